@@ -1,0 +1,45 @@
+/* board.h - where combatants stand: positions, occupancy and sides.
+ *
+ * A board reads a map (terrain) and owns the moving parts: each combatant's
+ * hex, whether it is on the board, and an occupancy grid for O(1) lookups.
+ * The geometry (path.h, sight.h, geom.h) reads boards; battles own one.
+ */
+#ifndef HB_BOARD_H
+#define HB_BOARD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "map.h"
+
+typedef struct {
+    const map_t *map;
+    int n;            /* combatants, same order as map->combatants */
+    hex_t *pos;       /* axial position of each combatant */
+    bool *present;    /* still on the board (not defeated or removed) */
+    int *side;        /* faction index into map->factions-like table below */
+    int16_t *occ;     /* per cell: combatant index, or -1 */
+    int n_sides;
+    char side_name[MAP_MAX_FACTIONS][MAP_ID_MAX];
+} board_t;
+
+/* Build a board from the map's combatants; NULL on OOM. */
+board_t *board_create(const map_t *m);
+/* Free a board (NULL is fine). */
+void board_destroy(board_t *b);
+/* Cell index of h, or -1 when h is off the map. */
+int board_cell_index(const board_t *b, hex_t h);
+/* Hex of cell index idx. */
+hex_t board_hex_of(const board_t *b, int idx);
+/* Combatant standing on h, or -1 (also -1 off the map). */
+int board_occupant(const board_t *b, hex_t h);
+/* Move combatant i to h (no rules checks; keeps occupancy in step). */
+void board_place(board_t *b, int i, hex_t h);
+/* Take combatant i off the board (defeated, fled). */
+void board_remove(board_t *b, int i);
+/* Same side? */
+static inline bool board_allies(const board_t *b, int i, int j) { return b->side[i] == b->side[j]; }
+/* Combatant index of ID, or -1. */
+int board_find(const board_t *b, const char *id);
+
+#endif

@@ -1,0 +1,143 @@
+/* hex.c - hex grid algebra (see hex.h). */
+#include "hex.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static const hex_t DIRS[HEX_DIRS] = {{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}};
+
+hex_t hex_dir(int d)
+{
+    d %= HEX_DIRS;
+    if (d < 0)
+        d += HEX_DIRS;
+    return DIRS[d];
+}
+
+hex_t hex_neighbor(hex_t h, int d) { return hex_add(h, hex_dir(d)); }
+
+int hex_length(hex_t h)
+{
+    int a = abs(h.q), b = abs(h.r), c = abs(hex_s(h));
+    int m = a > b ? a : b;
+    return m > c ? m : c;
+}
+
+int hex_distance(hex_t a, hex_t b) { return hex_length(hex_sub(a, b)); }
+
+/* In cube terms, left takes (q,r,s) to (-s,-q,-r) and right to (-r,-s,-q). */
+hex_t hex_rotate_left(hex_t h) { return (hex_t){-hex_s(h), -h.q}; }
+hex_t hex_rotate_right(hex_t h) { return (hex_t){-h.r, -hex_s(h)}; }
+
+/* Parity of n that is correct for negative n too. */
+static int odd(int n) { return n & 1; }
+
+hex_t hex_from_cell(hex_layout_t lay, cell_t c)
+{
+    if (lay.orient == HEX_POINTY) {
+        int shove = lay.stagger == HEX_ODD ? (c.row - odd(c.row)) / 2 : (c.row + odd(c.row)) / 2;
+        return (hex_t){c.col - shove, c.row};
+    }
+    int shove = lay.stagger == HEX_ODD ? (c.col - odd(c.col)) / 2 : (c.col + odd(c.col)) / 2;
+    return (hex_t){c.col, c.row - shove};
+}
+
+cell_t hex_to_cell(hex_layout_t lay, hex_t h)
+{
+    if (lay.orient == HEX_POINTY) {
+        int shove = lay.stagger == HEX_ODD ? (h.r - odd(h.r)) / 2 : (h.r + odd(h.r)) / 2;
+        return (cell_t){h.q + shove, h.r};
+    }
+    int shove = lay.stagger == HEX_ODD ? (h.q - odd(h.q)) / 2 : (h.q + odd(h.q)) / 2;
+    return (cell_t){h.q, h.r + shove};
+}
+
+int hex_ring(hex_t c, int k, hex_t *out, int cap)
+{
+    if (k <= 0) {
+        if (cap > 0)
+            out[0] = c;
+        return 1;
+    }
+    int n = 0;
+    hex_t h = hex_add(c, hex_scale(hex_dir(4), k));
+    for (int side = 0; side < HEX_DIRS; side++) {
+        for (int j = 0; j < k; j++) {
+            if (n < cap)
+                out[n] = h;
+            n++;
+            h = hex_neighbor(h, side);
+        }
+    }
+    return n;
+}
+
+int hex_spiral(hex_t c, int k, hex_t *out, int cap)
+{
+    int n = 0;
+    for (int ring = 0; ring <= k; ring++) {
+        int room = cap - n;
+        n += hex_ring(c, ring, out + (room > 0 ? n : 0), room > 0 ? room : 0);
+    }
+    return n;
+}
+
+hex_t hex_round(double fq, double fr, double fs)
+{
+    double q = round(fq), r = round(fr), s = round(fs);
+    double dq = fabs(q - fq), dr = fabs(r - fr), ds = fabs(s - fs);
+    if (dq > dr && dq > ds)
+        q = -r - s;
+    else if (dr > ds)
+        r = -q - s;
+    return (hex_t){(int)q, (int)r};
+}
+
+int hex_line(hex_t a, hex_t b, hex_nudge_t nudge, hex_t *out, int cap)
+{
+    int n = hex_distance(a, b);
+    double e = (double)nudge;
+    double aq = a.q + 1e-6 * e, ar = a.r + 2e-6 * e, as = hex_s(a) - 3e-6 * e;
+    double bq = b.q + 1e-6 * e, br = b.r + 2e-6 * e, bs = hex_s(b) - 3e-6 * e;
+    for (int i = 0; i <= n && i < cap; i++) {
+        double t = n == 0 ? 0.0 : (double)i / n;
+        out[i] = hex_round(aq + (bq - aq) * t, ar + (br - ar) * t, as + (bs - as) * t);
+    }
+    return n + 1;
+}
+
+#define SQRT3 1.7320508075688772
+
+vec2_t hex_to_pixel(hex_orient_t o, double size, hex_t h)
+{
+    if (o == HEX_POINTY)
+        return (vec2_t){size * (SQRT3 * h.q + SQRT3 / 2.0 * h.r), size * (1.5 * h.r)};
+    return (vec2_t){size * (1.5 * h.q), size * (SQRT3 / 2.0 * h.q + SQRT3 * h.r)};
+}
+
+hex_t hex_from_pixel(hex_orient_t o, double size, vec2_t p)
+{
+    double q, r;
+    if (o == HEX_POINTY) {
+        q = (SQRT3 / 3.0 * p.x - 1.0 / 3.0 * p.y) / size;
+        r = (2.0 / 3.0 * p.y) / size;
+    } else {
+        q = (2.0 / 3.0 * p.x) / size;
+        r = (-1.0 / 3.0 * p.x + SQRT3 / 3.0 * p.y) / size;
+    }
+    return hex_round(q, r, -q - r);
+}
+
+vec2_t hex_corner(hex_orient_t o, double size, int i)
+{
+    double deg = 60.0 * i - (o == HEX_POINTY ? 30.0 : 0.0);
+    double rad = deg * 3.14159265358979323846 / 180.0;
+    return (vec2_t){size * cos(rad), size * sin(rad)};
+}
+
+vec2_t hex_spacing(hex_orient_t o, double size)
+{
+    if (o == HEX_POINTY)
+        return (vec2_t){SQRT3 * size, 1.5 * size};
+    return (vec2_t){1.5 * size, SQRT3 * size};
+}

@@ -1,0 +1,86 @@
+/* hex.h - hex grid algebra: axial/cube coordinates, offset layouts, lines, pixels.
+ *
+ * Axial hex_t {q, r} is the working coordinate; s = -q - r is implied. Offset
+ * cells {col, row} are what map files and the command line use. Conventions
+ * follow Red Blob Games' hex guide: pointy hexes stagger rows, flat hexes
+ * stagger columns, "odd" shoves the odd rows/columns by half a hex.
+ */
+#ifndef HB_HEX_H
+#define HB_HEX_H
+
+#include <stdbool.h>
+
+typedef struct {
+    int q, r;
+} hex_t;
+
+typedef struct {
+    int col, row;
+} cell_t;
+
+typedef struct {
+    double x, y;
+} vec2_t;
+
+typedef enum { HEX_POINTY = 0, HEX_FLAT = 1 } hex_orient_t;
+typedef enum { HEX_ODD = 0, HEX_EVEN = 1 } hex_stagger_t;
+
+typedef struct {
+    hex_orient_t orient;
+    hex_stagger_t stagger;
+} hex_layout_t;
+
+/* The six directions, counter-clockwise starting east (pointy) / south-east (flat). */
+#define HEX_DIRS 6
+
+static inline int hex_s(hex_t h) { return -h.q - h.r; }
+static inline hex_t hex_make(int q, int r) { return (hex_t){q, r}; }
+static inline bool hex_eq(hex_t a, hex_t b) { return a.q == b.q && a.r == b.r; }
+static inline hex_t hex_add(hex_t a, hex_t b) { return (hex_t){a.q + b.q, a.r + b.r}; }
+static inline hex_t hex_sub(hex_t a, hex_t b) { return (hex_t){a.q - b.q, a.r - b.r}; }
+static inline hex_t hex_scale(hex_t a, int k) { return (hex_t){a.q * k, a.r * k}; }
+
+/* Unit offset for direction d (taken modulo 6). */
+hex_t hex_dir(int d);
+/* The neighbour of h in direction d. */
+hex_t hex_neighbor(hex_t h, int d);
+/* Cube distance max(|dq|,|dr|,|ds|). */
+int hex_distance(hex_t a, hex_t b);
+/* Length of h seen as a vector from the origin. */
+int hex_length(hex_t h);
+/* Rotate 60 degrees about the origin (left = counter-clockwise in cube terms). */
+hex_t hex_rotate_left(hex_t h);
+hex_t hex_rotate_right(hex_t h);
+
+/* Offset cell -> axial hex for the given layout. */
+hex_t hex_from_cell(hex_layout_t lay, cell_t c);
+/* Axial hex -> offset cell for the given layout. */
+cell_t hex_to_cell(hex_layout_t lay, hex_t h);
+
+/* Write the ring of radius k around c (k >= 0; k == 0 gives c) into out.
+ * Returns the number of hexes (6k, or 1), writing at most cap of them. */
+int hex_ring(hex_t c, int k, hex_t *out, int cap);
+/* Spiral of rings 0..k around c; returns 1 + 3k(k+1), writing at most cap. */
+int hex_spiral(hex_t c, int k, hex_t *out, int cap);
+
+/* Round fractional cube coordinates to the nearest hex. */
+hex_t hex_round(double q, double r, double s);
+
+/* Which way to nudge the endpoints of a hex line (RULINGS: +e or -e). */
+typedef enum { HEX_NUDGE_PLUS = 1, HEX_NUDGE_MINUS = -1 } hex_nudge_t;
+
+/* Hexes of the line a..b, both endpoints included: distance+1 hexes, each the
+ * rounded cube lerp at i/N with the endpoints nudged by +e or -e where
+ * e = (1e-6, 2e-6, -3e-6). Returns the count, writing at most cap. */
+int hex_line(hex_t a, hex_t b, hex_nudge_t nudge, hex_t *out, int cap);
+
+/* Centre of hex h in pixels, for hexes of circumradius size, origin at hex (0,0). */
+vec2_t hex_to_pixel(hex_orient_t o, double size, hex_t h);
+/* The hex containing pixel p, for the same geometry. */
+hex_t hex_from_pixel(hex_orient_t o, double size, vec2_t p);
+/* Offset of corner i (0..5) from a hex centre. */
+vec2_t hex_corner(hex_orient_t o, double size, int i);
+/* Centre-to-centre spacing: horizontal (x) and vertical (y) step between hexes. */
+vec2_t hex_spacing(hex_orient_t o, double size);
+
+#endif

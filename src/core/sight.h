@@ -1,0 +1,20 @@
+/* sight.h - line of sight and cover between hex centres (RULINGS: geometry). */
+#ifndef HB_SIGHT_H
+#define HB_SIGHT_H
+
+#include "board.h"
+
+typedef struct {
+    bool visible;   /* neither nudged line is blocked */
+    cover_t cover;  /* best cover between the endpoints over both lines; total if blocked */
+    int hexes;      /* hex distance from one end to the other */
+} sight_t;
+
+/* Sight from hex a to hex b on board b (combatants on hexes strictly between
+ * give at least light cover). Endpoints never block; off-map hexes count for
+ * nothing. b may be used with no combatants. */
+sight_t sight_trace(const board_t *b, hex_t from, hex_t to);
+/* Only whether sight is blocked (cheaper; ignores cover from combatants). */
+bool sight_clear(const board_t *b, hex_t from, hex_t to);
+
+#endif

@@ -1,0 +1,60 @@
+/* tmpl.h - stat-block templates and weapons of one ruleset, as plain data.
+ *
+ * Loaded by src/io/data_io.c from data/<ruleset>/templates.json and
+ * weapons.json. All lengths are feet (a machine's 25-hex speed is 375 ft).
+ * Ruleset-specific numbers (Engine, Agility, STR, armor...) are kept as named
+ * stats so one struct serves every ruleset.
+ */
+#ifndef HB_TMPL_H
+#define HB_TMPL_H
+
+#include "map.h"
+
+#define TMPL_MAX 256
+#define WEAPON_MAX 256
+
+typedef enum { WPN_MELEE = 0, WPN_RANGED, WPN_THROWN } weapon_class_t;
+
+typedef struct {
+    char id[MAP_ID_MAX];
+    char name[MAP_NAME_MAX];
+    weapon_class_t cls;
+    bool energy;      /* energy (vs conventional) weapon */
+    int reach_ft;     /* melee: reach in feet, 0 = the ruleset's default */
+    int range_ft;     /* ranged/thrown: range without penalty, feet */
+    int dice_n, dice_sides, dice_bonus; /* damage NdS+B */
+    stat_kv_t tags[8]; /* ruleset-specific properties (blast, two_handed...) */
+    int n_tags;
+} weapon_t;
+
+typedef struct {
+    char id[MAP_ID_MAX];
+    char name[MAP_NAME_MAX];
+    ckind_t kind;
+    csize_t size;
+    int speed_ft, fly_ft;
+    int hp;
+    int reach_ft;     /* 0 = the ruleset's default */
+    char token[MAP_PATH_MAX];
+    char weapons[MAP_MAX_WEAPONS][MAP_ID_MAX];
+    int n_weapons;
+    stat_kv_t stats[MAP_MAX_STATS];
+    int n_stats;
+} tmpl_t;
+
+typedef struct {
+    char ruleset[MAP_ID_MAX];
+    tmpl_t templates[TMPL_MAX];
+    int n_templates;
+    weapon_t weapons[WEAPON_MAX];
+    int n_weapons;
+} tmpl_db_t;
+
+/* Template ID in db, or NULL. */
+const tmpl_t *tmpl_find(const tmpl_db_t *db, const char *id);
+/* Weapon ID in db, or NULL. */
+const weapon_t *tmpl_find_weapon(const tmpl_db_t *db, const char *id);
+/* Value of stat KEY in a stat list; false if absent. */
+bool stat_get(const stat_kv_t *kv, int n, const char *key, int *out);
+
+#endif

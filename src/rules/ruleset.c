@@ -1,0 +1,32 @@
+/* ruleset.c - the registry: one line per ruleset. */
+#include "ruleset.h"
+
+#include <string.h>
+
+extern const ruleset_t ruleset_xhalem;
+extern const ruleset_t ruleset_scars;
+
+static const ruleset_t *const REGISTRY[] = {
+    &ruleset_xhalem,
+    &ruleset_scars,
+};
+
+const ruleset_t *ruleset_find(const char *id)
+{
+    for (size_t i = 0; i < sizeof REGISTRY / sizeof REGISTRY[0]; i++)
+        if (strcmp(REGISTRY[i]->id, id) == 0)
+            return REGISTRY[i];
+    return NULL;
+}
+
+int ruleset_list(const ruleset_t *const **out)
+{
+    *out = REGISTRY;
+    return (int)(sizeof REGISTRY / sizeof REGISTRY[0]);
+}
+
+void ruleset_profiles(const ruleset_t *rs, const board_t *b, geo_profile_t *prof)
+{
+    for (int i = 0; i < b->n; i++)
+        rs->geo_profile(b->map, &b->map->combatants[i], &prof[i]);
+}
