@@ -9,12 +9,14 @@ static const hex_t DIRS[HEX_DIRS] = {{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1},
 hex_t hex_dir(int d)
 {
     d %= HEX_DIRS;
-    if (d < 0)
-        d += HEX_DIRS;
+    if (d < 0) d += HEX_DIRS;
     return DIRS[d];
 }
 
-hex_t hex_neighbor(hex_t h, int d) { return hex_add(h, hex_dir(d)); }
+hex_t hex_neighbor(hex_t h, int d)
+{
+    return hex_add(h, hex_dir(d));
+}
 
 int hex_length(hex_t h)
 {
@@ -23,14 +25,26 @@ int hex_length(hex_t h)
     return m > c ? m : c;
 }
 
-int hex_distance(hex_t a, hex_t b) { return hex_length(hex_sub(a, b)); }
+int hex_distance(hex_t a, hex_t b)
+{
+    return hex_length(hex_sub(a, b));
+}
 
 /* In cube terms, left takes (q,r,s) to (-s,-q,-r) and right to (-r,-s,-q). */
-hex_t hex_rotate_left(hex_t h) { return (hex_t){-hex_s(h), -h.q}; }
-hex_t hex_rotate_right(hex_t h) { return (hex_t){-h.r, -hex_s(h)}; }
+hex_t hex_rotate_left(hex_t h)
+{
+    return (hex_t){-hex_s(h), -h.q};
+}
+hex_t hex_rotate_right(hex_t h)
+{
+    return (hex_t){-h.r, -hex_s(h)};
+}
 
 /* Parity of n that is correct for negative n too. */
-static int odd(int n) { return n & 1; }
+static int odd(int n)
+{
+    return n & 1;
+}
 
 hex_t hex_from_cell(hex_layout_t lay, cell_t c)
 {
@@ -55,16 +69,14 @@ cell_t hex_to_cell(hex_layout_t lay, hex_t h)
 int hex_ring(hex_t c, int k, hex_t *out, int cap)
 {
     if (k <= 0) {
-        if (cap > 0)
-            out[0] = c;
+        if (cap > 0) out[0] = c;
         return 1;
     }
     int n = 0;
     hex_t h = hex_add(c, hex_scale(hex_dir(4), k));
     for (int side = 0; side < HEX_DIRS; side++) {
         for (int j = 0; j < k; j++) {
-            if (n < cap)
-                out[n] = h;
+            if (n < cap) out[n] = h;
             n++;
             h = hex_neighbor(h, side);
         }
@@ -77,14 +89,22 @@ int hex_spiral(hex_t c, int k, hex_t *out, int cap)
     int n = 0;
     for (int ring = 0; ring <= k; ring++) {
         int room = cap - n;
-        n += hex_ring(c, ring, out + (room > 0 ? n : 0), room > 0 ? room : 0);
+        /* Once the buffer is full, keep counting without touching out. */
+        n += room > 0 ? hex_ring(c, ring, out + n, room) : hex_ring(c, ring, NULL, 0);
     }
     return n;
 }
 
+/* Nearest integer, halves away from zero (as round()), without the libm call:
+ * lines call this three times a hex and sight traces draw thousands of lines. */
+static inline double round_half_away(double x)
+{
+    return (double)(long long)(x >= 0.0 ? x + 0.5 : x - 0.5);
+}
+
 hex_t hex_round(double fq, double fr, double fs)
 {
-    double q = round(fq), r = round(fr), s = round(fs);
+    double q = round_half_away(fq), r = round_half_away(fr), s = round_half_away(fs);
     double dq = fabs(q - fq), dr = fabs(r - fr), ds = fabs(s - fs);
     if (dq > dr && dq > ds)
         q = -r - s;
@@ -99,8 +119,9 @@ int hex_line(hex_t a, hex_t b, hex_nudge_t nudge, hex_t *out, int cap)
     double e = (double)nudge;
     double aq = a.q + 1e-6 * e, ar = a.r + 2e-6 * e, as = hex_s(a) - 3e-6 * e;
     double bq = b.q + 1e-6 * e, br = b.r + 2e-6 * e, bs = hex_s(b) - 3e-6 * e;
+    double inv = n == 0 ? 0.0 : 1.0 / n;
     for (int i = 0; i <= n && i < cap; i++) {
-        double t = n == 0 ? 0.0 : (double)i / n;
+        double t = i * inv;
         out[i] = hex_round(aq + (bq - aq) * t, ar + (br - ar) * t, as + (bs - as) * t);
     }
     return n + 1;
@@ -137,7 +158,6 @@ vec2_t hex_corner(hex_orient_t o, double size, int i)
 
 vec2_t hex_spacing(hex_orient_t o, double size)
 {
-    if (o == HEX_POINTY)
-        return (vec2_t){SQRT3 * size, 1.5 * size};
+    if (o == HEX_POINTY) return (vec2_t){SQRT3 * size, 1.5 * size};
     return (vec2_t){1.5 * size, SQRT3 * size};
 }

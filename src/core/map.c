@@ -6,11 +6,9 @@
 
 map_t *map_create(int cols, int rows)
 {
-    if (cols < 1 || rows < 1 || cols > MAP_MAX_DIM || rows > MAP_MAX_DIM)
-        return NULL;
+    if (cols < 1 || rows < 1 || cols > MAP_MAX_DIM || rows > MAP_MAX_DIM) return NULL;
     map_t *m = calloc(1, sizeof *m);
-    if (!m)
-        return NULL;
+    if (!m) return NULL;
     m->cells = calloc((size_t)cols * (size_t)rows, 1);
     if (!m->cells) {
         free(m);
@@ -26,8 +24,7 @@ map_t *map_create(int cols, int rows)
 
 void map_destroy(map_t *m)
 {
-    if (!m)
-        return;
+    if (!m) return;
     free(m->cells);
     free(m->combatants);
     free(m);
@@ -36,12 +33,12 @@ void map_destroy(map_t *m)
 map_t *map_clone(const map_t *m)
 {
     map_t *c = malloc(sizeof *c);
-    if (!c)
-        return NULL;
+    if (!c) return NULL;
     *c = *m;
     size_t ncells = (size_t)m->cols * (size_t)m->rows;
     c->cells = malloc(ncells);
-    c->combatants = m->n_combatants ? malloc(sizeof *c->combatants * (size_t)m->n_combatants) : NULL;
+    c->combatants =
+        m->n_combatants ? malloc(sizeof *c->combatants * (size_t)m->n_combatants) : NULL;
     if (!c->cells || (m->n_combatants && !c->combatants)) {
         free(c->cells);
         free(c->combatants);
@@ -57,24 +54,21 @@ map_t *map_clone(const map_t *m)
 int map_find_type(const map_t *m, const char *name)
 {
     for (int i = 0; i < m->n_types; i++)
-        if (strcmp(m->types[i].name, name) == 0)
-            return i;
+        if (strcmp(m->types[i].name, name) == 0) return i;
     return -1;
 }
 
 int map_find_combatant(const map_t *m, const char *id)
 {
     for (int i = 0; i < m->n_combatants; i++)
-        if (strcmp(m->combatants[i].id, id) == 0)
-            return i;
+        if (strcmp(m->combatants[i].id, id) == 0) return i;
     return -1;
 }
 
 bool map_faction_is_player(const map_t *m, const char *faction)
 {
     for (int i = 0; i < m->n_factions; i++)
-        if (strcmp(m->factions[i].name, faction) == 0)
-            return m->factions[i].player;
+        if (strcmp(m->factions[i].name, faction) == 0) return m->factions[i].player;
     return strcmp(faction, "players") == 0;
 }
 
@@ -98,12 +92,14 @@ const char *map_size_name(csize_t size)
 int map_size_parse(const char *name)
 {
     for (int i = 0; i < SIZE_COUNT; i++)
-        if (strcmp(SIZE_NAMES[i], name) == 0)
-            return i;
+        if (strcmp(SIZE_NAMES[i], name) == 0) return i;
     return -1;
 }
 
-const char *map_kind_name(ckind_t kind) { return kind == KIND_MACHINE ? "machine" : "creature"; }
+const char *map_kind_name(ckind_t kind)
+{
+    return kind == KIND_MACHINE ? "machine" : "creature";
+}
 
 static const char *const COVER_NAMES[] = {"none", "light", "heavy", "total"};
 
@@ -115,8 +111,7 @@ const char *map_cover_name(cover_t cover)
 int map_cover_parse(const char *name)
 {
     for (int i = 0; i <= COVER_TOTAL; i++)
-        if (strcmp(COVER_NAMES[i], name) == 0)
-            return i;
+        if (strcmp(COVER_NAMES[i], name) == 0) return i;
     return -1;
 }
 
@@ -137,12 +132,10 @@ bool map_combatant_stat(const map_combatant_t *c, const char *key, int *out)
 
 bool hb_strlcpy(char *dst, const char *src, unsigned cap)
 {
-    if (cap == 0)
-        return false;
+    if (cap == 0) return false;
     size_t n = strlen(src);
     bool fits = n < cap;
-    if (!fits)
-        n = cap - 1;
+    if (!fits) n = cap - 1;
     memcpy(dst, src, n);
     dst[n] = '\0';
     return fits;

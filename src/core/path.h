@@ -32,6 +32,9 @@ int path_settled(const path_search_t *ps, const int **out);
 /* Cells of the cheapest path start..idx (both included) into out; returns the
  * count (0 if unreached), writing at most cap. */
 int path_extract(const path_search_t *ps, int idx, int *out, int cap);
+/* Predecessor of idx on its cheapest path in the last run; -1 for the start or
+ * an unreached cell (lets callers walk a path without a scratch buffer). */
+int path_parent(const path_search_t *ps, int idx);
 
 /* The ordinary cost of moving combatant `who`: terrain move x feet_per_hex,
  * impassable and enemy-held hexes refused, allies passed through. */

@@ -1,0 +1,237 @@
+/* path.c - one Dijkstra over a bucket queue (see path.h).
+ *
+ * Step costs are small whole numbers of feet, so the open set is a ring of
+ * buckets indexed by cost modulo NBUCKETS, each a doubly linked list threaded
+ * through per-cell arrays (so lowering a cell's cost is an O(1) unlink/link).
+ * Every queued cost lies in [cur, cur + largest step], so while steps stay
+ * below NBUCKETS a bucket only ever holds cells of one exact cost. A callback
+ * that returns a larger step still works: cells are matched on exact cost and
+ * the cursor jumps to the cheapest queued cell after a whole empty lap.
+ */
+#include "path.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NBUCKETS 1024 /* a power of two, far above 2 x feet_per_hex */
+
+enum { UNSEEN = 0, QUEUED = 1, SETTLED = 2 };
+
+struct path_search {
+    int ncells;
+    int *cost;        /* tentative or final cost per cell; valid when state != UNSEEN */
+    int *parent;      /* predecessor on the cheapest path, -1 for the start */
+    int *next, *prev; /* bucket list links of queued cells */
+    uint8_t *state;
+    int *touched;     /* every cell given a cost by the last run */
+    int n_touched;
+    int *settled;     /* cells in the order they were settled */
+    int n_settled;
+    int head[NBUCKETS];
+};
+
+path_search_t *path_search_create(int ncells)
+{
+    if (ncells < 1)
+        return NULL;
+    path_search_t *ps = calloc(1, sizeof *ps);
+    if (!ps)
+        return NULL;
+    size_t n = (size_t)ncells;
+    ps->ncells = ncells;
+    ps->cost = malloc(n * sizeof *ps->cost);
+    ps->parent = malloc(n * sizeof *ps->parent);
+    ps->next = malloc(n * sizeof *ps->next);
+    ps->prev = malloc(n * sizeof *ps->prev);
+    ps->state = calloc(n, sizeof *ps->state);
+    ps->touched = malloc(n * sizeof *ps->touched);
+    ps->settled = malloc(n * sizeof *ps->settled);
+    if (!ps->cost || !ps->parent || !ps->next || !ps->prev || !ps->state || !ps->touched ||
+        !ps->settled) {
+        path_search_destroy(ps);
+        return NULL;
+    }
+    for (int k = 0; k < NBUCKETS; k++)
+        ps->head[k] = -1;
+    return ps;
+}
+
+void path_search_destroy(path_search_t *ps)
+{
+    if (!ps)
+        return;
+    free(ps->cost);
+    free(ps->parent);
+    free(ps->next);
+    free(ps->prev);
+    free(ps->state);
+    free(ps->touched);
+    free(ps->settled);
+    free(ps);
+}
+
+/* Forget the previous run, visiting only the cells it touched. */
+static void reset(path_search_t *ps)
+{
+    for (int k = 0; k < ps->n_touched; k++)
+        ps->state[ps->touched[k]] = UNSEEN;
+    ps->n_touched = 0;
+    ps->n_settled = 0;
+    for (int k = 0; k < NBUCKETS; k++)
+        ps->head[k] = -1;
+}
+
+static void bucket_link(path_search_t *ps, int c)
+{
+    int bucket = ps->cost[c] & (NBUCKETS - 1);
+    int h = ps->head[bucket];
+    ps->prev[c] = -1;
+    ps->next[c] = h;
+    if (h >= 0)
+        ps->prev[h] = c;
+    ps->head[bucket] = c;
+}
+
+static void bucket_unlink(path_search_t *ps, int c)
+{
+    int bucket = ps->cost[c] & (NBUCKETS - 1);
+    if (ps->prev[c] >= 0)
+        ps->next[ps->prev[c]] = ps->next[c];
+    else
+        ps->head[bucket] = ps->next[c];
+    if (ps->next[c] >= 0)
+        ps->prev[ps->next[c]] = ps->prev[c];
+}
+
+/* A queued cell of exactly cost cur, or -1. */
+static int pop_at(const path_search_t *ps, int cur)
+{
+    for (int c = ps->head[cur & (NBUCKETS - 1)]; c >= 0; c = ps->next[c])
+        if (ps->cost[c] == cur)
+            return c;
+    return -1;
+}
+
+/* Cheapest queued cost; only needed after a step longer than the ring. */
+static int min_queued(const path_search_t *ps)
+{
+    int best = PATH_NO_BUDGET;
+    for (int k = 0; k < NBUCKETS; k++)
+        for (int c = ps->head[k]; c >= 0; c = ps->next[c])
+            if (ps->cost[c] < best)
+                best = ps->cost[c];
+    return best;
+}
+
+int path_run(path_search_t *ps, const board_t *b, int start, int budget_ft, int goal,
+             path_cost_fn cost, void *ud)
+{
+    reset(ps);
+    int ncells = b->map->cols * b->map->rows;
+    if (ncells > ps->ncells || start < 0 || start >= ncells || budget_ft < 0)
+        return 0;
+    if (budget_ft > PATH_NO_BUDGET)
+        budget_ft = PATH_NO_BUDGET;
+
+    ps->cost[start] = 0;
+    ps->parent[start] = -1;
+    ps->state[start] = QUEUED;
+    ps->touched[ps->n_touched++] = start;
+    bucket_link(ps, start);
+    int queued = 1, cur = 0, misses = 0;
+
+    while (queued > 0) {
+        int c = pop_at(ps, cur);
+        if (c < 0) {
+            if (++misses >= NBUCKETS) {
+                cur = min_queued(ps);
+                misses = 0;
+            } else {
+                cur++;
+            }
+            continue;
+        }
+        misses = 0;
+        bucket_unlink(ps, c);
+        queued--;
+        ps->state[c] = SETTLED;
+        ps->settled[ps->n_settled++] = c;
+        if (c == goal)
+            break;
+
+        hex_t h = board_hex_of(b, c);
+        for (int d = 0; d < HEX_DIRS; d++) {
+            int n = board_cell_index(b, hex_neighbor(h, d));
+            if (n < 0 || ps->state[n] == SETTLED)
+                continue;
+            int step = cost(ud, c, n);
+            /* Written as a subtraction so a huge step cannot overflow. */
+            if (step < 0 || step > budget_ft - cur)
+                continue;
+            int nc = cur + step;
+            if (ps->state[n] == UNSEEN) {
+                ps->state[n] = QUEUED;
+                ps->touched[ps->n_touched++] = n;
+                queued++;
+            } else if (nc < ps->cost[n]) {
+                bucket_unlink(ps, n);
+            } else {
+                continue;
+            }
+            ps->cost[n] = nc;
+            ps->parent[n] = c;
+            bucket_link(ps, n);
+        }
+    }
+    return ps->n_settled;
+}
+
+int path_cost(const path_search_t *ps, int idx)
+{
+    if (idx < 0 || idx >= ps->ncells || ps->state[idx] != SETTLED)
+        return -1;
+    return ps->cost[idx];
+}
+
+int path_settled(const path_search_t *ps, const int **out)
+{
+    *out = ps->settled;
+    return ps->n_settled;
+}
+
+int path_parent(const path_search_t *ps, int idx)
+{
+    if (idx < 0 || idx >= ps->ncells || ps->state[idx] != SETTLED)
+        return -1;
+    return ps->parent[idx];
+}
+
+int path_extract(const path_search_t *ps, int idx, int *out, int cap)
+{
+    if (path_cost(ps, idx) < 0)
+        return 0;
+    int n = 0;
+    for (int c = idx; c >= 0; c = ps->parent[c])
+        n++;
+    int k = n;
+    for (int c = idx; c >= 0; c = ps->parent[c])
+        if (--k < cap)
+            out[k] = c;
+    return n;
+}
+
+int path_move_cost(void *ud, int from, int to)
+{
+    const path_mover_t *mv = ud;
+    const board_t *b = mv->b;
+    (void)from;
+    const terrain_t *t = &b->map->types[b->map->cells[to]];
+    if (t->move <= 0)
+        return -1;
+    int who = b->occ[to];
+    /* occ holds only combatants on the board, so no present[] check is needed. */
+    if (who >= 0 && who != mv->who && !board_allies(b, who, mv->who))
+        return -1;
+    return t->move * b->map->feet_per_hex;
+}
