@@ -1,0 +1,446 @@
+/* test_fileio.c - bounded reads, atomic saves with backups, and how the data
+ * and assets folders are found. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "io/fileio.h"
+
+/* One temporary folder per test, removed afterwards. */
+static int setup_dir(void **state)
+{
+    char *dir = strdup("/tmp/hb_test_fileio_XXXXXX");
+    if (!dir || !mkdtemp(dir)) {
+        free(dir);
+        return -1;
+    }
+    *state = dir;
+    return 0;
+}
+
+static void remove_tree(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0) return;
+    if (S_ISDIR(st.st_mode)) {
+        DIR *d = opendir(path);
+        if (d) {
+            struct dirent *e;
+            while ((e = readdir(d))) {
+                if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+                char child[2048];
+                snprintf(child, sizeof child, "%s/%s", path, e->d_name);
+                remove_tree(child);
+            }
+            closedir(d);
+        }
+        rmdir(path);
+    } else {
+        unlink(path);
+    }
+}
+
+static int teardown_dir(void **state)
+{
+    remove_tree(*state);
+    free(*state);
+    return 0;
+}
+
+static void join(char *out, size_t cap, const char *dir, const char *name)
+{
+    snprintf(out, cap, "%s/%s", dir, name);
+}
+
+static void write_bytes(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* Whole file as a string, or NULL when it cannot be opened. */
+static char *read_all(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 256, n = 0;
+    char *buf = malloc(cap);
+    size_t got;
+    while (buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (n + 1 == cap) {
+            char *nb = realloc(buf, cap *= 2);
+            if (!nb) free(buf);
+            buf = nb;
+        }
+    }
+    fclose(f);
+    assert_non_null(buf);
+    buf[n] = '\0';
+    return buf;
+}
+
+static int count_entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) n++;
+    closedir(d);
+    return n;
+}
+
+/* ---- hb_read_file ---- */
+
+static void test_read_whole_file(void **state)
+{
+    char path[1024], err[256] = "";
+    join(path, sizeof path, *state, "a.txt");
+    const char data[] = "hex\0battle\n"; /* an embedded NUL must not cut the length */
+    write_bytes(path, data, sizeof data - 1);
+    char *out = NULL;
+    size_t len = 0;
+    assert_int_equal(hb_read_file(path, HB_FILE_MAX, &out, &len, err, sizeof err), HB_OK);
+    assert_int_equal(len, sizeof data - 1);
+    assert_memory_equal(out, data, len);
+    assert_int_equal(out[len], '\0');
+    free(out);
+}
+
+static void test_read_empty_file(void **state)
+{
+    char path[1024], err[256] = "";
+    join(path, sizeof path, *state, "empty");
+    write_bytes(path, "", 0);
+    char *out = NULL;
+    size_t len = 99;
+    assert_int_equal(hb_read_file(path, HB_FILE_MAX, &out, &len, err, sizeof err), HB_OK);
+    assert_int_equal(len, 0);
+    assert_non_null(out);
+    assert_string_equal(out, "");
+    free(out);
+}
+
+static void test_read_missing_file(void **state)
+{
+    char path[1024], expect[1200], err[1200] = "";
+    join(path, sizeof path, *state, "nope.json");
+    snprintf(expect, sizeof expect, "%s: %s", path, strerror(ENOENT));
+    char *out = (char *)err;
+    size_t len = 7;
+    assert_int_equal(hb_read_file(path, HB_FILE_MAX, &out, &len, err, sizeof err), HB_ERR_INPUT);
+    assert_null(out);
+    assert_int_equal(len, 0);
+    assert_string_equal(err, expect);
+}
+
+static void test_read_limit_exact(void **state)
+{
+    char path[1024], expect[1200], err[1200] = "";
+    join(path, sizeof path, *state, "ten");
+    write_bytes(path, "0123456789", 10);
+    char *out = NULL;
+    size_t len = 0;
+    assert_int_equal(hb_read_file(path, 10, &out, &len, err, sizeof err), HB_OK);
+    assert_int_equal(len, 10);
+    free(out);
+    out = NULL;
+    assert_int_equal(hb_read_file(path, 9, &out, &len, err, sizeof err), HB_ERR_INPUT);
+    assert_null(out);
+    snprintf(expect, sizeof expect, "%s: file is 10 bytes, over the 9 bytes limit", path);
+    assert_string_equal(err, expect);
+}
+
+static void test_read_oversize_refused_before_reading(void **state)
+{
+    char path[1024], expect[1200], err[1200] = "";
+    join(path, sizeof path, *state, "huge.json");
+    /* Sparse: the size says 16 MiB + 1 byte, nothing is really stored, and
+     * no buffer of that size should ever be allocated. */
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    assert_true(fd >= 0);
+    assert_int_equal(ftruncate(fd, (off_t)HB_FILE_MAX + 1), 0);
+    close(fd);
+    char *out = NULL;
+    size_t len = 0;
+    assert_int_equal(hb_read_file(path, HB_FILE_MAX, &out, &len, err, sizeof err), HB_ERR_INPUT);
+    assert_null(out);
+    snprintf(expect, sizeof expect, "%s: file is %u bytes, over the 16 MiB limit", path,
+             HB_FILE_MAX + 1u);
+    assert_string_equal(err, expect);
+    /* Exactly at the limit is still fine. */
+    fd = open(path, O_WRONLY | O_TRUNC);
+    assert_true(fd >= 0);
+    assert_int_equal(ftruncate(fd, (off_t)HB_FILE_MAX), 0);
+    close(fd);
+    assert_int_equal(hb_read_file(path, HB_FILE_MAX, &out, &len, err, sizeof err), HB_OK);
+    assert_int_equal(len, HB_FILE_MAX);
+    free(out);
+}
+
+static void test_read_folder_refused(void **state)
+{
+    char expect[1200], err[1200] = "";
+    char *out = NULL;
+    size_t len = 0;
+    assert_int_equal(hb_read_file(*state, HB_FILE_MAX, &out, &len, err, sizeof err), HB_ERR_INPUT);
+    assert_null(out);
+    snprintf(expect, sizeof expect, "%s: is a folder, not a file", (char *)*state);
+    assert_string_equal(err, expect);
+}
+
+/* ---- hb_write_atomic ---- */
+
+static void test_write_new_file(void **state)
+{
+    char path[1024], bak[1100], err[256] = "";
+    join(path, sizeof path, *state, "new.json");
+    snprintf(bak, sizeof bak, "%s.bak", path);
+    assert_int_equal(hb_write_atomic(path, "{}\n", 3, true, err, sizeof err), HB_OK);
+    char *got = read_all(path);
+    assert_string_equal(got, "{}\n");
+    free(got);
+    /* Nothing existed before, so there is nothing to back up. */
+    assert_int_equal(access(bak, F_OK), -1);
+    assert_int_equal(count_entries(*state), 1);
+}
+
+static void test_write_replaces_and_keeps_bak(void **state)
+{
+    char path[1024], bak[1100], err[256] = "";
+    join(path, sizeof path, *state, "map.json");
+    snprintf(bak, sizeof bak, "%s.bak", path);
+    write_bytes(path, "first", 5);
+    assert_int_equal(hb_write_atomic(path, "second", 6, true, err, sizeof err), HB_OK);
+    char *now = read_all(path), *old = read_all(bak);
+    assert_string_equal(now, "second");
+    assert_string_equal(old, "first");
+    free(now);
+    free(old);
+    /* The next save rotates: the backup is always the version just replaced. */
+    assert_int_equal(hb_write_atomic(path, "third", 5, true, err, sizeof err), HB_OK);
+    now = read_all(path);
+    old = read_all(bak);
+    assert_string_equal(now, "third");
+    assert_string_equal(old, "second");
+    free(now);
+    free(old);
+    assert_int_equal(count_entries(*state), 2);
+}
+
+static void test_write_without_bak(void **state)
+{
+    char path[1024], bak[1100], err[256] = "";
+    join(path, sizeof path, *state, "plain.txt");
+    snprintf(bak, sizeof bak, "%s.bak", path);
+    write_bytes(path, "old", 3);
+    assert_int_equal(hb_write_atomic(path, "new", 3, false, err, sizeof err), HB_OK);
+    char *now = read_all(path);
+    assert_string_equal(now, "new");
+    free(now);
+    assert_int_equal(access(bak, F_OK), -1);
+}
+
+static void test_write_empty_and_large(void **state)
+{
+    char path[1024], err[256] = "";
+    join(path, sizeof path, *state, "big.bin");
+    size_t n = 3u * 1024u * 1024u + 17u;
+    char *data = malloc(n);
+    assert_non_null(data);
+    for (size_t i = 0; i < n; i++)
+        data[i] = (char)('a' + (i * 7) % 26);
+    assert_int_equal(hb_write_atomic(path, data, n, true, err, sizeof err), HB_OK);
+    char *back = NULL;
+    size_t len = 0;
+    assert_int_equal(hb_read_file(path, HB_FILE_MAX, &back, &len, err, sizeof err), HB_OK);
+    assert_int_equal(len, n);
+    assert_memory_equal(back, data, n);
+    free(back);
+    /* Zero bytes is a valid file too, and the large one becomes the backup. */
+    assert_int_equal(hb_write_atomic(path, "", 0, true, err, sizeof err), HB_OK);
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    assert_int_equal(st.st_size, 0);
+    char bak[1100];
+    snprintf(bak, sizeof bak, "%s.bak", path);
+    assert_int_equal(stat(bak, &st), 0);
+    assert_int_equal((size_t)st.st_size, n);
+    free(data);
+}
+
+static void test_write_parent_is_file(void **state)
+{
+    char file[1024], path[1100], expect[1400], err[1400] = "";
+    join(file, sizeof file, *state, "regular");
+    write_bytes(file, "x", 1);
+    snprintf(path, sizeof path, "%s/map.json", file);
+    assert_int_equal(hb_write_atomic(path, "data", 4, true, err, sizeof err), HB_ERR_OTHER);
+    snprintf(expect, sizeof expect, "%s: cannot create a temporary file beside it: %s", path,
+             strerror(ENOTDIR));
+    assert_string_equal(err, expect);
+    char *still = read_all(file);
+    assert_string_equal(still, "x");
+    free(still);
+    assert_int_equal(count_entries(*state), 1);
+}
+
+static void test_write_missing_folder(void **state)
+{
+    char path[1024], err[1400] = "";
+    snprintf(path, sizeof path, "%s/not/there/map.json", (char *)*state);
+    assert_int_equal(hb_write_atomic(path, "data", 4, true, err, sizeof err), HB_ERR_OTHER);
+    assert_non_null(strstr(err, path));
+    assert_non_null(strstr(err, strerror(ENOENT)));
+    assert_int_equal(count_entries(*state), 0);
+}
+
+static void test_failed_backup_leaves_target(void **state)
+{
+    char path[1024], bak[1100], blocker[1200], err[1400] = "";
+    join(path, sizeof path, *state, "keep.json");
+    write_bytes(path, "precious", 8);
+    /* A non-empty folder where the backup must go: the rename onto it fails. */
+    snprintf(bak, sizeof bak, "%s.bak", path);
+    assert_int_equal(mkdir(bak, 0755), 0);
+    snprintf(blocker, sizeof blocker, "%s/inside", bak);
+    write_bytes(blocker, "y", 1);
+    assert_int_equal(hb_write_atomic(path, "replacement", 11, true, err, sizeof err), HB_ERR_OTHER);
+    assert_non_null(strstr(err, path));
+    char *now = read_all(path);
+    assert_string_equal(now, "precious");
+    free(now);
+    /* keep.json and keep.json.bak only: every temporary file was removed. */
+    assert_int_equal(count_entries(*state), 2);
+    assert_int_equal(count_entries(bak), 1);
+}
+
+static void test_failed_rename_leaves_target(void **state)
+{
+    char path[1024], inner[1100], err[1400] = "";
+    /* The target is a non-empty folder: rename cannot replace it. */
+    join(path, sizeof path, *state, "taken");
+    assert_int_equal(mkdir(path, 0755), 0);
+    snprintf(inner, sizeof inner, "%s/file", path);
+    write_bytes(inner, "z", 1);
+    assert_int_equal(hb_write_atomic(path, "data", 4, false, err, sizeof err), HB_ERR_OTHER);
+    assert_non_null(strstr(err, "cannot replace it"));
+    char *still = read_all(inner);
+    assert_string_equal(still, "z");
+    free(still);
+    assert_int_equal(count_entries(*state), 1);
+}
+
+/* ---- folders ---- */
+
+static void test_data_dir_from_env(void **state)
+{
+    char *saved = getenv("HEXBATTLE_DATA") ? strdup(getenv("HEXBATTLE_DATA")) : NULL;
+    setenv("HEXBATTLE_DATA", *state, 1);
+    hb_set_argv0("/nowhere/bin/hexbattle");
+    assert_string_equal(hb_data_dir(), *state);
+    /* The answer is cached until argv0 is set again. */
+    setenv("HEXBATTLE_DATA", "/elsewhere", 1);
+    assert_string_equal(hb_data_dir(), *state);
+    if (saved)
+        setenv("HEXBATTLE_DATA", saved, 1);
+    else
+        unsetenv("HEXBATTLE_DATA");
+    free(saved);
+    hb_set_argv0(NULL);
+}
+
+static void test_data_dir_beside_argv0(void **state)
+{
+    char *saved = getenv("HEXBATTLE_DATA") ? strdup(getenv("HEXBATTLE_DATA")) : NULL;
+    unsetenv("HEXBATTLE_DATA");
+    /* An installed layout: DIR/bin/hexbattle with DIR/data/terrain.json. */
+    char bin[1024], data[1024], terrain[1100], exe[1100], expect[1200];
+    join(bin, sizeof bin, *state, "bin");
+    join(data, sizeof data, *state, "data");
+    assert_int_equal(mkdir(bin, 0755), 0);
+    assert_int_equal(mkdir(data, 0755), 0);
+    snprintf(terrain, sizeof terrain, "%s/terrain.json", data);
+    write_bytes(terrain, "{}", 2);
+    snprintf(exe, sizeof exe, "%s/hexbattle", bin);
+    snprintf(expect, sizeof expect, "%s/../data", bin);
+    hb_set_argv0(exe);
+    assert_string_equal(hb_data_dir(), expect);
+
+    /* Without terrain.json there, the source tree it was built from is used. */
+    unlink(terrain);
+    hb_set_argv0(exe);
+    assert_string_equal(hb_data_dir(), HB_SOURCE_DIR "/data");
+    if (saved) setenv("HEXBATTLE_DATA", saved, 1);
+    free(saved);
+    hb_set_argv0(NULL);
+}
+
+static void test_assets_dir(void **state)
+{
+    char *saved = getenv("HEXBATTLE_DATA") ? strdup(getenv("HEXBATTLE_DATA")) : NULL;
+    char data[1024], assets[1024], fonts[1100], expect[1200];
+    join(data, sizeof data, *state, "data");
+    join(assets, sizeof assets, *state, "assets");
+    snprintf(fonts, sizeof fonts, "%s/fonts", assets);
+    assert_int_equal(mkdir(data, 0755), 0);
+    assert_int_equal(mkdir(assets, 0755), 0);
+    assert_int_equal(mkdir(fonts, 0755), 0);
+    /* With only HEXBATTLE_DATA set, assets/ beside it is found. */
+    setenv("HEXBATTLE_DATA", data, 1);
+    hb_set_argv0(NULL);
+    snprintf(expect, sizeof expect, "%s/../assets", data);
+    assert_string_equal(hb_assets_dir(), expect);
+    /* Without fonts there, the build tree's assets are used. */
+    rmdir(fonts);
+    hb_set_argv0(NULL);
+    assert_string_equal(hb_assets_dir(), HB_SOURCE_DIR "/assets");
+    if (saved)
+        setenv("HEXBATTLE_DATA", saved, 1);
+    else
+        unsetenv("HEXBATTLE_DATA");
+    free(saved);
+    hb_set_argv0(NULL);
+}
+
+#define DIR_TEST(f) cmocka_unit_test_setup_teardown(f, setup_dir, teardown_dir)
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        DIR_TEST(test_read_whole_file),
+        DIR_TEST(test_read_empty_file),
+        DIR_TEST(test_read_missing_file),
+        DIR_TEST(test_read_limit_exact),
+        DIR_TEST(test_read_oversize_refused_before_reading),
+        DIR_TEST(test_read_folder_refused),
+        DIR_TEST(test_write_new_file),
+        DIR_TEST(test_write_replaces_and_keeps_bak),
+        DIR_TEST(test_write_without_bak),
+        DIR_TEST(test_write_empty_and_large),
+        DIR_TEST(test_write_parent_is_file),
+        DIR_TEST(test_write_missing_folder),
+        DIR_TEST(test_failed_backup_leaves_target),
+        DIR_TEST(test_failed_rename_leaves_target),
+        DIR_TEST(test_data_dir_from_env),
+        DIR_TEST(test_data_dir_beside_argv0),
+        DIR_TEST(test_assets_dir),
+    };
+    return cmocka_run_group_tests_name("fileio", tests, NULL, NULL);
+}
