@@ -1,0 +1,663 @@
+/* draw.c - map, grid and token drawing shared by the window and the PNG render
+ * (see draw.h).
+ *
+ * Every hex fill of a frame goes into one SDL_RenderGeometry call per
+ * texture (one for plain colours, one per textured terrain type); grid edges,
+ * tokens and HP bars are one more call each. Vertex and index arrays live in
+ * the drawer and only grow, so a steady frame allocates nothing.
+ */
+#include "draw.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <SDL_image.h>
+
+#include "../io/fileio.h"
+
+#define TEX_PERIOD 4.0      /* world units one texture tile spans */
+#define TEX_MIN_ZOOM 14.0   /* below this a texture's detail is invisible: plain fills */
+#define LINE_GRID_ZOOM 24.0 /* below this the grid is 1-px lines, above it bands */
+#define MAX_TOKEN_IMAGES 64
+#define FAN_IDX 12 /* a hex is a fan of 4 triangles over its 6 corners */
+#define QUAD_IDX 6
+#define N_BATCH (1 + MAP_MAX_TERRAIN)
+#define SHAPE_MAX 32
+#define PI 3.14159265358979323846
+
+typedef struct {
+    SDL_Vertex *v;
+    int n, cap; /* vertices */
+} vbuf_t;
+
+typedef struct {
+    char path[MAP_PATH_MAX];
+    SDL_Texture *tex; /* NULL when the image could not be loaded */
+} token_img_t;
+
+struct ui_draw {
+    SDL_Renderer *r;
+    ui_text_t *text;
+    SDL_Texture *terrain_tex[MAP_MAX_TERRAIN]; /* NULL: plain colour */
+    vbuf_t batch[N_BATCH];                     /* 0: plain fills, 1+i: type i textured */
+    vbuf_t lines, tokens, overlay;
+    int *fan_idx, fan_cap;   /* in hexes */
+    int *quad_idx, quad_cap; /* in quads */
+    SDL_FPoint *pts;         /* grid polylines */
+    int n_pts, cap_pts;
+    SDL_FRect *rects; /* grid edges that are axis-aligned */
+    int n_rects, cap_rects;
+    token_img_t imgs[MAX_TOKEN_IMAGES];
+    int n_imgs;
+    int last_hexes;
+};
+
+const char *ui_assets_dir(void)
+{
+    return hb_assets_dir();
+}
+
+/* ---- small helpers ------------------------------------------------------ */
+
+static bool reserve(vbuf_t *b, int more)
+{
+    if (b->n + more <= b->cap) return true;
+    int cap = b->cap ? b->cap : 1024;
+    while (cap < b->n + more)
+        cap *= 2;
+    SDL_Vertex *v = realloc(b->v, sizeof *v * (size_t)cap);
+    if (!v) return false;
+    b->v = v;
+    b->cap = cap;
+    return true;
+}
+
+/* Grow a plain array of elem-sized items to hold need of them. */
+static bool grow(void **p, int *cap, int need, size_t elem)
+{
+    if (need <= *cap) return true;
+    int c = *cap ? *cap : 1024;
+    while (c < need)
+        c *= 2;
+    void *q = realloc(*p, elem * (size_t)c);
+    if (!q) return false;
+    *p = q;
+    *cap = c;
+    return true;
+}
+
+/* Index arrays repeat one pattern per shape, so they are filled once as they grow. */
+static bool grow_idx(int **idx, int *cap, int need, int per, int verts, const int *pattern)
+{
+    if (need <= *cap) return true;
+    int c = *cap ? *cap : 1024;
+    while (c < need)
+        c *= 2;
+    int *p = realloc(*idx, sizeof *p * (size_t)c * (size_t)per);
+    if (!p) return false;
+    for (int k = *cap; k < c; k++)
+        for (int j = 0; j < per; j++)
+            p[k * per + j] = k * verts + pattern[j];
+    *idx = p;
+    *cap = c;
+    return true;
+}
+
+static SDL_Color rgb(uint32_t c, Uint8 a)
+{
+    return (SDL_Color){(Uint8)(c >> 16), (Uint8)(c >> 8), (Uint8)c, a};
+}
+
+static void push(vbuf_t *b, float x, float y, SDL_Color c, float u, float v)
+{
+    b->v[b->n++] = (SDL_Vertex){{x, y}, c, {u, v}};
+}
+
+/* A band of width wd along a..b, as a quad for the shared quad indices. */
+static void push_segment(vbuf_t *b, vec2_t a, vec2_t e, float wd, SDL_Color c)
+{
+    double dx = e.x - a.x, dy = e.y - a.y, len = sqrt(dx * dx + dy * dy);
+    if (len <= 0.0) len = 1.0;
+    float nx = (float)(-dy / len * wd / 2.0), ny = (float)(dx / len * wd / 2.0);
+    push(b, (float)a.x + nx, (float)a.y + ny, c, 0, 0);
+    push(b, (float)a.x - nx, (float)a.y - ny, c, 0, 0);
+    push(b, (float)e.x + nx, (float)e.y + ny, c, 0, 0);
+    push(b, (float)e.x - nx, (float)e.y - ny, c, 0, 0);
+}
+
+/* Plain triangles (no indices) for a filled polygon of n points around (cx, cy). */
+static void push_poly(vbuf_t *b, float cx, float cy, const vec2_t *pts, int n, float scale,
+                      SDL_Color c)
+{
+    if (!reserve(b, n * 3)) return;
+    for (int i = 0; i < n; i++) {
+        int j = (i + 1) % n;
+        push(b, cx, cy, c, 0, 0);
+        push(b, cx + (float)(pts[i].x * scale), cy + (float)(pts[i].y * scale), c, 0, 0);
+        push(b, cx + (float)(pts[j].x * scale), cy + (float)(pts[j].y * scale), c, 0, 0);
+    }
+}
+
+static void push_rect(vbuf_t *b, float x, float y, float w, float h, SDL_Color c)
+{
+    if (!reserve(b, 6)) return;
+    push(b, x, y, c, 0, 0);
+    push(b, x + w, y, c, 0, 0);
+    push(b, x, y + h, c, 0, 0);
+    push(b, x + w, y, c, 0, 0);
+    push(b, x + w, y + h, c, 0, 0);
+    push(b, x, y + h, c, 0, 0);
+}
+
+/* ---- colours and names -------------------------------------------------- */
+
+/* Okabe-Ito based hues, which stay apart under the common colour-vision
+ * deficiencies; players get the cool half, the Architect the warm half. */
+static const uint32_t COOL[] = {0x2F7FC1, 0x009E73, 0x56B4E9, 0x6A5ACD, 0x1B5E7A, 0x7FC6A4};
+static const uint32_t WARM[] = {0xD55E00, 0xE69F00, 0xCC79A7, 0xB22234, 0xF0E442, 0x8B4513};
+#define N_HUES 6
+
+/* Position of FACTION among factions of its own side, first appearance first. */
+static int faction_rank(const map_t *m, const char *faction, bool player)
+{
+    const char *seen[MAP_MAX_FACTIONS + MAP_MAX_COMBATANTS];
+    int n_seen = 0, rank = 0;
+    int total = m->n_factions + m->n_combatants;
+    for (int i = 0; i < total; i++) {
+        const char *f =
+            i < m->n_factions ? m->factions[i].name : m->combatants[i - m->n_factions].faction;
+        bool dup = false;
+        for (int k = 0; k < n_seen && !dup; k++)
+            dup = strcmp(seen[k], f) == 0;
+        if (dup) continue;
+        if (strcmp(f, faction) == 0) return rank;
+        seen[n_seen++] = f;
+        if (map_faction_is_player(m, f) == player) rank++;
+    }
+    return rank;
+}
+
+SDL_Color ui_faction_color(const map_t *m, const char *faction)
+{
+    bool player = map_faction_is_player(m, faction);
+    int rank = faction_rank(m, faction, player) % N_HUES;
+    return rgb(player ? COOL[rank] : WARM[rank], 255);
+}
+
+void ui_initials(const char *name, char out[3])
+{
+    int n = 0;
+    bool at_word = true;
+    for (const char *p = name; *p && n < 2; p++) {
+        unsigned char ch = (unsigned char)*p;
+        if (isalnum(ch)) {
+            if (at_word) out[n++] = (char)toupper(ch);
+            at_word = false;
+        } else {
+            at_word = true;
+        }
+    }
+    out[n] = '\0';
+}
+
+SDL_Color ui_hp_color(int hp, int hp_max)
+{
+    double f = hp_max > 0 ? (double)hp / hp_max : 0.0;
+    if (f < 0) f = 0;
+    if (f > 1) f = 1;
+    /* red (0.0) -> yellow (0.5) -> green (1.0) */
+    static const double RED[3] = {214, 48, 39}, YEL[3] = {240, 200, 40}, GRN[3] = {60, 180, 75};
+    const double *a = f < 0.5 ? RED : YEL, *b = f < 0.5 ? YEL : GRN;
+    double t = f < 0.5 ? f * 2.0 : (f - 0.5) * 2.0;
+    return (SDL_Color){(Uint8)(a[0] + (b[0] - a[0]) * t), (Uint8)(a[1] + (b[1] - a[1]) * t),
+                       (Uint8)(a[2] + (b[2] - a[2]) * t), 255};
+}
+
+/* ---- textures ----------------------------------------------------------- */
+
+/* Load a tileable image as a 2x2 repetition, so any hex (at most one period
+ * wide) finds its UVs inside [0,1] without relying on texture wrapping, which
+ * SDL2's renderers do not offer for geometry. */
+static SDL_Texture *load_tile(SDL_Renderer *r, const char *rel)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", ui_assets_dir(), rel);
+    SDL_Surface *img = IMG_Load(path);
+    if (!img) return NULL;
+    SDL_Texture *tex = NULL;
+    SDL_Surface *big =
+        SDL_CreateRGBSurfaceWithFormat(0, img->w * 2, img->h * 2, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (big) {
+        SDL_SetSurfaceBlendMode(img, SDL_BLENDMODE_NONE);
+        for (int k = 0; k < 4; k++) {
+            SDL_Rect dst = {(k & 1) * img->w, (k >> 1) * img->h, img->w, img->h};
+            SDL_BlitSurface(img, NULL, big, &dst);
+        }
+        tex = SDL_CreateTextureFromSurface(r, big);
+        SDL_FreeSurface(big);
+    }
+    SDL_FreeSurface(img);
+    if (tex) {
+        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_NONE);
+        SDL_SetTextureScaleMode(tex, SDL_ScaleModeLinear);
+    }
+    return tex;
+}
+
+static SDL_Texture *token_image(ui_draw_t *d, const char *rel)
+{
+    for (int i = 0; i < d->n_imgs; i++)
+        if (strcmp(d->imgs[i].path, rel) == 0) return d->imgs[i].tex;
+    if (d->n_imgs == MAX_TOKEN_IMAGES) return NULL;
+    token_img_t *t = &d->imgs[d->n_imgs++];
+    hb_strlcpy(t->path, rel, sizeof t->path);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", ui_assets_dir(), rel);
+    t->tex = IMG_LoadTexture(d->r, path);
+    if (t->tex) {
+        SDL_SetTextureBlendMode(t->tex, SDL_BLENDMODE_BLEND);
+        SDL_SetTextureScaleMode(t->tex, SDL_ScaleModeLinear);
+    }
+    return t->tex;
+}
+
+/* ---- lifetime ----------------------------------------------------------- */
+
+ui_draw_t *ui_draw_create(SDL_Renderer *r, const map_t *m, char *err, size_t errcap)
+{
+    ui_draw_t *d = calloc(1, sizeof *d);
+    if (!d) {
+        snprintf(err, errcap, "out of memory");
+        return NULL;
+    }
+    d->r = r;
+    d->text = ui_text_create(r, ui_assets_dir(), err, errcap);
+    if (!d->text) {
+        free(d);
+        return NULL;
+    }
+    for (int i = 0; i < m->n_types && i < MAP_MAX_TERRAIN; i++)
+        if (m->types[i].texture[0]) d->terrain_tex[i] = load_tile(r, m->types[i].texture);
+    return d;
+}
+
+void ui_draw_destroy(ui_draw_t *d)
+{
+    if (!d) return;
+    ui_text_destroy(d->text);
+    for (int i = 0; i < MAP_MAX_TERRAIN; i++)
+        if (d->terrain_tex[i]) SDL_DestroyTexture(d->terrain_tex[i]);
+    for (int i = 0; i < d->n_imgs; i++)
+        if (d->imgs[i].tex) SDL_DestroyTexture(d->imgs[i].tex);
+    for (int i = 0; i < N_BATCH; i++)
+        free(d->batch[i].v);
+    free(d->lines.v);
+    free(d->tokens.v);
+    free(d->overlay.v);
+    free(d->fan_idx);
+    free(d->quad_idx);
+    free(d->pts);
+    free(d->rects);
+    free(d);
+}
+
+ui_text_t *ui_draw_text(ui_draw_t *d)
+{
+    return d->text;
+}
+SDL_Renderer *ui_draw_renderer(ui_draw_t *d)
+{
+    return d->r;
+}
+int ui_draw_last_hexes(const ui_draw_t *d)
+{
+    return d->last_hexes;
+}
+
+/* ---- the frame ---------------------------------------------------------- */
+
+static const int FAN[FAN_IDX] = {0, 1, 2, 0, 2, 3, 0, 3, 4, 0, 4, 5};
+static const int QUAD[QUAD_IDX] = {0, 1, 2, 1, 3, 2};
+
+/* Edge toward neighbour direction d joins corners (6-d)%6 and (7-d)%6 for both
+ * orientations, given hex.c's direction order and corner angles. */
+static int edge_a(int d)
+{
+    return (6 - d) % 6;
+}
+static int edge_b(int d)
+{
+    return (7 - d) % 6;
+}
+
+static void flush_quads(ui_draw_t *d, vbuf_t *b)
+{
+    int quads = b->n / 4;
+    if (quads && grow_idx(&d->quad_idx, &d->quad_cap, quads, QUAD_IDX, 4, QUAD))
+        SDL_RenderGeometry(d->r, NULL, b->v, b->n, d->quad_idx, quads * QUAD_IDX);
+    b->n = 0;
+}
+
+/* Grid as 1-px lines, which the software renderer draws far faster than thin
+ * triangles: per line of hexes (rows when pointy, columns when flat) one
+ * polyline along their leading zigzag, and the axis-aligned edges between
+ * neighbours as one batch of rects. Each edge is drawn once so the
+ * translucent colour keeps one shade. Flat hexes are pointy ones mirrored
+ * across the diagonal: pointy corner i plays flat corner (2 - i) mod 6. */
+static void grid_lines(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, cell_t lo, cell_t hi,
+                       const vec2_t *corner, Uint8 alpha)
+{
+    bool pointy = m->layout.orient == HEX_POINTY;
+    int l0 = pointy ? lo.row : lo.col, l1 = pointy ? hi.row : hi.col;
+    int a0 = pointy ? lo.col : lo.row, a1 = pointy ? hi.col : hi.row;
+    int last_line = (pointy ? m->rows : m->cols) - 1, last_along = (pointy ? m->cols : m->rows) - 1;
+    int span = a1 - a0 + 1;
+    if (!grow((void **)&d->pts, &d->cap_pts, 3 * span + 4, sizeof *d->pts) ||
+        !grow((void **)&d->rects, &d->cap_rects, (l1 - l0 + 1) * (span + 1), sizeof *d->rects))
+        return;
+    SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(d->r, 0, 0, 0, alpha);
+    d->n_rects = 0;
+    for (int line = l0; line <= l1; line++) {
+        d->n_pts = 0;
+        bool bottom_all = line == last_line;
+        for (int pass = 0; pass < (bottom_all ? 2 : 1); pass++) {
+            d->n_pts = 0;
+            for (int k = a0; k <= a1; k++) {
+                cell_t c = pointy ? (cell_t){k, line} : (cell_t){line, k};
+                vec2_t sc = ui_cam_to_screen(cam, ui_cell_center(m, c));
+                vec2_t p[6];
+                for (int i = 0; i < 6; i++) {
+                    vec2_t off = corner[pointy ? i : (8 - i) % 6];
+                    p[i] = (vec2_t){sc.x + off.x, sc.y + off.y};
+                }
+                if (pass == 1) { /* the map's far edge: the trailing zigzag */
+                    if (k == a0) d->pts[d->n_pts++] = (SDL_FPoint){(float)p[3].x, (float)p[3].y};
+                    d->pts[d->n_pts++] = (SDL_FPoint){(float)p[2].x, (float)p[2].y};
+                    d->pts[d->n_pts++] = (SDL_FPoint){(float)p[1].x, (float)p[1].y};
+                    continue;
+                }
+                if (k == a0) d->pts[d->n_pts++] = (SDL_FPoint){(float)p[4].x, (float)p[4].y};
+                d->pts[d->n_pts++] = (SDL_FPoint){(float)p[5].x, (float)p[5].y};
+                d->pts[d->n_pts++] = (SDL_FPoint){(float)p[0].x, (float)p[0].y};
+                for (int e = (k == a0 ? 0 : 1); e < 2; e++) {
+                    /* e == 0: the leading side edge of the line's first hex. */
+                    vec2_t u = e ? p[0] : p[4], v = e ? p[1] : p[3];
+                    double dx = fabs(u.x - v.x), dy = fabs(u.y - v.y);
+                    SDL_FRect rc = {(float)fmin(u.x, v.x), (float)fmin(u.y, v.y), (float)dx,
+                                    (float)dy};
+                    if (dx < dy) {
+                        rc.x -= 0.5f, rc.w = 1, rc.y += 0.5f, rc.h -= 1;
+                    } else {
+                        rc.y -= 0.5f, rc.h = 1, rc.x += 0.5f, rc.w -= 1;
+                    }
+                    d->rects[d->n_rects++] = rc;
+                }
+                /* Trailing edges with no hex beyond them (the stagger leaves
+                 * one at each end of a line) are nobody else's to draw. */
+                if (!bottom_all && (k == 0 || k == last_along)) {
+                    for (int e = 1; e <= 2; e++) {
+                        vec2_t u = p[e], v = p[e + 1];
+                        vec2_t wc = ui_cell_center(m, c);
+                        vec2_t mid =
+                            ui_cam_to_world(cam, (vec2_t){(u.x + v.x) / 2, (u.y + v.y) / 2});
+                        cell_t nb;
+                        if (!ui_pick_cell(m, (vec2_t){2 * mid.x - wc.x, 2 * mid.y - wc.y}, &nb))
+                            SDL_RenderDrawLineF(d->r, (float)u.x, (float)u.y, (float)v.x,
+                                                (float)v.y);
+                    }
+                }
+            }
+            SDL_RenderDrawLinesF(d->r, d->pts, d->n_pts);
+        }
+    }
+    SDL_RenderFillRectsF(d->r, d->rects, d->n_rects);
+}
+
+static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h)
+{
+    ui_rect_t view = {cam->x, cam->y, cam->x + w / cam->zoom, cam->y + h / cam->zoom};
+    cell_t lo, hi;
+    d->last_hexes = 0;
+    for (int i = 0; i < N_BATCH; i++)
+        d->batch[i].n = 0;
+    d->lines.n = 0;
+    if (!ui_visible_cells(m, view, &lo, &hi)) return;
+
+    double z = cam->zoom;
+    vec2_t corner[6];
+    for (int i = 0; i < 6; i++)
+        corner[i] = hex_corner(m->layout.orient, z, i);
+    /* Lines thicken a little as hexes grow; tiny hexes get no grid at all. */
+    bool grid = z >= 5.0, band_grid = grid && z >= LINE_GRID_ZOOM;
+    bool textures = z >= TEX_MIN_ZOOM;
+    float lw = (float)fmin(fmax(z * 0.035, 1.0), 2.5);
+    SDL_Color gc = {0, 0, 0, (Uint8)(z < 10.0 ? 40 : 70)};
+    double pad = z * 1.1;
+
+    for (int row = lo.row; row <= hi.row; row++) {
+        for (int col = lo.col; col <= hi.col; col++) {
+            cell_t cell = {col, row};
+            hex_t hx = hex_from_cell(m->layout, cell);
+            vec2_t wc = hex_to_pixel(m->layout.orient, 1.0, hx);
+            vec2_t sc = ui_cam_to_screen(cam, wc);
+            if (sc.x < -pad || sc.y < -pad || sc.x > w + pad || sc.y > h + pad) continue;
+            int ti = m->cells[map_index(m, cell)];
+            const terrain_t *t = &m->types[ti];
+            SDL_Texture *tex = textures && ti < MAP_MAX_TERRAIN ? d->terrain_tex[ti] : NULL;
+            vbuf_t *b = &d->batch[tex ? 1 + ti : 0];
+            if (!reserve(b, 6)) continue;
+            SDL_Color c = rgb(t->color, 255);
+            /* UVs come from world position so textures run on across hexes;
+             * the base is a whole number of periods, half a period before the
+             * hex's centre, so every corner stays inside the doubled tile. */
+            double bu = (floor(wc.x / TEX_PERIOD - 0.5)) * TEX_PERIOD;
+            double bv = (floor(wc.y / TEX_PERIOD - 0.5)) * TEX_PERIOD;
+            for (int k = 0; k < 6; k++) {
+                float u = 0, v = 0;
+                if (tex) {
+                    u = (float)((wc.x + corner[k].x / z - bu) / (2.0 * TEX_PERIOD));
+                    v = (float)((wc.y + corner[k].y / z - bv) / (2.0 * TEX_PERIOD));
+                }
+                push(b, (float)(sc.x + corner[k].x), (float)(sc.y + corner[k].y), c, u, v);
+            }
+            d->last_hexes++;
+            if (!band_grid) continue;
+            for (int dir = 0; dir < 6; dir++) {
+                /* Each shared edge is drawn once, by the hex on its 0..2 side,
+                 * so translucent lines keep one shade. */
+                if (dir >= 3 && map_in_bounds(m, hex_to_cell(m->layout, hex_neighbor(hx, dir))))
+                    continue;
+                if (!reserve(&d->lines, 4)) break;
+                vec2_t a = {sc.x + corner[edge_a(dir)].x, sc.y + corner[edge_a(dir)].y};
+                vec2_t e = {sc.x + corner[edge_b(dir)].x, sc.y + corner[edge_b(dir)].y};
+                push_segment(&d->lines, a, e, lw, gc);
+            }
+        }
+    }
+
+    int max_hexes = 0;
+    for (int i = 0; i < N_BATCH; i++)
+        if (d->batch[i].n / 6 > max_hexes) max_hexes = d->batch[i].n / 6;
+    if (!grow_idx(&d->fan_idx, &d->fan_cap, max_hexes, FAN_IDX, 6, FAN)) return;
+    SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_NONE);
+    for (int i = 0; i < N_BATCH; i++) {
+        vbuf_t *b = &d->batch[i];
+        if (b->n)
+            SDL_RenderGeometry(d->r, i ? d->terrain_tex[i - 1] : NULL, b->v, b->n, d->fan_idx,
+                               b->n / 6 * FAN_IDX);
+    }
+    SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_BLEND);
+    if (band_grid)
+        flush_quads(d, &d->lines);
+    else if (grid)
+        grid_lines(d, m, cam, lo, hi, corner, gc.a);
+}
+
+static void draw_hover(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, cell_t cell)
+{
+    if (!map_in_bounds(m, cell)) return;
+    vec2_t sc = ui_cam_to_screen(cam, ui_cell_center(m, cell));
+    vec2_t corner[6];
+    for (int i = 0; i < 6; i++)
+        corner[i] = hex_corner(m->layout.orient, cam->zoom, i);
+    d->overlay.n = 0;
+    push_poly(&d->overlay, (float)sc.x, (float)sc.y, corner, 6, 1.0f,
+              (SDL_Color){255, 255, 255, 60});
+    SDL_RenderGeometry(d->r, NULL, d->overlay.v, d->overlay.n, NULL, 0);
+    d->overlay.n = 0;
+    float lw = (float)fmin(fmax(cam->zoom * 0.08, 2.0), 4.0);
+    /* Inset the outline so it is not cut by the neighbours' grid lines. */
+    double in = 1.0 - lw / (2.0 * cam->zoom);
+    for (int i = 0; i < 6 && reserve(&d->overlay, 4); i++) {
+        vec2_t a = {sc.x + corner[i].x * in, sc.y + corner[i].y * in};
+        vec2_t e = {sc.x + corner[(i + 1) % 6].x * in, sc.y + corner[(i + 1) % 6].y * in};
+        push_segment(&d->overlay, a, e, lw, (SDL_Color){255, 250, 205, 235});
+    }
+    flush_quads(d, &d->overlay);
+}
+
+/* Token radius in hex radii by size: one hex per combatant, but bigger bodies
+ * read bigger. */
+static double token_radius(csize_t s)
+{
+    static const double R[SIZE_COUNT] = {0.40, 0.48, 0.56, 0.62, 0.66, 0.70, 0.72, 0.72};
+    return (s >= 0 && s < SIZE_COUNT) ? R[s] : 0.56;
+}
+
+typedef struct {
+    const char *name;
+    SDL_Color color;
+    int idx;
+} faction_color_t;
+
+static void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h)
+{
+    double z = cam->zoom;
+    vec2_t disc[SHAPE_MAX], plate[8];
+    /* Enough segments to look round at this size and no more: tokens are
+     * many small triangles, which the software renderer pays for one by one. */
+    int n_disc = (int)(z * 0.45);
+    n_disc = n_disc < 10 ? 10 : n_disc > 28 ? 28 : n_disc;
+    bool fancy = z >= 20.0; /* shadow and sheen only where they can be seen */
+    for (int i = 0; i < n_disc; i++) {
+        double a = 2.0 * PI * i / n_disc;
+        disc[i] = (vec2_t){cos(a), sin(a)};
+    }
+    /* Machines get a chamfered square plate: it reads as built, not born. */
+    static const double PL[8][2] = {{-0.5, -0.92}, {0.5, -0.92}, {0.92, -0.5}, {0.92, 0.5},
+                                    {0.5, 0.92},   {-0.5, 0.92}, {-0.92, 0.5}, {-0.92, -0.5}};
+    for (int i = 0; i < 8; i++)
+        plate[i] = (vec2_t){PL[i][0], PL[i][1]};
+
+    /* Faction colours once per frame rather than once per token. */
+    faction_color_t fc[MAP_MAX_FACTIONS * 2];
+    int n_fc = 0;
+
+    d->tokens.n = 0;
+    d->overlay.n = 0;
+    int label_px = (int)(z * 0.34);
+    if (label_px > 20) label_px = 20;
+    bool labels = label_px >= 9;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1) {
+            /* Pass 1 draws textures (token images, initials, labels) over the
+             * geometry of pass 0. */
+            if (d->tokens.n) SDL_RenderGeometry(d->r, NULL, d->tokens.v, d->tokens.n, NULL, 0);
+            d->tokens.n = 0;
+        }
+        for (int i = 0; i < m->n_combatants; i++) {
+            const map_combatant_t *c = &m->combatants[i];
+            if (!map_in_bounds(m, c->at)) continue;
+            vec2_t sc = ui_cam_to_screen(cam, ui_cell_center(m, c->at));
+            if (sc.x < -2 * z || sc.y < -2 * z || sc.x > w + 2 * z || sc.y > h + 2 * z) continue;
+            float cx = (float)sc.x, cy = (float)sc.y;
+            double r = token_radius(c->size) * z;
+            float rim = (float)fmax(1.5, z * 0.06);
+            const vec2_t *shape = c->kind == KIND_MACHINE ? plate : disc;
+            int ns = c->kind == KIND_MACHINE ? 8 : n_disc;
+            SDL_Texture *img = c->token[0] ? token_image(d, c->token) : NULL;
+            float bar_w = (float)(r * 1.7), bar_h = (float)fmax(3.0, z * 0.09);
+            float bar_x = cx - bar_w / 2, bar_y = cy + (float)r + rim + (float)(z * 0.03);
+            if (pass == 0) {
+                int f = 0;
+                while (f < n_fc && strcmp(fc[f].name, c->faction) != 0)
+                    f++;
+                if (f == n_fc && n_fc < (int)(sizeof fc / sizeof fc[0])) {
+                    fc[n_fc] = (faction_color_t){c->faction, ui_faction_color(m, c->faction), 0};
+                    n_fc++;
+                }
+                SDL_Color col = f < n_fc ? fc[f].color : (SDL_Color){128, 128, 128, 255};
+                /* A soft shadow, the dark rim, then the body. */
+                if (fancy)
+                    push_poly(&d->tokens, cx + rim * 0.8f, cy + rim * 1.2f, shape, ns,
+                              (float)(r + rim), (SDL_Color){0, 0, 0, 70});
+                push_poly(&d->tokens, cx, cy, shape, ns, (float)(r + rim),
+                          (SDL_Color){20, 22, 28, 255});
+                push_poly(&d->tokens, cx, cy, shape, ns, (float)r, col);
+                if (!img && fancy)
+                    push_poly(&d->tokens, cx, cy - (float)(r * 0.12), shape, ns, (float)(r * 0.72),
+                              (SDL_Color){255, 255, 255, 28});
+                if (c->hp_max > 0 && bar_h >= 2) {
+                    double f2 = (double)c->hp / c->hp_max;
+                    f2 = f2 < 0 ? 0 : f2 > 1 ? 1 : f2;
+                    push_rect(&d->tokens, bar_x - 1, bar_y - 1, bar_w + 2, bar_h + 2,
+                              (SDL_Color){15, 15, 18, 230});
+                    push_rect(&d->tokens, bar_x, bar_y, (float)(bar_w * f2), bar_h,
+                              ui_hp_color(c->hp, c->hp_max));
+                }
+                continue;
+            }
+            if (img) {
+                SDL_Rect dst = {(int)(cx - r * 0.86), (int)(cy - r * 0.86), (int)(r * 1.72),
+                                (int)(r * 1.72)};
+                SDL_RenderCopy(d->r, img, NULL, &dst);
+            } else {
+                char ini[3];
+                ui_initials(c->name[0] ? c->name : c->id, ini);
+                int px = (int)(r * (ini[1] ? 0.78 : 0.95));
+                SDL_Color col = ui_faction_color(m, c->faction);
+                double lum = 0.299 * col.r + 0.587 * col.g + 0.114 * col.b;
+                SDL_Color ink =
+                    lum > 150 ? (SDL_Color){20, 20, 24, 255} : (SDL_Color){255, 255, 255, 255};
+                int tw, th;
+                SDL_Texture *t =
+                    px >= 6 ? ui_text_get(d->text, ini, px, true, ink, &tw, &th) : NULL;
+                if (t) {
+                    SDL_Rect dst = {(int)lround(cx - tw / 2.0), (int)lround(cy - th / 2.0), tw, th};
+                    SDL_RenderCopy(d->r, t, NULL, &dst);
+                }
+            }
+            if (labels) {
+                const char *name = c->name[0] ? c->name : c->id;
+                int tw, th;
+                SDL_Texture *t = ui_text_get(d->text, name, label_px, false,
+                                             (SDL_Color){245, 245, 240, 255}, &tw, &th);
+                if (t) {
+                    float ly = bar_y + bar_h + 2;
+                    SDL_Rect bg = {(int)lround(cx - tw / 2.0) - 4, (int)ly, tw + 8, th};
+                    SDL_SetRenderDrawColor(d->r, 16, 18, 24, 170);
+                    SDL_RenderFillRect(d->r, &bg);
+                    SDL_Rect dst = {bg.x + 4, bg.y, tw, th};
+                    SDL_RenderCopy(d->r, t, NULL, &dst);
+                }
+            }
+        }
+    }
+}
+
+void ui_draw_map(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
+                 const ui_frame_opts_t *opts)
+{
+    SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_NONE);
+    SDL_SetRenderDrawColor(d->r, 28, 31, 36, 255);
+    SDL_RenderClear(d->r);
+    draw_terrain(d, m, cam, w, h);
+    SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_BLEND);
+    if (opts && opts->hover) draw_hover(d, m, cam, opts->hover_cell);
+    draw_tokens(d, m, cam, w, h);
+}

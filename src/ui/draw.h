@@ -1,0 +1,55 @@
+/* draw.h - drawing the battle map: terrain, grid, hover, tokens and labels.
+ *
+ * Shared by the play window and the headless PNG render. A drawer owns what
+ * drawing needs across frames - vertex and index arrays, terrain and token
+ * textures, the text cache - so a frame allocates nothing once warmed up.
+ * It only reads the map.
+ */
+#ifndef HB_UI_DRAW_H
+#define HB_UI_DRAW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <SDL.h>
+
+#include "../core/map.h"
+#include "camera.h"
+#include "text.h"
+
+typedef struct ui_draw ui_draw_t;
+
+/* What a frame shows beyond the map itself. */
+typedef struct {
+    bool hover; /* highlight hover_cell */
+    cell_t hover_cell;
+} ui_frame_opts_t;
+
+/* Folder holding fonts/ and textures/. */
+const char *ui_assets_dir(void);
+
+/* A drawer for renderer r and map m (its terrain textures are loaded now);
+ * NULL with err filled when the fonts cannot be read. */
+ui_draw_t *ui_draw_create(SDL_Renderer *r, const map_t *m, char *err, size_t errcap);
+/* Free the drawer and everything it loaded (NULL is fine). */
+void ui_draw_destroy(ui_draw_t *d);
+/* Draw map m through camera cam onto the whole w x h target: background,
+ * terrain, grid, hover, tokens. Does not present. */
+void ui_draw_map(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
+                 const ui_frame_opts_t *opts);
+/* The drawer's text cache, for HUD text drawn around the map. */
+ui_text_t *ui_draw_text(ui_draw_t *d);
+/* The renderer the drawer draws with. */
+SDL_Renderer *ui_draw_renderer(ui_draw_t *d);
+/* Hexes filled by the last ui_draw_map (visible ones only). */
+int ui_draw_last_hexes(const ui_draw_t *d);
+
+/* Token colour of FACTION on map m: cool hues for player factions, warm hues
+ * for Architect ones, distinct per faction in order of first appearance. */
+SDL_Color ui_faction_color(const map_t *m, const char *faction);
+/* One or two capital initials of name ("Kara Voss" -> "KV", "dren" -> "D"). */
+void ui_initials(const char *name, char out[3]);
+/* RGB colour of an HP fraction: green when full, yellow at half, red near 0. */
+SDL_Color ui_hp_color(int hp, int hp_max);
+
+#endif

@@ -1,0 +1,317 @@
+/* window.c - the play window: state, event handling and the idle-friendly
+ * event loop (see window.h and ui.h). */
+#include "window.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <SDL_ttf.h>
+
+#include "ui.h"
+
+void ui_state_init(ui_state_t *s, const map_t *m, int view_w, int view_h)
+{
+    memset(s, 0, sizeof *s);
+    s->map = m;
+    s->bounds = ui_map_bounds(m);
+    s->view_w = view_w > 0 ? view_w : 1;
+    s->view_h = view_h > 0 ? view_h : 1;
+    s->px_per_pt = 1.0;
+    s->cam.zoom = 1.0;
+    ui_state_fit(s);
+}
+
+void ui_state_fit(ui_state_t *s)
+{
+    double margin = fmax(8.0, fmin(s->view_w, s->view_h) * 0.03);
+    /* Keep the bottom row clear of the status strip. */
+    int strip = (int)lround(ui_text_quantize((int)lround(14 * s->px_per_pt)) * 1.9);
+    int h = s->view_h - strip > s->view_h / 2 ? s->view_h - strip : s->view_h;
+    ui_cam_fit(&s->cam, s->bounds, s->view_w, h, margin);
+    s->dirty = true;
+}
+
+void ui_state_resize(ui_state_t *s, int view_w, int view_h, double px_per_pt)
+{
+    vec2_t centre = ui_cam_to_world(&s->cam, (vec2_t){s->view_w / 2.0, s->view_h / 2.0});
+    s->view_w = view_w > 0 ? view_w : 1;
+    s->view_h = view_h > 0 ? view_h : 1;
+    s->px_per_pt = px_per_pt > 0 ? px_per_pt : 1.0;
+    s->cam.x = centre.x - s->view_w / (2.0 * s->cam.zoom);
+    s->cam.y = centre.y - s->view_h / (2.0 * s->cam.zoom);
+    s->dirty = true;
+}
+
+/* Re-pick the hovered cell after the cursor or the camera moved; true if it changed. */
+static bool update_hover(ui_state_t *s)
+{
+    cell_t old = s->hover;
+    bool old_on = s->hover_on_map;
+    if (s->mouse_in) {
+        vec2_t w = ui_cam_to_world(&s->cam, (vec2_t){s->mouse_x, s->mouse_y});
+        s->hover_on_map = ui_pick_cell(s->map, w, &s->hover);
+    } else {
+        s->hover_on_map = false;
+    }
+    return old_on != s->hover_on_map || old.col != s->hover.col || old.row != s->hover.row;
+}
+
+static bool key_down(ui_state_t *s, SDL_Keycode k)
+{
+    double step = UI_PAN_STEP * s->px_per_pt;
+    vec2_t mid = {s->view_w / 2.0, s->view_h / 2.0};
+    switch (k) {
+    case SDLK_ESCAPE:
+    case SDLK_q:
+        s->quit = true;
+        return false;
+    case SDLK_LEFT:
+    case SDLK_a:
+        ui_cam_pan(&s->cam, -step, 0);
+        break;
+    case SDLK_RIGHT:
+    case SDLK_d:
+        ui_cam_pan(&s->cam, step, 0);
+        break;
+    case SDLK_UP:
+    case SDLK_w:
+        ui_cam_pan(&s->cam, 0, -step);
+        break;
+    case SDLK_DOWN:
+    case SDLK_s:
+        ui_cam_pan(&s->cam, 0, step);
+        break;
+    case SDLK_PLUS:
+    case SDLK_EQUALS:
+    case SDLK_KP_PLUS:
+        ui_cam_zoom_at(&s->cam, mid, UI_ZOOM_STEP);
+        break;
+    case SDLK_MINUS:
+    case SDLK_KP_MINUS:
+        ui_cam_zoom_at(&s->cam, mid, 1.0 / UI_ZOOM_STEP);
+        break;
+    case SDLK_f:
+    case SDLK_HOME:
+        ui_state_fit(s);
+        break;
+    default:
+        return false;
+    }
+    update_hover(s);
+    return true;
+}
+
+bool ui_handle_event(ui_state_t *s, const SDL_Event *e)
+{
+    bool redraw = false;
+    switch (e->type) {
+    case SDL_QUIT:
+        s->quit = true;
+        break;
+    case SDL_KEYDOWN:
+        redraw = key_down(s, e->key.keysym.sym);
+        break;
+    case SDL_MOUSEMOTION: {
+        double x = e->motion.x * s->px_per_pt, y = e->motion.y * s->px_per_pt;
+        if (s->drag_button) {
+            ui_cam_pan(&s->cam, s->mouse_x - x, s->mouse_y - y);
+            redraw = true;
+        }
+        s->mouse_x = x;
+        s->mouse_y = y;
+        s->mouse_in = true;
+        redraw |= update_hover(s);
+        break;
+    }
+    case SDL_MOUSEBUTTONDOWN:
+        if (e->button.button == SDL_BUTTON_RIGHT || e->button.button == SDL_BUTTON_MIDDLE) {
+            s->drag_button = e->button.button;
+            s->mouse_x = e->button.x * s->px_per_pt;
+            s->mouse_y = e->button.y * s->px_per_pt;
+        }
+        break;
+    case SDL_MOUSEBUTTONUP:
+        if (e->button.button == s->drag_button) s->drag_button = 0;
+        break;
+    case SDL_MOUSEWHEEL: {
+        double notches = e->wheel.preciseY != 0.0f ? e->wheel.preciseY : e->wheel.y;
+        if (e->wheel.direction == SDL_MOUSEWHEEL_FLIPPED) notches = -notches;
+        if (notches == 0.0) break;
+#if SDL_VERSION_ATLEAST(2, 26, 0)
+        /* The event's own cursor position is exact even if no motion came first. */
+        s->mouse_x = e->wheel.mouseX * s->px_per_pt;
+        s->mouse_y = e->wheel.mouseY * s->px_per_pt;
+        s->mouse_in = true;
+#endif
+        ui_cam_zoom_at(&s->cam, (vec2_t){s->mouse_x, s->mouse_y}, pow(UI_WHEEL_STEP, notches));
+        update_hover(s);
+        redraw = true;
+        break;
+    }
+    case SDL_WINDOWEVENT:
+        switch (e->window.event) {
+        case SDL_WINDOWEVENT_SIZE_CHANGED:
+            s->resized = true;
+            redraw = true;
+            break;
+        case SDL_WINDOWEVENT_LEAVE:
+            s->mouse_in = false;
+            s->drag_button = 0;
+            redraw = update_hover(s);
+            break;
+        case SDL_WINDOWEVENT_EXPOSED:
+            redraw = true;
+            break;
+        default:
+            break;
+        }
+        break;
+    default:
+        break;
+    }
+    s->dirty |= redraw;
+    return redraw;
+}
+
+void ui_status_text(const ui_state_t *s, char *buf, size_t cap)
+{
+    const map_t *m = s->map;
+    if (!s->mouse_in) {
+        snprintf(buf, cap,
+                 "wheel or +/-: zoom   right/middle drag or arrows/WASD: pan   F: fit"
+                 "   Q: quit");
+        return;
+    }
+    if (!s->hover_on_map) {
+        snprintf(buf, cap, "(%d, %d)  off the map", s->hover.col, s->hover.row);
+        return;
+    }
+    const terrain_t *t = map_terrain_at(m, s->hover);
+    char move[48];
+    if (t->move <= 0)
+        snprintf(move, sizeof move, "impassable");
+    else
+        snprintf(move, sizeof move, "move %d ft%s", t->move * m->feet_per_hex,
+                 t->move > 1 ? " (difficult)" : "");
+    int n = snprintf(buf, cap, "(%d, %d)  %s  |  cover: %s  |  %s", s->hover.col, s->hover.row,
+                     t->name, map_cover_name(t->cover), move);
+    for (int i = 0; i < m->n_combatants && n >= 0 && (size_t)n < cap; i++) {
+        const map_combatant_t *c = &m->combatants[i];
+        if (c->at.col == s->hover.col && c->at.row == s->hover.row) {
+            snprintf(buf + n, cap - (size_t)n, "  |  %s (%s)  HP %d/%d",
+                     c->name[0] ? c->name : c->id, c->faction, c->hp, c->hp_max);
+            break;
+        }
+    }
+}
+
+void ui_window_draw(ui_draw_t *d, const ui_state_t *s)
+{
+    ui_frame_opts_t opts = {s->hover_on_map, s->hover};
+    ui_draw_map(d, s->map, &s->cam, s->view_w, s->view_h, &opts);
+
+    char status[512];
+    ui_status_text(s, status, sizeof status);
+    int px = ui_text_quantize((int)lround(14 * s->px_per_pt));
+    int bar = (int)lround(px * 1.9);
+    SDL_Renderer *r = ui_draw_renderer(d);
+    SDL_Rect strip = {0, s->view_h - bar, s->view_w, bar};
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, 14, 16, 20, 215);
+    SDL_RenderFillRect(r, &strip);
+    SDL_Color ink = {235, 235, 228, 255};
+    int tw = 0, th = 0;
+    if (ui_text_get(ui_draw_text(d), status, px, false, ink, &tw, &th))
+        ui_text_draw(ui_draw_text(d), status, px, false, ink, px, strip.y + (bar - th) / 2);
+}
+
+/* Window points -> drawable pixels, for high-DPI displays. */
+static double dpi_ratio(SDL_Window *win, SDL_Renderer *r, int *dw, int *dh)
+{
+    int ww = 1, wh = 1;
+    SDL_GetWindowSize(win, &ww, &wh);
+    if (SDL_GetRendererOutputSize(r, dw, dh) != 0) {
+        *dw = ww;
+        *dh = wh;
+    }
+    return ww > 0 ? (double)*dw / ww : 1.0;
+}
+
+int ui_run_window(map_t *m, const tmpl_db_t *db, const char *map_path, char *err, size_t errcap)
+{
+    (void)db;
+    (void)map_path;
+    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+        snprintf(err, errcap, "cannot start SDL video: %s", SDL_GetError());
+        return 1;
+    }
+    if (TTF_Init() != 0) {
+        snprintf(err, errcap, "cannot start SDL_ttf: %s", TTF_GetError());
+        SDL_Quit();
+        return 1;
+    }
+    int rc = 1;
+    SDL_Window *win = NULL;
+    SDL_Renderer *ren = NULL;
+    ui_draw_t *d = NULL;
+    char title[MAP_NAME_MAX + 32];
+    snprintf(title, sizeof title, "hexbattle - %s", m->name[0] ? m->name : "untitled");
+
+    int w = 1280, h = 800;
+    SDL_Rect usable;
+    if (SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.w > 0 && usable.h > 0) {
+        if (w > usable.w * 9 / 10) w = usable.w * 9 / 10;
+        if (h > usable.h * 9 / 10) h = usable.h * 9 / 10;
+    }
+    win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
+                           SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+    if (!win) {
+        snprintf(err, errcap, "cannot open a window: %s", SDL_GetError());
+        goto done;
+    }
+    SDL_SetWindowMinimumSize(win, 320, 240);
+    ren = SDL_CreateRenderer(win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    if (!ren) ren = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE);
+    if (!ren) {
+        snprintf(err, errcap, "cannot create a renderer: %s", SDL_GetError());
+        goto done;
+    }
+    d = ui_draw_create(ren, m, err, errcap);
+    if (!d) goto done;
+
+    int dw, dh;
+    double ratio = dpi_ratio(win, ren, &dw, &dh);
+    ui_state_t st;
+    ui_state_init(&st, m, dw, dh);
+    st.px_per_pt = ratio;
+    ui_state_fit(&st);
+
+    while (!st.quit) {
+        if (st.resized) {
+            ratio = dpi_ratio(win, ren, &dw, &dh);
+            ui_state_resize(&st, dw, dh, ratio);
+            st.resized = false;
+        }
+        if (st.dirty) {
+            ui_window_draw(d, &st);
+            SDL_RenderPresent(ren);
+            st.dirty = false;
+        }
+        /* Block until something happens, so an idle window costs no CPU; then
+         * drain the queue so a burst of motion makes one frame, not many. */
+        SDL_Event e;
+        if (!SDL_WaitEventTimeout(&e, 1000)) continue;
+        ui_handle_event(&st, &e);
+        while (!st.quit && SDL_PollEvent(&e))
+            ui_handle_event(&st, &e);
+    }
+    rc = 0;
+done:
+    ui_draw_destroy(d);
+    if (ren) SDL_DestroyRenderer(ren);
+    if (win) SDL_DestroyWindow(win);
+    TTF_Quit();
+    SDL_Quit();
+    return rc;
+}

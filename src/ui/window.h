@@ -1,0 +1,53 @@
+/* window.h - the play window's state and its event handler.
+ *
+ * The handler is a plain function of (state, event) with no SDL calls of its
+ * own, so tests drive it with synthetic events and check the camera, the
+ * hovered cell and the status line without opening a window.
+ */
+#ifndef HB_UI_WINDOW_H
+#define HB_UI_WINDOW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <SDL.h>
+
+#include "../core/map.h"
+#include "camera.h"
+#include "draw.h"
+
+#define UI_ZOOM_STEP 1.25  /* one +/- key press */
+#define UI_WHEEL_STEP 1.15 /* one wheel notch */
+#define UI_PAN_STEP 80.0   /* one arrow key press, in window points */
+
+typedef struct {
+    const map_t *map;
+    ui_camera_t cam;
+    ui_rect_t bounds;        /* the map in world units, for fitting */
+    int view_w, view_h;      /* drawable size in pixels */
+    double px_per_pt;        /* drawable pixels per window point (high-DPI) */
+    double mouse_x, mouse_y; /* cursor in drawable pixels */
+    bool mouse_in;           /* the cursor is over the window */
+    cell_t hover;            /* cell under the cursor (may be off the map) */
+    bool hover_on_map;
+    int drag_button; /* 0, or the button panning the view */
+    bool quit;
+    bool resized; /* the loop must re-read the drawable size */
+    bool dirty;   /* the frame must be redrawn */
+} ui_state_t;
+
+/* Fresh state for map m in a view_w x view_h drawable, with the map fitted. */
+void ui_state_init(ui_state_t *s, const map_t *m, int view_w, int view_h);
+/* Take a new drawable size and points-to-pixels ratio, keeping the view centre. */
+void ui_state_resize(ui_state_t *s, int view_w, int view_h, double px_per_pt);
+/* Fit the whole map in the view. */
+void ui_state_fit(ui_state_t *s);
+/* Apply one input event; returns true when the frame must be redrawn. */
+bool ui_handle_event(ui_state_t *s, const SDL_Event *e);
+/* The status line for the hovered cell: where, terrain, cover, movement cost,
+ * occupant; or that the cursor is off the map. */
+void ui_status_text(const ui_state_t *s, char *buf, size_t cap);
+/* Draw one window frame (map, hover, status line) without presenting. */
+void ui_window_draw(ui_draw_t *d, const ui_state_t *s);
+
+#endif
