@@ -4,13 +4,31 @@
 
 #include <stddef.h>
 
+#include "../core/args.h"
 #include "../core/map.h"
 #include "../core/tmpl.h"
+
+#define UI_MAX_OVERLAYS 16
+
+/* What `hexbattle render` asks for beyond the plain map. */
+typedef struct {
+    int w, h;                       /* image size in pixels */
+    overlay_spec_t overlays[UI_MAX_OVERLAYS];
+    int n_overlays;
+    const char *view_faction;       /* draw only what this faction may see; NULL = referee */
+    double hex_mm;                  /* > 0: print scale, each hex this many mm across... */
+    int dpi;                        /* ...at this many dots per inch */
+} ui_render_opts_t;
 
 /* Render MAP to a PNG of w x h pixels at OUT_PNG, without a display (SDL dummy
  * driver, software renderer). Returns 0, or 1 with err filled. */
 int ui_render_png(const map_t *m, const tmpl_db_t *db, int w, int h, const char *out_png,
                   char *err, size_t errcap);
+
+/* The same with overlays, a faction's view or a print scale. Returns 0, 2
+ * when the options name something the map lacks (err says what), or 1. */
+int ui_render_png_opts(const map_t *m, const tmpl_db_t *db, const ui_render_opts_t *opts,
+                       const char *out_png, char *err, size_t errcap);
 
 /* Open the resizable play window on MAP (loaded from MAP_PATH) and run until it
  * is closed. Returns 0, or 1 with err filled. */
