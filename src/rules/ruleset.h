@@ -1,21 +1,52 @@
 /* ruleset.h - the interface every combat system implements, and the registry.
  *
- * A ruleset is a table of functions in a file of its own, found by id. This
- * first slice carries the geometry every ruleset must answer (how far a
- * combatant reaches, moves and flanks); the turn engine's entries join it as
- * the rules engine grows. Rulesets see the core only: no SDL, no JSON, no files.
+ * A ruleset is a table of functions in a file of its own, found by id. It
+ * answers the geometry (how far a combatant reaches, moves and flanks) and
+ * plays the battle: setup and initiative, who may give commands now, the legal
+ * actions, applying a command (which appends events), reactions, the AI's
+ * choice and the end of the battle. "Who acts" is a set, not one combatant,
+ * so a side that declares together (scars) fits as well as an initiative
+ * order (xhalem). Rulesets see the core only: no SDL, no JSON, no files.
+ * src/rules/play.h drives a battle through this table.
  */
 #ifndef HB_RULESET_H
 #define HB_RULESET_H
 
+#include "../core/battle.h"
 #include "../core/geom.h"
 #include "../core/tmpl.h"
+
+/* Reactions a ruleset may offer (the kinds passed to ruleset_t.react). */
+typedef enum { REACT_OPPORTUNITY = 0, REACT_STANDBY } react_kind_t;
 
 typedef struct ruleset {
     const char *id;
     const char *title;
     /* Lengths for combatant c on map m (feet). */
     void (*geo_profile)(const map_t *m, const map_combatant_t *c, geo_profile_t *out);
+
+    /* Stat names in the templates, in the slot order the ruleset reads them. */
+    const char *const *stat_names;
+    int n_stats;
+    /* Bytes of plain-data state the ruleset keeps in battle_t.rs. */
+    size_t state_size;
+    /* Start the battle: initiative or order, the first turn (may roll). */
+    void (*setup)(battle_t *b);
+    /* Combatants who may give a command now; returns the count (0 when over). */
+    int (*actors)(const battle_t *b, int *out, int cap);
+    /* Commands legal for actor now, moves given once with no path (any path
+     * within budget is fine); returns the count, writing at most cap. */
+    int (*legal)(battle_t *b, int actor, cmd_t *out, int cap);
+    /* Check and carry out c, appending events. BATTLE_ILLEGAL leaves the battle
+     * untouched; BATTLE_OK otherwise. May roll (and so stop for manual dice). */
+    battle_status_t (*apply)(battle_t *b, const cmd_t *c);
+    /* Does reactor take reaction KIND against trigger? (A policy: the AI's
+     * default; a table may override by command later.) */
+    bool (*react)(const battle_t *b, int reactor, react_kind_t kind, int trigger);
+    /* The built-in AI's next command for actor. */
+    void (*ai)(battle_t *b, int actor, cmd_t *out);
+    /* Winning side index, -1 when nobody is left, -2 while the fight goes on. */
+    int (*winner)(const battle_t *b);
 } ruleset_t;
 
 /* The ruleset with this id, or NULL. */

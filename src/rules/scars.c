@@ -1,8 +1,28 @@
-/* scars.c - the save-based "scars" ruleset. See docs/rules-scars.md. */
-#include "ruleset.h"
+/* scars.c - the save-based "scars" ruleset. See docs/rules-scars.md.
+ *
+ * No attack rolls: an attack that can reach deals its die minus armor. Whole
+ * sides declare, then resolve together, which is where the pooling of
+ * attackers on one target (keep the single highest die) comes from.
+ */
+#include <stdio.h>
+#include <string.h>
 
-/* A scars turn moves up to 10 hexes ("nearby"); melee is "close": adjacent. */
-#define SCARS_MOVE_HEXES 10
+#include "ruleset.h"
+#include "scars.h"
+
+#define NMAX MAP_MAX_COMBATANTS
+/* Ranges in hexes (RULINGS: scars). */
+#define CLOSE_HEX 1
+#define NEARBY_HEX 10
+#define DISTANT_HEX 20
+
+static const char *const STAT_NAMES[SS_COUNT] = {
+    [SS_STR] = "str", [SS_DEX] = "dex", [SS_WIL] = "wil", [SS_ARMOR] = "armor",
+    [SS_DETACHMENT] = "detachment",
+};
+
+static sc_state_t *st(battle_t *b) { return (sc_state_t *)b->rs; }
+static const sc_state_t *cst(const battle_t *b) { return (const sc_state_t *)b->rs; }
 
 static void scars_geo_profile(const map_t *m, const map_combatant_t *c, geo_profile_t *out)
 {
@@ -14,8 +34,717 @@ static void scars_geo_profile(const map_t *m, const map_combatant_t *c, geo_prof
     out->flank_ft = 0; /* the system has no flanking */
 }
 
+static hex_t pos(const battle_t *b, int i) { return b->board->pos[i]; }
+static bool enemies(const battle_t *b, int i, int j) { return !board_allies(b->board, i, j); }
+static bool detachment(const battle_t *b, int i) { return b->u[i].stat[SS_DETACHMENT] > 0; }
+static bool helpless(const battle_t *b, int i)
+{
+    return (b->u[i].cond & (SC_CRITICAL | SC_PARALYZED | SC_MORTAL)) != 0;
+}
+
+static void emit_cond(battle_t *b, int i, const char *name, bool on)
+{
+    event_t e = event_make(EV_CONDITION);
+    e.who = i;
+    e.on = on;
+    hb_strlcpy(e.name, name, sizeof e.name);
+    battle_emit(b, &e);
+}
+
+static void emit_stat(battle_t *b, int i, const char *name, int value)
+{
+    event_t e = event_make(EV_STAT);
+    e.who = i;
+    e.value = value;
+    hb_strlcpy(e.name, name, sizeof e.name);
+    battle_emit(b, &e);
+}
+
+static void emit_action(battle_t *b, int i, const char *name, int target, bool ok)
+{
+    event_t e = event_make(EV_ACTION);
+    e.who = i;
+    e.target = target;
+    e.hit = ok;
+    hb_strlcpy(e.name, name, sizeof e.name);
+    battle_emit(b, &e);
+}
+
+static void defeat(battle_t *b, int i)
+{
+    battle_remove(b, i);
+    event_t e = event_make(EV_DEFEATED);
+    e.who = i;
+    battle_emit(b, &e);
+}
+
+/* Out of the fight but still lying on the map. */
+static void incapacitate(battle_t *b, int i, unsigned bit, const char *name)
+{
+    b->u[i].cond |= bit;
+    b->u[i].out = true;
+    emit_cond(b, i, name, true);
+}
+
+/* A save: d20 at or under the score passes. */
+static bool save(battle_t *b, int i, int slot, const char *why)
+{
+    int r = battle_roll(b, i, 1, 20, 0, 0, why, NULL);
+    return r <= b->u[i].stat[slot];
+}
+
+void scars_lose_ability(battle_t *b, int t, int slot, int amount)
+{
+    unit_t *u = &b->u[t];
+    u->stat[slot] -= amount;
+    if (u->stat[slot] < 0)
+        u->stat[slot] = 0;
+    emit_stat(b, t, STAT_NAMES[slot], u->stat[slot]);
+    if (u->stat[slot] > 0 || u->out)
+        return;
+    if (slot == SS_STR)
+        defeat(b, t); /* STR 0 is death (a detachment destroyed) */
+    else if (slot == SS_DEX)
+        incapacitate(b, t, SC_PARALYZED, "paralyzed");
+    else if (slot == SS_WIL)
+        incapacitate(b, t, SC_DELIRIOUS, "delirious");
+}
+
+/* The scars table (2d6 by RULINGS), for a PC left at exactly 0 HP. */
+static void scar(battle_t *b, int t)
+{
+    static const char *const NAMES[13] = {
+        "", "lasting_scar", "rattling_blow", "walloped", "broken_limb", "diseased",
+        "reorienting_head_wound", "hamstrung", "deafened", "re_brained", "sundered",
+        "mortal_wound", "doomed",
+    };
+    int r = battle_roll(b, t, 2, 6, 0, 0, "scars table", NULL);
+    if (r < 1 || r > 12)
+        return;
+    char name[EV_NAME_MAX];
+    snprintf(name, sizeof name, "scar:%s", NAMES[r]);
+    emit_cond(b, t, name, true);
+    switch (r) {
+    case 1: /* where the scar sits */
+    case 4: /* which limb */
+    case 6: /* which ability the head wound reshapes (after the fight) */
+        battle_roll(b, t, 1, 6, 0, 0, r == 1 ? "scar location" : r == 4 ? "broken limb" : "head wound ability", NULL);
+        break;
+    case 3:
+        b->u[t].cond |= SC_DEPRIVED;
+        emit_cond(b, t, "deprived", true);
+        break;
+    case 7:
+        b->u[t].cond |= SC_HAMSTRUNG;
+        emit_cond(b, t, "hamstrung", true);
+        break;
+    case 8:
+    case 10:
+        /* The WIL save's reward (a higher max WIL) is for after the battle. */
+        save(b, t, SS_WIL, "WIL save");
+        break;
+    case 11:
+        b->u[t].cond |= SC_DEPRIVED;
+        incapacitate(b, t, SC_MORTAL, "mortal_wound");
+        break;
+    case 12:
+        b->u[t].cond |= SC_DOOMED;
+        break;
+    default:
+        break;
+    }
+}
+
+void scars_damage(battle_t *b, int t, int amount)
+{
+    unit_t *u = &b->u[t];
+    if (amount < 0)
+        amount = 0;
+    int before = u->hp;
+    int left = u->hp - amount;
+    u->hp = left > 0 ? left : 0;
+    event_t e = event_make(EV_DAMAGE);
+    e.target = t;
+    e.amount = amount;
+    e.hp = u->hp;
+    battle_emit(b, &e);
+    if (amount == 0)
+        return;
+    if (left == 0 && before > 0) {
+        if (map_faction_is_player(b->map, b->map->combatants[t].faction) && !detachment(b, t))
+            scar(b, t);
+        return;
+    }
+    if (left >= 0)
+        return;
+    /* Past zero: the rest comes off STR, then a STR save against critical damage. */
+    scars_lose_ability(b, t, SS_STR, -left);
+    if (!battle_active(b, t))
+        return;
+    if (save(b, t, SS_STR, "STR save"))
+        return;
+    if (u->cond & SC_DOOMED) {
+        emit_cond(b, t, "doomed", true);
+        defeat(b, t);
+    } else if (detachment(b, t)) {
+        emit_cond(b, t, "routed", true);
+        defeat(b, t);
+    } else if (map_faction_is_player(b->map, b->map->combatants[t].faction)) {
+        incapacitate(b, t, SC_CRITICAL, "critical");
+    } else {
+        emit_cond(b, t, "critical", true);
+        defeat(b, t);
+    }
+}
+
+/* ---- phases ------------------------------------------------------------- */
+
+static bool can_act(const battle_t *b, int i)
+{
+    return battle_active(b, i) && !helpless(b, i);
+}
+
+bool scars_in_phase(const battle_t *b, int i)
+{
+    const sc_state_t *s = cst(b);
+    if (s->phase < 0 || s->phase >= s->n_phases || !can_act(b, i))
+        return false;
+    switch (s->phase_kind[s->phase]) {
+    case SP_PASSED:
+        return s->player[i] && s->passed[i];
+    case SP_FAILED:
+        return s->player[i] && !s->passed[i];
+    default:
+        return !s->player[i] && b->board->side[i] == s->phase_side[s->phase];
+    }
+}
+
+static int scars_actors(const battle_t *b, int *out, int cap)
+{
+    const sc_state_t *s = cst(b);
+    int n = 0;
+    if (b->over || s->phase < 0)
+        return 0;
+    for (int i = 0; i < b->n; i++)
+        if (scars_in_phase(b, i) && !s->decl[i].set && n < cap)
+            out[n++] = i;
+    return n;
+}
+
+/* The board side a phase belongs to (the players' side for their two phases). */
+static int phase_side(const battle_t *b, int k)
+{
+    const sc_state_t *s = cst(b);
+    if (k < 0 || k >= s->n_phases)
+        return -1;
+    if (s->phase_kind[k] == SP_SIDE)
+        return s->phase_side[k];
+    for (int i = 0; i < b->n; i++)
+        if (s->player[i])
+            return b->board->side[i];
+    return -1;
+}
+
+static void start_phase(battle_t *b)
+{
+    sc_state_t *s = st(b);
+    memset(s->decl, 0, sizeof(s->decl[0]) * (size_t)b->n);
+    event_t e = event_make(EV_TURN_START);
+    e.value = b->round;
+    int k = s->phase;
+    e.side = phase_side(b, k);
+    hb_strlcpy(e.name, s->phase_kind[k] == SP_PASSED ? "passed" : s->phase_kind[k] == SP_FAILED ? "failed" : "side", sizeof e.name);
+    battle_emit(b, &e);
+}
+
+static int scars_winner(const battle_t *b)
+{
+    int alive = -1, sides = 0;
+    for (int sd = 0; sd < b->board->n_sides; sd++)
+        if (battle_side_count(b, sd) > 0) {
+            alive = sd;
+            sides++;
+        }
+    if (sides == 0)
+        return -1;
+    return sides == 1 ? alive : -2;
+}
+
+static void resolve_phase(battle_t *b);
+
+/* Move on to the next phase with anyone in it; close rounds as they pass. */
+static void advance(battle_t *b)
+{
+    sc_state_t *s = st(b);
+    for (int guard = 0; guard < 2 * s->n_phases + 2; guard++) {
+        if (scars_winner(b) != -2)
+            return;
+        event_t e = event_make(EV_TURN_END);
+        e.value = b->round;
+        e.side = phase_side(b, s->phase);
+        battle_emit(b, &e);
+        s->phase++;
+        if (s->phase >= s->n_phases) {
+            s->phase = 0;
+            if (!battle_round_end(b)) {
+                s->phase = -1;
+                return;
+            }
+        }
+        int any;
+        if (scars_actors(b, &any, 1) > 0) {
+            start_phase(b);
+            return;
+        }
+    }
+    s->phase = -1;
+}
+
+static void scars_setup(battle_t *b)
+{
+    sc_state_t *s = st(b);
+    for (int i = 0; i < b->n; i++) {
+        s->player[i] = battle_is_player(b, i);
+        if (b->u[i].hp <= 0 && b->u[i].stat[SS_STR] <= 0)
+            battle_remove(b, i);
+    }
+    /* Each player-side combatant's DEX save decides whether it beats the foe. */
+    for (int i = 0; i < b->n; i++) {
+        if (!s->player[i] || !battle_active(b, i))
+            continue;
+        s->passed[i] = save(b, i, SS_DEX, "DEX save");
+        emit_action(b, i, "act_first", -1, s->passed[i]);
+    }
+    s->n_phases = 0;
+    s->phase_kind[s->n_phases++] = SP_PASSED;
+    bool seen[MAP_MAX_FACTIONS] = {false};
+    for (int i = 0; i < b->n; i++) {
+        int sd = b->board->side[i];
+        if (s->player[i] || seen[sd])
+            continue;
+        seen[sd] = true;
+        s->phase_kind[s->n_phases] = SP_SIDE;
+        s->phase_side[s->n_phases++] = sd;
+    }
+    s->phase_kind[s->n_phases++] = SP_FAILED;
+    b->round = 1;
+    int any;
+    for (s->phase = 0; s->phase < s->n_phases; s->phase++)
+        if (scars_actors(b, &any, 1) > 0) {
+            start_phase(b);
+            return;
+        }
+    s->phase = -1; /* nobody can act at all */
+}
+
+/* ---- declaring ---------------------------------------------------------- */
+
+/* Cost of a declared path in feet (difficult terrain counts double); -1 if bad. */
+static int decl_path_cost(const battle_t *b, int i, const cmd_t *c)
+{
+    if (c->n_path < 0 || c->n_path > SCARS_PATH_MAX)
+        return -1;
+    hex_t at = pos(b, i);
+    int cost = 0;
+    for (int k = 0; k < c->n_path; k++) {
+        if (!map_in_bounds(b->map, c->path[k]))
+            return -1;
+        hex_t h = hex_from_cell(b->map->layout, c->path[k]);
+        const terrain_t *t = map_terrain_at(b->map, c->path[k]);
+        if (hex_distance(at, h) != 1 || t->move <= 0)
+            return -1;
+        cost += t->move * b->map->feet_per_hex;
+        at = h;
+    }
+    return cost;
+}
+
+static battle_status_t scars_apply(battle_t *b, const cmd_t *c)
+{
+    sc_state_t *s = st(b);
+    int a = c->actor;
+    if (b->over || a < 0 || a >= b->n || !scars_in_phase(b, a) || s->decl[a].set)
+        return BATTLE_ILLEGAL;
+    cmd_kind_t act;
+    if (c->kind == CMD_END)
+        act = CMD_END;
+    else if (c->kind == CMD_DECLARE)
+        act = c->act;
+    else
+        return BATTLE_ILLEGAL;
+    if (act != CMD_END && act != CMD_ENGAGE && act != CMD_MOVE && act != CMD_RETREAT)
+        return BATTLE_ILLEGAL;
+    int cost = c->kind == CMD_DECLARE ? decl_path_cost(b, a, c) : 0;
+    int budget = (act == CMD_MOVE ? 2 : 1) * b->prof[a].speed_ft;
+    if (cost < 0 || cost > budget)
+        return BATTLE_ILLEGAL;
+    if ((b->u[a].cond & SC_HAMSTRUNG) && c->n_path > 1) /* barely moves: one hex at most */
+        return BATTLE_ILLEGAL;
+    if (act == CMD_ENGAGE) {
+        if (c->target < 0 || c->target >= b->n || !battle_active(b, c->target) || c->target == a)
+            return BATTLE_ILLEGAL;
+        if ((c->weapon >= b->u[a].n_weapons) || (c->weapon2 >= b->u[a].n_weapons) ||
+            (c->weapon2 >= 0 && c->weapon2 == c->weapon))
+            return BATTLE_ILLEGAL;
+    }
+    sc_decl_t *d = &s->decl[a];
+    memset(d, 0, sizeof *d);
+    d->set = 1;
+    d->act = (unsigned char)act;
+    d->target = (short)(act == CMD_ENGAGE ? c->target : -1);
+    d->weapon = (short)(c->kind == CMD_DECLARE ? c->weapon : -1);
+    d->weapon2 = (short)(c->kind == CMD_DECLARE ? c->weapon2 : -1);
+    d->n_path = (short)(c->kind == CMD_DECLARE ? c->n_path : 0);
+    for (int k = 0; k < d->n_path; k++)
+        d->path[k] = c->path[k];
+    event_t e = event_make(EV_DECLARE);
+    e.who = a;
+    e.target = d->target;
+    hb_strlcpy(e.name, act == CMD_END ? (d->n_path ? "move" : "hold") : cmd_kind_name(act), sizeof e.name);
+    battle_emit(b, &e);
+    int any;
+    if (scars_actors(b, &any, 1) == 0) {
+        resolve_phase(b);
+        advance(b);
+    }
+    return BATTLE_OK;
+}
+
+/* ---- resolving ---------------------------------------------------------- */
+
+static bool on_edge(const battle_t *b, int i)
+{
+    cell_t c = hex_to_cell(b->map->layout, pos(b, i));
+    return c.col == 0 || c.row == 0 || c.col == b->map->cols - 1 || c.row == b->map->rows - 1;
+}
+
+/* Range band in hexes a weapon reaches: melee close; ranged by its range. */
+static int weapon_reach_hex(const battle_t *b, const weapon_t *w)
+{
+    if (!w || w->cls == WPN_MELEE)
+        return CLOSE_HEX;
+    int h = geom_ft_to_hexes(b->map, w->range_ft);
+    /* Ranges round up to the text's bands: nearby or distant. */
+    if (h <= CLOSE_HEX)
+        return CLOSE_HEX;
+    return h <= NEARBY_HEX ? NEARBY_HEX : DISTANT_HEX;
+}
+
+/* The die an attack by a on t with w rolls: its own, d4 impaired, d12 enhanced. */
+static int attack_die(const battle_t *b, int a, int t, const weapon_t *w, bool spill, int *n_dice)
+{
+    int sides = w ? w->dice_sides : 4, n = w && w->dice_n > 0 ? w->dice_n : 1;
+    bool blast = battle_weapon_tag(w, "blast") > 0;
+    /* Cover impairs an aimed attack; a blast's spill goes around it. */
+    bool impaired = false;
+    if (!spill) {
+        sight_t sg = sight_trace(b->board, pos(b, a), pos(b, t));
+        impaired = sg.cover == COVER_LIGHT || sg.cover == COVER_HEAVY;
+    }
+    if (detachment(b, t) && !detachment(b, a) && !blast)
+        impaired = true;
+    bool enhanced = helpless(b, t) || (detachment(b, a) && !detachment(b, t));
+    if (impaired && enhanced) {
+        /* The two cancel: the weapon's own die. */
+    } else if (impaired) {
+        sides = 4;
+        n = 1;
+    } else if (enhanced) {
+        sides = 12;
+        n = 1;
+    }
+    *n_dice = n;
+    return sides;
+}
+
+/* Does a's attack with w reach t from where both stand? */
+static bool reaches(const battle_t *b, int a, int t, const weapon_t *w)
+{
+    return hex_distance(pos(b, a), pos(b, t)) <= weapon_reach_hex(b, w) &&
+           sight_clear(b->board, pos(b, a), pos(b, t));
+}
+
+/* Is k caught in the blast of a's attack on t with w? */
+static bool in_blast(const battle_t *b, int a, int t, int k, const weapon_t *w)
+{
+    if (k == t || k == a)
+        return false;
+    int radius = battle_weapon_tag(w, "blast");
+    bool det_blast = detachment(b, a) && !detachment(b, t);
+    if (radius <= 0 && !det_blast)
+        return false;
+    if (det_blast && radius <= 0) {
+        /* A detachment's onslaught spills onto the target's neighbours, never its own side. */
+        if (!enemies(b, a, k))
+            return false;
+        radius = 1;
+    }
+    return hex_distance(pos(b, k), pos(b, t)) <= radius;
+}
+
+/* Roll one attack die (NdS keep the highest, or the impaired / enhanced die). */
+static int roll_attack(battle_t *b, int a, int t, const weapon_t *w, bool spill)
+{
+    int n, sides = attack_die(b, a, t, w, spill, &n);
+    char why[EV_NAME_MAX];
+    snprintf(why, sizeof why, "damage on %s", b->map->combatants[t].id);
+    return battle_roll(b, a, n, sides, 1, 0, why, NULL);
+}
+
+static void resolve_phase(battle_t *b)
+{
+    sc_state_t *s = st(b);
+    /* 1. Moves, in map order: up to the last free hex before any enemy. */
+    for (int i = 0; i < b->n; i++) {
+        sc_decl_t *d = &s->decl[i];
+        if (!d->set || !battle_active(b, i))
+            continue;
+        int stop = 0;
+        for (int k = 0; k < d->n_path; k++) {
+            int occ = board_occupant(b->board, hex_from_cell(b->map->layout, d->path[k]));
+            if (occ >= 0 && occ != i && enemies(b, i, occ))
+                break;
+            if (occ < 0 || occ == i)
+                stop = k + 1;
+        }
+        for (int k = 0; k < stop; k++)
+            battle_step(b, i, hex_from_cell(b->map->layout, d->path[k]));
+    }
+    /* 2. Retreats: a safe edge and a DEX save. */
+    for (int i = 0; i < b->n; i++) {
+        sc_decl_t *d = &s->decl[i];
+        if (!d->set || d->act != CMD_RETREAT || !battle_active(b, i))
+            continue;
+        bool ok = on_edge(b, i) && save(b, i, SS_DEX, "DEX save (retreat)");
+        emit_action(b, i, "retreat", -1, ok);
+        if (ok) {
+            battle_remove(b, i);
+            event_t e = event_make(EV_FLED);
+            e.who = i;
+            battle_emit(b, &e);
+        }
+    }
+    /* 3. Attacks land together: which ones reach is settled before any damage. */
+    for (int i = 0; i < b->n; i++) {
+        sc_decl_t *d = &s->decl[i];
+        if (!d->set || d->act != CMD_ENGAGE || !battle_active(b, i) ||
+            !battle_active(b, d->target)) {
+            d->lands = 0;
+            continue;
+        }
+        const weapon_t *w = battle_weapon(b, i, d->weapon);
+        const weapon_t *w2 = d->weapon2 >= 0 ? battle_weapon(b, i, d->weapon2) : NULL;
+        d->lands = (unsigned char)(reaches(b, i, d->target, w) |
+                                   (d->weapon2 >= 0 && reaches(b, i, d->target, w2)) << 1);
+        event_t e = event_make(EV_ATTACK);
+        e.who = i;
+        e.target = d->target;
+        e.hit = d->lands != 0; /* no attack roll: it lands when it can reach */
+        hb_strlcpy(e.name, w ? w->id : "unarmed", sizeof e.name);
+        battle_emit(b, &e);
+    }
+    /* Pooled by target: every die on it rolled, the single highest kept, armor once. */
+    for (int t = 0; t < b->n; t++) {
+        if (!battle_active(b, t))
+            continue;
+        int best = 0;
+        bool any = false;
+        for (int i = 0; i < b->n; i++) {
+            const sc_decl_t *d = &s->decl[i];
+            if (!d->set || d->act != CMD_ENGAGE || !d->lands)
+                continue;
+            for (int k = 0; k < 2; k++) {
+                if (!(d->lands & (1 << k)))
+                    continue;
+                const weapon_t *w = battle_weapon(b, i, k ? d->weapon2 : d->weapon);
+                if (d->target != t && !in_blast(b, i, d->target, t, w))
+                    continue;
+                int v = roll_attack(b, i, t, w, d->target != t);
+                best = v > best ? v : best;
+                any = true;
+            }
+        }
+        if (any)
+            scars_damage(b, t, best - b->u[t].stat[SS_ARMOR]);
+    }
+}
+
+static bool scars_react(const battle_t *b, int reactor, react_kind_t kind, int trigger)
+{
+    (void)b;
+    (void)reactor;
+    (void)kind;
+    (void)trigger;
+    return false; /* the system has no reactions */
+}
+
+static int scars_legal(battle_t *b, int a, cmd_t *out, int cap)
+{
+    int n = 0;
+    if (!scars_in_phase(b, a) || cst(b)->decl[a].set)
+        return 0;
+    if (n < cap)
+        out[n] = cmd_make(CMD_END, a);
+    n++;
+    for (int t = 0; t < b->n; t++) {
+        if (!battle_active(b, t) || !enemies(b, a, t))
+            continue;
+        for (int w = -1; w < b->u[a].n_weapons; w++) {
+            const weapon_t *wp = battle_weapon(b, a, w);
+            if (hex_distance(pos(b, a), pos(b, t)) > weapon_reach_hex(b, wp))
+                continue;
+            cmd_t c = cmd_make(CMD_DECLARE, a);
+            c.act = CMD_ENGAGE;
+            c.target = t;
+            c.weapon = w;
+            if (n < cap)
+                out[n] = c;
+            n++;
+        }
+    }
+    cmd_t mv = cmd_make(CMD_DECLARE, a);
+    mv.act = CMD_MOVE;
+    if (n < cap)
+        out[n] = mv;
+    n++;
+    if (on_edge(b, a)) {
+        cmd_t r = cmd_make(CMD_DECLARE, a);
+        r.act = CMD_RETREAT;
+        if (n < cap)
+            out[n] = r;
+        n++;
+    }
+    return n;
+}
+
+/* ---- AI ----------------------------------------------------------------- */
+
+/* Path toward goal cut to budget feet, ending on a hex nobody holds or claims. */
+static int path_toward(battle_t *b, int i, cell_t goal, int budget, cell_t *out, int cap)
+{
+    int cost = 0, len = 0;
+    if (!geom_path(b->board, i, goal, b->prof[i].interval_ft, b->ps, &cost, b->path, b->ncells,
+                   &len) ||
+        len < 2)
+        return 0;
+    const sc_state_t *s = cst(b);
+    int spent = 0, n = 0, last_ok = 0;
+    for (int k = 1; k < len && n < cap; k++) {
+        int sc = map_terrain_at(b->map, b->path[k])->move * b->map->feet_per_hex;
+        if (spent + sc > budget)
+            break;
+        spent += sc;
+        out[n++] = b->path[k];
+        bool claimed = false;
+        for (int j = 0; j < b->n && !claimed; j++) {
+            const sc_decl_t *d = &s->decl[j];
+            claimed = j != i && d->set && d->n_path > 0 &&
+                      d->path[d->n_path - 1].col == b->path[k].col &&
+                      d->path[d->n_path - 1].row == b->path[k].row;
+        }
+        if (board_occupant(b->board, hex_from_cell(b->map->layout, b->path[k])) < 0 && !claimed)
+            last_ok = n;
+    }
+    return last_ok;
+}
+
+static int weapon_value(const weapon_t *w) { return w ? w->dice_sides * 10 + w->dice_n : 40; }
+
+static void scars_ai(battle_t *b, int a, cmd_t *out)
+{
+    *out = cmd_make(CMD_END, a);
+    if (!scars_in_phase(b, a))
+        return;
+    unit_t *u = &b->u[a];
+    /* Badly hurt with a way out: run for it. */
+    if (u->hp == 0 && u->stat[SS_STR] * 2 < u->stat_max[SS_STR] && on_edge(b, a)) {
+        out->kind = CMD_DECLARE;
+        out->act = CMD_RETREAT;
+        return;
+    }
+    int t = -1, best = 0x3fffffff;
+    for (int k = 0; k < b->n; k++) {
+        if (!battle_active(b, k) || !enemies(b, a, k))
+            continue;
+        int v = hex_distance(pos(b, a), pos(b, k)) * 3 + b->u[k].hp + b->u[k].stat[SS_STR] / 4;
+        if (v < best) {
+            best = v;
+            t = k;
+        }
+    }
+    if (t < 0)
+        return;
+    int dist = hex_distance(pos(b, a), pos(b, t));
+    /* The best weapon that reaches now or after one move. */
+    int bw = -2, bv = -1;
+    for (int w = -1; w < u->n_weapons; w++) {
+        const weapon_t *wp = battle_weapon(b, a, w);
+        if (w < 0 && u->n_weapons > 0)
+            continue;
+        int reach = weapon_reach_hex(b, wp);
+        int v = weapon_value(wp) + (dist <= reach ? 1000 : dist <= reach + NEARBY_HEX ? 500 : 0);
+        if (v > bv) {
+            bv = v;
+            bw = w;
+        }
+    }
+    const weapon_t *wp = battle_weapon(b, a, bw);
+    int reach = weapon_reach_hex(b, wp);
+    cmd_t c = cmd_make(CMD_DECLARE, a);
+    c.weapon = bw;
+    c.target = t;
+    if (dist <= reach && sight_clear(b->board, pos(b, a), pos(b, t))) {
+        c.act = CMD_ENGAGE;
+        *out = c;
+        return;
+    }
+    /* Close in: to a free hex next to the target (or in range of it). */
+    hex_t ring[6];
+    int nr = hex_ring(pos(b, t), 1, ring, 6);
+    int bc = 0x3fffffff;
+    cell_t goal = {0, 0};
+    bool found = false;
+    for (int k = 0; k < nr; k++) {
+        int idx = board_cell_index(b->board, ring[k]);
+        if (idx < 0 || b->board->occ[idx] >= 0 || b->map->types[b->map->cells[idx]].move <= 0)
+            continue;
+        int d = hex_distance(pos(b, a), ring[k]);
+        if (d < bc) {
+            bc = d;
+            goal = hex_to_cell(b->map->layout, ring[k]);
+            found = true;
+        }
+    }
+    if (!found)
+        return;
+    c.n_path = path_toward(b, a, goal, b->prof[a].speed_ft, c.path, SCARS_PATH_MAX);
+    if (c.n_path > 0) {
+        hex_t end = hex_from_cell(b->map->layout, c.path[c.n_path - 1]);
+        if (hex_distance(end, pos(b, t)) <= reach) {
+            c.act = CMD_ENGAGE;
+            *out = c;
+            return;
+        }
+    }
+    /* Too far: the action becomes a second move. */
+    c.act = CMD_MOVE;
+    c.target = -1;
+    c.n_path = path_toward(b, a, goal, 2 * b->prof[a].speed_ft, c.path, SCARS_PATH_MAX);
+    *out = c;
+}
+
 const ruleset_t ruleset_scars = {
     .id = "scars",
     .title = "Scars: save-based skirmish",
     .geo_profile = scars_geo_profile,
+    .stat_names = STAT_NAMES,
+    .n_stats = SS_COUNT,
+    .state_size = sizeof(sc_state_t),
+    .setup = scars_setup,
+    .actors = scars_actors,
+    .legal = scars_legal,
+    .apply = scars_apply,
+    .react = scars_react,
+    .ai = scars_ai,
+    .winner = scars_winner,
 };

@@ -1,8 +1,33 @@
-/* xhalem.c - the Xha'lem ruleset (mechs and creatures). See docs/rules-xhalem.md. */
+/* xhalem.c - the Xha'lem ruleset (mechs and creatures). See docs/rules-xhalem.md.
+ *
+ * Initiative order, one turn per combatant: one move (split around the
+ * action as the mover likes) and one action. Engagements are opposed d20
+ * rolls; every modifier is gathered into advantage / disadvantage / detriment
+ * first and resolved once, so the cancelling rules live in one place.
+ */
+#include <stdlib.h>
+#include <string.h>
+
 #include "ruleset.h"
+#include "xhalem.h"
 
 /* Machine lengths are written in mech hexes of 15 ft (RULINGS: xhalem units). */
 #define MECH_HEX_FT 15
+#define NMAX MAP_MAX_COMBATANTS
+
+static const char *const STAT_NAMES[XS_COUNT] = {
+    [XS_AGILITY] = "agility",     [XS_STRENGTH] = "strength",
+    [XS_EVASION] = "evasion",     [XS_STEALTH] = "stealth",
+    [XS_PERCEPTION] = "perception", [XS_INVESTIGATION] = "investigation",
+    [XS_ENGINE] = "engine",       [XS_SYSTEMS] = "systems",
+    [XS_HULL] = "hull",           [XS_REACTOR] = "reactor",
+    [XS_SCANNERS] = "scanners",   [XS_CLOAK] = "cloak",
+    [XS_DUAL_STRIKE] = "dual_strike", [XS_DUAL_WEAPON] = "dual_weapon",
+    [XS_AQUATIC] = "aquatic",
+};
+
+static xh_state_t *st(battle_t *b) { return (xh_state_t *)b->rs; }
+static const xh_state_t *cst(const battle_t *b) { return (const xh_state_t *)b->rs; }
 
 static bool big_for_reach(const map_combatant_t *c)
 {
@@ -34,8 +59,1456 @@ static void xhalem_geo_profile(const map_t *m, const map_combatant_t *c, geo_pro
     out->flank_ft = 10 * unit;
 }
 
+/* ---- small queries ------------------------------------------------------ */
+
+static const map_combatant_t *mc(const battle_t *b, int i) { return &b->map->combatants[i]; }
+static bool is_machine(const battle_t *b, int i) { return mc(b, i)->kind == KIND_MACHINE; }
+static int stat(const battle_t *b, int i, int s) { return b->u[i].stat[s]; }
+static bool has(const battle_t *b, int i, unsigned c) { return (b->u[i].cond & c) != 0; }
+static hex_t pos(const battle_t *b, int i) { return b->board->pos[i]; }
+static int dist_hex(const battle_t *b, int i, int j) { return hex_distance(pos(b, i), pos(b, j)); }
+static bool enemies(const battle_t *b, int i, int j) { return !board_allies(b->board, i, j); }
+
+/* Engagement bonus: Systems for a machine, Agility for a creature. */
+static int engage_bonus(const battle_t *b, int i)
+{
+    return stat(b, i, is_machine(b, i) ? XS_SYSTEMS : XS_AGILITY);
+}
+/* Evasion / initiative bonus: Engine for a machine, Evasion for a creature. */
+static int evade_bonus(const battle_t *b, int i)
+{
+    return stat(b, i, is_machine(b, i) ? XS_ENGINE : XS_EVASION);
+}
+/* Raw-strength checks (grapple, shove, escape): Hull or Strength. */
+static int might_bonus(const battle_t *b, int i)
+{
+    return stat(b, i, is_machine(b, i) ? XS_HULL : XS_STRENGTH);
+}
+
+/* Reach of combatant i with weapon w (NULL: unarmed), feet. */
+static int melee_reach(const battle_t *b, int i, const weapon_t *w)
+{
+    if (w && w->cls == WPN_MELEE && w->reach_ft > 0)
+        return w->reach_ft;
+    return b->prof[i].reach_ft;
+}
+
+static bool in_water(const battle_t *b, int i)
+{
+    cell_t c = hex_to_cell(b->map->layout, pos(b, i));
+    return strcmp(map_terrain_at(b->map, c)->name, "water") == 0;
+}
+
+bool xhalem_equipped(const battle_t *b, int i, int w)
+{
+    if (w < 0)
+        return true; /* the body is always at hand */
+    if (w >= b->u[i].n_weapons)
+        return false;
+    /* Mechs carry two weapons at once; creatures one (two with dual-weapon fighting). */
+    if (is_machine(b, i))
+        return w < 2;
+    int e = b->u[i].equipped;
+    if (w == e)
+        return true;
+    return stat(b, i, XS_DUAL_WEAPON) > 0 && (w == e + 1 || (e == b->u[i].n_weapons - 1 && w == 0));
+}
+
+bool xhalem_aware(const battle_t *b, int obs, int t)
+{
+    const xh_state_t *s = cst(b);
+    if (has(b, t, XC_CLOAKED) && !s->revealed[t])
+        return false;
+    sight_t sg = sight_trace(b->board, pos(b, obs), pos(b, t));
+    if (!sg.visible)
+        return false;
+    if (has(b, t, XC_HIDDEN)) {
+        /* A machine's passive scan finds a hider unless something blocks its scanners. */
+        return is_machine(b, obs) && sg.cover < COVER_HEAVY;
+    }
+    return true;
+}
+
+static bool immobile(const battle_t *b, int i)
+{
+    return cst(b)->grappled_by[i] > 0;
+}
+
+/* ---- events ------------------------------------------------------------- */
+
+static void emit_cond(battle_t *b, int i, const char *name, bool on)
+{
+    event_t e = event_make(EV_CONDITION);
+    e.who = i;
+    e.on = on;
+    hb_strlcpy(e.name, name, sizeof e.name);
+    battle_emit(b, &e);
+}
+
+static void set_cond(battle_t *b, int i, unsigned bit, const char *name, bool on)
+{
+    if (((b->u[i].cond & bit) != 0) == on)
+        return;
+    if (on)
+        b->u[i].cond |= bit;
+    else
+        b->u[i].cond &= ~bit;
+    emit_cond(b, i, name, on);
+}
+
+static void emit_action(battle_t *b, int i, const char *name, int target, bool ok)
+{
+    event_t e = event_make(EV_ACTION);
+    e.who = i;
+    e.target = target;
+    e.hit = ok;
+    hb_strlcpy(e.name, name, sizeof e.name);
+    battle_emit(b, &e);
+}
+
+/* Let go of whatever i holds and whatever holds i. */
+static void break_grapples(battle_t *b, int i)
+{
+    xh_state_t *s = st(b);
+    for (int k = 0; k < b->n; k++) {
+        if (s->grappled_by[k] == i + 1) {
+            s->grappled_by[k] = 0;
+            set_cond(b, k, XC_GRAPPLED, "grappled", false);
+        }
+    }
+    if (s->grappled_by[i]) {
+        s->grappled_by[i] = 0;
+        set_cond(b, i, XC_GRAPPLED, "grappled", false);
+    }
+}
+
+static void defeat(battle_t *b, int i)
+{
+    break_grapples(b, i);
+    battle_remove(b, i);
+    event_t e = event_make(EV_DEFEATED);
+    e.who = i;
+    battle_emit(b, &e);
+}
+
+static void deal_damage(battle_t *b, int t, int amount)
+{
+    unit_t *u = &b->u[t];
+    if (amount < 0)
+        amount = 0;
+    u->hp -= amount;
+    if (u->hp < 0)
+        u->hp = 0;
+    event_t e = event_make(EV_DAMAGE);
+    e.target = t;
+    e.amount = amount;
+    e.hp = u->hp;
+    battle_emit(b, &e);
+    if (u->hp == 0)
+        defeat(b, t);
+}
+
+/* ---- engagement --------------------------------------------------------- */
+
+typedef xh_mods_t mods_t;
+
+/* Dice count and keep for a d20 roll with these modifiers. */
+static void roll_shape(mods_t m, int *n, int *keep)
+{
+    if (m.detriment) {
+        /* Detriment with advantage becomes disadvantage. */
+        *n = m.adv ? 2 : 4;
+        *keep = -1;
+    } else if (m.adv && !m.dis) {
+        *n = 2;
+        *keep = 1;
+    } else if (m.dis && !m.adv) {
+        *n = 2;
+        *keep = -1;
+    } else {
+        *n = 1;
+        *keep = 0;
+    }
+}
+
+int xhalem_d20(battle_t *b, int who, xh_mods_t m, int bonus, const char *why, int *natural)
+{
+    int n, keep;
+    roll_shape(m, &n, &keep);
+    event_t e;
+    int total = battle_roll(b, who, n, 20, keep, bonus, why, &e);
+    if (natural)
+        *natural = e.kept[0];
+    return total;
+}
+
+static int d20(battle_t *b, int who, mods_t m, int bonus, const char *why, int *natural)
+{
+    return xhalem_d20(b, who, m, bonus, why, natural);
+}
+
+/* Damage bonus: the score the text adds for this kind of weapon. */
+static int damage_bonus(const battle_t *b, int a, const weapon_t *w)
+{
+    bool ranged = w && w->cls == WPN_RANGED;
+    bool energy = w && w->energy;
+    if (is_machine(b, a)) {
+        if (!ranged)
+            return stat(b, a, XS_HULL); /* melee, unarmed, thrown */
+        return energy ? stat(b, a, XS_REACTOR) : 0;
+    }
+    return ranged && energy ? 0 : stat(b, a, XS_STRENGTH);
+}
+
+/* How an engagement of t by a with w stands right now. */
+typedef struct {
+    bool legal;       /* may be attempted at all */
+    bool auto_fail;   /* attempted, but fails (an unseen target out of range) */
+    bool beyond;      /* past a ranged weapon's range: disadvantage, half damage */
+    bool unaware;     /* t does not know a is there: no evasion roll */
+    mods_t atk, def;
+    int flank_partners;
+} eng_t;
+
+static eng_t assess(const battle_t *b, int a, int t, const weapon_t *w, bool opportunity,
+                    bool forced)
+{
+    const xh_state_t *s = cst(b);
+    eng_t g;
+    memset(&g, 0, sizeof g);
+    if (!battle_active(b, a) || !battle_active(b, t) || a == t)
+        return g;
+    sight_t sg = sight_trace(b->board, pos(b, a), pos(b, t));
+    int ft = hex_distance(pos(b, a), pos(b, t)) * b->map->feet_per_hex;
+    bool melee = !w || w->cls == WPN_MELEE;
+    if (sg.cover == COVER_TOTAL)
+        return g; /* total cover: cannot be targeted */
+    bool in_range = melee ? ft <= melee_reach(b, a, w) : true;
+    if (melee && !in_range)
+        return g;
+    if (!melee && ft > w->range_ft) {
+        g.beyond = true;
+        g.atk.dis++;
+    }
+    g.legal = true;
+
+    bool cloaked = has(b, t, XC_CLOAKED);
+    bool hidden = has(b, t, XC_HIDDEN);
+    bool sees = xhalem_aware(b, a, t);
+    if (!sees && (cloaked || hidden)) {
+        /* Engaging what you cannot detect: detriment (cloaked) or disadvantage. */
+        if (cloaked && !s->revealed[t])
+            g.atk.detriment = true;
+        else
+            g.atk.dis++;
+        if (g.beyond)
+            g.auto_fail = true;
+    }
+    if (cloaked || hidden)
+        g.def.adv++; /* it still evades with advantage while cloaked or concealed */
+    /* Cover: light partially conceals; heavy conceals against ranged attacks. */
+    if (sg.cover == COVER_LIGHT)
+        g.def.adv++;
+    if (sg.cover == COVER_HEAVY) {
+        g.def.adv++;
+        if (!melee)
+            g.atk.dis++;
+    }
+    /* An attacker its target cannot detect strikes with advantage, unopposed. */
+    if ((has(b, a, XC_HIDDEN) || (has(b, a, XC_CLOAKED) && !s->revealed[a])) &&
+        !xhalem_aware(b, t, a)) {
+        g.unaware = true;
+        g.atk.adv++;
+    }
+    if (melee) {
+        int partners[NMAX];
+        g.flank_partners = geom_flank_partners(b->board, b->prof, a, t, partners, NMAX);
+        if (g.flank_partners > 0)
+            g.atk.adv++;
+    }
+    if (s->assist_on[t] && !board_allies(b->board, s->assist_on[t] - 1, t) &&
+        board_allies(b->board, s->assist_on[t] - 1, a) && s->assist_on[t] - 1 != a)
+        g.atk.adv++;
+    if (opportunity) {
+        if (forced)
+            g.atk.dis++;
+        else
+            g.atk.adv++;
+    }
+    if ((in_water(b, a) || in_water(b, t)) && stat(b, a, XS_AQUATIC) <= 0)
+        g.atk.dis++;
+    return g;
+}
+
+/* Roll the engagement; returns hit. */
+static bool engagement(battle_t *b, int a, int t, const weapon_t *w, const eng_t *g)
+{
+    xh_state_t *s = st(b);
+    int nat = 0;
+    int atk = d20(b, a, g->atk, engage_bonus(b, a), "engage", &nat);
+    bool hit;
+    if (g->auto_fail) {
+        hit = false;
+    } else {
+        int def = g->unaware ? evade_bonus(b, t) : d20(b, t, g->def, evade_bonus(b, t), "evade", NULL);
+        hit = atk > def;
+        if (!is_machine(b, a) && nat == 1)
+            hit = false;
+        if (!is_machine(b, a) && nat == 20)
+            hit = true;
+    }
+    /* Striking gives an unseen attacker away. */
+    if (has(b, a, XC_HIDDEN))
+        set_cond(b, a, XC_HIDDEN, "hidden", false);
+    if (has(b, a, XC_CLOAKED))
+        s->revealed[a] = 1;
+    /* The assist is spent on the first engagement after it. */
+    if (s->assist_on[t] && board_allies(b->board, s->assist_on[t] - 1, a))
+        s->assist_on[t] = 0;
+    event_t e = event_make(EV_ATTACK);
+    e.who = a;
+    e.target = t;
+    e.hit = hit;
+    hb_strlcpy(e.name, w ? w->id : "unarmed", sizeof e.name);
+    battle_emit(b, &e);
+    return hit;
+}
+
+/* Damage for a hit of t by a with w. */
+static void strike_damage(battle_t *b, int a, int t, const weapon_t *w, bool beyond)
+{
+    int n = w ? w->dice_n : 1, sides = w ? w->dice_sides : 4, bonus = w ? w->dice_bonus : 0;
+    if (n < 1)
+        n = 1;
+    int dmg = battle_roll(b, a, n, sides, 0, bonus + damage_bonus(b, a, w), "damage", NULL);
+    if (beyond)
+        dmg /= 2;
+    /* Water: full immersion stops fire; any immersion makes lightning worse. */
+    if (in_water(b, t) && battle_weapon_tag(w, "fire"))
+        dmg = 0;
+    if (in_water(b, t) && battle_weapon_tag(w, "electric"))
+        dmg *= 2;
+    deal_damage(b, t, dmg);
+}
+
+/* A full engagement of t by a: roll, then damage on a hit. Returns hit. */
+static bool strike(battle_t *b, int a, int t, const weapon_t *w, bool opportunity, bool forced)
+{
+    eng_t g = assess(b, a, t, w, opportunity, forced);
+    if (!g.legal)
+        return false;
+    bool hit = engagement(b, a, t, w, &g);
+    if (hit)
+        strike_damage(b, a, t, w, g.beyond);
+    return hit;
+}
+
+/* ---- reactions ---------------------------------------------------------- */
+
+static bool can_react(const battle_t *b, int r)
+{
+    return battle_active(b, r) && !cst(b)->reaction_used[r] && !immobile(b, r);
+}
+
+/* The first equipped melee weapon of r, or -1 for none. */
+static int melee_weapon_index(const battle_t *b, int r)
+{
+    for (int w = 0; w < b->u[r].n_weapons; w++)
+        if (b->u[r].weapon[w]->cls == WPN_MELEE && xhalem_equipped(b, r, w))
+            return w;
+    return -1;
+}
+
+/* Mover m is about to step from h0 to h1: enemies whose reach it leaves may
+ * strike (RULINGS: opportunity). forced: an unwilling move (by `by`).
+ * Returns false when the mover is no longer standing. */
+static bool opportunities(battle_t *b, int m, hex_t h0, hex_t h1, bool forced, int by)
+{
+    xh_state_t *s = st(b);
+    const map_combatant_t *c = mc(b, m);
+    if (c->kind == KIND_MACHINE && c->size == SIZE_SMALL)
+        return true; /* small mechs are immune to opportunities */
+    const ruleset_t *rs = b->rules;
+    for (int e = 0; e < b->n && battle_active(b, m); e++) {
+        if (e == m || e == by || !enemies(b, e, m) || !can_react(b, e))
+            continue;
+        if (!forced && s->engaged_by_mover[e])
+            continue; /* engaged this turn: leaving is free */
+        int w = melee_weapon_index(b, e);
+        if (w < 0 || !xhalem_aware(b, e, m))
+            continue;
+        int reach = melee_reach(b, e, b->u[e].weapon[w]);
+        if (!geom_threatens(b->board, e, reach, h0) || geom_threatens(b->board, e, reach, h1))
+            continue;
+        if (rs && rs->react && !rs->react(b, e, REACT_OPPORTUNITY, m))
+            continue;
+        s->reaction_used[e] = 1;
+        event_t ev = event_make(EV_REACTION);
+        ev.who = e;
+        ev.target = m;
+        hb_strlcpy(ev.name, "opportunity", sizeof ev.name);
+        battle_emit(b, &ev);
+        eng_t g = assess(b, e, m, b->u[e].weapon[w], true, forced);
+        if (g.legal && engagement(b, e, m, b->u[e].weapon[w], &g))
+            strike_damage(b, e, m, b->u[e].weapon[w], false);
+    }
+    return battle_active(b, m);
+}
+
+/* Standby holders whose trigger this moment meets act now, after it. */
+static void standby_after_move(battle_t *b, int m)
+{
+    xh_state_t *s = st(b);
+    for (int r = 0; r < b->n && battle_active(b, m); r++) {
+        if (!s->standby[r] || s->sb_trigger[r] != XT_ENTERS_REACH || !enemies(b, r, m))
+            continue;
+        if (s->sb_target[r] >= 0 && s->sb_target[r] != m)
+            continue;
+        if (!can_react(b, r))
+            continue;
+        const weapon_t *w = battle_weapon(b, r, s->sb_weapon[r]);
+        eng_t g = assess(b, r, m, w, false, false);
+        if (!g.legal || g.beyond || g.auto_fail)
+            continue;
+        s->standby[r] = 0;
+        s->reaction_used[r] = 1;
+        event_t ev = event_make(EV_REACTION);
+        ev.who = r;
+        ev.target = m;
+        hb_strlcpy(ev.name, "standby", sizeof ev.name);
+        battle_emit(b, &ev);
+        if (engagement(b, r, m, w, &g))
+            strike_damage(b, r, m, w, false);
+    }
+}
+
+static void standby_after_engage(battle_t *b, int a)
+{
+    xh_state_t *s = st(b);
+    for (int r = 0; r < b->n && battle_active(b, a); r++) {
+        if (!s->standby[r] || s->sb_trigger[r] != XT_ENGAGES || !enemies(b, r, a))
+            continue;
+        if ((s->sb_target[r] >= 0 && s->sb_target[r] != a) || !can_react(b, r))
+            continue;
+        const weapon_t *w = battle_weapon(b, r, s->sb_weapon[r]);
+        eng_t g = assess(b, r, a, w, false, false);
+        if (!g.legal)
+            continue;
+        s->standby[r] = 0;
+        s->reaction_used[r] = 1;
+        event_t ev = event_make(EV_REACTION);
+        ev.who = r;
+        ev.target = a;
+        hb_strlcpy(ev.name, "standby", sizeof ev.name);
+        battle_emit(b, &ev);
+        if (engagement(b, r, a, w, &g))
+            strike_damage(b, r, a, w, g.beyond);
+    }
+}
+
+/* ---- initiative and turns ----------------------------------------------- */
+
+/* Order idx[0..n) by key[] descending, ties kept in map order. */
+static void sort_by_key(int *idx, int n, const int *key)
+{
+    for (int i = 1; i < n; i++) {
+        int v = idx[i], j = i - 1;
+        while (j >= 0 && (key[idx[j]] < key[v] || (key[idx[j]] == key[v] && idx[j] > v))) {
+            idx[j + 1] = idx[j];
+            j--;
+        }
+        idx[j + 1] = v;
+    }
+}
+
+/* Settle the order of a run of equal initiative (RULINGS: initiative ties). */
+static void break_tie(battle_t *b, int *run, int n, int depth)
+{
+    if (n < 2 || depth > 8)
+        return; /* after eight re-rolls, map order is as fair as anything */
+    int players = 0;
+    for (int k = 0; k < n; k++)
+        players += battle_is_player(b, run[k]);
+    int *key = st(b)->tiekey;
+    if (players == 0)
+        return; /* the Architect orders its own: map order by default */
+    if (players == n && depth == 0) {
+        /* Players: the higher Engine / Evasion goes first. */
+        for (int k = 0; k < n; k++)
+            key[run[k]] = evade_bonus(b, run[k]);
+    } else {
+        for (int k = 0; k < n; k++)
+            key[run[k]] = battle_roll(b, run[k], 1, 20, 0, evade_bonus(b, run[k]),
+                                      "initiative re-roll", NULL);
+    }
+    sort_by_key(run, n, key);
+    int keys[NMAX];
+    for (int k = 0; k < n; k++)
+        keys[k] = key[run[k]];
+    for (int a = 0; a < n;) {
+        int z = a + 1;
+        while (z < n && keys[z] == keys[a])
+            z++;
+        break_tie(b, run + a, z - a, depth + 1);
+        a = z;
+    }
+}
+
+static void roll_initiative(battle_t *b)
+{
+    xh_state_t *s = st(b);
+    int n = 0;
+    int *order = s->order;
+    bool rolled[NMAX];
+    memset(rolled, 0, sizeof rolled);
+    for (int i = 0; i < b->n; i++) {
+        if (!battle_active(b, i) || rolled[i])
+            continue;
+        int total = battle_roll(b, i, 1, 20, 0, evade_bonus(b, i), "initiative", NULL);
+        s->score[i] = total;
+        rolled[i] = true;
+        order[n++] = i;
+        if (!b->opts.group_initiative || battle_is_player(b, i))
+            continue;
+        /* Optional: like Architect combatants (same side and template) share the roll. */
+        for (int j = i + 1; j < b->n; j++) {
+            if (rolled[j] || !battle_active(b, j) || battle_is_player(b, j) ||
+                !board_allies(b->board, i, j) ||
+                strcmp(mc(b, i)->template_name, mc(b, j)->template_name) != 0 ||
+                !mc(b, i)->template_name[0])
+                continue;
+            s->score[j] = total - evade_bonus(b, i) + evade_bonus(b, j);
+            rolled[j] = true;
+            order[n++] = j;
+        }
+    }
+    sort_by_key(order, n, s->score);
+    for (int a = 0; a < n;) {
+        int z = a + 1;
+        while (z < n && s->score[order[z]] == s->score[order[a]])
+            z++;
+        break_tie(b, order + a, z - a, 0);
+        a = z;
+    }
+    s->n_order = n;
+    for (int k = 0; k < n; k++) {
+        event_t e = event_make(EV_INITIATIVE);
+        e.who = order[k];
+        e.total = s->score[order[k]];
+        e.value = k + 1;
+        battle_emit(b, &e);
+    }
+}
+
+/* Movement speed in the current mode (flying or walking), feet. */
+static int mode_speed(const battle_t *b, int i)
+{
+    const xh_state_t *s = cst(b);
+    int sp = has(b, i, XC_FLYING) ? mc(b, i)->fly_ft : b->prof[i].speed_ft;
+    if (s->turn.dashed)
+        sp *= 2;
+    /* Dragging a grappled foe halves speed unless it is two sizes smaller. */
+    for (int k = 0; k < b->n; k++)
+        if (s->grappled_by[k] == i + 1 && battle_active(b, k) &&
+            (int)mc(b, k)->size > (int)mc(b, i)->size - 2) {
+            sp /= 2;
+            break;
+        }
+    return sp;
+}
+
+int xhalem_move_left(const battle_t *b)
+{
+    const xh_state_t *s = cst(b);
+    int a = s->actor;
+    if (a < 0 || immobile(b, a))
+        return 0;
+    int left = mode_speed(b, a) - s->turn.moved_ft;
+    return left > 0 ? left : 0;
+}
+
+static void start_turn(battle_t *b, int i)
+{
+    xh_state_t *s = st(b);
+    s->actor = i;
+    memset(&s->turn, 0, sizeof s->turn);
+    memset(s->engaged_by_mover, 0, sizeof(s->engaged_by_mover[0]) * (size_t)b->n);
+    /* What i set up on its last turn runs out now. */
+    s->standby[i] = 0;
+    for (int t = 0; t < b->n; t++)
+        if (s->assist_on[t] == i + 1)
+            s->assist_on[t] = 0;
+    event_t e = event_make(EV_TURN_START);
+    e.who = i;
+    e.value = b->round;
+    battle_emit(b, &e);
+    if (has(b, i, XC_PRONE)) {
+        /* Standing up costs half the move. */
+        s->turn.moved_ft = mode_speed(b, i) / 2;
+        set_cond(b, i, XC_PRONE, "prone", false);
+    }
+}
+
+/* Hand the turn to the next combatant still standing; close rounds as they pass. */
+static void next_turn(battle_t *b)
+{
+    xh_state_t *s = st(b);
+    event_t e = event_make(EV_TURN_END);
+    e.who = s->actor;
+    e.value = b->round;
+    battle_emit(b, &e);
+    for (int guard = 0; guard < 2 * s->n_order + 2; guard++) {
+        s->cur++;
+        if (s->cur >= s->n_order) {
+            s->cur = 0;
+            if (!battle_round_end(b)) {
+                s->actor = -1;
+                return;
+            }
+            memset(s->reaction_used, 0, sizeof(s->reaction_used[0]) * (size_t)b->n);
+        }
+        int i = s->order[s->cur];
+        if (battle_active(b, i)) {
+            start_turn(b, i);
+            return;
+        }
+    }
+    s->actor = -1;
+}
+
+static void xhalem_setup(battle_t *b)
+{
+    xh_state_t *s = st(b);
+    s->actor = -1;
+    for (int i = 0; i < b->n; i++) {
+        s->sb_target[i] = -1;
+        /* A combatant without hit points is already out. */
+        if (b->u[i].hp <= 0)
+            battle_remove(b, i);
+    }
+    roll_initiative(b);
+    b->round = 1;
+    s->cur = 0;
+    for (; s->cur < s->n_order; s->cur++)
+        if (battle_active(b, s->order[s->cur])) {
+            start_turn(b, s->order[s->cur]);
+            break;
+        }
+}
+
+static int xhalem_actors(const battle_t *b, int *out, int cap)
+{
+    const xh_state_t *s = cst(b);
+    if (b->over || s->actor < 0 || cap < 1)
+        return 0;
+    out[0] = s->actor;
+    return 1;
+}
+
+static int xhalem_winner(const battle_t *b)
+{
+    int alive = -1, sides = 0;
+    for (int sd = 0; sd < b->board->n_sides; sd++)
+        if (battle_side_count(b, sd) > 0) {
+            alive = sd;
+            sides++;
+        }
+    if (sides == 0)
+        return -1;
+    return sides == 1 ? alive : -2;
+}
+
+/* ---- commands ----------------------------------------------------------- */
+
+/* Cost of entering cell c, feet (flying crosses ground terrain at the plain rate). */
+static int step_cost(const battle_t *b, int i, cell_t c)
+{
+    const terrain_t *t = map_terrain_at(b->map, c);
+    if (t->move <= 0)
+        return -1;
+    return (has(b, i, XC_FLYING) ? 1 : t->move) * b->map->feet_per_hex;
+}
+
+static int round_up(int v, int step) { return step > 1 ? (v + step - 1) / step * step : v; }
+
+/* Check a path for combatant i: steps adjacent, passable, no enemies, ends free. */
+static int path_cost_ft(const battle_t *b, int i, const cmd_t *c)
+{
+    if (c->n_path < 1 || c->n_path > CMD_PATH_MAX)
+        return -1;
+    hex_t at = pos(b, i);
+    int cost = 0;
+    for (int k = 0; k < c->n_path; k++) {
+        if (!map_in_bounds(b->map, c->path[k]))
+            return -1;
+        hex_t h = hex_from_cell(b->map->layout, c->path[k]);
+        if (hex_distance(at, h) != 1)
+            return -1;
+        int sc = step_cost(b, i, c->path[k]);
+        int occ = board_occupant(b->board, h);
+        if (sc < 0 || (occ >= 0 && occ != i && enemies(b, i, occ)))
+            return -1;
+        cost += sc;
+        at = h;
+    }
+    int occ = board_occupant(b->board, at);
+    if (occ >= 0 && occ != i)
+        return -1;
+    return round_up(cost, b->prof[i].interval_ft);
+}
+
+/* Whoever i holds is dragged into the hex i just left. */
+static void drag_held(battle_t *b, int i, hex_t left)
+{
+    xh_state_t *s = st(b);
+    for (int k = 0; k < b->n; k++)
+        if (s->grappled_by[k] == i + 1 && battle_active(b, k) &&
+            board_occupant(b->board, left) < 0)
+            battle_step(b, k, left);
+}
+
+static battle_status_t do_move(battle_t *b, const cmd_t *c)
+{
+    xh_state_t *s = st(b);
+    int i = c->actor;
+    int cost = path_cost_ft(b, i, c);
+    if (cost < 0 || cost > xhalem_move_left(b))
+        return BATTLE_ILLEGAL;
+    s->turn.moved_ft += cost;
+    for (int k = 0; k < c->n_path && battle_active(b, i); k++) {
+        hex_t h0 = pos(b, i);
+        hex_t h1 = hex_from_cell(b->map->layout, c->path[k]);
+        if (!opportunities(b, i, h0, h1, false, -1))
+            break;
+        battle_step(b, i, h1);
+        drag_held(b, i, h0);
+        /* Moving into view of an enemy that sees clearly ends hiding. */
+        if (has(b, i, XC_HIDDEN)) {
+            for (int e = 0; e < b->n; e++) {
+                if (!battle_active(b, e) || !enemies(b, e, i))
+                    continue;
+                sight_t sg = sight_trace(b->board, pos(b, e), h1);
+                if (sg.visible && sg.cover == COVER_NONE) {
+                    set_cond(b, i, XC_HIDDEN, "hidden", false);
+                    break;
+                }
+            }
+        }
+        standby_after_move(b, i);
+    }
+    /* A cloaked mover that ends out of every enemy's sight is unseen again. */
+    if (battle_active(b, i) && has(b, i, XC_CLOAKED) && s->revealed[i]) {
+        bool seen = false;
+        for (int e = 0; e < b->n && !seen; e++)
+            seen = battle_active(b, e) && enemies(b, e, i) &&
+                   sight_clear(b->board, pos(b, e), pos(b, i));
+        if (!seen)
+            s->revealed[i] = 0;
+    }
+    return BATTLE_OK;
+}
+
+static bool size_ok(const battle_t *b, int a, int t)
+{
+    return (int)mc(b, t)->size <= (int)mc(b, a)->size + 1;
+}
+
+static bool holding_someone(const battle_t *b, int a)
+{
+    for (int k = 0; k < b->n; k++)
+        if (cst(b)->grappled_by[k] == a + 1)
+            return true;
+    return false;
+}
+
+static battle_status_t do_engage(battle_t *b, const cmd_t *c)
+{
+    xh_state_t *s = st(b);
+    int a = c->actor, t = c->target;
+    if (s->turn.acted || !battle_active(b, t) || t == a || holding_someone(b, a))
+        return BATTLE_ILLEGAL;
+    if (!xhalem_equipped(b, a, c->weapon))
+        return BATTLE_ILLEGAL;
+    const weapon_t *w = battle_weapon(b, a, c->weapon);
+    if (c->weapon >= 0 && !w)
+        return BATTLE_ILLEGAL;
+    const weapon_t *w2 = NULL;
+    if (c->weapon2 >= 0) {
+        /* Dual strike: two attacks in one action; creatures keep one weapon
+         * unless they fight with two. */
+        if (stat(b, a, XS_DUAL_STRIKE) <= 0 || !xhalem_equipped(b, a, c->weapon2))
+            return BATTLE_ILLEGAL;
+        if (!is_machine(b, a) && c->weapon2 != c->weapon && stat(b, a, XS_DUAL_WEAPON) <= 0)
+            return BATTLE_ILLEGAL;
+        w2 = battle_weapon(b, a, c->weapon2);
+    }
+    if (!assess(b, a, t, w, false, false).legal)
+        return BATTLE_ILLEGAL;
+    s->turn.acted = true;
+    s->engaged_by_mover[t] = 1;
+    strike(b, a, t, w, false, false);
+    if (c->weapon2 >= 0 && battle_active(b, t) && battle_active(b, a))
+        strike(b, a, t, w2, false, false);
+    standby_after_engage(b, a);
+    return BATTLE_OK;
+}
+
+/* Push t one hex straight away from a, if that hex is free and passable. */
+static void push_away(battle_t *b, int a, int t)
+{
+    hex_t ht = pos(b, t), ha = pos(b, a);
+    hex_t best = ht;
+    int best_d = hex_distance(ha, ht);
+    for (int d = 0; d < HEX_DIRS; d++) {
+        hex_t h = hex_neighbor(ht, d);
+        int idx = board_cell_index(b->board, h);
+        if (idx < 0 || b->board->occ[idx] >= 0 || b->map->types[b->map->cells[idx]].move <= 0)
+            continue;
+        int dd = hex_distance(ha, h);
+        if (dd > best_d) {
+            best_d = dd;
+            best = h;
+        }
+    }
+    if (hex_eq(best, ht))
+        return;
+    /* Forced movement provokes, with disadvantage; the shover already acted on it. */
+    if (!opportunities(b, t, ht, best, true, a))
+        return;
+    battle_step(b, t, best);
+}
+
+static battle_status_t do_grapple_or_shove(battle_t *b, const cmd_t *c)
+{
+    xh_state_t *s = st(b);
+    int a = c->actor, t = c->target;
+    if (s->turn.acted || !battle_active(b, t) || t == a || !size_ok(b, a, t) ||
+        holding_someone(b, a))
+        return BATTLE_ILLEGAL;
+    int ft = dist_hex(b, a, t) * b->map->feet_per_hex;
+    if (ft > b->prof[a].reach_ft || !sight_clear(b->board, pos(b, a), pos(b, t)))
+        return BATTLE_ILLEGAL;
+    s->turn.acted = true;
+    s->engaged_by_mover[t] = 1;
+    bool helpless = immobile(b, t);
+    mods_t none = {0, 0, false};
+    bool grapple = c->kind == CMD_GRAPPLE;
+    bool ok;
+    if (helpless) {
+        ok = true;
+    } else if (grapple) {
+        /* Grapple: engagement plus Hull / Strength against an evasion roll. */
+        int atk = d20(b, a, none, might_bonus(b, a), "grapple", NULL);
+        int def = d20(b, t, none, evade_bonus(b, t), "evade", NULL);
+        ok = atk > def;
+    } else {
+        eng_t g = assess(b, a, t, NULL, false, false);
+        ok = engagement(b, a, t, NULL, &g);
+        if (ok) {
+            int mine = d20(b, a, none, might_bonus(b, a), "shove", NULL);
+            int theirs = d20(b, t, none, might_bonus(b, t), "resist shove", NULL);
+            ok = mine > theirs;
+        }
+    }
+    emit_action(b, a, grapple ? "grapple" : c->arg ? "shove_push" : "shove_knock", t, ok);
+    if (!ok)
+        return BATTLE_OK;
+    if (grapple) {
+        s->grappled_by[t] = a + 1;
+        set_cond(b, t, XC_GRAPPLED, "grappled", true);
+    } else if (c->arg) {
+        push_away(b, a, t);
+    } else {
+        set_cond(b, t, XC_PRONE, "prone", true);
+    }
+    return BATTLE_OK;
+}
+
+static battle_status_t do_escape(battle_t *b, const cmd_t *c)
+{
+    xh_state_t *s = st(b);
+    int a = c->actor;
+    int g = s->grappled_by[a] - 1;
+    if (s->turn.acted || g < 0)
+        return BATTLE_ILLEGAL;
+    s->turn.acted = true;
+    mods_t none = {0, 0, false};
+    int mine = d20(b, a, none, might_bonus(b, a), "escape grapple", NULL);
+    int theirs = d20(b, g, none, might_bonus(b, g), "hold grapple", NULL);
+    bool ok = mine >= theirs; /* equal or better breaks free */
+    emit_action(b, a, "escape", g, ok);
+    if (ok) {
+        s->grappled_by[a] = 0;
+        set_cond(b, a, XC_GRAPPLED, "grappled", false);
+    }
+    return BATTLE_OK;
+}
+
+static battle_status_t do_hide(battle_t *b, const cmd_t *c)
+{
+    xh_state_t *s = st(b);
+    int a = c->actor;
+    if (s->turn.acted || is_machine(b, a) || has(b, a, XC_HIDDEN))
+        return BATTLE_ILLEGAL;
+    /* No hiding from an enemy that sees you clearly. */
+    for (int e = 0; e < b->n; e++) {
+        if (!battle_active(b, e) || !enemies(b, e, a))
+            continue;
+        sight_t sg = sight_trace(b->board, pos(b, e), pos(b, a));
+        if (sg.visible && sg.cover == COVER_NONE)
+            return BATTLE_ILLEGAL;
+    }
+    s->turn.acted = true;
+    mods_t none = {0, 0, false};
+    s->stealth[a] = d20(b, a, none, stat(b, a, XS_STEALTH), "stealth", NULL);
+    set_cond(b, a, XC_HIDDEN, "hidden", true);
+    return BATTLE_OK;
+}
+
+static battle_status_t do_search(battle_t *b, const cmd_t *c)
+{
+    xh_state_t *s = st(b);
+    int a = c->actor;
+    if (s->turn.acted)
+        return BATTLE_ILLEGAL;
+    s->turn.acted = true;
+    mods_t none = {0, 0, false};
+    int bonus = is_machine(b, a) ? stat(b, a, XS_SCANNERS)
+                                 : (stat(b, a, XS_PERCEPTION) > stat(b, a, XS_INVESTIGATION)
+                                        ? stat(b, a, XS_PERCEPTION)
+                                        : stat(b, a, XS_INVESTIGATION));
+    int total = d20(b, a, none, bonus, "search", NULL);
+    bool found = false;
+    for (int h = 0; h < b->n; h++) {
+        if (!battle_active(b, h) || !enemies(b, a, h) || !has(b, h, XC_HIDDEN))
+            continue;
+        if (!sight_clear(b->board, pos(b, a), pos(b, h)))
+            continue;
+        if (total > s->stealth[h]) { /* must beat the stealth total */
+            set_cond(b, h, XC_HIDDEN, "hidden", false);
+            found = true;
+        }
+    }
+    emit_action(b, a, "search", -1, found);
+    return BATTLE_OK;
+}
+
+static battle_status_t do_use(battle_t *b, const cmd_t *c)
+{
+    xh_state_t *s = st(b);
+    int a = c->actor;
+    if (s->turn.acted || !map_in_bounds(b->map, c->at))
+        return BATTLE_ILLEGAL;
+    hex_t h = hex_from_cell(b->map->layout, c->at);
+    if (hex_distance(h, pos(b, a)) > 1)
+        return BATTLE_ILLEGAL;
+    const terrain_t *t = map_terrain_at(b->map, c->at);
+    int to = t->opens_to[0] ? map_find_type(b->map, t->opens_to) : -1;
+    if (to < 0)
+        return BATTLE_ILLEGAL;
+    s->turn.acted = true;
+    b->map->cells[map_index(b->map, c->at)] = (uint8_t)to;
+    emit_action(b, a, "use", -1, true);
+    event_t e = event_make(EV_TERRAIN);
+    e.to = c->at;
+    hb_strlcpy(e.name, b->map->types[to].name, sizeof e.name);
+    battle_emit(b, &e);
+    return BATTLE_OK;
+}
+
+static battle_status_t apply_cmd(battle_t *b, const cmd_t *c);
+
+static battle_status_t xhalem_apply(battle_t *b, const cmd_t *c)
+{
+    xh_state_t *s = st(b);
+    if (b->over || c->actor != s->actor || !battle_active(b, c->actor))
+        return BATTLE_ILLEGAL;
+    battle_status_t r = apply_cmd(b, c);
+    /* A combatant felled during its own turn (an opportunity strike) is done. */
+    if (r == BATTLE_OK && s->actor >= 0 && !battle_active(b, s->actor) && xhalem_winner(b) == -2)
+        next_turn(b);
+    return r;
+}
+
+static battle_status_t apply_cmd(battle_t *b, const cmd_t *c)
+{
+    xh_state_t *s = st(b);
+    int a = c->actor;
+    switch (c->kind) {
+    case CMD_END:
+        next_turn(b);
+        return BATTLE_OK;
+    case CMD_MOVE:
+        return do_move(b, c);
+    case CMD_ENGAGE:
+        return do_engage(b, c);
+    case CMD_DASH:
+        if (s->turn.acted || s->turn.dashed)
+            return BATTLE_ILLEGAL;
+        s->turn.acted = s->turn.dashed = true;
+        emit_action(b, a, is_machine(b, a) ? "thrust" : "dash", -1, true);
+        return BATTLE_OK;
+    case CMD_STANDBY:
+        if (s->turn.acted || c->arg < 0 || c->arg >= XT_COUNT || !xhalem_equipped(b, a, c->weapon))
+            return BATTLE_ILLEGAL;
+        s->turn.acted = true;
+        s->standby[a] = 1;
+        s->sb_trigger[a] = c->arg;
+        s->sb_target[a] = c->target;
+        s->sb_weapon[a] = c->weapon;
+        emit_action(b, a, "standby", c->target, true);
+        return BATTLE_OK;
+    case CMD_ASSIST: {
+        int t = c->target;
+        if (s->turn.acted || !battle_active(b, t) || !enemies(b, a, t))
+            return BATTLE_ILLEGAL;
+        /* The distraction needs the target in reach and an ally within 5 ft. */
+        if (dist_hex(b, a, t) * b->map->feet_per_hex > b->prof[a].reach_ft)
+            return BATTLE_ILLEGAL;
+        bool ally_near = false;
+        int near = geom_ft_to_hexes(b->map, 5);
+        for (int k = 0; k < b->n; k++)
+            ally_near = ally_near || (k != a && battle_active(b, k) &&
+                                      board_allies(b->board, a, k) && dist_hex(b, a, k) <= near);
+        if (!ally_near)
+            return BATTLE_ILLEGAL;
+        s->turn.acted = true;
+        s->assist_on[t] = a + 1;
+        emit_action(b, a, "assist", t, true);
+        return BATTLE_OK;
+    }
+    case CMD_HIDE:
+        return do_hide(b, c);
+    case CMD_SEARCH:
+        return do_search(b, c);
+    case CMD_CLOAK:
+        if (s->turn.acted || stat(b, a, XS_CLOAK) <= 0 || has(b, a, XC_CLOAKED))
+            return BATTLE_ILLEGAL;
+        s->turn.acted = true;
+        s->revealed[a] = 0;
+        set_cond(b, a, XC_CLOAKED, "cloaked", true);
+        return BATTLE_OK;
+    case CMD_GRAPPLE:
+    case CMD_SHOVE:
+        return do_grapple_or_shove(b, c);
+    case CMD_ESCAPE:
+        return do_escape(b, c);
+    case CMD_RELEASE: {
+        int t = c->target;
+        if (t < 0 || t >= b->n || s->grappled_by[t] != a + 1)
+            return BATTLE_ILLEGAL;
+        s->grappled_by[t] = 0;
+        set_cond(b, t, XC_GRAPPLED, "grappled", false);
+        return BATTLE_OK;
+    }
+    case CMD_USE:
+        return do_use(b, c);
+    case CMD_SWITCH:
+        if (s->turn.acted || is_machine(b, a) || c->weapon < 0 ||
+            c->weapon >= b->u[a].n_weapons || c->weapon == b->u[a].equipped)
+            return BATTLE_ILLEGAL;
+        s->turn.acted = true;
+        b->u[a].equipped = c->weapon;
+        emit_action(b, a, "switch", -1, true);
+        return BATTLE_OK;
+    case CMD_FLY:
+        /* Switching speeds: what has been moved counts against the new speed. */
+        if (c->arg) {
+            if (mc(b, a)->fly_ft <= 0 || has(b, a, XC_FLYING))
+                return BATTLE_ILLEGAL;
+            set_cond(b, a, XC_FLYING, "flying", true);
+        } else {
+            cell_t cc = hex_to_cell(b->map->layout, pos(b, a));
+            if (!has(b, a, XC_FLYING) || map_terrain_at(b->map, cc)->move <= 0)
+                return BATTLE_ILLEGAL;
+            set_cond(b, a, XC_FLYING, "flying", false);
+        }
+        return BATTLE_OK;
+    default:
+        return BATTLE_ILLEGAL;
+    }
+}
+
+static bool xhalem_react(const battle_t *b, int reactor, react_kind_t kind, int trigger)
+{
+    (void)b;
+    (void)reactor;
+    (void)kind;
+    (void)trigger;
+    return true; /* the AI never lets a free swing pass */
+}
+
+static int xhalem_legal(battle_t *b, int a, cmd_t *out, int cap)
+{
+    const xh_state_t *s = cst(b);
+    int n = 0;
+#define PUSH(cmdv)                                                                                 \
+    do {                                                                                           \
+        if (n < cap)                                                                               \
+            out[n] = (cmdv);                                                                       \
+        n++;                                                                                       \
+    } while (0)
+    if (a != s->actor || b->over)
+        return 0;
+    PUSH(cmd_make(CMD_END, a));
+    if (xhalem_move_left(b) > 0)
+        PUSH(cmd_make(CMD_MOVE, a));
+    if (s->turn.acted)
+        return n;
+    if (!s->turn.dashed)
+        PUSH(cmd_make(CMD_DASH, a));
+    for (int t = 0; t < b->n; t++) {
+        if (!battle_active(b, t) || !enemies(b, a, t))
+            continue;
+        for (int w = -1; w < b->u[a].n_weapons; w++) {
+            if (!xhalem_equipped(b, a, w))
+                continue;
+            if (assess(b, a, t, battle_weapon(b, a, w), false, false).legal && !holding_someone(b, a)) {
+                cmd_t c = cmd_make(CMD_ENGAGE, a);
+                c.target = t;
+                c.weapon = w;
+                PUSH(c);
+            }
+        }
+    }
+    if (s->grappled_by[a])
+        PUSH(cmd_make(CMD_ESCAPE, a));
+    if (!is_machine(b, a) && !has(b, a, XC_HIDDEN))
+        PUSH(cmd_make(CMD_HIDE, a));
+    PUSH(cmd_make(CMD_SEARCH, a));
+    if (stat(b, a, XS_CLOAK) > 0 && !has(b, a, XC_CLOAKED))
+        PUSH(cmd_make(CMD_CLOAK, a));
+#undef PUSH
+    return n;
+}
+
+/* ---- AI ----------------------------------------------------------------- */
+
+/* Expected damage of w for a (dice average plus bonus). */
+static int expected_damage(const battle_t *b, int a, const weapon_t *w)
+{
+    int n = w ? w->dice_n : 1, sides = w ? w->dice_sides : 4, bonus = w ? w->dice_bonus : 0;
+    return n * (sides + 1) / 2 + bonus + damage_bonus(b, a, w);
+}
+
+/* How much a wants to hit t: finish the wounded, then the close. */
+static int target_value(const battle_t *b, int a, int t, int dmg)
+{
+    int v = 1000 - b->u[t].hp * 10 - dist_hex(b, a, t);
+    if (b->u[t].hp <= dmg)
+        v += 500;
+    return v;
+}
+
+/* Provocations a path would draw (cells after the start). */
+static int provocations(battle_t *b, int i, const cell_t *path, int n)
+{
+    const xh_state_t *s = cst(b);
+    const map_combatant_t *c = mc(b, i);
+    if (c->kind == KIND_MACHINE && c->size == SIZE_SMALL)
+        return 0;
+    int count = 0;
+    hex_t at = pos(b, i);
+    for (int k = 0; k < n; k++) {
+        hex_t h = hex_from_cell(b->map->layout, path[k]);
+        for (int e = 0; e < b->n; e++) {
+            if (!enemies(b, e, i) || !can_react(b, e) || s->engaged_by_mover[e])
+                continue;
+            int w = melee_weapon_index(b, e);
+            if (w < 0)
+                continue;
+            int reach = melee_reach(b, e, b->u[e].weapon[w]);
+            if (geom_threatens(b->board, e, reach, at) && !geom_threatens(b->board, e, reach, h))
+                count++;
+        }
+        at = h;
+    }
+    return count;
+}
+
+/* Path from i's hex to goal (cells after the start) cut to `budget` feet and
+ * to a hex it may stop on. Returns the count (0: none). */
+static int path_toward(battle_t *b, int i, cell_t goal, int budget, cell_t *out)
+{
+    int cost = 0, len = 0;
+    if (!geom_path(b->board, i, goal, b->prof[i].interval_ft, b->ps, &cost, b->path, b->ncells,
+                   &len) ||
+        len < 2)
+        return 0;
+    int spent = 0, n = 0, last_ok = 0;
+    for (int k = 1; k < len && n < CMD_PATH_MAX; k++) {
+        int sc = step_cost(b, i, b->path[k]);
+        if (sc < 0 || round_up(spent + sc, b->prof[i].interval_ft) > budget)
+            break;
+        spent += sc;
+        out[n++] = b->path[k];
+        int occ = board_occupant(b->board, hex_from_cell(b->map->layout, b->path[k]));
+        if (occ < 0)
+            last_ok = n;
+    }
+    return last_ok;
+}
+
+/* Can a, standing on h, engage t with weapon w without range penalty? */
+static bool can_hit_from(battle_t *b, int a, hex_t h, int t, const weapon_t *w, cover_t *cover)
+{
+    int ft = hex_distance(h, pos(b, t)) * b->map->feet_per_hex;
+    bool melee = !w || w->cls == WPN_MELEE;
+    if (melee ? ft > melee_reach(b, a, w) : ft > w->range_ft)
+        return false;
+    sight_t sg = sight_trace(b->board, h, pos(b, t));
+    if (cover)
+        *cover = sg.cover;
+    return sg.cover != COVER_TOTAL;
+}
+
+/* Best (target, weapon) engageable from the current hex; value or -1. */
+static int best_attack_here(battle_t *b, int a, int *tw, int *ww, bool need_in_range)
+{
+    int best = -1;
+    for (int t = 0; t < b->n; t++) {
+        if (!battle_active(b, t) || !enemies(b, a, t))
+            continue;
+        for (int w = -1; w < b->u[a].n_weapons; w++) {
+            if (!xhalem_equipped(b, a, w))
+                continue;
+            const weapon_t *wp = battle_weapon(b, a, w);
+            /* Fists only when nothing better is in hand. */
+            if (w < 0 && b->u[a].n_weapons > 0)
+                continue;
+            eng_t g = assess(b, a, t, wp, false, false);
+            if (!g.legal || g.auto_fail || (need_in_range && g.beyond))
+                continue;
+            int v = target_value(b, a, t, expected_damage(b, a, wp)) +
+                    expected_damage(b, a, wp) * 4 + g.atk.adv * 60 - g.atk.dis * 60 -
+                    g.def.adv * 40 - (g.beyond ? 200 : 0);
+            if (v > best) {
+                best = v;
+                *tw = t;
+                *ww = w;
+            }
+        }
+    }
+    return best;
+}
+
+/* Does the unit prefer to fight at range (its best ranged weapon outdamages melee)? */
+static int preferred_weapon(const battle_t *b, int a, bool *ranged)
+{
+    int best = -1, best_v = -1;
+    *ranged = false;
+    for (int w = 0; w < b->u[a].n_weapons; w++) {
+        if (!xhalem_equipped(b, a, w))
+            continue;
+        const weapon_t *wp = b->u[a].weapon[w];
+        int v = expected_damage(b, a, wp) * 10 + (wp->cls != WPN_MELEE ? 5 : 0);
+        if (v > best_v) {
+            best_v = v;
+            best = w;
+            *ranged = wp->cls != WPN_MELEE;
+        }
+    }
+    return best;
+}
+
+/* Choose a destination from the reachable set where a can strike t with w,
+ * preferring flanks (melee) or cover (ranged), then no provocation, then
+ * cheap. Writes a move command; false when none fits. */
+static bool plan_attack_move(battle_t *b, int a, int t, int w, int budget, cmd_t *out)
+{
+    const weapon_t *wp = battle_weapon(b, a, w);
+    bool melee = !wp || wp->cls == WPN_MELEE;
+    int n = geom_reach(b->board, a, budget, b->prof[a].interval_ft, b->ps, b->reach, b->ncells);
+    if (n > b->ncells)
+        n = b->ncells;
+    int best_v = -1000000;
+    cell_t best_cell = {0, 0};
+    bool found = false;
+    int lim = melee ? melee_reach(b, a, wp) : wp->range_ft;
+    int lim_hex = lim / b->map->feet_per_hex;
+    for (int k = 0; k < n; k++) {
+        hex_t h = hex_from_cell(b->map->layout, b->reach[k].at);
+        if (hex_distance(h, pos(b, t)) > lim_hex)
+            continue;
+        cover_t cov = COVER_NONE;
+        if (!can_hit_from(b, a, h, t, wp, &cov))
+            continue;
+        int v = -b->reach[k].cost_ft;
+        if (melee) {
+            /* Would standing here flank t with an ally across? */
+            hex_t saved = pos(b, a);
+            board_place(b->board, a, h);
+            int partners[NMAX];
+            if (geom_flank_partners(b->board, b->prof, a, t, partners, NMAX) > 0)
+                v += 400;
+            board_place(b->board, a, saved);
+        } else {
+            /* Cover from the target's point of view, and distance kept. */
+            sight_t back = sight_trace(b->board, pos(b, t), h);
+            if (back.cover == COVER_LIGHT)
+                v += 150;
+            if (back.cover == COVER_HEAVY)
+                v += 250;
+            v += hex_distance(h, pos(b, t)) * 5;
+        }
+        if (v > best_v) {
+            best_v = v;
+            best_cell = b->reach[k].at;
+            found = true;
+        }
+    }
+    if (!found)
+        return false;
+    cmd_t c = cmd_make(CMD_MOVE, a);
+    c.n_path = path_toward(b, a, best_cell, budget, c.path);
+    if (c.n_path == 0)
+        return false;
+    cell_t last = c.path[c.n_path - 1];
+    if (last.col != best_cell.col || last.row != best_cell.row)
+        return false;
+    if (provocations(b, a, c.path, c.n_path) > 0 && !melee)
+        return false; /* a shooter does not run past blades */
+    *out = c;
+    return true;
+}
+
+/* Move toward t as far as `budget` allows; false when no step helps. */
+static bool plan_approach(battle_t *b, int a, int t, int budget, cmd_t *out)
+{
+    hex_t ring[6];
+    int nr = hex_ring(pos(b, t), 1, ring, 6);
+    int best_cost = 0x3fffffff;
+    cell_t goal = {0, 0};
+    bool found = false;
+    for (int k = 0; k < nr; k++) {
+        int idx = board_cell_index(b->board, ring[k]);
+        if (idx < 0 || b->board->occ[idx] >= 0)
+            continue;
+        int cost = 0, len = 0;
+        cell_t cc = hex_to_cell(b->map->layout, ring[k]);
+        if (!geom_path(b->board, a, cc, b->prof[a].interval_ft, b->ps, &cost, b->path, b->ncells,
+                       &len))
+            continue;
+        if (cost < best_cost) {
+            best_cost = cost;
+            goal = cc;
+            found = true;
+        }
+    }
+    if (!found)
+        return false;
+    cmd_t c = cmd_make(CMD_MOVE, a);
+    c.n_path = path_toward(b, a, goal, budget, c.path);
+    if (c.n_path == 0)
+        return false;
+    *out = c;
+    return true;
+}
+
+static int nearest_enemy(const battle_t *b, int a)
+{
+    int best = -1, bd = 0x3fffffff;
+    for (int t = 0; t < b->n; t++) {
+        if (!battle_active(b, t) || !enemies(b, a, t))
+            continue;
+        int d = dist_hex(b, a, t);
+        /* Wounded foes count as a little closer: finish them first. */
+        d = d * 4 + b->u[t].hp;
+        if (d < bd) {
+            bd = d;
+            best = t;
+        }
+    }
+    return best;
+}
+
+static void xhalem_ai(battle_t *b, int a, cmd_t *out)
+{
+    const xh_state_t *s = cst(b);
+    *out = cmd_make(CMD_END, a);
+    if (a != s->actor)
+        return;
+    if (s->grappled_by[a]) {
+        if (!s->turn.acted)
+            *out = cmd_make(CMD_ESCAPE, a);
+        return;
+    }
+    if (holding_someone(b, a)) {
+        /* Holding on stops every other action: let go and fight. */
+        for (int t = 0; t < b->n; t++)
+            if (s->grappled_by[t] == a + 1) {
+                *out = cmd_make(CMD_RELEASE, a);
+                out->target = t;
+                return;
+            }
+    }
+    int budget = xhalem_move_left(b);
+    if (s->turn.acted) {
+        /* After a dash, run on; after a strike, stay put rather than provoke. */
+        int goal = nearest_enemy(b, a);
+        if (s->turn.dashed && budget > 0 && goal >= 0 && dist_hex(b, a, goal) > 1)
+            plan_approach(b, a, goal, budget, out);
+        return;
+    }
+    bool ranged = false;
+    int pw = preferred_weapon(b, a, &ranged);
+    int t = -1, w = -1;
+    int here = best_attack_here(b, a, &t, &w, true);
+    if (here >= 0 && (s->turn.moved_ft > 0 || budget <= 0 || ranged)) {
+        *out = cmd_make(CMD_ENGAGE, a);
+        out->target = t;
+        out->weapon = w;
+        return;
+    }
+    int goal = nearest_enemy(b, a);
+    if (goal < 0)
+        return;
+    if (budget > 0) {
+        /* Somewhere reachable to strike from (flanking or covered)? */
+        int tries[2] = {goal, t};
+        for (int k = 0; k < 2; k++) {
+            if (tries[k] < 0)
+                continue;
+            if (plan_attack_move(b, a, tries[k], pw, budget, out))
+                return;
+            if (pw >= 0 && b->u[a].weapon[pw]->cls != WPN_MELEE &&
+                plan_attack_move(b, a, tries[k], melee_weapon_index(b, a), budget, out))
+                return;
+        }
+    }
+    if (here >= 0) {
+        *out = cmd_make(CMD_ENGAGE, a);
+        out->target = t;
+        out->weapon = w;
+        return;
+    }
+    if (budget > 0 && plan_approach(b, a, goal, budget, out))
+        return;
+    if (!s->turn.dashed && s->turn.moved_ft > 0 && mode_speed(b, a) > 0) {
+        /* Still out of reach with the action unused: run. */
+        *out = cmd_make(CMD_DASH, a);
+        return;
+    }
+    /* Out of range but in sight: a long shot beats nothing. */
+    if (best_attack_here(b, a, &t, &w, false) >= 0) {
+        *out = cmd_make(CMD_ENGAGE, a);
+        out->target = t;
+        out->weapon = w;
+    }
+}
+
 const ruleset_t ruleset_xhalem = {
     .id = "xhalem",
     .title = "Xha'lem: mechs and creatures",
     .geo_profile = xhalem_geo_profile,
+    .stat_names = STAT_NAMES,
+    .n_stats = XS_COUNT,
+    .state_size = sizeof(xh_state_t),
+    .setup = xhalem_setup,
+    .actors = xhalem_actors,
+    .legal = xhalem_legal,
+    .apply = xhalem_apply,
+    .react = xhalem_react,
+    .ai = xhalem_ai,
+    .winner = xhalem_winner,
 };

@@ -1,0 +1,243 @@
+/* battle.c - battle state, rolls and the event log plumbing (see battle.h). */
+#include "battle.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+battle_t *battle_create(const map_t *m, const tmpl_db_t *db, const battle_opts_t *opts,
+                        const char *const *stat_names, int n_stats, size_t rs_size)
+{
+    battle_t *b = calloc(1, sizeof *b);
+    if (!b)
+        return NULL;
+    b->src_map = m;
+    b->db = db;
+    b->opts = *opts;
+    b->stat_names = stat_names;
+    b->n_stats = n_stats < UNIT_MAX_STATS ? n_stats : UNIT_MAX_STATS;
+    b->rs_size = rs_size;
+    b->n = m->n_combatants;
+    b->ncells = m->cols * m->rows;
+    size_t n1 = (size_t)(b->n > 0 ? b->n : 1);
+    size_t nc = (size_t)b->ncells;
+    dice_init(&b->dice, opts->seed);
+    b->dice.manual_sides = opts->manual_sides;
+    b->dice.manual_all = opts->manual_all;
+    b->u = calloc(n1, sizeof *b->u);
+    b->prof = calloc(n1, sizeof *b->prof);
+    b->rs = calloc(1, rs_size ? rs_size : 1);
+    b->ps = path_search_create(b->ncells);
+    b->reach = malloc(nc * sizeof *b->reach);
+    b->path = malloc(nc * sizeof *b->path);
+    b->hexes = malloc(nc * sizeof *b->hexes);
+    if (!b->u || !b->prof || !b->rs || !b->ps || !b->reach || !b->path || !b->hexes) {
+        battle_destroy(b);
+        return NULL;
+    }
+    return b;
+}
+
+void battle_destroy(battle_t *b)
+{
+    if (!b)
+        return;
+    board_destroy(b->board);
+    map_destroy(b->map);
+    free(b->u);
+    free(b->prof);
+    free(b->rs);
+    path_search_destroy(b->ps);
+    free(b->reach);
+    free(b->path);
+    free(b->hexes);
+    dice_free(&b->dice);
+    event_log_free(&b->log);
+    cmd_log_free(&b->cmds);
+    free(b);
+}
+
+/* A combatant's stat: the map's explicit value, else its template's, else 0. */
+static int resolve_stat(const battle_t *b, const map_combatant_t *c, const char *key)
+{
+    int v = 0;
+    if (map_combatant_stat(c, key, &v))
+        return v;
+    const tmpl_t *t = c->template_name[0] ? tmpl_find(b->db, c->template_name) : NULL;
+    if (t && stat_get(t->stats, t->n_stats, key, &v))
+        return v;
+    return 0;
+}
+
+bool battle_reset(battle_t *b)
+{
+    board_destroy(b->board);
+    map_destroy(b->map);
+    b->board = NULL;
+    b->map = map_clone(b->src_map);
+    if (!b->map)
+        return false;
+    b->board = board_create(b->map);
+    if (!b->board)
+        return false;
+    for (int i = 0; i < b->n; i++) {
+        const map_combatant_t *c = &b->map->combatants[i];
+        unit_t *u = &b->u[i];
+        memset(u, 0, sizeof *u);
+        u->hp = c->hp;
+        u->hp_max = c->hp_max > 0 ? c->hp_max : c->hp;
+        for (int s = 0; s < b->n_stats; s++)
+            u->stat[s] = u->stat_max[s] = resolve_stat(b, c, b->stat_names[s]);
+        for (int w = 0; w < c->n_weapons; w++) {
+            const weapon_t *wp = tmpl_find_weapon(b->db, c->weapons[w]);
+            if (wp)
+                u->weapon[u->n_weapons++] = wp;
+        }
+        u->equipped = u->n_weapons ? 0 : -1;
+    }
+    memset(b->rs, 0, b->rs_size ? b->rs_size : 1);
+    event_clear(&b->log);
+    dice_rewind(&b->dice);
+    b->round = 0;
+    b->over = false;
+    b->stopped = false;
+    b->winner = -1;
+    b->needing = false;
+    return true;
+}
+
+void battle_emit(battle_t *b, const event_t *e)
+{
+    if (!event_push(&b->log, e))
+        b->oom = true;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+int battle_roll_side(battle_t *b, int who, int side, int n, int sides, int keep, int mod,
+                     const char *why, event_t *out)
+{
+    event_t e = event_make(EV_ROLL);
+    if (n < 1)
+        n = 1;
+    if (n > EV_MAX_DICE)
+        n = EV_MAX_DICE;
+    e.who = who;
+    e.side = side;
+    e.sides = sides;
+    e.n_dice = n;
+    e.mod = mod;
+    hb_strlcpy(e.name, why, sizeof e.name);
+    for (int k = 0; k < n; k++) {
+        if (!dice_take(&b->dice, side, sides, &e.dice[k])) {
+            b->needing = true;
+            b->need = (dice_request_t){.who = who, .sides = sides, .index = k, .count = n};
+            hb_strlcpy(b->need.why, why, sizeof b->need.why);
+            if (b->stop)
+                longjmp(*b->stop, 1);
+            e.dice[k] = 1; /* no driver to stop for: the lowest face keeps things defined */
+        }
+    }
+    int sorted[EV_MAX_DICE];
+    memcpy(sorted, e.dice, sizeof(int) * (size_t)n);
+    qsort(sorted, (size_t)n, sizeof(int), cmp_int);
+    int k = keep > 0 ? (keep < n ? keep : n) : keep < 0 ? (-keep < n ? -keep : n) : n;
+    e.kept_n = k;
+    int sum = 0;
+    for (int j = 0; j < k; j++) {
+        e.kept[j] = keep > 0 ? sorted[n - 1 - j] : sorted[j];
+        sum += e.kept[j];
+    }
+    e.total = sum + mod;
+    battle_emit(b, &e);
+    if (out)
+        *out = e;
+    return e.total;
+}
+
+int battle_roll(battle_t *b, int who, int n, int sides, int keep, int mod, const char *why,
+                event_t *out)
+{
+    int side = who >= 0 && who < b->n ? b->board->side[who] : -1;
+    return battle_roll_side(b, who, side, n, sides, keep, mod, why, out);
+}
+
+int battle_stat_slot(const battle_t *b, const char *name)
+{
+    for (int s = 0; s < b->n_stats; s++)
+        if (strcmp(b->stat_names[s], name) == 0)
+            return s;
+    return -1;
+}
+
+const weapon_t *battle_weapon(const battle_t *b, int i, int w)
+{
+    if (i < 0 || i >= b->n || w < 0 || w >= b->u[i].n_weapons)
+        return NULL;
+    return b->u[i].weapon[w];
+}
+
+int battle_weapon_tag(const weapon_t *w, const char *key)
+{
+    int v = 0;
+    if (w && stat_get(w->tags, w->n_tags, key, &v))
+        return v;
+    return 0;
+}
+
+int battle_side_count(const battle_t *b, int side)
+{
+    int k = 0;
+    for (int i = 0; i < b->n; i++)
+        k += !b->u[i].out && b->board->side[i] == side;
+    return k;
+}
+
+void battle_remove(battle_t *b, int i)
+{
+    b->u[i].out = true;
+    if (b->board->present[i])
+        board_remove(b->board, i);
+}
+
+void battle_step(battle_t *b, int i, hex_t h)
+{
+    event_t e = event_make(EV_MOVE_STEP);
+    e.who = i;
+    e.from = hex_to_cell(b->map->layout, b->board->pos[i]);
+    e.to = hex_to_cell(b->map->layout, h);
+    board_t *bd = b->board;
+    int idx = board_cell_index(bd, h);
+    if (idx >= 0 && bd->occ[idx] >= 0 && bd->occ[idx] != i) {
+        /* Passing through an ally: the hex stays the ally's. */
+        int old = board_cell_index(bd, bd->pos[i]);
+        if (old >= 0 && bd->occ[old] == i)
+            bd->occ[old] = -1;
+        bd->pos[i] = h;
+    } else {
+        board_place(bd, i, h);
+    }
+    battle_emit(b, &e);
+}
+
+bool battle_is_player(const battle_t *b, int i)
+{
+    return map_faction_is_player(b->map, b->map->combatants[i].faction);
+}
+
+bool battle_round_end(battle_t *b)
+{
+    event_t e = event_make(EV_ROUND_END);
+    e.value = b->round;
+    battle_emit(b, &e);
+    if (b->opts.max_rounds > 0 && b->round >= b->opts.max_rounds) {
+        b->stopped = true;
+        return false;
+    }
+    b->round++;
+    return true;
+}

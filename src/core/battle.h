@@ -1,0 +1,131 @@
+/* battle.h - the state of one battle: a working copy of the map, the board,
+ * each combatant's numbers, the dice source, the event log and the commands.
+ *
+ * The battle is plain data that rulesets (src/rules) read and change; the
+ * driver in src/rules/play.h feeds it commands. Rebuilding from the source
+ * map, the seed, the entered dice and the command list gives the same state
+ * and the same events, which is what undo, saves and replays stand on.
+ */
+#ifndef HB_BATTLE_H
+#define HB_BATTLE_H
+
+#include <setjmp.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cmd.h"
+#include "dice.h"
+#include "event.h"
+#include "geom.h"
+#include "tmpl.h"
+
+#define UNIT_MAX_STATS 16
+
+/* One combatant's changing numbers. Stats sit in the ruleset's named slots. */
+typedef struct {
+    int hp, hp_max;
+    int stat[UNIT_MAX_STATS];     /* current values */
+    int stat_max[UNIT_MAX_STATS]; /* as the battle began */
+    unsigned cond;                /* ruleset condition bits */
+    const weapon_t *weapon[MAP_MAX_WEAPONS];
+    int n_weapons;
+    int equipped;                 /* weapon in hand, -1 for none */
+    bool out;                     /* out of the fight: defeated, fled, dying */
+} unit_t;
+
+typedef struct {
+    uint64_t seed;
+    unsigned manual_sides;  /* bit s: side s rolls physical dice (board side index) */
+    bool manual_all;        /* every die is entered by hand */
+    bool group_initiative;  /* xhalem option: like Architect groups share one roll */
+    int max_rounds;         /* stop after this many rounds with no winner; 0 = no limit */
+} battle_opts_t;
+
+typedef enum {
+    BATTLE_OK = 0,
+    BATTLE_NEED_DICE,  /* stopped at a manual roll: see battle_t.need */
+    BATTLE_ILLEGAL,    /* the command is not allowed now; nothing changed */
+    BATTLE_OVER,       /* the battle has ended */
+    BATTLE_NOMEM,
+} battle_status_t;
+
+typedef struct battle {
+    const map_t *src_map;   /* the map as loaded (borrowed, never changed) */
+    map_t *map;             /* working copy: doors open, terrain may change */
+    const tmpl_db_t *db;    /* borrowed */
+    board_t *board;
+    geo_profile_t *prof;    /* per combatant, from the ruleset */
+    unit_t *u;
+    int n;
+    battle_opts_t opts;
+    dice_src_t dice;
+    event_log_t log;
+    cmd_log_t cmds;         /* accepted commands, in order */
+    int round;              /* 1-based once the battle has begun */
+    bool over;
+    bool stopped;           /* the round limit ran out */
+    int winner;             /* board side index, -1 for none */
+    bool oom;
+    const char *const *stat_names;
+    int n_stats;
+    void *rs;               /* the ruleset's own state: plain data, zeroed on reset */
+    size_t rs_size;
+    const void *rules;      /* the ruleset_t playing this battle (opaque to the core) */
+    path_search_t *ps;      /* scratch for the geometry, sized for the map */
+    geom_reach_t *reach;
+    cell_t *path;
+    hex_t *hexes;
+    int ncells;
+    jmp_buf *stop;          /* where a starved manual roll returns to */
+    bool needing;
+    dice_request_t need;
+} battle_t;
+
+/* A battle on map m (borrowed, as is db) with the ruleset's stat slot names and
+ * a zeroed state block of rs_size bytes; NULL on OOM. Call battle_reset next. */
+battle_t *battle_create(const map_t *m, const tmpl_db_t *db, const battle_opts_t *opts,
+                        const char *const *stat_names, int n_stats, size_t rs_size);
+/* Free everything the battle owns (NULL is fine). */
+void battle_destroy(battle_t *b);
+/* Back to the first moment: fresh map copy, board, units and ruleset state,
+ * empty log, dice rewound. Commands and entered dice are kept. False on OOM. */
+bool battle_reset(battle_t *b);
+
+/* Append an event (an OOM sets b->oom). */
+void battle_emit(battle_t *b, const event_t *e);
+/* Roll n dice of `sides` for combatant who (-1: no one; side then says whose
+ * dice they are), keeping the keep highest (keep > 0), the -keep lowest
+ * (keep < 0) or all (keep == 0), adding mod. Emits a roll event and returns it
+ * through out (may be NULL). Returns the total. A starved manual source jumps
+ * to b->stop with b->need filled. */
+int battle_roll_side(battle_t *b, int who, int side, int n, int sides, int keep, int mod,
+                     const char *why, event_t *out);
+/* The same for a combatant's own roll. */
+int battle_roll(battle_t *b, int who, int n, int sides, int keep, int mod, const char *why,
+                event_t *out);
+
+/* Slot of stat NAME in the ruleset's table, or -1. */
+int battle_stat_slot(const battle_t *b, const char *name);
+/* Weapon w of combatant i, or NULL (unarmed / out of range). */
+const weapon_t *battle_weapon(const battle_t *b, int i, int w);
+/* Value of tag KEY on weapon w (0 when absent or w is NULL). */
+int battle_weapon_tag(const weapon_t *w, const char *key);
+/* Combatants of SIDE still in the fight. */
+int battle_side_count(const battle_t *b, int side);
+/* Is combatant i still in the fight? */
+static inline bool battle_active(const battle_t *b, int i)
+{
+    return i >= 0 && i < b->n && !b->u[i].out;
+}
+/* Take combatant i out of the fight and off the board. */
+void battle_remove(battle_t *b, int i);
+/* Move combatant i one step to h, emitting move_step; an ally's hex is passed
+ * through without taking it from the ally. */
+void battle_step(battle_t *b, int i, hex_t h);
+/* Close the round: emit round_end, then either start the next round or, at
+ * the round limit, mark the battle stopped. Returns false when stopped. */
+bool battle_round_end(battle_t *b);
+/* Is combatant i player-controlled (its faction, per the map)? */
+bool battle_is_player(const battle_t *b, int i);
+
+#endif

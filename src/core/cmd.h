@@ -1,0 +1,71 @@
+/* cmd.h - choices as plain values: what a player or the AI asks a ruleset to do.
+ *
+ * A battle is the map, the seed, the entered dice and the list of accepted
+ * commands; replaying that list rebuilds it exactly (undo, saves, replays).
+ * Commands hold indices and cells only, never pointers.
+ */
+#ifndef HB_CMD_H
+#define HB_CMD_H
+
+#include <stdbool.h>
+
+#include "hex.h"
+
+/* Longest path one move command carries; longer moves are several commands. */
+#define CMD_PATH_MAX 128
+
+typedef enum {
+    CMD_END = 0,  /* end the turn (a side's declarations: done) */
+    CMD_MOVE,     /* follow path[] */
+    CMD_ENGAGE,   /* attack target with weapon (and weapon2 for a dual strike) */
+    CMD_DASH,     /* action: movement budget doubles */
+    CMD_STANDBY,  /* action: hold an engage for trigger arg against target (-1 any) */
+    CMD_ASSIST,   /* action: distract target for the allies' next engagement */
+    CMD_HIDE,     /* action: stealth check */
+    CMD_SEARCH,   /* action: look for hidden enemies */
+    CMD_CLOAK,    /* action: become cloaked (needs the "cloak" stat) */
+    CMD_GRAPPLE,  /* engage action: seize target */
+    CMD_ESCAPE,   /* action: break a grapple */
+    CMD_RELEASE,  /* free: let go of a grappled target */
+    CMD_SHOVE,    /* engage action: arg 0 knock down, 1 push 5 ft */
+    CMD_USE,      /* action: use the object at cell `at` (open a door) */
+    CMD_SWITCH,   /* action: equip weapon */
+    CMD_MOUNT,    /* action: mount target */
+    CMD_DISMOUNT, /* action: get off the mount */
+    CMD_FLY,      /* free: take off (arg 1) or land (arg 0) */
+    CMD_DECLARE,  /* scars: declare path + act (CMD_ENGAGE/CMD_MOVE/CMD_RETREAT/CMD_END) */
+    CMD_RETREAT,  /* scars: flee the battle (DEX save, needs a safe edge) */
+    CMD_STAND,    /* action: stand up from prone */
+    CMD_COUNT
+} cmd_kind_t;
+
+typedef struct {
+    cmd_kind_t kind;
+    int actor;
+    int target;       /* combatant index, -1 for none */
+    int weapon;       /* index into the actor's weapons, -1 for unarmed */
+    int weapon2;      /* second weapon of a dual attack, -1 for none */
+    int arg;          /* kind-specific, see above */
+    cmd_kind_t act;   /* CMD_DECLARE: the declared action */
+    cell_t at;        /* CMD_USE: the object's cell */
+    int n_path;
+    cell_t path[CMD_PATH_MAX]; /* cells entered, in order (the start excluded) */
+} cmd_t;
+
+typedef struct {
+    cmd_t *c;
+    int n, cap;
+} cmd_log_t;
+
+/* A command of KIND by ACTOR with no target, weapon or path. */
+cmd_t cmd_make(cmd_kind_t kind, int actor);
+/* Append a copy; false on OOM. */
+bool cmd_push(cmd_log_t *log, const cmd_t *c);
+/* Free the storage. */
+void cmd_log_free(cmd_log_t *log);
+/* Wire name of a command kind ("engage"). */
+const char *cmd_kind_name(cmd_kind_t k);
+/* Kind for a wire name, or -1. */
+int cmd_kind_parse(const char *name);
+
+#endif

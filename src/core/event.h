@@ -1,0 +1,66 @@
+/* event.h - the event log: the seam between the rules and everything that shows them.
+ *
+ * A ruleset never draws; it appends events. The UI animates them, simulate
+ * prints them (src/io/event_json.c), saves and replays read them back. One flat
+ * value type serves every kind; each kind documents the fields it uses.
+ */
+#ifndef HB_EVENT_H
+#define HB_EVENT_H
+
+#include <stdbool.h>
+
+#include "hex.h"
+
+#define EV_MAX_DICE 8
+#define EV_NAME_MAX 48
+
+typedef enum {
+    EV_INITIATIVE = 0, /* who, total (score), value (rank, 1 = first) */
+    EV_TURN_START,     /* who (or -1 with side for a side's turn), value = round */
+    EV_MOVE_STEP,      /* who, from, to */
+    EV_ROLL,           /* who, sides, n_dice, dice[], kept_n, kept[], mod, total, name = why */
+    EV_ATTACK,         /* who = attacker, target, hit, name = weapon id */
+    EV_DAMAGE,         /* target, amount, hp */
+    EV_CONDITION,      /* who, name = condition, on */
+    EV_REACTION,       /* who = reactor, target = trigger combatant, name = kind */
+    EV_DEFEATED,       /* who */
+    EV_ROUND_END,      /* value = round */
+    EV_END,            /* side = winner (-1 none), value = rounds */
+    EV_ACTION,         /* who, name = action, target (-1 none), hit = success */
+    EV_DECLARE,        /* who, name = declared action, target */
+    EV_STAT,           /* who, name = stat, value = new value */
+    EV_TERRAIN,        /* to = cell, name = new terrain type */
+    EV_TURN_END,       /* who (or side), value = round */
+    EV_FLED,           /* who: left the battle alive */
+    EV_COUNT
+} ev_type_t;
+
+typedef struct {
+    ev_type_t type;
+    int who, target, side;
+    cell_t from, to;
+    int sides, n_dice, dice[EV_MAX_DICE];
+    int kept_n, kept[EV_MAX_DICE];
+    int mod, total;
+    bool hit, on;
+    int amount, hp, value;
+    char name[EV_NAME_MAX];
+} event_t;
+
+typedef struct {
+    event_t *ev;
+    int n, cap;
+} event_log_t;
+
+/* An event of TYPE with every index field set to "none". */
+event_t event_make(ev_type_t type);
+/* Append a copy of e; false on OOM. */
+bool event_push(event_log_t *log, const event_t *e);
+/* Forget every event but keep the storage. */
+void event_clear(event_log_t *log);
+/* Free the storage. */
+void event_log_free(event_log_t *log);
+/* Wire name of an event type ("move_step"). */
+const char *event_type_name(ev_type_t t);
+
+#endif

@@ -1,0 +1,21 @@
+/* event_json.h - events as JSON (one object per event, JSON Lines on output).
+ *
+ * Combatants are named by their map ids and cells as [col, row], so a line
+ * reads on its own. The wire names are event_type_name's.
+ */
+#ifndef HB_EVENT_JSON_H
+#define HB_EVENT_JSON_H
+
+#include <cjson/cJSON.h>
+
+#include "../core/board.h"
+#include "../core/event.h"
+
+/* The event as a new cJSON object (caller deletes); NULL on OOM. Side
+ * indices are named through b's side table. */
+cJSON *event_to_json(const board_t *b, const event_t *e);
+/* The event as one line of JSON text without the newline (caller frees with
+ * free()); NULL on OOM. */
+char *event_to_line(const board_t *b, const event_t *e);
+
+#endif

@@ -1,0 +1,209 @@
+/* play.c - the battle driver (see play.h). */
+#include "play.h"
+
+#include <string.h>
+
+/* Setup under a stop point: a starved manual roll lands back here. */
+static battle_status_t guarded_setup(play_t *p)
+{
+    jmp_buf jb;
+    battle_t *b = p->b;
+    b->stop = &jb;
+    if (setjmp(jb)) {
+        b->stop = NULL;
+        return BATTLE_NEED_DICE;
+    }
+    p->rs->setup(b);
+    b->stop = NULL;
+    return BATTLE_OK;
+}
+
+static battle_status_t guarded_apply(play_t *p, const cmd_t *c)
+{
+    jmp_buf jb;
+    battle_t *b = p->b;
+    battle_status_t st;
+    b->stop = &jb;
+    if (setjmp(jb)) {
+        b->stop = NULL;
+        return BATTLE_NEED_DICE;
+    }
+    st = p->rs->apply(b, c);
+    b->stop = NULL;
+    return st;
+}
+
+/* After a change: has the battle ended (a side won, all fell, rounds ran out)? */
+static void check_end(play_t *p)
+{
+    battle_t *b = p->b;
+    if (b->over)
+        return;
+    int w = p->rs->winner(b);
+    if (w == -2 && !b->stopped)
+        return;
+    b->over = true;
+    b->winner = w >= 0 ? w : -1;
+    event_t e = event_make(EV_END);
+    e.side = b->winner;
+    e.value = b->round;
+    battle_emit(b, &e);
+}
+
+static battle_status_t run_cmd(play_t *p, const cmd_t *c)
+{
+    battle_status_t st = guarded_apply(p, c);
+    if (st == BATTLE_OK)
+        check_end(p);
+    return st;
+}
+
+battle_status_t play_start(play_t *p, const map_t *m, const tmpl_db_t *db, const ruleset_t *rs,
+                           const battle_opts_t *opts)
+{
+    memset(p, 0, sizeof *p);
+    p->rs = rs ? rs : ruleset_find(m->ruleset);
+    if (!p->rs || !p->rs->setup)
+        return BATTLE_ILLEGAL;
+    p->b = battle_create(m, db, opts, p->rs->stat_names, p->rs->n_stats, p->rs->state_size);
+    if (!p->b)
+        return BATTLE_NOMEM;
+    p->b->rules = p->rs;
+    return play_rebuild(p);
+}
+
+void play_end(play_t *p)
+{
+    battle_destroy(p->b);
+    p->b = NULL;
+}
+
+battle_status_t play_rebuild(play_t *p)
+{
+    battle_t *b = p->b;
+    if (!battle_reset(b))
+        return BATTLE_NOMEM;
+    ruleset_profiles(p->rs, b->board, b->prof);
+    p->setup_pending = false;
+    if (guarded_setup(p) == BATTLE_NEED_DICE) {
+        p->setup_pending = true;
+        return BATTLE_NEED_DICE;
+    }
+    check_end(p);
+    for (int k = 0; k < b->cmds.n; k++) {
+        /* Accepted once, so accepted again: the same state and dice. */
+        cmd_t c = b->cmds.c[k];
+        if (run_cmd(p, &c) != BATTLE_OK)
+            return BATTLE_ILLEGAL;
+    }
+    return b->oom ? BATTLE_NOMEM : BATTLE_OK;
+}
+
+battle_status_t play_apply(play_t *p, const cmd_t *c)
+{
+    battle_t *b = p->b;
+    if (p->pending || p->setup_pending)
+        return BATTLE_NEED_DICE;
+    if (b->over)
+        return BATTLE_OVER;
+    battle_status_t st = run_cmd(p, c);
+    if (st == BATTLE_OK) {
+        if (!cmd_push(&b->cmds, c))
+            return BATTLE_NOMEM;
+        return b->oom ? BATTLE_NOMEM : BATTLE_OK;
+    }
+    if (st == BATTLE_NEED_DICE) {
+        /* Wind back to just before c; the request survives the rebuild. */
+        dice_request_t need = b->need;
+        p->pending_cmd = *c;
+        play_rebuild(p);
+        p->pending = true;
+        b->needing = true;
+        b->need = need;
+    }
+    return st;
+}
+
+battle_status_t play_enter_die(play_t *p, int value)
+{
+    battle_t *b = p->b;
+    if (!b->needing || (!p->pending && !p->setup_pending))
+        return BATTLE_ILLEGAL;
+    if (value < 1 || value > b->need.sides)
+        return BATTLE_ILLEGAL;
+    if (!dice_enter(&b->dice, value))
+        return BATTLE_NOMEM;
+    bool had_cmd = p->pending;
+    p->pending = false;
+    battle_status_t st = play_rebuild(p);
+    if (st != BATTLE_OK || !had_cmd)
+        return st;
+    cmd_t c = p->pending_cmd;
+    return play_apply(p, &c);
+}
+
+battle_status_t play_undo(play_t *p)
+{
+    battle_t *b = p->b;
+    if (b->cmds.n == 0)
+        return BATTLE_ILLEGAL;
+    b->cmds.n--;
+    p->pending = false;
+    battle_status_t st = play_rebuild(p);
+    /* Values typed in for the dropped command must not feed the next one. */
+    b->dice.n_entered = b->dice.cursor;
+    return st;
+}
+
+int play_actors(const play_t *p, int *out, int cap)
+{
+    if (p->b->over || p->pending || p->setup_pending)
+        return 0;
+    return p->rs->actors(p->b, out, cap);
+}
+
+void play_stop(play_t *p)
+{
+    p->b->stopped = true;
+    check_end(p);
+}
+
+battle_status_t play_auto(play_t *p, int max_rounds)
+{
+    battle_t *b = p->b;
+    int actors[MAP_MAX_COMBATANTS];
+    int guard = 0, last_actor = -1;
+    while (!b->over) {
+        if (max_rounds > 0 && b->round > max_rounds) {
+            play_stop(p);
+            break;
+        }
+        int n = play_actors(p, actors, MAP_MAX_COMBATANTS);
+        if (n <= 0) {
+            if (p->pending || p->setup_pending)
+                return BATTLE_NEED_DICE;
+            play_stop(p);
+            break;
+        }
+        if (actors[0] != last_actor) {
+            last_actor = actors[0];
+            guard = 0;
+        }
+        cmd_t c;
+        p->rs->ai(b, actors[0], &c);
+        battle_status_t st = play_apply(p, &c);
+        /* A stuck AI would spin forever; ending its turn always moves on. */
+        if (st == BATTLE_ILLEGAL || ++guard > 64) {
+            cmd_t end = cmd_make(CMD_END, actors[0]);
+            st = play_apply(p, &end);
+            guard = 0;
+            if (st == BATTLE_ILLEGAL) {
+                play_stop(p);
+                break;
+            }
+        }
+        if (st == BATTLE_NEED_DICE || st == BATTLE_NOMEM)
+            return st;
+    }
+    return b->oom ? BATTLE_NOMEM : BATTLE_OK;
+}

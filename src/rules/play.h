@@ -1,0 +1,46 @@
+/* play.h - drives a battle through its ruleset: start, commands, hand-entered
+ * dice, rebuild and undo.
+ *
+ * Every accepted command is kept. When a manual roll finds no entered value,
+ * the command is set aside (status BATTLE_NEED_DICE, battle_t.need says who
+ * rolls what and why), the battle is rebuilt to just before it, and
+ * play_enter_die retries it once the value is typed in.
+ */
+#ifndef HB_PLAY_H
+#define HB_PLAY_H
+
+#include "ruleset.h"
+
+typedef struct {
+    battle_t *b;
+    const ruleset_t *rs;
+    bool pending;     /* a command waits for dice */
+    cmd_t pending_cmd;
+    bool setup_pending; /* the setup itself waits for dice */
+} play_t;
+
+/* Start a battle of map m's ruleset (or rs when given) and run its setup.
+ * Returns BATTLE_OK, BATTLE_NEED_DICE (setup waits for play_enter_die),
+ * BATTLE_ILLEGAL (unknown ruleset) or BATTLE_NOMEM; p->b is set unless NOMEM
+ * or ILLEGAL. */
+battle_status_t play_start(play_t *p, const map_t *m, const tmpl_db_t *db, const ruleset_t *rs,
+                           const battle_opts_t *opts);
+/* Free the battle (the play_t itself is the caller's). */
+void play_end(play_t *p);
+/* Apply one command: OK, ILLEGAL (nothing changed), NEED_DICE or OVER. */
+battle_status_t play_apply(play_t *p, const cmd_t *c);
+/* Give the value the battle stopped for (1..sides) and go on. ILLEGAL when no
+ * roll is waiting or the value is not a face of the die. */
+battle_status_t play_enter_die(play_t *p, int value);
+/* Replay the kept commands from the start (same seed, same entered dice). */
+battle_status_t play_rebuild(play_t *p);
+/* Drop the last command and rebuild. ILLEGAL when there is none. */
+battle_status_t play_undo(play_t *p);
+/* Combatants who may command now. */
+int play_actors(const play_t *p, int *out, int cap);
+/* Finish the battle by the round limit (no winner) unless already over. */
+void play_stop(play_t *p);
+/* Play with the AI for every side until the battle ends or max_rounds pass. */
+battle_status_t play_auto(play_t *p, int max_rounds);
+
+#endif

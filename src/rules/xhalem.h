@@ -1,0 +1,89 @@
+/* xhalem.h - the Xha'lem ruleset's own state and helpers, for tests and the UI.
+ *
+ * The state lives in battle_t.rs as plain data (no pointers), so a reset can
+ * zero it and a rebuild can replay into it.
+ */
+#ifndef HB_XHALEM_H
+#define HB_XHALEM_H
+
+#include "../core/battle.h"
+
+/* Stat slots, in the order of the names the templates use. */
+enum {
+    XS_AGILITY = 0,
+    XS_STRENGTH,
+    XS_EVASION,
+    XS_STEALTH,
+    XS_PERCEPTION,
+    XS_INVESTIGATION,
+    XS_ENGINE,
+    XS_SYSTEMS,
+    XS_HULL,
+    XS_REACTOR,
+    XS_SCANNERS,
+    XS_CLOAK,       /* > 0: can cloak */
+    XS_DUAL_STRIKE, /* > 0: two attacks per engage action */
+    XS_DUAL_WEAPON, /* > 0: a creature may hold two weapons */
+    XS_AQUATIC,     /* > 0: engages underwater without disadvantage */
+    XS_COUNT
+};
+
+/* Condition bits (unit_t.cond). */
+enum {
+    XC_HIDDEN = 1u << 0,
+    XC_CLOAKED = 1u << 1,
+    XC_GRAPPLED = 1u << 2,
+    XC_PRONE = 1u << 3,
+    XC_FLYING = 1u << 4,
+};
+
+/* Standby triggers (cmd_t.arg of CMD_STANDBY). */
+enum {
+    XT_ENTERS_REACH = 0, /* an enemy (or the named one) moves where the held weapon can strike */
+    XT_ENGAGES,          /* an enemy (or the named one) makes an engagement */
+    XT_COUNT
+};
+
+/* Advantage sources, disadvantage sources and detriment of one d20 roll. */
+typedef struct {
+    int adv, dis;
+    bool detriment;
+} xh_mods_t;
+
+typedef struct {
+    int moved_ft;   /* movement spent this turn */
+    bool acted;     /* the action is used */
+    bool dashed;
+} xh_turn_t;
+
+typedef struct {
+    int order[MAP_MAX_COMBATANTS]; /* initiative order */
+    int score[MAP_MAX_COMBATANTS]; /* initiative totals */
+    int tiekey[MAP_MAX_COMBATANTS];
+    int n_order;
+    int cur;        /* index into order of the combatant whose turn it is */
+    int actor;      /* whose turn it is, -1 when none */
+    xh_turn_t turn;
+    unsigned char engaged_by_mover[MAP_MAX_COMBATANTS]; /* the actor engaged k this turn */
+    unsigned char reaction_used[MAP_MAX_COMBATANTS];
+    unsigned char revealed[MAP_MAX_COMBATANTS]; /* cloaked but its position is known */
+    unsigned char standby[MAP_MAX_COMBATANTS];
+    int sb_trigger[MAP_MAX_COMBATANTS];
+    int sb_target[MAP_MAX_COMBATANTS]; /* -1: any enemy */
+    int sb_weapon[MAP_MAX_COMBATANTS];
+    int assist_on[MAP_MAX_COMBATANTS];   /* k distracted by assister-1 (0: none) */
+    int grappled_by[MAP_MAX_COMBATANTS]; /* k held by holder-1 (0: free) */
+    int stealth[MAP_MAX_COMBATANTS];     /* stealth total while hidden */
+} xh_state_t;
+
+/* Roll d20 with these modifiers resolved (RULINGS: rolls) plus bonus; the kept
+ * die goes to *natural when given. Returns the total. */
+int xhalem_d20(battle_t *b, int who, xh_mods_t m, int bonus, const char *why, int *natural);
+/* Does obs know where t is (sight, hiding, cloaking, a machine's passive scan)? */
+bool xhalem_aware(const battle_t *b, int obs, int t);
+/* Is weapon w (-1: unarmed) of combatant i at hand now? */
+bool xhalem_equipped(const battle_t *b, int i, int w);
+/* Feet the current actor may still move this turn. */
+int xhalem_move_left(const battle_t *b);
+
+#endif

@@ -1,0 +1,278 @@
+/* test_battle.c - the battle driver: seeded dice, stopping for hand-entered
+ * dice, rebuilding from commands, undo, and the event log's JSON form. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "rules_fixture.h"
+
+static map_t *skirmish(tmpl_db_t **db)
+{
+    map_t *m = fx_map(12, 6, "xhalem", NULL);
+    fx_add(m, "a1", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 12, 30, "knife", "agility=2,evasion=2,strength=1");
+    fx_add(m, "a2", "players", 1, 3, KIND_CREATURE, SIZE_MEDIUM, 12, 30, "bow", "agility=3,evasion=1");
+    fx_add(m, "r1", "raiders", 10, 2, KIND_CREATURE, SIZE_MEDIUM, 14, 30, "knife", "agility=1,evasion=1,strength=2");
+    fx_add(m, "r2", "raiders", 10, 4, KIND_CREATURE, SIZE_MEDIUM, 10, 30, "knife", "agility=2,evasion=3");
+    *db = fx_db("xhalem");
+    fx_weapon(*db, "knife", WPN_MELEE, false, 5, 0, 1, 6, 0, NULL);
+    fx_weapon(*db, "bow", WPN_RANGED, false, 0, 40, 1, 8, 0, NULL);
+    return m;
+}
+
+/* The whole log as text, for byte comparisons. */
+static char *log_text(const battle_t *b)
+{
+    size_t cap = 1024, n = 0;
+    char *out = malloc(cap);
+    assert_non_null(out);
+    out[0] = '\0';
+    for (int k = 0; k < b->log.n; k++) {
+        char *line = event_to_line(b->board, &b->log.ev[k]);
+        assert_non_null(line);
+        size_t len = strlen(line);
+        while (n + len + 2 > cap) {
+            cap *= 2;
+            out = realloc(out, cap);
+            assert_non_null(out);
+        }
+        memcpy(out + n, line, len);
+        n += len;
+        out[n++] = '\n';
+        out[n] = '\0';
+        free(line);
+    }
+    return out;
+}
+
+static char *auto_battle(const map_t *m, const tmpl_db_t *db, uint64_t seed, int *ncmds)
+{
+    play_t p;
+    battle_opts_t o = {.seed = seed, .max_rounds = 50};
+    assert_int_equal(play_start(&p, m, db, NULL, &o), BATTLE_OK);
+    assert_int_equal(play_auto(&p, 50), BATTLE_OK);
+    assert_true(p.b->over);
+    if (ncmds)
+        *ncmds = p.b->cmds.n;
+    char *t = log_text(p.b);
+    play_end(&p);
+    return t;
+}
+
+static void test_same_seed_same_events(void **state)
+{
+    (void)state;
+    tmpl_db_t *db;
+    map_t *m = skirmish(&db);
+    char *a = auto_battle(m, db, 9, NULL);
+    char *b = auto_battle(m, db, 9, NULL);
+    char *c = auto_battle(m, db, 10, NULL);
+    assert_string_equal(a, b);
+    assert_string_not_equal(a, c);
+    /* The log ends with the end event and starts with initiative rolls. */
+    assert_non_null(strstr(a, "\"why\":\"initiative\""));
+    const char *last = strstr(a, "{\"event\":\"end\"");
+    assert_non_null(last);
+    assert_null(strchr(last, '\n')[1] ? strchr(last, '\n') + 1 : NULL);
+    free(a);
+    free(b);
+    free(c);
+    map_destroy(m);
+    free(db);
+}
+
+static void test_rebuild_from_commands(void **state)
+{
+    (void)state;
+    tmpl_db_t *db;
+    map_t *m = skirmish(&db);
+    play_t p;
+    battle_opts_t o = {.seed = 77, .max_rounds = 50};
+    assert_int_equal(play_start(&p, m, db, NULL, &o), BATTLE_OK);
+    assert_int_equal(play_auto(&p, 50), BATTLE_OK);
+    char *before = log_text(p.b);
+    int hp[4];
+    for (int i = 0; i < 4; i++)
+        hp[i] = p.b->u[i].hp;
+    /* Map + seed + commands: the same battle, byte for byte. */
+    assert_int_equal(play_rebuild(&p), BATTLE_OK);
+    char *after = log_text(p.b);
+    assert_string_equal(before, after);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(p.b->u[i].hp, hp[i]);
+    free(before);
+    free(after);
+    play_end(&p);
+    map_destroy(m);
+    free(db);
+}
+
+static void test_undo_restores_previous_state(void **state)
+{
+    (void)state;
+    tmpl_db_t *db;
+    map_t *m = skirmish(&db);
+    play_t p;
+    battle_opts_t o = {.seed = 3};
+    assert_int_equal(play_start(&p, m, db, NULL, &o), BATTLE_OK);
+    int actor;
+    assert_int_equal(play_actors(&p, &actor, 1), 1);
+    char *start = log_text(p.b);
+    hex_t at = p.b->board->pos[actor];
+    cmd_t c;
+    p.rs->ai(p.b, actor, &c);
+    assert_int_equal(play_apply(&p, &c), BATTLE_OK);
+    assert_int_equal(p.b->cmds.n, 1);
+    assert_int_equal(play_undo(&p), BATTLE_OK);
+    assert_int_equal(p.b->cmds.n, 0);
+    char *again = log_text(p.b);
+    assert_string_equal(start, again);
+    assert_true(hex_eq(p.b->board->pos[actor], at));
+    assert_int_equal(play_undo(&p), BATTLE_ILLEGAL);
+    free(start);
+    free(again);
+    play_end(&p);
+    map_destroy(m);
+    free(db);
+}
+
+static void test_manual_roll_stops_and_resumes(void **state)
+{
+    (void)state;
+    tmpl_db_t *db;
+    map_t *m = skirmish(&db);
+    play_t p;
+    /* Only the players' side (board side 0) rolls by hand. */
+    battle_opts_t o = {.seed = 5, .manual_sides = 1u};
+    battle_status_t st = play_start(&p, m, db, NULL, &o);
+    assert_int_equal(st, BATTLE_NEED_DICE);
+    /* It says who rolls, what and why. */
+    assert_int_equal(p.b->need.who, 0);
+    assert_int_equal(p.b->need.sides, 20);
+    assert_string_equal(p.b->need.why, "initiative");
+    int none;
+    assert_int_equal(play_actors(&p, &none, 1), 0);
+    assert_int_equal(play_enter_die(&p, 21), BATTLE_ILLEGAL); /* not a face of a d20 */
+    assert_int_equal(play_enter_die(&p, 20), BATTLE_NEED_DICE);
+    assert_int_equal(p.b->need.who, 1);
+    assert_int_equal(play_enter_die(&p, 1), BATTLE_OK); /* raiders rolled by the generator */
+    /* The entered values appear as ordinary roll events. */
+    assert_true(FX_FIND(p.b, 0, "\"roll\"", "\"who\":\"a1\"", "\"rolls\":[20]", "\"total\":22") >= 0);
+    assert_true(FX_FIND(p.b, 0, "\"roll\"", "\"who\":\"a2\"", "\"rolls\":[1]", "\"total\":2") >= 0);
+    /* a1 (22) acts first. */
+    int actor;
+    assert_int_equal(play_actors(&p, &actor, 1), 1);
+    assert_int_equal(actor, 0);
+    /* Rebuilding with the same entered dice gives the same log. */
+    char *a = log_text(p.b);
+    assert_int_equal(play_rebuild(&p), BATTLE_OK);
+    char *b = log_text(p.b);
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    play_end(&p);
+    map_destroy(m);
+    free(db);
+}
+
+static void test_roll_keeps_highest_and_lowest(void **state)
+{
+    (void)state;
+    tmpl_db_t *db;
+    map_t *m = skirmish(&db);
+    battle_opts_t o = {.seed = 1};
+    static const char *const names[] = {"x"};
+    battle_t *b = battle_create(m, db, &o, names, 1, 0);
+    assert_non_null(b);
+    assert_true(battle_reset(b));
+    assert_true(dice_enter(&b->dice, 0)); /* unused: the generator serves side -1 */
+    event_t e;
+    int hi = battle_roll_side(b, -1, -1, 4, 6, 1, 2, "hi", &e);
+    int mx = 0;
+    for (int k = 0; k < 4; k++)
+        mx = e.dice[k] > mx ? e.dice[k] : mx;
+    assert_int_equal(hi, mx + 2);
+    int lo = battle_roll_side(b, -1, -1, 4, 6, -1, 0, "lo", &e);
+    int mn = 7;
+    for (int k = 0; k < 4; k++)
+        mn = e.dice[k] < mn ? e.dice[k] : mn;
+    assert_int_equal(lo, mn);
+    int all = battle_roll_side(b, -1, -1, 3, 6, 0, 1, "sum", &e);
+    assert_int_equal(all, e.dice[0] + e.dice[1] + e.dice[2] + 1);
+    assert_int_equal(e.kept_n, 3);
+    battle_destroy(b);
+    map_destroy(m);
+    free(db);
+}
+
+static void test_event_json_shapes(void **state)
+{
+    (void)state;
+    tmpl_db_t *db;
+    map_t *m = skirmish(&db);
+    battle_opts_t o = {.seed = 1};
+    static const char *const names[] = {"x"};
+    battle_t *b = battle_create(m, db, &o, names, 1, 0);
+    assert_true(battle_reset(b));
+    event_t e = event_make(EV_MOVE_STEP);
+    e.who = 2;
+    e.from = (cell_t){3, 4};
+    e.to = (cell_t){4, 4};
+    char *s = event_to_line(b->board, &e);
+    assert_string_equal(s, "{\"event\":\"move_step\",\"id\":\"r1\",\"from\":[3,4],\"to\":[4,4]}");
+    free(s);
+    e = event_make(EV_END);
+    e.side = -1;
+    e.value = 7;
+    s = event_to_line(b->board, &e);
+    assert_string_equal(s, "{\"event\":\"end\",\"winner\":null,\"rounds\":7}");
+    free(s);
+    e = event_make(EV_DAMAGE);
+    e.target = 0;
+    e.amount = 4;
+    e.hp = 8;
+    s = event_to_line(b->board, &e);
+    assert_string_equal(s, "{\"event\":\"damage\",\"target\":\"a1\",\"amount\":4,\"hp\":8}");
+    free(s);
+    battle_destroy(b);
+    map_destroy(m);
+    free(db);
+}
+
+static void test_round_limit_ends_without_winner(void **state)
+{
+    (void)state;
+    tmpl_db_t *db;
+    map_t *m = skirmish(&db);
+    play_t p;
+    battle_opts_t o = {.seed = 4, .max_rounds = 1};
+    assert_int_equal(play_start(&p, m, db, NULL, &o), BATTLE_OK);
+    /* Everyone just ends their turn: one round, then the limit. */
+    for (int k = 0; k < 4; k++) {
+        int a;
+        assert_int_equal(play_actors(&p, &a, 1), 1);
+        cmd_t c = cmd_make(CMD_END, a);
+        assert_int_equal(play_apply(&p, &c), BATTLE_OK);
+    }
+    assert_true(p.b->over);
+    assert_int_equal(FX_FIND(p.b, 0, "\"end\"", "\"winner\":null", "\"rounds\":1"), p.b->log.n - 1);
+    play_end(&p);
+    map_destroy(m);
+    free(db);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_same_seed_same_events),
+        cmocka_unit_test(test_rebuild_from_commands),
+        cmocka_unit_test(test_undo_restores_previous_state),
+        cmocka_unit_test(test_manual_roll_stops_and_resumes),
+        cmocka_unit_test(test_roll_keeps_highest_and_lowest),
+        cmocka_unit_test(test_event_json_shapes),
+        cmocka_unit_test(test_round_limit_ends_without_winner),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,903 @@
+/* test_xhalem.c - the Xha'lem rules, one test per rule, on hand-entered dice.
+ *
+ * Every die is typed in (manual mode), so each test knows the exact numbers
+ * and would fail if the rule were read differently. Maps are pointy odd-r;
+ * most fights happen along one row, where (c,r) and (c+1,r) are adjacent.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "rules_fixture.h"
+#include "rules/xhalem.h"
+
+typedef struct {
+    map_t *m;
+    tmpl_db_t *db;
+    play_t p;
+} fx_t;
+
+static tmpl_db_t *weapons(void)
+{
+    tmpl_db_t *db = fx_db("xhalem");
+    fx_weapon(db, "knife", WPN_MELEE, false, 5, 0, 1, 6, 0, NULL);
+    fx_weapon(db, "pike", WPN_MELEE, false, 10, 0, 1, 8, 0, NULL);
+    fx_weapon(db, "rifle", WPN_RANGED, false, 0, 30, 1, 10, 0, NULL);
+    fx_weapon(db, "laser", WPN_RANGED, true, 0, 30, 1, 10, 0, NULL);
+    fx_weapon(db, "javelin", WPN_THROWN, false, 0, 20, 1, 6, 0, NULL);
+    fx_weapon(db, "mech_fist", WPN_MELEE, false, 0, 0, 2, 6, 0, NULL);
+    fx_weapon(db, "mech_gun", WPN_RANGED, false, 0, 300, 1, 10, 0, NULL);
+    fx_weapon(db, "mech_beam", WPN_RANGED, true, 0, 300, 1, 10, 0, NULL);
+    fx_weapon(db, "torch", WPN_MELEE, false, 5, 0, 1, 6, 0, "fire=1");
+    return db;
+}
+
+static void fx_free(fx_t *f)
+{
+    play_end(&f->p);
+    map_destroy(f->m);
+    free(f->db);
+}
+
+static const char *const OPEN8[] = {"........", "........", "........", "........"};
+
+/* Creature stat string helpers. */
+#define CRE "agility=2,strength=1,evasion=3"
+
+static int count_type(const battle_t *b, ev_type_t t)
+{
+    int n = 0;
+    for (int k = 0; k < b->log.n; k++)
+        n += b->log.ev[k].type == t;
+    return n;
+}
+
+static const event_t *last_of(const battle_t *b, ev_type_t t)
+{
+    for (int k = b->log.n - 1; k >= 0; k--)
+        if (b->log.ev[k].type == t)
+            return &b->log.ev[k];
+    return NULL;
+}
+
+/* A duel: a (players) at (1,1), t (raiders) at (2,1); a goes first. */
+static void duel(fx_t *f, const char *a_stats, const char *t_stats)
+{
+    f->m = fx_map(8, 4, "xhalem", OPEN8);
+    fx_add(f->m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife,rifle", a_stats);
+    fx_add(f->m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", t_stats);
+    f->db = weapons();
+    fx_start(&f->p, f->m, f->db, FX_DICE(15, 5));
+}
+
+/* ---- initiative ---------------------------------------------------------- */
+
+static void test_initiative_highest_first(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 4, "xhalem", OPEN8);
+    fx_add(f.m, "slow", "players", 0, 0, KIND_CREATURE, SIZE_MEDIUM, 10, 30, "knife", "evasion=1");
+    fx_add(f.m, "mech", "raiders", 0, 2, KIND_MACHINE, SIZE_MEDIUM, 10, 375, "mech_fist", "engine=4,evasion=-5");
+    f.db = weapons();
+    /* slow: 12+1 = 13; mech: 10+engine 4 = 14 (its evasion stat is ignored). */
+    fx_start(&f.p, f.m, f.db, FX_DICE(12, 10));
+    assert_true(FX_FIND(f.p.b, 0, "\"initiative\"", "\"mech\"", "\"score\":14", "\"rank\":1") >= 0);
+    assert_true(FX_FIND(f.p.b, 0, "\"initiative\"", "\"slow\"", "\"score\":13", "\"rank\":2") >= 0);
+    int who;
+    assert_int_equal(play_actors(&f.p, &who, 1), 1);
+    assert_int_equal(who, 1);
+    fx_free(&f);
+}
+
+static void test_initiative_player_tie_by_score_then_reroll(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 4, "xhalem", OPEN8);
+    fx_add(f.m, "p1", "players", 0, 0, KIND_CREATURE, SIZE_MEDIUM, 10, 30, NULL, "evasion=1");
+    fx_add(f.m, "p2", "players", 1, 0, KIND_CREATURE, SIZE_MEDIUM, 10, 30, NULL, "evasion=3");
+    fx_add(f.m, "p3", "players", 2, 0, KIND_CREATURE, SIZE_MEDIUM, 10, 30, NULL, "evasion=3");
+    fx_add(f.m, "x", "raiders", 5, 3, KIND_CREATURE, SIZE_MEDIUM, 10, 30, NULL, "evasion=0");
+    f.db = weapons();
+    /* All three players total 14: p2 and p3 beat p1 on Evasion, then tie on it
+     * and re-roll: p2 4+3 = 7, p3 9+3 = 12, so p3 goes first. */
+    fx_start(&f.p, f.m, f.db, FX_DICE(13, 11, 11, 2, 4, 9));
+    const xh_state_t *s = f.p.b->rs;
+    assert_int_equal(s->order[0], 2);
+    assert_int_equal(s->order[1], 1);
+    assert_int_equal(s->order[2], 0);
+    assert_int_equal(s->order[3], 3);
+    assert_true(FX_FIND(f.p.b, 0, "\"why\":\"initiative re-roll\"", "\"p3\"") >= 0);
+    fx_free(&f);
+}
+
+static void test_initiative_player_architect_tie_rerolls(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 4, "xhalem", OPEN8);
+    fx_add(f.m, "p", "players", 0, 0, KIND_CREATURE, SIZE_MEDIUM, 10, 30, NULL, "evasion=5");
+    fx_add(f.m, "x", "raiders", 5, 3, KIND_CREATURE, SIZE_MEDIUM, 10, 30, NULL, "evasion=0");
+    f.db = weapons();
+    /* 10+5 = 15 and 15+0 = 15: both re-roll, even though p's score is higher;
+     * x's re-roll 18 beats p's 6+5. */
+    fx_start(&f.p, f.m, f.db, FX_DICE(10, 15, 6, 18));
+    const xh_state_t *s = f.p.b->rs;
+    assert_int_equal(s->order[0], 1);
+    assert_int_equal(s->order[1], 0);
+    fx_free(&f);
+}
+
+static void test_initiative_architect_tie_keeps_map_order(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 4, "xhalem", OPEN8);
+    fx_add(f.m, "p", "players", 0, 0, KIND_CREATURE, SIZE_MEDIUM, 10, 30, NULL, "evasion=0");
+    fx_add(f.m, "x1", "raiders", 5, 3, KIND_CREATURE, SIZE_MEDIUM, 10, 30, NULL, "evasion=0");
+    fx_add(f.m, "x2", "raiders", 6, 3, KIND_CREATURE, SIZE_MEDIUM, 10, 30, NULL, "evasion=4");
+    f.db = weapons();
+    /* x1 16+0, x2 12+4: tied Architect combatants, no re-roll, map order. */
+    fx_start(&f.p, f.m, f.db, FX_DICE(3, 16, 12));
+    const xh_state_t *s = f.p.b->rs;
+    assert_int_equal(s->order[0], 1);
+    assert_int_equal(s->order[1], 2);
+    assert_int_equal(count_type(f.p.b, EV_ROLL), 3);
+    fx_free(&f);
+}
+
+static void test_group_initiative_shares_one_roll(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 4, "xhalem", OPEN8);
+    fx_add(f.m, "p", "players", 0, 0, KIND_CREATURE, SIZE_MEDIUM, 10, 30, NULL, "evasion=0");
+    int g1 = fx_add(f.m, "g1", "raiders", 5, 3, KIND_CREATURE, SIZE_MEDIUM, 10, 30, NULL, "evasion=1");
+    int g2 = fx_add(f.m, "g2", "raiders", 6, 3, KIND_CREATURE, SIZE_MEDIUM, 10, 30, NULL, "evasion=1");
+    hb_strlcpy(f.m->combatants[g1].template_name, "grunt", MAP_ID_MAX);
+    hb_strlcpy(f.m->combatants[g2].template_name, "grunt", MAP_ID_MAX);
+    f.db = weapons();
+    battle_opts_t o = {.seed = 1, .manual_all = true, .group_initiative = true};
+    battle_status_t st = play_start(&f.p, f.m, f.db, NULL, &o);
+    /* Two dice only: p, then one for the whole group. */
+    assert_int_equal(fx_feed(&f.p, st, FX_DICE(5, 9)), BATTLE_OK);
+    const xh_state_t *s = f.p.b->rs;
+    assert_int_equal(s->score[g1], 10);
+    assert_int_equal(s->score[g2], 10);
+    assert_int_equal(count_type(f.p.b, EV_ROLL), 2);
+    fx_free(&f);
+}
+
+/* ---- engagement ---------------------------------------------------------- */
+
+static void test_tie_goes_to_defender(void **state)
+{
+    (void)state;
+    fx_t f;
+    duel(&f, CRE, CRE);
+    /* 10+2 against 9+3: a tie, so a miss and no damage roll. */
+    assert_int_equal(fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(10, 9)), BATTLE_OK);
+    const event_t *e = last_of(f.p.b, EV_ATTACK);
+    assert_non_null(e);
+    assert_false(e->hit);
+    assert_int_equal(count_type(f.p.b, EV_DAMAGE), 0);
+    fx_free(&f);
+}
+
+static void test_hit_and_damage_adds_strength(void **state)
+{
+    (void)state;
+    fx_t f;
+    duel(&f, CRE, CRE);
+    /* 10+2 beats 8+3; knife 1d6 rolls 4, plus Strength 1. */
+    assert_int_equal(fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(10, 8, 4)), BATTLE_OK);
+    assert_true(last_of(f.p.b, EV_ATTACK)->hit);
+    const event_t *d = last_of(f.p.b, EV_DAMAGE);
+    assert_int_equal(d->amount, 5);
+    assert_int_equal(d->hp, 15);
+    assert_true(FX_FIND(f.p.b, 0, "\"roll\"", "\"why\":\"damage\"", "\"total\":5") >= 0);
+    fx_free(&f);
+}
+
+static void test_creature_natural_one_and_twenty(void **state)
+{
+    (void)state;
+    fx_t f;
+    duel(&f, "agility=30", "evasion=0");
+    /* A natural 1 misses even at 1+30 against 2+0. */
+    fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(1, 2));
+    assert_false(last_of(f.p.b, EV_ATTACK)->hit);
+    fx_free(&f);
+    duel(&f, "agility=0,evasion=40", "evasion=30");
+    /* A natural 20 hits even at 20 against 19+30. */
+    fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(20, 19, 3));
+    assert_true(last_of(f.p.b, EV_ATTACK)->hit);
+    fx_free(&f);
+}
+
+static void test_machines_have_no_naturals(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 4, "xhalem", OPEN8);
+    fx_add(f.m, "m", "players", 1, 1, KIND_MACHINE, SIZE_MEDIUM, 30, 375, "mech_gun", "systems=0");
+    fx_add(f.m, "t", "raiders", 3, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "evasion=5");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    /* The mech's 20 is just 20; against 16+5 = 21 it misses. */
+    fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(20, 16));
+    assert_false(last_of(f.p.b, EV_ATTACK)->hit);
+    fx_free(&f);
+}
+
+static void test_beyond_range_disadvantage_half_damage(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 3, "xhalem", NULL);
+    fx_add(f.m, "a", "players", 0, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "rifle", "agility=2,strength=3");
+    fx_add(f.m, "t", "raiders", 8, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "evasion=0");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    /* 40 ft against a 30-ft rifle: 2d20 keep the lower (12), damage 9+3 halved to 6. */
+    assert_int_equal(fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(18, 12, 4, 9)), BATTLE_OK);
+    const event_t *r = NULL;
+    for (int k = 0; k < f.p.b->log.n; k++)
+        if (f.p.b->log.ev[k].type == EV_ROLL && strcmp(f.p.b->log.ev[k].name, "engage") == 0)
+            r = &f.p.b->log.ev[k];
+    assert_non_null(r);
+    assert_int_equal(r->n_dice, 2);
+    assert_int_equal(r->kept[0], 12);
+    assert_int_equal(last_of(f.p.b, EV_DAMAGE)->amount, 6);
+    fx_free(&f);
+}
+
+static void test_flanking_gives_advantage(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 4, "xhalem", OPEN8);
+    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    fx_add(f.m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    fx_add(f.m, "b", "players", 3, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5, 10));
+    /* a and b stand exactly across t: 2d20, keep 17. */
+    fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(3, 17, 10, 2));
+    assert_true(FX_FIND(f.p.b, 0, "\"why\":\"engage\"", "\"dice\":\"2d20\"", "\"kept\":[17]") >= 0);
+    assert_true(last_of(f.p.b, EV_ATTACK)->hit);
+    fx_free(&f);
+}
+
+static void test_no_flank_beside_an_ally(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 4, "xhalem", OPEN8);
+    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    fx_add(f.m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    fx_add(f.m, "b", "players", 2, 0, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5, 10));
+    /* b touches t but not from across: a straight 1d20. */
+    fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(3, 10));
+    assert_true(FX_FIND(f.p.b, 0, "\"why\":\"engage\"", "\"dice\":\"1d20\"") >= 0);
+    fx_free(&f);
+}
+
+static void test_cover_light_and_heavy(void **state)
+{
+    (void)state;
+    fx_t f;
+    /* Light cover (brush between): the target evades with 2d20 keep high. */
+    static const char *const BRUSH[] = {"........", "...,....", "........"};
+    f.m = fx_map(8, 3, "xhalem", BRUSH);
+    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "rifle", CRE);
+    fx_add(f.m, "t", "raiders", 5, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(15, 4, 14));
+    assert_true(FX_FIND(f.p.b, 0, "\"why\":\"evade\"", "\"dice\":\"2d20\"", "\"kept\":[14]") >= 0);
+    assert_true(FX_FIND(f.p.b, 0, "\"why\":\"engage\"", "\"dice\":\"1d20\"") >= 0);
+    assert_false(last_of(f.p.b, EV_ATTACK)->hit); /* 17 against 17 */
+    fx_free(&f);
+    /* Heavy cover against a ranged attack: disadvantage and advantage to evade. */
+    static const char *const RUBBLE[] = {"........", "...^....", "........"};
+    f.m = fx_map(8, 3, "xhalem", RUBBLE);
+    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "rifle", CRE);
+    fx_add(f.m, "t", "raiders", 5, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(15, 4, 2, 3));
+    assert_true(FX_FIND(f.p.b, 0, "\"why\":\"engage\"", "\"dice\":\"2d20\"", "\"kept\":[4]") >= 0);
+    assert_true(FX_FIND(f.p.b, 0, "\"why\":\"evade\"", "\"dice\":\"2d20\"", "\"kept\":[3]") >= 0);
+    fx_free(&f);
+}
+
+static void test_total_cover_cannot_be_targeted(void **state)
+{
+    (void)state;
+    fx_t f;
+    static const char *const WALL[] = {"........", "...#....", "........"};
+    f.m = fx_map(8, 3, "xhalem", WALL);
+    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "rifle", CRE);
+    fx_add(f.m, "t", "raiders", 5, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    int before = f.p.b->log.n;
+    cmd_t c = fx_engage(0, 1, 0);
+    assert_int_equal(play_apply(&f.p, &c), BATTLE_ILLEGAL);
+    assert_int_equal(f.p.b->log.n, before);
+    fx_free(&f);
+}
+
+static void test_damage_scores_for_machines(void **state)
+{
+    (void)state;
+    struct {
+        const char *weapon;
+        int range_cells;
+        int want;
+    } cases[] = {
+        {"mech_fist", 1, 2 + 3 + 4},  /* melee: 2d6 (2,3) + Hull 4 */
+        {"mech_beam", 3, 5 + 6},      /* energy ranged: + Reactor 6 */
+        {"mech_gun", 3, 5},           /* conventional ranged: nothing added */
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        fx_t f;
+        f.m = fx_map(8, 3, "xhalem", NULL);
+        fx_add(f.m, "m", "players", 1, 1, KIND_MACHINE, SIZE_MEDIUM, 30, 375, cases[k].weapon,
+               "systems=0,hull=4,reactor=6");
+        fx_add(f.m, "t", "raiders", 1 + cases[k].range_cells, 1, KIND_CREATURE, SIZE_MEDIUM, 40,
+               30, "knife", "evasion=0");
+        f.db = weapons();
+        fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+        bool fist = strcmp(cases[k].weapon, "mech_fist") == 0;
+        battle_status_t st = fist ? fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(15, 2, 2, 3))
+                                  : fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(15, 2, 5));
+        assert_int_equal(st, BATTLE_OK);
+        assert_int_equal(last_of(f.p.b, EV_DAMAGE)->amount, cases[k].want);
+        fx_free(&f);
+    }
+}
+
+static void test_creature_energy_ranged_adds_nothing(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 3, "xhalem", NULL);
+    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "laser", "strength=4");
+    fx_add(f.m, "t", "raiders", 4, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "evasion=0");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(15, 2, 7));
+    assert_int_equal(last_of(f.p.b, EV_DAMAGE)->amount, 7);
+    fx_free(&f);
+    /* A thrown javelin adds Strength. */
+    f.m = fx_map(8, 3, "xhalem", NULL);
+    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "javelin", "strength=4");
+    fx_add(f.m, "t", "raiders", 4, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "evasion=0");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(15, 2, 3));
+    assert_int_equal(last_of(f.p.b, EV_DAMAGE)->amount, 7);
+    fx_free(&f);
+}
+
+static void test_defeat_ends_battle_with_winner(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 4, "xhalem", OPEN8);
+    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "strength=3");
+    fx_add(f.m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 30, "knife", "evasion=0");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(15, 2, 6));
+    assert_true(f.p.b->over);
+    assert_true(FX_FIND(f.p.b, 0, "\"event\":\"defeated\"", "\"id\":\"t\"") >= 0);
+    int k = FX_FIND(f.p.b, 0, "\"event\":\"end\"", "\"winner\":\"players\"", "\"rounds\":1");
+    assert_int_equal(k, f.p.b->log.n - 1);
+    fx_free(&f);
+}
+
+/* ---- turn structure ------------------------------------------------------ */
+
+static void test_move_split_around_action(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 3, "xhalem", NULL);
+    fx_add(f.m, "a", "players", 0, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 20, "knife", CRE);
+    fx_add(f.m, "t", "raiders", 4, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "evasion=0");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    /* 20 ft: 10 ft in, strike, then 10 ft on (the enemy was engaged, so no opportunity). */
+    assert_int_equal(fx_do(&f.p, FX_PATH(0, 1, 1, 2, 1), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, FX_PATH(0, 3, 1), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(2, 10)), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, FX_PATH(0, 3, 2), FX_NO_DICE), BATTLE_OK);
+    /* Out of movement now. */
+    cmd_t more = FX_PATH(0, 2, 2);
+    assert_int_equal(play_apply(&f.p, &more), BATTLE_ILLEGAL);
+    /* And only one action. */
+    cmd_t again = fx_engage(0, 1, 0);
+    assert_int_equal(play_apply(&f.p, &again), BATTLE_ILLEGAL);
+    assert_int_equal(count_type(f.p.b, EV_REACTION), 0);
+    fx_free(&f);
+}
+
+static void test_dash_doubles_budget(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(12, 3, "xhalem", NULL);
+    fx_add(f.m, "a", "players", 0, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 15, "knife", CRE);
+    fx_add(f.m, "t", "raiders", 11, 0, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    cmd_t far = FX_PATH(0, 1, 1, 2, 1, 3, 1, 4, 1);
+    assert_int_equal(play_apply(&f.p, &far), BATTLE_ILLEGAL); /* 20 ft > 15 */
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_DASH, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, far, FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(xhalem_move_left(f.p.b), 10);
+    /* The dash was the action. */
+    cmd_t hit = fx_engage(0, 1, 0);
+    assert_int_equal(play_apply(&f.p, &hit), BATTLE_ILLEGAL);
+    assert_true(FX_FIND(f.p.b, 0, "\"action\":\"dash\"") >= 0);
+    fx_free(&f);
+}
+
+static void test_difficult_terrain_costs_double(void **state)
+{
+    (void)state;
+    fx_t f;
+    static const char *const ROWS[] = {"........", ".,,.....", "........"};
+    f.m = fx_map(8, 3, "xhalem", ROWS);
+    fx_add(f.m, "a", "players", 0, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 15, "knife", CRE);
+    fx_add(f.m, "t", "raiders", 7, 0, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    cmd_t two = FX_PATH(0, 1, 1, 2, 1); /* 10 + 10 ft */
+    assert_int_equal(play_apply(&f.p, &two), BATTLE_ILLEGAL);
+    assert_int_equal(fx_do(&f.p, FX_PATH(0, 1, 1), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(xhalem_move_left(f.p.b), 5);
+    fx_free(&f);
+}
+
+/* ---- opportunity --------------------------------------------------------- */
+
+/* Mover m (players, first) starts next to g (raiders) and walks away. */
+static void walk_away(fx_t *f, ckind_t kind, csize_t size, const char *g_weapons)
+{
+    f->m = fx_map(8, 3, "xhalem", NULL);
+    fx_add(f->m, "m", "players", 2, 1, kind, size, 20, kind == KIND_MACHINE ? 375 : 30, "knife",
+           "agility=0,evasion=0,engine=0");
+    fx_add(f->m, "g", "raiders", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, g_weapons, "agility=1");
+    f->db = weapons();
+    fx_start(&f->p, f->m, f->db, FX_DICE(15, 5));
+}
+
+static void test_opportunity_on_leaving_reach(void **state)
+{
+    (void)state;
+    fx_t f;
+    walk_away(&f, KIND_CREATURE, SIZE_MEDIUM, "knife");
+    /* Leaving g's reach: g strikes with advantage (2d20 keep 14) against 3+0. */
+    assert_int_equal(fx_do(&f.p, FX_PATH(0, 3, 1, 4, 1), FX_DICE(14, 2, 3, 5)), BATTLE_OK);
+    int r = FX_FIND(f.p.b, 0, "\"event\":\"reaction\"", "\"id\":\"g\"", "\"opportunity\"");
+    assert_true(r >= 0);
+    assert_true(FX_FIND(f.p.b, r, "\"who\":\"g\"", "\"dice\":\"2d20\"", "\"kept\":[14]") >= 0);
+    assert_int_equal(last_of(f.p.b, EV_DAMAGE)->amount, 5);
+    /* The strike happens before the step out of reach. */
+    int step = FX_FIND(f.p.b, 0, "\"move_step\"", "\"to\":[3,1]");
+    assert_true(step > r);
+    fx_free(&f);
+}
+
+static void test_no_opportunity_after_engaging(void **state)
+{
+    (void)state;
+    fx_t f;
+    walk_away(&f, KIND_CREATURE, SIZE_MEDIUM, "knife");
+    fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(2, 10));
+    assert_int_equal(fx_do(&f.p, FX_PATH(0, 3, 1, 4, 1), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(count_type(f.p.b, EV_REACTION), 0);
+    fx_free(&f);
+}
+
+static void test_no_opportunity_without_melee_weapon(void **state)
+{
+    (void)state;
+    fx_t f;
+    walk_away(&f, KIND_CREATURE, SIZE_MEDIUM, "rifle");
+    assert_int_equal(fx_do(&f.p, FX_PATH(0, 3, 1, 4, 1), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(count_type(f.p.b, EV_REACTION), 0);
+    fx_free(&f);
+}
+
+static void test_small_mech_never_provokes(void **state)
+{
+    (void)state;
+    fx_t f;
+    walk_away(&f, KIND_MACHINE, SIZE_SMALL, "knife");
+    assert_int_equal(fx_do(&f.p, FX_PATH(0, 3, 1, 4, 1), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(count_type(f.p.b, EV_REACTION), 0);
+    fx_free(&f);
+    /* A medium mech does. */
+    walk_away(&f, KIND_MACHINE, SIZE_MEDIUM, "knife");
+    assert_int_equal(fx_do(&f.p, FX_PATH(0, 3, 1, 4, 1), FX_DICE(1, 2, 5)), BATTLE_OK);
+    assert_int_equal(count_type(f.p.b, EV_REACTION), 1);
+    fx_free(&f);
+}
+
+static void test_one_reaction_per_round(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 3, "xhalem", NULL);
+    fx_add(f.m, "m1", "players", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "evasion=0");
+    fx_add(f.m, "m2", "players", 2, 0, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "evasion=0");
+    fx_add(f.m, "g", "raiders", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "agility=1");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 14, 5));
+    fx_do(&f.p, FX_PATH(0, 3, 1, 4, 1), FX_DICE(1, 2, 5));
+    fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
+    /* m2 leaves g's reach too, but g's reaction is spent. */
+    assert_int_equal(fx_do(&f.p, FX_PATH(1, 3, 0, 4, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(count_type(f.p.b, EV_REACTION), 1);
+    fx_free(&f);
+}
+
+static void test_forced_move_provokes_with_disadvantage(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 3, "xhalem", NULL);
+    /* s shoves t east; g (s's ally? no: t's enemy too) stands west of t. */
+    fx_add(f.m, "s", "players", 2, 0, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "agility=0,strength=2");
+    fx_add(f.m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "evasion=0,strength=0");
+    fx_add(f.m, "g", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "agility=1");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5, 10));
+    cmd_t c = cmd_make(CMD_SHOVE, 0);
+    c.target = 1;
+    c.arg = 1;
+    /* engage 10 vs 3, shove 9+2 vs 4+0, then g's opportunity at disadvantage
+     * (2d20 keep 6) against t's evade 2; damage 3. */
+    assert_int_equal(fx_do(&f.p, c, FX_DICE(10, 3, 9, 4, 6, 17, 2, 3)), BATTLE_OK);
+    int r = FX_FIND(f.p.b, 0, "\"reaction\"", "\"id\":\"g\"", "\"target\":\"t\"");
+    assert_true(r >= 0);
+    assert_true(FX_FIND(f.p.b, r, "\"who\":\"g\"", "\"dice\":\"2d20\"", "\"kept\":[6]") >= 0);
+    assert_true(FX_FIND(f.p.b, r, "\"move_step\"", "\"id\":\"t\"") >= 0);
+    fx_free(&f);
+}
+
+/* ---- other actions ------------------------------------------------------- */
+
+static void test_detriment_against_cloaked(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 3, "xhalem", NULL);
+    fx_add(f.m, "c", "raiders", 5, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "cloak=1,evasion=0");
+    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "rifle", "agility=0");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_CLOAK, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE), BATTLE_OK);
+    /* 4d20 keep the lowest (6); the cloaked target evades with 2d20 keep high. */
+    assert_int_equal(fx_do(&f.p, fx_engage(1, 0, 0), FX_DICE(19, 6, 18, 17, 2, 6)), BATTLE_OK);
+    assert_true(FX_FIND(f.p.b, 0, "\"why\":\"engage\"", "\"dice\":\"4d20\"", "\"kept\":[6]") >= 0);
+    assert_true(FX_FIND(f.p.b, 0, "\"why\":\"evade\"", "\"dice\":\"2d20\"", "\"kept\":[6]") >= 0);
+    assert_true(last_of(f.p.b, EV_ATTACK)->hit == false);
+    fx_free(&f);
+}
+
+static void test_hide_and_unaware_target(void **state)
+{
+    (void)state;
+    fx_t f;
+    static const char *const ROWS[] = {"........", "...,....", "........"};
+    f.m = fx_map(8, 3, "xhalem", ROWS);
+    fx_add(f.m, "h", "players", 4, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "stealth=3,agility=0");
+    fx_add(f.m, "t", "raiders", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "evasion=4");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    /* Brush between: t cannot see h clearly, so h may hide: stealth 12+3. */
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_HIDE, 0), FX_DICE(12)), BATTLE_OK);
+    assert_true(f.p.b->u[0].cond & XC_HIDDEN);
+    assert_false(xhalem_aware(f.p.b, 1, 0));
+    fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
+    /* t searches: 11+0 does not beat 15. */
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_SEARCH, 1), FX_DICE(11)), BATTLE_OK);
+    assert_true(f.p.b->u[0].cond & XC_HIDDEN);
+    fx_do(&f.p, cmd_make(CMD_END, 1), FX_NO_DICE);
+    fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
+    /* 16 beats 15: found. */
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_SEARCH, 1), FX_DICE(16)), BATTLE_OK);
+    assert_false(f.p.b->u[0].cond & XC_HIDDEN);
+    assert_true(xhalem_aware(f.p.b, 1, 0));
+    fx_free(&f);
+    /* In the open, in plain view, there is no hiding. */
+    duel(&f, CRE, CRE);
+    cmd_t hide = cmd_make(CMD_HIDE, 0);
+    assert_int_equal(play_apply(&f.p, &hide), BATTLE_ILLEGAL);
+    fx_free(&f);
+}
+
+static void test_unaware_target_uses_base_evasion(void **state)
+{
+    (void)state;
+    fx_t f;
+    static const char *const ROWS[] = {"........", "...,....", "........"};
+    f.m = fx_map(8, 3, "xhalem", ROWS);
+    fx_add(f.m, "h", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "rifle", "stealth=3,agility=0");
+    fx_add(f.m, "t", "raiders", 5, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "evasion=4");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    /* Brush between them: t sees h only through light cover, so h may hide. */
+    fx_do(&f.p, cmd_make(CMD_HIDE, 0), FX_DICE(14));
+    fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
+    fx_do(&f.p, cmd_make(CMD_END, 1), FX_NO_DICE);
+    /* Unseen shot: 2d20 keep 6 (+0) beats t's base evasion 4 with no evade roll. */
+    assert_int_equal(fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(6, 3, 2)), BATTLE_OK);
+    assert_true(last_of(f.p.b, EV_ATTACK)->hit);
+    assert_int_equal(FX_FIND(f.p.b, 0, "\"why\":\"evade\""), -1);
+    /* Striking gives h away. */
+    assert_false(f.p.b->u[0].cond & XC_HIDDEN);
+    fx_free(&f);
+}
+
+static void test_grapple_and_escape(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 3, "xhalem", NULL);
+    fx_add(f.m, "g", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "strength=2");
+    fx_add(f.m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "evasion=1,strength=1");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    cmd_t c = cmd_make(CMD_GRAPPLE, 0);
+    c.target = 1;
+    /* 10+2 against 9+1: strictly higher, grappled. */
+    assert_int_equal(fx_do(&f.p, c, FX_DICE(10, 9)), BATTLE_OK);
+    assert_true(f.p.b->u[1].cond & XC_GRAPPLED);
+    fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
+    /* Held: t cannot move. */
+    cmd_t mv = FX_PATH(1, 3, 1);
+    assert_int_equal(play_apply(&f.p, &mv), BATTLE_ILLEGAL);
+    /* Escape: 11+1 equals 10+2, and equal is enough. */
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_ESCAPE, 1), FX_DICE(11, 10)), BATTLE_OK);
+    assert_false(f.p.b->u[1].cond & XC_GRAPPLED);
+    fx_free(&f);
+}
+
+static void test_grapple_size_limit(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 3, "xhalem", NULL);
+    fx_add(f.m, "g", "players", 1, 1, KIND_CREATURE, SIZE_SMALL, 20, 30, "knife", NULL);
+    fx_add(f.m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_EXTRA_LARGE, 20, 30, "knife", NULL);
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    cmd_t c = cmd_make(CMD_GRAPPLE, 0);
+    c.target = 1;
+    assert_int_equal(play_apply(&f.p, &c), BATTLE_ILLEGAL);
+    fx_free(&f);
+}
+
+static void test_shove_knocks_down(void **state)
+{
+    (void)state;
+    fx_t f;
+    duel(&f, "agility=0,strength=3", "evasion=0,strength=0");
+    cmd_t c = cmd_make(CMD_SHOVE, 0);
+    c.target = 1;
+    c.arg = 0;
+    assert_int_equal(fx_do(&f.p, c, FX_DICE(10, 3, 8, 9)), BATTLE_OK); /* 11 > 9 */
+    assert_true(f.p.b->u[1].cond & XC_PRONE);
+    fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
+    /* Standing up costs half the move. */
+    assert_int_equal(xhalem_move_left(f.p.b), 15);
+    fx_free(&f);
+}
+
+static void test_assist_gives_first_engagement_advantage(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 4, "xhalem", NULL);
+    fx_add(f.m, "h", "players", 2, 0, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    fx_add(f.m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 14, 5));
+    cmd_t as = cmd_make(CMD_ASSIST, 0);
+    as.target = 2;
+    assert_int_equal(fx_do(&f.p, as, FX_NO_DICE), BATTLE_OK);
+    fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
+    fx_do(&f.p, fx_engage(1, 2, 0), FX_DICE(4, 16, 2, 1));
+    assert_true(FX_FIND(f.p.b, 0, "\"who\":\"a\"", "\"dice\":\"2d20\"", "\"kept\":[16]") >= 0);
+    fx_free(&f);
+}
+
+static void test_standby_strikes_when_enemy_enters_reach(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 3, "xhalem", NULL);
+    fx_add(f.m, "w", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "agility=0");
+    fx_add(f.m, "r", "raiders", 5, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "evasion=0");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    cmd_t sb = cmd_make(CMD_STANDBY, 0);
+    sb.arg = XT_ENTERS_REACH;
+    sb.weapon = 0;
+    assert_int_equal(fx_do(&f.p, sb, FX_NO_DICE), BATTLE_OK);
+    fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
+    /* r steps to (3,1), then (2,1): inside w's reach; w strikes after that step. */
+    assert_int_equal(fx_do(&f.p, FX_PATH(1, 4, 1, 3, 1, 2, 1), FX_DICE(12, 3, 4)), BATTLE_OK);
+    int step = FX_FIND(f.p.b, 0, "\"move_step\"", "\"to\":[2,1]");
+    int re = FX_FIND(f.p.b, 0, "\"reaction\"", "\"standby\"");
+    assert_true(step >= 0 && re > step);
+    assert_int_equal(last_of(f.p.b, EV_DAMAGE)->amount, 4);
+    fx_free(&f);
+}
+
+static void test_use_door(void **state)
+{
+    (void)state;
+    fx_t f;
+    static const char *const ROWS[] = {"........", "..D.....", "........"};
+    f.m = fx_map(8, 3, "xhalem", ROWS);
+    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", NULL);
+    fx_add(f.m, "t", "raiders", 7, 2, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", NULL);
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    cmd_t through = FX_PATH(0, 2, 1);
+    assert_int_equal(play_apply(&f.p, &through), BATTLE_ILLEGAL);
+    cmd_t use = cmd_make(CMD_USE, 0);
+    use.at = (cell_t){2, 1};
+    assert_int_equal(fx_do(&f.p, use, FX_NO_DICE), BATTLE_OK);
+    assert_true(FX_FIND(f.p.b, 0, "\"terrain\"", "\"at\":[2,1]", "\"door_open\"") >= 0);
+    assert_int_equal(fx_do(&f.p, through, FX_NO_DICE), BATTLE_OK);
+    /* The source map is untouched: a rebuild starts from the shut door. */
+    assert_int_equal(f.m->cells[1 * 8 + 2], T_DOOR);
+    fx_free(&f);
+}
+
+static void test_flight_switches_speed(void **state)
+{
+    (void)state;
+    fx_t f;
+    static const char *const ROWS[] = {"........", ".~~~~~..", "........"};
+    f.m = fx_map(8, 3, "xhalem", ROWS);
+    int a = fx_add(f.m, "a", "players", 0, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 10, "knife", NULL);
+    f.m->combatants[a].fly_ft = 30;
+    fx_add(f.m, "t", "raiders", 7, 2, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", NULL);
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    /* Walking, water costs double: one water hex is all 10 ft buys. */
+    assert_int_equal(fx_do(&f.p, FX_PATH(0, 1, 1), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(xhalem_move_left(f.p.b), 0);
+    /* Take off: 30 ft less the 10 already moved leaves 20, at the plain rate. */
+    cmd_t fly = cmd_make(CMD_FLY, 0);
+    fly.arg = 1;
+    assert_int_equal(fx_do(&f.p, fly, FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(xhalem_move_left(f.p.b), 20);
+    assert_int_equal(fx_do(&f.p, FX_PATH(0, 2, 1, 3, 1), FX_NO_DICE), BATTLE_OK);
+    fx_free(&f);
+}
+
+static void test_underwater_disadvantage_and_fire(void **state)
+{
+    (void)state;
+    fx_t f;
+    static const char *const ROWS[] = {"........", ".~~.....", "........"};
+    f.m = fx_map(8, 3, "xhalem", ROWS);
+    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "torch", "agility=0");
+    fx_add(f.m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "evasion=0");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    /* Both in water: 2d20 keep low (9) beats 3; the torch's fire does nothing there. */
+    assert_int_equal(fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(9, 15, 3, 6)), BATTLE_OK);
+    assert_true(FX_FIND(f.p.b, 0, "\"why\":\"engage\"", "\"dice\":\"2d20\"", "\"kept\":[9]") >= 0);
+    assert_int_equal(last_of(f.p.b, EV_DAMAGE)->amount, 0);
+    fx_free(&f);
+}
+
+static void test_dual_strike(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 3, "xhalem", NULL);
+    fx_add(f.m, "m", "players", 1, 1, KIND_MACHINE, SIZE_MEDIUM, 40, 375, "mech_fist,mech_gun",
+           "systems=0,hull=0,dual_strike=1");
+    fx_add(f.m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 40, 30, "knife", "evasion=0");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    cmd_t c = fx_engage(0, 1, 0);
+    c.weapon2 = 1; /* a machine may switch weapons between the two strikes */
+    assert_int_equal(fx_do(&f.p, c, FX_DICE(10, 2, 3, 4, 10, 2, 6)), BATTLE_OK);
+    assert_int_equal(count_type(f.p.b, EV_ATTACK), 2);
+    assert_true(FX_FIND(f.p.b, 0, "\"attack\"", "\"weapon\":\"mech_gun\"") >= 0);
+    assert_int_equal(f.p.b->u[1].hp, 40 - 7 - 6);
+    fx_free(&f);
+    /* Without the program: illegal. */
+    f.m = fx_map(8, 3, "xhalem", NULL);
+    fx_add(f.m, "m", "players", 1, 1, KIND_MACHINE, SIZE_MEDIUM, 40, 375, "mech_fist,mech_gun", NULL);
+    fx_add(f.m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 40, 30, "knife", NULL);
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    assert_int_equal(play_apply(&f.p, &c), BATTLE_ILLEGAL);
+    fx_free(&f);
+}
+
+static void test_creature_switch_costs_action(void **state)
+{
+    (void)state;
+    fx_t f;
+    duel(&f, CRE, CRE);
+    /* a holds the knife; the rifle is not at hand. */
+    assert_false(xhalem_equipped(f.p.b, 0, 1));
+    cmd_t shot = fx_engage(0, 1, 1);
+    assert_int_equal(play_apply(&f.p, &shot), BATTLE_ILLEGAL);
+    cmd_t sw = cmd_make(CMD_SWITCH, 0);
+    sw.weapon = 1;
+    assert_int_equal(fx_do(&f.p, sw, FX_NO_DICE), BATTLE_OK);
+    assert_true(xhalem_equipped(f.p.b, 0, 1));
+    assert_int_equal(play_apply(&f.p, &shot), BATTLE_ILLEGAL); /* the action is spent */
+    fx_free(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_initiative_highest_first),
+        cmocka_unit_test(test_initiative_player_tie_by_score_then_reroll),
+        cmocka_unit_test(test_initiative_player_architect_tie_rerolls),
+        cmocka_unit_test(test_initiative_architect_tie_keeps_map_order),
+        cmocka_unit_test(test_group_initiative_shares_one_roll),
+        cmocka_unit_test(test_tie_goes_to_defender),
+        cmocka_unit_test(test_hit_and_damage_adds_strength),
+        cmocka_unit_test(test_creature_natural_one_and_twenty),
+        cmocka_unit_test(test_machines_have_no_naturals),
+        cmocka_unit_test(test_beyond_range_disadvantage_half_damage),
+        cmocka_unit_test(test_flanking_gives_advantage),
+        cmocka_unit_test(test_no_flank_beside_an_ally),
+        cmocka_unit_test(test_cover_light_and_heavy),
+        cmocka_unit_test(test_total_cover_cannot_be_targeted),
+        cmocka_unit_test(test_damage_scores_for_machines),
+        cmocka_unit_test(test_creature_energy_ranged_adds_nothing),
+        cmocka_unit_test(test_defeat_ends_battle_with_winner),
+        cmocka_unit_test(test_move_split_around_action),
+        cmocka_unit_test(test_dash_doubles_budget),
+        cmocka_unit_test(test_difficult_terrain_costs_double),
+        cmocka_unit_test(test_opportunity_on_leaving_reach),
+        cmocka_unit_test(test_no_opportunity_after_engaging),
+        cmocka_unit_test(test_no_opportunity_without_melee_weapon),
+        cmocka_unit_test(test_small_mech_never_provokes),
+        cmocka_unit_test(test_one_reaction_per_round),
+        cmocka_unit_test(test_forced_move_provokes_with_disadvantage),
+        cmocka_unit_test(test_detriment_against_cloaked),
+        cmocka_unit_test(test_hide_and_unaware_target),
+        cmocka_unit_test(test_unaware_target_uses_base_evasion),
+        cmocka_unit_test(test_grapple_and_escape),
+        cmocka_unit_test(test_grapple_size_limit),
+        cmocka_unit_test(test_shove_knocks_down),
+        cmocka_unit_test(test_assist_gives_first_engagement_advantage),
+        cmocka_unit_test(test_standby_strikes_when_enemy_enters_reach),
+        cmocka_unit_test(test_use_door),
+        cmocka_unit_test(test_flight_switches_speed),
+        cmocka_unit_test(test_underwater_disadvantage_and_fire),
+        cmocka_unit_test(test_dual_strike),
+        cmocka_unit_test(test_creature_switch_costs_action),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
