@@ -1,3 +1,414 @@
-/* main.c - placeholder until the command line lands. */
+/* main.c - hexbattle's command line (DESIGN.md "Command line"): parses the
+ * arguments, loads what they name, and hands off to the query, render,
+ * simulate and window entry points. Only this layer decides to exit. */
 #include <stdio.h>
-int main(void) { puts("hexbattle"); return 0; }
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "app.h"
+#include "core/args.h"
+#include "core/board.h"
+#include "core/geom.h"
+#include "io/fileio.h"
+#include "io/map_io.h"
+#include "rules/ruleset.h"
+#include "ui/ui.h"
+
+#define DEFAULT_MAP "ridge_ambush.json"
+#define EXIT_BAD 2
+#define EXIT_FAIL 1
+
+static const char USAGE[] =
+    "usage:\n"
+    "  hexbattle [MAP]                              play MAP (default: the bundled sample battle)\n"
+    "  hexbattle render MAP --out F.png [--size WxH] [--overlay KIND[:ARGS]]... [--view FACTION]\n"
+    "                   [--hex-mm MM --dpi N]\n"
+    "  hexbattle query MAP distance C,R C,R         {\"hexes\":n,\"feet\":n}\n"
+    "  hexbattle query MAP los C,R C,R              {\"visible\":bool,\"cover\":s,\"hexes\":n}\n"
+    "  hexbattle query MAP reach ID [--dash]        hexes ID can end its move on, with costs\n"
+    "  hexbattle query MAP path ID C,R              cheapest path for ID to a hex\n"
+    "  hexbattle query MAP threat ID                hexes ID threatens (melee reach)\n"
+    "  hexbattle query MAP flanking ATTACKER TARGET allies that flank TARGET with ATTACKER\n"
+    "  hexbattle simulate MAP --seed N [--max-rounds R]   play every side with the AI (JSON "
+    "Lines)\n"
+    "  hexbattle --help | --version\n"
+    "\n"
+    "Cells are C,R: column and row counted from 0, as in the map file.\n"
+    "Exit status: 0 ok, 2 bad input (the message names the file and the JSON path), 1 other.\n";
+
+/* Report a usage error and return the bad-input status. */
+static int bad_usage(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "hexbattle: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'hexbattle --help'.\n");
+    return EXIT_BAD;
+}
+
+/* Parse a cell argument that must lie on map m; prints the error itself. */
+static bool cell_arg(const map_t *m, const char *s, cell_t *out)
+{
+    if (!args_parse_cell(s, out)) {
+        fprintf(stderr, "hexbattle: '%s' is not a cell; expected C,R such as 3,4\n", s);
+        return false;
+    }
+    if (!map_in_bounds(m, *out)) {
+        fprintf(stderr, "hexbattle: cell %d,%d is off the %dx%d map\n", out->col, out->row, m->cols,
+                m->rows);
+        return false;
+    }
+    return true;
+}
+
+/* Combatant index for an id argument; prints the error itself. */
+static int combatant_arg(const map_t *m, const char *id)
+{
+    int i = map_find_combatant(m, id);
+    if (i < 0) {
+        fprintf(stderr, "hexbattle: no combatant '%s' on map '%s'; ids:", id, m->name);
+        for (int k = 0; k < m->n_combatants; k++)
+            fprintf(stderr, " %s", m->combatants[k].id);
+        fprintf(stderr, "\n");
+    }
+    return i;
+}
+
+/* Load MAP_PATH or print why not; returns the exit status. */
+static int load_map(const char *path, map_t **m, tmpl_db_t **db)
+{
+    char err[HB_ERR_MAX];
+    int rc = map_load(path, hb_data_dir(), m, db, err, sizeof err);
+    if (rc != HB_OK) fprintf(stderr, "hexbattle: %s\n", err);
+    return rc;
+}
+
+/* Print a JSON value on stdout, one line, and free it. */
+static int emit(cJSON *j)
+{
+    char *s = j ? cJSON_PrintUnformatted(j) : NULL;
+    cJSON_Delete(j);
+    if (!s) {
+        fprintf(stderr, "hexbattle: out of memory\n");
+        return EXIT_FAIL;
+    }
+    puts(s);
+    cJSON_free(s);
+    return 0;
+}
+
+static cJSON *cell_json(cell_t c)
+{
+    int v[2] = {c.col, c.row};
+    return cJSON_CreateIntArray(v, 2);
+}
+
+static int query_distance(const map_t *m, char **args, int n)
+{
+    cell_t a, b;
+    if (n != 2) return bad_usage("%s", "query distance takes two cells: C,R C,R");
+    if (!cell_arg(m, args[0], &a) || !cell_arg(m, args[1], &b)) return EXIT_BAD;
+    int d = hex_distance(hex_from_cell(m->layout, a), hex_from_cell(m->layout, b));
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddNumberToObject(j, "hexes", d);
+    cJSON_AddNumberToObject(j, "feet", d * m->feet_per_hex);
+    return emit(j);
+}
+
+static int query_los(const map_t *m, const board_t *b, char **args, int n)
+{
+    cell_t a, c;
+    if (n != 2) return bad_usage("%s", "query los takes two cells: C,R C,R");
+    if (!cell_arg(m, args[0], &a) || !cell_arg(m, args[1], &c)) return EXIT_BAD;
+    sight_t s = sight_trace(b, hex_from_cell(m->layout, a), hex_from_cell(m->layout, c));
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddBoolToObject(j, "visible", s.visible);
+    cJSON_AddStringToObject(j, "cover", map_cover_name(s.cover));
+    cJSON_AddNumberToObject(j, "hexes", s.hexes);
+    return emit(j);
+}
+
+static int query_reach(const map_t *m, const board_t *b, const geo_profile_t *prof, char **args,
+                       int n)
+{
+    bool dash = n == 2 && strcmp(args[1], "--dash") == 0;
+    if (n < 1 || n > 2 || (n == 2 && !dash))
+        return bad_usage("%s", "query reach takes an id and optionally --dash");
+    int i = combatant_arg(m, args[0]);
+    if (i < 0) return EXIT_BAD;
+    int budget = dash ? prof[i].dash_ft : prof[i].speed_ft;
+    int ncells = m->cols * m->rows;
+    path_search_t *ps = path_search_create(ncells);
+    geom_reach_t *out = malloc(sizeof *out * (size_t)ncells);
+    if (!ps || !out) {
+        path_search_destroy(ps);
+        free(out);
+        fprintf(stderr, "hexbattle: out of memory\n");
+        return EXIT_FAIL;
+    }
+    int k = geom_reach(b, i, budget, prof[i].interval_ft, ps, out, ncells);
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "id", m->combatants[i].id);
+    cJSON_AddNumberToObject(j, "budget_ft", budget);
+    cJSON *hexes = cJSON_AddArrayToObject(j, "hexes");
+    for (int h = 0; h < k && h < ncells; h++) {
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddItemToObject(e, "at", cell_json(out[h].at));
+        cJSON_AddNumberToObject(e, "cost_ft", out[h].cost_ft);
+        cJSON_AddItemToArray(hexes, e);
+    }
+    path_search_destroy(ps);
+    free(out);
+    return emit(j);
+}
+
+static int query_path(const map_t *m, const board_t *b, const geo_profile_t *prof, char **args,
+                      int n)
+{
+    cell_t goal;
+    if (n != 2) return bad_usage("%s", "query path takes an id and a cell: ID C,R");
+    int i = combatant_arg(m, args[0]);
+    if (i < 0 || !cell_arg(m, args[1], &goal)) return EXIT_BAD;
+    int ncells = m->cols * m->rows;
+    path_search_t *ps = path_search_create(ncells);
+    cell_t *path = malloc(sizeof *path * (size_t)ncells);
+    if (!ps || !path) {
+        path_search_destroy(ps);
+        free(path);
+        fprintf(stderr, "hexbattle: out of memory\n");
+        return EXIT_FAIL;
+    }
+    int cost = 0, len = 0;
+    bool ok = geom_path(b, i, goal, prof[i].interval_ft, ps, &cost, path, ncells, &len);
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddBoolToObject(j, "reachable", ok);
+    cJSON_AddNumberToObject(j, "cost_ft", ok ? cost : 0);
+    cJSON *arr = cJSON_AddArrayToObject(j, "path");
+    for (int k = 0; ok && k < len; k++)
+        cJSON_AddItemToArray(arr, cell_json(path[k]));
+    path_search_destroy(ps);
+    free(path);
+    return emit(j);
+}
+
+static int query_threat(const map_t *m, const board_t *b, const geo_profile_t *prof, char **args,
+                        int n)
+{
+    if (n != 1) return bad_usage("%s", "query threat takes one id");
+    int i = combatant_arg(m, args[0]);
+    if (i < 0) return EXIT_BAD;
+    int ncells = m->cols * m->rows;
+    hex_t *hx = malloc(sizeof *hx * (size_t)ncells);
+    if (!hx) {
+        fprintf(stderr, "hexbattle: out of memory\n");
+        return EXIT_FAIL;
+    }
+    int k = geom_threat(b, i, prof[i].reach_ft, hx, ncells);
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "id", m->combatants[i].id);
+    cJSON_AddNumberToObject(j, "reach_ft", prof[i].reach_ft);
+    cJSON *arr = cJSON_AddArrayToObject(j, "hexes");
+    for (int h = 0; h < k && h < ncells; h++)
+        cJSON_AddItemToArray(arr, cell_json(hex_to_cell(m->layout, hx[h])));
+    free(hx);
+    return emit(j);
+}
+
+static int query_flanking(const map_t *m, const board_t *b, const geo_profile_t *prof, char **args,
+                          int n)
+{
+    if (n != 2) return bad_usage("%s", "query flanking takes two ids: ATTACKER TARGET");
+    int a = combatant_arg(m, args[0]);
+    if (a < 0) return EXIT_BAD;
+    int t = combatant_arg(m, args[1]);
+    if (t < 0) return EXIT_BAD;
+    if (a == t) {
+        fprintf(stderr, "hexbattle: a combatant cannot flank itself\n");
+        return EXIT_BAD;
+    }
+    int partners[MAP_MAX_COMBATANTS];
+    int k = geom_flank_partners(b, prof, a, t, partners, MAP_MAX_COMBATANTS);
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddBoolToObject(j, "flanking", k > 0);
+    cJSON *arr = cJSON_AddArrayToObject(j, "partners");
+    for (int p = 0; p < k && p < MAP_MAX_COMBATANTS; p++)
+        cJSON_AddItemToArray(arr, cJSON_CreateString(m->combatants[partners[p]].id));
+    return emit(j);
+}
+
+/* hexbattle query MAP WHAT ARGS... */
+static int cmd_query(int argc, char **argv)
+{
+    if (argc < 3)
+        return bad_usage("%s", "query needs a map and a question (distance, los, reach, path, "
+                               "threat, flanking)");
+    const char *what = argv[2];
+    static const char *const KNOWN[] = {"distance", "los", "reach", "path", "threat", "flanking"};
+    bool known = false;
+    for (size_t k = 0; k < sizeof KNOWN / sizeof KNOWN[0]; k++)
+        known = known || strcmp(what, KNOWN[k]) == 0;
+    if (!known)
+        return bad_usage("unknown query '%s' (distance, los, reach, path, threat, flanking)", what);
+
+    map_t *m = NULL;
+    tmpl_db_t *db = NULL;
+    int rc = load_map(argv[1], &m, &db);
+    if (rc != HB_OK) return rc;
+    const ruleset_t *rs = ruleset_find(m->ruleset);
+    board_t *b = board_create(m);
+    geo_profile_t *prof = calloc((size_t)(m->n_combatants + 1), sizeof *prof);
+    if (!rs || !b || !prof) {
+        fprintf(stderr, "hexbattle: %s\n", rs ? "out of memory" : "unknown ruleset");
+        rc = EXIT_FAIL;
+    } else {
+        ruleset_profiles(rs, b, prof);
+        char **args = argv + 3;
+        int n = argc - 3;
+        if (strcmp(what, "distance") == 0)
+            rc = query_distance(m, args, n);
+        else if (strcmp(what, "los") == 0)
+            rc = query_los(m, b, args, n);
+        else if (strcmp(what, "reach") == 0)
+            rc = query_reach(m, b, prof, args, n);
+        else if (strcmp(what, "path") == 0)
+            rc = query_path(m, b, prof, args, n);
+        else if (strcmp(what, "threat") == 0)
+            rc = query_threat(m, b, prof, args, n);
+        else
+            rc = query_flanking(m, b, prof, args, n);
+    }
+    free(prof);
+    board_destroy(b);
+    tmpl_db_destroy(db);
+    map_destroy(m);
+    return rc;
+}
+
+/* A positive number of millimetres, such as 25.4. */
+static bool parse_mm(const char *s, double *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s || *end || !(v > 0.0) || v > 1000.0)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* hexbattle render MAP --out F.png [--size WxH] [--overlay K]... [--view F] [--hex-mm MM --dpi N] */
+static int cmd_render(int argc, char **argv)
+{
+    const char *map_path = NULL, *out = NULL;
+    ui_render_opts_t opts = {.w = 1280, .h = 720};
+    bool have_mm = false, have_dpi = false;
+    char err[HB_ERR_MAX];
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (a[0] == '-' && a[1] == '-' && !v)
+            return bad_usage("render: option '%s' needs a value", a);
+        if (strcmp(a, "--out") == 0) {
+            out = argv[++i];
+        } else if (strcmp(a, "--size") == 0) {
+            char extra;
+            if (sscanf(v, "%dx%d%c", &opts.w, &opts.h, &extra) != 2 || opts.w < 16 ||
+                opts.h < 16 || opts.w > 16384 || opts.h > 16384)
+                return bad_usage("--size '%s': expected WxH such as 1280x720 (16..16384)", v);
+            i++;
+        } else if (strcmp(a, "--overlay") == 0) {
+            if (opts.n_overlays == UI_MAX_OVERLAYS)
+                return bad_usage("render: at most %s overlays", "16");
+            if (!args_parse_overlay(v, &opts.overlays[opts.n_overlays], err, sizeof err)) {
+                fprintf(stderr, "hexbattle: --%s\nTry 'hexbattle --help'.\n", err);
+                return EXIT_BAD;
+            }
+            opts.n_overlays++;
+            i++;
+        } else if (strcmp(a, "--view") == 0) {
+            opts.view_faction = argv[++i];
+        } else if (strcmp(a, "--hex-mm") == 0) {
+            if (!parse_mm(v, &opts.hex_mm))
+                return bad_usage("--hex-mm '%s': expected millimetres such as 25.4", v);
+            have_mm = true;
+            i++;
+        } else if (strcmp(a, "--dpi") == 0) {
+            if (!args_parse_int(v, &opts.dpi) || opts.dpi < 10 || opts.dpi > 4800)
+                return bad_usage("--dpi '%s': expected dots per inch such as 300 (10..4800)", v);
+            have_dpi = true;
+            i++;
+        } else if (a[0] == '-') {
+            return bad_usage("render: unknown option '%s'", a);
+        } else if (!map_path) {
+            map_path = a;
+        } else {
+            return bad_usage("render: unexpected argument '%s'", a);
+        }
+    }
+    if (!map_path || !out)
+        return bad_usage("%s", "render needs a map and --out F.png");
+    if (have_mm != have_dpi)
+        return bad_usage("%s", "render: --hex-mm and --dpi go together");
+    map_t *m = NULL;
+    tmpl_db_t *db = NULL;
+    int rc = load_map(map_path, &m, &db);
+    if (rc != HB_OK)
+        return rc;
+    rc = ui_render_png_opts(m, db, &opts, out, err, sizeof err);
+    if (rc != 0)
+        fprintf(stderr, "hexbattle: render: %s\n", err);
+    tmpl_db_destroy(db);
+    map_destroy(m);
+    return rc;
+}
+
+/* The bundled default battle, next to the data folder. */
+static const char *default_map_path(void)
+{
+    static char path[4096];
+    snprintf(path, sizeof path, "%s/../maps/" DEFAULT_MAP, hb_data_dir());
+    return path;
+}
+
+/* hexbattle [MAP]: the play window. */
+static int cmd_play(const char *map_path)
+{
+    map_t *m = NULL;
+    tmpl_db_t *db = NULL;
+    int rc = load_map(map_path, &m, &db);
+    if (rc != HB_OK) return rc;
+    char err[HB_ERR_MAX];
+    if (ui_run_window(m, db, map_path, err, sizeof err) != 0) {
+        fprintf(stderr, "hexbattle: %s\n", err);
+        rc = EXIT_FAIL;
+    }
+    tmpl_db_destroy(db);
+    map_destroy(m);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    hb_set_argv0(argv[0]);
+    if (argc < 2) return cmd_play(default_map_path());
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        fputs(USAGE, stdout);
+        return 0;
+    }
+    if (strcmp(cmd, "--version") == 0) {
+        printf("hexbattle %s\n", HB_VERSION);
+        return 0;
+    }
+    if (strcmp(cmd, "query") == 0) return cmd_query(argc - 1, argv + 1);
+    if (strcmp(cmd, "render") == 0) return cmd_render(argc - 1, argv + 1);
+    if (strcmp(cmd, "simulate") == 0) return app_simulate(argc - 1, argv + 1);
+    if (strcmp(cmd, "edit") == 0 || strcmp(cmd, "project") == 0 || strcmp(cmd, "resume") == 0 ||
+        strcmp(cmd, "replay") == 0 || strcmp(cmd, "bench") == 0) {
+        fprintf(stderr, "hexbattle: '%s' is not available in this version yet\n", cmd);
+        return EXIT_FAIL;
+    }
+    if (cmd[0] == '-') return bad_usage("unknown option '%s'", cmd);
+    if (argc > 2) return bad_usage("unexpected argument '%s'", argv[2]);
+    return cmd_play(cmd);
+}

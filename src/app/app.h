@@ -1,0 +1,18 @@
+/* app.h - the command-line entry points (src/app). Each returns the process
+ * exit status: 0 ok, 2 bad input, 1 anything else. */
+#ifndef HB_APP_H
+#define HB_APP_H
+
+/* hexbattle simulate MAP --seed N [--max-rounds R]: JSON Lines events on stdout. */
+int app_simulate(int argc, char **argv);
+
+/* hexbattle bench [--quick]: performance figures as JSON (src/app/bench.c). */
+int app_bench(int argc, char **argv);
+
+/* hexbattle edit [MAP]: the map editor (src/app/edit.c). */
+int app_edit(int argc, char **argv);
+
+/* hexbattle project [MAP]: table projection (src/app/project.c). */
+int app_project(int argc, char **argv);
+
+#endif
