@@ -14,28 +14,12 @@
 #include <cmocka.h>
 
 #include "core/geom.h"
-
-static void add_type(map_t *m, const char *name, int move, cover_t cover, bool blocks)
-{
-    terrain_t *t = &m->types[m->n_types++];
-    memset(t, 0, sizeof *t);
-    strcpy(t->name, name);
-    t->move = move;
-    t->cover = cover;
-    t->blocks_sight = blocks;
-}
+#include "map_fixture.h"
 
 /* . open  , brush  # wall */
 static map_t *make_map(int cols, int rows)
 {
-    map_t *m = map_create(cols, rows);
-    assert_non_null(m);
-    m->layout = (hex_layout_t){HEX_POINTY, HEX_ODD};
-    m->feet_per_hex = 5;
-    add_type(m, "open", 1, COVER_NONE, false);
-    add_type(m, "brush", 2, COVER_LIGHT, false);
-    add_type(m, "wall", 0, COVER_TOTAL, true);
-    return m;
+    return fx_map((hex_layout_t){HEX_POINTY, HEX_ODD}, cols, rows, ".,#", NULL);
 }
 
 static void set_cell(map_t *m, int col, int row, char ch)
@@ -46,14 +30,7 @@ static void set_cell(map_t *m, int col, int row, char ch)
 
 static int add_unit(map_t *m, const char *id, const char *faction, int col, int row)
 {
-    m->combatants = realloc(m->combatants, sizeof *m->combatants * (size_t)(m->n_combatants + 1));
-    assert_non_null(m->combatants);
-    map_combatant_t *c = &m->combatants[m->n_combatants];
-    memset(c, 0, sizeof *c);
-    strcpy(c->id, id);
-    strcpy(c->faction, faction);
-    c->at = (cell_t){col, row};
-    return m->n_combatants++;
+    return fx_add_unit(m, id, faction, col, row);
 }
 
 #define MAX_UNITS 8

@@ -16,55 +16,21 @@
 #include <cmocka.h>
 
 #include "core/geom.h"
+#include "map_fixture.h"
 
 /* ---- map building ---------------------------------------------------- */
 
 enum { T_OPEN, T_BRUSH, T_RUBBLE, T_WATER, T_WALL, T_COUNT };
 
-static void add_type(map_t *m, const char *name, int move, cover_t cover, bool blocks)
-{
-    terrain_t *t = &m->types[m->n_types++];
-    memset(t, 0, sizeof *t);
-    strcpy(t->name, name);
-    t->move = move;
-    t->cover = cover;
-    t->blocks_sight = blocks;
-}
-
-/* A cols x rows map from text: . open  , brush  ^ rubble  ~ water  # wall. */
+/* A pointy/odd (or flat/odd) map from text: . open  , brush  ^ rubble  ~ water  # wall. */
 static map_t *make_map(hex_orient_t o, int cols, int rows, const char *const *text)
 {
-    map_t *m = map_create(cols, rows);
-    assert_non_null(m);
-    m->layout = (hex_layout_t){o, HEX_ODD};
-    m->feet_per_hex = 5;
-    add_type(m, "open", 1, COVER_NONE, false);
-    add_type(m, "brush", 2, COVER_LIGHT, false);
-    add_type(m, "rubble", 2, COVER_HEAVY, false);
-    add_type(m, "water", 2, COVER_NONE, false);
-    add_type(m, "wall", 0, COVER_TOTAL, true);
-    for (int r = 0; text && r < rows; r++) {
-        assert_int_equal((int)strlen(text[r]), cols);
-        for (int c = 0; c < cols; c++) {
-            const char *p = strchr(".,^~#", text[r][c]);
-            assert_non_null(p);
-            m->cells[r * cols + c] = (uint8_t)(p - ".,^~#");
-        }
-    }
-    return m;
+    return fx_map((hex_layout_t){o, HEX_ODD}, cols, rows, ".,^~#", text);
 }
 
 static int add_unit(map_t *m, const char *id, const char *faction, int col, int row)
 {
-    m->combatants = realloc(m->combatants, sizeof *m->combatants * (size_t)(m->n_combatants + 1));
-    assert_non_null(m->combatants);
-    map_combatant_t *c = &m->combatants[m->n_combatants];
-    memset(c, 0, sizeof *c);
-    strcpy(c->id, id);
-    strcpy(c->faction, faction);
-    c->at = (cell_t){col, row};
-    c->speed_ft = 30;
-    return m->n_combatants++;
+    return fx_add_unit(m, id, faction, col, row);
 }
 
 /* A board and a search sized for it, torn down together. */

@@ -17,53 +17,18 @@
 #include <cmocka.h>
 
 #include "core/sight.h"
-
-static void add_type(map_t *m, const char *name, int move, cover_t cover, bool blocks)
-{
-    terrain_t *t = &m->types[m->n_types++];
-    memset(t, 0, sizeof *t);
-    strcpy(t->name, name);
-    t->move = move;
-    t->cover = cover;
-    t->blocks_sight = blocks;
-}
+#include "map_fixture.h"
 
 /* Legend: . open  , brush (light)  ^ rubble (heavy)  ~ water (no cover)
  *         # wall (blocks, total)  f fog (blocks sight, yet no cover of its own). */
-static const char LEGEND[] = ".,^~#f";
-
 static map_t *make_map(hex_layout_t lay, int cols, int rows, const char *const *text)
 {
-    map_t *m = map_create(cols, rows);
-    assert_non_null(m);
-    m->layout = lay;
-    m->feet_per_hex = 5;
-    add_type(m, "open", 1, COVER_NONE, false);
-    add_type(m, "brush", 2, COVER_LIGHT, false);
-    add_type(m, "rubble", 2, COVER_HEAVY, false);
-    add_type(m, "water", 2, COVER_NONE, false);
-    add_type(m, "wall", 0, COVER_TOTAL, true);
-    add_type(m, "fog", 1, COVER_NONE, true);
-    for (int r = 0; text && r < rows; r++) {
-        assert_int_equal((int)strlen(text[r]), cols);
-        for (int c = 0; c < cols; c++) {
-            const char *p = strchr(LEGEND, text[r][c]);
-            assert_non_null(p);
-            m->cells[r * cols + c] = (uint8_t)(p - LEGEND);
-        }
-    }
-    return m;
+    return fx_map(lay, cols, rows, ".,^~#f", text);
 }
 
 static void add_unit(map_t *m, const char *id, const char *faction, int col, int row)
 {
-    m->combatants = realloc(m->combatants, sizeof *m->combatants * (size_t)(m->n_combatants + 1));
-    assert_non_null(m->combatants);
-    map_combatant_t *c = &m->combatants[m->n_combatants++];
-    memset(c, 0, sizeof *c);
-    strcpy(c->id, id);
-    strcpy(c->faction, faction);
-    c->at = (cell_t){col, row};
+    fx_add_unit(m, id, faction, col, row);
 }
 
 static const hex_layout_t POINTY_ODD = {HEX_POINTY, HEX_ODD};
