@@ -95,35 +95,12 @@ int hex_spiral(hex_t c, int k, hex_t *out, int cap)
     return n;
 }
 
-/* Nearest integer, halves away from zero (as round()), without the libm call:
- * lines call this three times a hex and sight traces draw thousands of lines. */
-static inline double round_half_away(double x)
-{
-    return (double)(long long)(x >= 0.0 ? x + 0.5 : x - 0.5);
-}
-
-hex_t hex_round(double fq, double fr, double fs)
-{
-    double q = round_half_away(fq), r = round_half_away(fr), s = round_half_away(fs);
-    double dq = fabs(q - fq), dr = fabs(r - fr), ds = fabs(s - fs);
-    if (dq > dr && dq > ds)
-        q = -r - s;
-    else if (dr > ds)
-        r = -q - s;
-    return (hex_t){(int)q, (int)r};
-}
-
 int hex_line(hex_t a, hex_t b, hex_nudge_t nudge, hex_t *out, int cap)
 {
     int n = hex_distance(a, b);
-    double e = (double)nudge;
-    double aq = a.q + 1e-6 * e, ar = a.r + 2e-6 * e, as = hex_s(a) - 3e-6 * e;
-    double bq = b.q + 1e-6 * e, br = b.r + 2e-6 * e, bs = hex_s(b) - 3e-6 * e;
-    double inv = n == 0 ? 0.0 : 1.0 / n;
-    for (int i = 0; i <= n && i < cap; i++) {
-        double t = i * inv;
-        out[i] = hex_round(aq + (bq - aq) * t, ar + (br - ar) * t, as + (bs - as) * t);
-    }
+    hex_lerp_t l = hex_lerp_init(a, b, nudge, n);
+    for (int i = 0; i <= n && i < cap; i++)
+        out[i] = hex_lerp_at(&l, i);
     return n + 1;
 }
 

@@ -33,12 +33,30 @@ typedef struct {
 /* The six directions, counter-clockwise starting east (pointy) / south-east (flat). */
 #define HEX_DIRS 6
 
-static inline int hex_s(hex_t h) { return -h.q - h.r; }
-static inline hex_t hex_make(int q, int r) { return (hex_t){q, r}; }
-static inline bool hex_eq(hex_t a, hex_t b) { return a.q == b.q && a.r == b.r; }
-static inline hex_t hex_add(hex_t a, hex_t b) { return (hex_t){a.q + b.q, a.r + b.r}; }
-static inline hex_t hex_sub(hex_t a, hex_t b) { return (hex_t){a.q - b.q, a.r - b.r}; }
-static inline hex_t hex_scale(hex_t a, int k) { return (hex_t){a.q * k, a.r * k}; }
+static inline int hex_s(hex_t h)
+{
+    return -h.q - h.r;
+}
+static inline hex_t hex_make(int q, int r)
+{
+    return (hex_t){q, r};
+}
+static inline bool hex_eq(hex_t a, hex_t b)
+{
+    return a.q == b.q && a.r == b.r;
+}
+static inline hex_t hex_add(hex_t a, hex_t b)
+{
+    return (hex_t){a.q + b.q, a.r + b.r};
+}
+static inline hex_t hex_sub(hex_t a, hex_t b)
+{
+    return (hex_t){a.q - b.q, a.r - b.r};
+}
+static inline hex_t hex_scale(hex_t a, int k)
+{
+    return (hex_t){a.q * k, a.r * k};
+}
 
 /* Unit offset for direction d (taken modulo 6). */
 hex_t hex_dir(int d);
@@ -63,11 +81,54 @@ int hex_ring(hex_t c, int k, hex_t *out, int cap);
 /* Spiral of rings 0..k around c; returns 1 + 3k(k+1), writing at most cap. */
 int hex_spiral(hex_t c, int k, hex_t *out, int cap);
 
+/* Nearest integer, halves away from zero (as round()), without the libm call:
+ * sight traces round three coordinates per hex of thousands of lines. */
+static inline double hex_round_half_away(double x)
+{
+    return (double)(long long)(x >= 0.0 ? x + 0.5 : x - 0.5);
+}
+
 /* Round fractional cube coordinates to the nearest hex. */
-hex_t hex_round(double q, double r, double s);
+static inline hex_t hex_round(double fq, double fr, double fs)
+{
+    double q = hex_round_half_away(fq), r = hex_round_half_away(fr), s = hex_round_half_away(fs);
+    double dq = q > fq ? q - fq : fq - q;
+    double dr = r > fr ? r - fr : fr - r;
+    double ds = s > fs ? s - fs : fs - s;
+    if (dq > dr && dq > ds)
+        q = -r - s;
+    else if (dr > ds)
+        r = -q - s;
+    return (hex_t){(int)q, (int)r};
+}
+
+/* The fractional cube point a hex line visits: endpoints a and b nudged by
+ * +e or -e, and the step between its points. hex_line and the sight tracer
+ * share it so both round exactly the same points. */
+typedef struct {
+    double q, r, s;    /* the nudged start */
+    double dq, dr, ds; /* nudged end minus nudged start */
+    double inv;        /* 1 / distance, or 0 for a one-hex line */
+} hex_lerp_t;
 
 /* Which way to nudge the endpoints of a hex line (RULINGS: +e or -e). */
 typedef enum { HEX_NUDGE_PLUS = 1, HEX_NUDGE_MINUS = -1 } hex_nudge_t;
+
+/* Set up the walk from a to b with the given nudge. */
+static inline hex_lerp_t hex_lerp_init(hex_t a, hex_t b, hex_nudge_t nudge, int n)
+{
+    double e = (double)nudge;
+    double aq = a.q + 1e-6 * e, ar = a.r + 2e-6 * e, as = -a.q - a.r - 3e-6 * e;
+    double bq = b.q + 1e-6 * e, br = b.r + 2e-6 * e, bs = -b.q - b.r - 3e-6 * e;
+    return (hex_lerp_t){aq, ar, as, bq - aq, br - ar, bs - as, n == 0 ? 0.0 : 1.0 / n};
+}
+
+/* The i-th hex of the walk. */
+static inline hex_t hex_lerp_at(const hex_lerp_t *l, int i)
+{
+    double t = i * l->inv;
+    return hex_round(l->q + l->dq * t, l->r + l->dr * t, l->s + l->ds * t);
+}
 
 /* Hexes of the line a..b, both endpoints included: distance+1 hexes, each the
  * rounded cube lerp at i/N with the endpoints nudged by +e or -e where

@@ -19,19 +19,17 @@ typedef struct {
     cover_t cover;
 } line_result_t;
 
-/* Walk the in-between hexes of one nudged line. Stops early once blocked,
- * since blocked already means total cover. */
-static line_result_t trace_line(const board_t *b, hex_t from, hex_t to, hex_nudge_t nudge,
+/* Walk the in-between hexes of one nudged line, generating them as it goes
+ * (no buffer), and stop early once blocked, since blocked means total cover. */
+static line_result_t trace_line(const board_t *b, hex_t from, hex_t to, int n, hex_nudge_t nudge,
                                 bool with_bodies)
 {
-    hex_t line[LINE_MAX];
-    int n = hex_line(from, to, nudge, line, LINE_MAX);
+    hex_lerp_t l = hex_lerp_init(from, to, nudge, n);
     line_result_t res = {false, COVER_NONE};
     const map_t *m = b->map;
-    for (int k = 1; k < n - 1; k++) {
-        cell_t c = hex_to_cell(m->layout, line[k]);
-        if (!map_in_bounds(m, c))
-            continue; /* off the map: neither blocks nor covers */
+    for (int k = 1; k < n; k++) {
+        cell_t c = hex_to_cell(m->layout, hex_lerp_at(&l, k));
+        if (!map_in_bounds(m, c)) continue; /* off the map: neither blocks nor covers */
         int idx = map_index(m, c);
         const terrain_t *t = &m->types[m->cells[idx]];
         if (t->blocks_sight) {
@@ -39,16 +37,17 @@ static line_result_t trace_line(const board_t *b, hex_t from, hex_t to, hex_nudg
             res.cover = COVER_TOTAL;
             return res;
         }
-        if (t->cover > res.cover)
-            res.cover = t->cover;
-        if (with_bodies && b->occ[idx] >= 0 && res.cover < COVER_LIGHT)
-            res.cover = COVER_LIGHT;
+        if (t->cover > res.cover) res.cover = t->cover;
+        if (with_bodies && b->occ[idx] >= 0 && res.cover < COVER_LIGHT) res.cover = COVER_LIGHT;
     }
     return res;
 }
 
 /* r + d reduced into [0, n), given r in [0, n) and |d| <= n. */
-static inline int wrap(int r, int n) { return r >= n ? r - n : r < 0 ? r + n : r; }
+static inline int wrap(int r, int n)
+{
+    return r >= n ? r - n : r < 0 ? r + n : r;
+}
 
 /* Does the exact line a..b (n = distance) pass through a point where hex
  * rounding is ambiguous (a hex edge or corner) strictly between its ends?
@@ -66,8 +65,7 @@ static bool touches_edge(hex_t a, hex_t b, int n)
         rr = wrap(rr + dr, n);
         rs = wrap(rs + ds, n);
         /* Exactly half way: which way it rounds goes with the nudge. */
-        if (2 * rq == n || 2 * rr == n || 2 * rs == n)
-            return true;
+        if (2 * rq == n || 2 * rr == n || 2 * rs == n) return true;
         int uq = 2 * rq > n, ur = 2 * rr > n, us = 2 * rs > n;
         /* The whole coordinates sum to 0, so the rounded ones do exactly when
          * the round-ups account for the remainders. If not, hex_round resets
@@ -76,8 +74,7 @@ static bool touches_edge(hex_t a, hex_t b, int n)
             int mq = uq ? n - rq : rq, mr = ur ? n - rr : rr, ms = us ? n - rs : rs;
             int m = mq > mr ? mq : mr;
             m = m > ms ? m : ms;
-            if ((mq == m) + (mr == m) + (ms == m) > 1)
-                return true;
+            if ((mq == m) + (mr == m) + (ms == m) > 1) return true;
         }
     }
     return false;
@@ -92,7 +89,7 @@ sight_t sight_trace(const board_t *b, hex_t from, hex_t to)
         s.cover = COVER_TOTAL;
         return s;
     }
-    line_result_t plus = trace_line(b, from, to, HEX_NUDGE_PLUS, true);
+    line_result_t plus = trace_line(b, from, to, s.hexes, HEX_NUDGE_PLUS, true);
     if (plus.blocked) {
         s.visible = false;
         s.cover = COVER_TOTAL;
@@ -102,7 +99,7 @@ sight_t sight_trace(const board_t *b, hex_t from, hex_t to)
         s.cover = plus.cover;
         return s;
     }
-    line_result_t minus = trace_line(b, from, to, HEX_NUDGE_MINUS, true);
+    line_result_t minus = trace_line(b, from, to, s.hexes, HEX_NUDGE_MINUS, true);
     if (minus.blocked) {
         s.visible = false;
         s.cover = COVER_TOTAL;
@@ -115,9 +112,8 @@ sight_t sight_trace(const board_t *b, hex_t from, hex_t to)
 bool sight_clear(const board_t *b, hex_t from, hex_t to)
 {
     int n = hex_distance(from, to);
-    if (n + 1 > LINE_MAX)
-        return false;
-    if (trace_line(b, from, to, HEX_NUDGE_PLUS, false).blocked)
-        return false;
-    return !touches_edge(from, to, n) || !trace_line(b, from, to, HEX_NUDGE_MINUS, false).blocked;
+    if (n + 1 > LINE_MAX) return false;
+    if (trace_line(b, from, to, n, HEX_NUDGE_PLUS, false).blocked) return false;
+    return !touches_edge(from, to, n) ||
+           !trace_line(b, from, to, n, HEX_NUDGE_MINUS, false).blocked;
 }
