@@ -131,6 +131,107 @@ static void test_multiple_dice_keep_highest(void **state)
     fx_free(&f);
 }
 
+/* Scars has no hiding: nobody is ever left out of a side's view, even behind a wall. */
+static void test_nobody_hidden_from_a_side(void **state)
+{
+    (void)state;
+    fx_t f;
+    static const char *const ROWS[] = {"...#......", "...#......", "...#......"};
+    f.m = fx_map(10, 3, "scars", ROWS);
+    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "club", "dex=20");
+    fx_add(f.m, "foe", "raiders", 6, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 50, "knife", "armor=0");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(1));
+    const ruleset_t *rs = f.p.b->rules;
+    assert_ptr_equal(rs, ruleset_find("scars"));
+    assert_non_null(rs->hidden_from);
+    for (int i = 0; i < f.p.b->n; i++)
+        for (int s = 0; s < 2; s++)
+            assert_false(rs->hidden_from(f.p.b, i, s));
+    fx_free(&f);
+}
+
+/* Seeded (no hand dice, so no rebuild undoes a direct change); ends turns until
+ * combatant `who` may declare. */
+static void seeded_until_actor(fx_t *f, int who)
+{
+    battle_opts_t o = {.seed = 7};
+    assert_int_equal(play_start(&f->p, f->m, f->db, NULL, &o), BATTLE_OK);
+    for (int guard = 0; guard < 8; guard++) {
+        int act[4];
+        int n = play_actors(&f->p, act, 4);
+        assert_true(n > 0);
+        for (int k = 0; k < n; k++)
+            if (act[k] == who)
+                return;
+        cmd_t end = cmd_make(CMD_END, act[0]);
+        assert_int_equal(play_apply(&f->p, &end), BATTLE_OK);
+    }
+    fail_msg("combatant %d never got to act", who);
+}
+
+static void test_dex_and_wil_loss(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 3, "scars", NULL);
+    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=10,wil=8,str=10");
+    fx_add(f.m, "foe", "raiders", 8, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=10,wil=8,str=10");
+    f.db = weapons();
+    seeded_until_actor(&f, 0);
+    battle_t *b = f.p.b;
+    /* Part of an ability: the score drops, nothing else. */
+    scars_lose_ability(b, 1, SS_WIL, 3);
+    assert_int_equal(b->u[1].stat[SS_WIL], 5);
+    assert_false(b->u[1].cond & SC_DELIRIOUS);
+    assert_true(FX_FIND(b, 0, "\"stat\"", "\"stat\":\"wil\"", "\"value\":5") >= 0);
+    /* WIL 0: delirious; DEX 0 (floored, not negative): paralyzed. */
+    scars_lose_ability(b, 1, SS_WIL, 9);
+    assert_int_equal(b->u[1].stat[SS_WIL], 0);
+    assert_true(b->u[1].cond & SC_DELIRIOUS);
+    assert_false(b->u[1].cond & SC_PARALYZED);
+    scars_lose_ability(b, 0, SS_DEX, 4);
+    assert_false(b->u[0].cond & SC_PARALYZED);
+    scars_lose_ability(b, 0, SS_DEX, 40);
+    assert_int_equal(b->u[0].stat[SS_DEX], 0);
+    assert_true(b->u[0].cond & SC_PARALYZED);
+    assert_true(FX_FIND(b, 0, "\"condition\"", "\"paralyzed\"") >= 0);
+    assert_false(battle_active(b, 0)); /* incapacitated: out of the fight */
+    fx_free(&f);
+}
+
+/* Enhanced (d12) when a detachment attacks a lone combatant. (Against a
+ * helpless target the same branch applies, but helpless targets are out of
+ * the fight and cannot be declared against yet: see docs/rules-scars.md.) */
+static void test_enhanced_die_detachment_vs_individual(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        fx_t f;
+        f.m = fx_map(10, 3, "scars", NULL);
+        fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife",
+               k == 1 ? "dex=10,str=10,detachment=1" : "dex=10,str=10");
+        fx_add(f.m, "foe", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 30, 50, "knife", "dex=10,str=10");
+        f.db = weapons();
+        seeded_until_actor(&f, 0);
+        int from = f.p.b->log.n;
+        cmd_t c = attack(0, 1, 0);
+        battle_status_t st = play_apply(&f.p, &c);
+        /* a's side may still have to finish declaring; a is alone, so it resolves now. */
+        assert_true(st == BATTLE_OK || st == BATTLE_OVER);
+        int with_d12 = FX_FIND(f.p.b, from, "\"who\":\"a\"", "\"dice\":\"1d12\"");
+        int with_d6 = FX_FIND(f.p.b, from, "\"who\":\"a\"", "\"dice\":\"1d6\"");
+        if (k == 1) {
+            assert_true(with_d12 >= 0); /* enhanced: d12 instead of the knife's d6 */
+            assert_int_equal(with_d6, -1);
+        } else {
+            assert_true(with_d6 >= 0);
+            assert_int_equal(with_d12, -1);
+        }
+        fx_free(&f);
+    }
+}
+
 static void test_impaired_through_cover(void **state)
 {
     (void)state;
@@ -306,6 +407,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dex_save_order),
+        cmocka_unit_test(test_dex_and_wil_loss),
+        cmocka_unit_test(test_enhanced_die_detachment_vs_individual),
+        cmocka_unit_test(test_nobody_hidden_from_a_side),
         cmocka_unit_test(test_declare_then_resolve_pooled),
         cmocka_unit_test(test_multiple_dice_keep_highest),
         cmocka_unit_test(test_impaired_through_cover),

@@ -32,6 +32,7 @@ static tmpl_db_t *weapons(void)
     fx_weapon(db, "mech_gun", WPN_RANGED, false, 0, 300, 1, 10, 0, NULL);
     fx_weapon(db, "mech_beam", WPN_RANGED, true, 0, 300, 1, 10, 0, NULL);
     fx_weapon(db, "torch", WPN_MELEE, false, 5, 0, 1, 6, 0, "fire=1");
+    fx_weapon(db, "shock", WPN_MELEE, true, 5, 0, 1, 6, 0, "electric=1");
     return db;
 }
 
@@ -653,6 +654,109 @@ static void test_unaware_target_uses_base_evasion(void **state)
     fx_free(&f);
 }
 
+/* Apply c entering 10 (or the top face of a smaller die) for every die it asks
+ * for: for tests about state, not numbers. */
+static battle_status_t do_tens(play_t *p, cmd_t c)
+{
+    battle_status_t st = play_apply(p, &c);
+    for (int k = 0; st == BATTLE_NEED_DICE && k < 64; k++)
+        st = play_enter_die(p, p->b->need.sides < 10 ? p->b->need.sides : 10);
+    return st;
+}
+
+static bool hidden_from(const battle_t *b, int who, int side)
+{
+    const ruleset_t *rs = b->rules;
+    assert_non_null(rs->hidden_from);
+    return rs->hidden_from(b, who, side);
+}
+
+static void test_hidden_from_follows_hiding(void **state)
+{
+    (void)state;
+    fx_t f;
+    static const char *const ROWS[] = {"........", "...,....", "........"};
+    f.m = fx_map(8, 3, "xhalem", ROWS);
+    fx_add(f.m, "h", "players", 4, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "stealth=3,agility=0");
+    fx_add(f.m, "t", "raiders", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "evasion=4");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    int hs = f.p.b->board->side[0], ts = f.p.b->board->side[1];
+    assert_int_not_equal(hs, ts);
+    assert_false(hidden_from(f.p.b, 0, ts));
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_HIDE, 0), FX_DICE(12)), BATTLE_OK);
+    assert_true(hidden_from(f.p.b, 0, ts));
+    assert_false(hidden_from(f.p.b, 0, hs)); /* its own side always knows */
+    assert_false(hidden_from(f.p.b, 1, hs)); /* t never hid */
+    fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_SEARCH, 1), FX_DICE(16)), BATTLE_OK);
+    assert_false(hidden_from(f.p.b, 0, ts));
+    fx_free(&f);
+}
+
+static void test_hidden_from_machine_scan(void **state)
+{
+    (void)state;
+    fx_t f;
+    static const char *const ROWS[] = {"........", "...,....", "........"};
+    f.m = fx_map(8, 3, "xhalem", ROWS);
+    fx_add(f.m, "h", "players", 4, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "stealth=3,agility=0");
+    fx_add(f.m, "t", "raiders", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "evasion=4");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    int ts = f.p.b->board->side[1];
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_HIDE, 0), FX_DICE(12)), BATTLE_OK);
+    assert_true(hidden_from(f.p.b, 0, ts));
+    /* The same scene with a machine on t's side: its passive scan sees through brush. */
+    fx_free(&f);
+    f.m = fx_map(8, 3, "xhalem", ROWS);
+    fx_add(f.m, "h", "players", 4, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "stealth=3,agility=0");
+    fx_add(f.m, "t", "raiders", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "evasion=4");
+    fx_add(f.m, "m", "raiders", 1, 2, KIND_MACHINE, SIZE_MEDIUM, 20, 30, "knife", "");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5, 4));
+    assert_int_equal(do_tens(&f.p, cmd_make(CMD_HIDE, 0)), BATTLE_OK);
+    assert_false(hidden_from(f.p.b, 0, ts));
+    assert_true(xhalem_aware(f.p.b, 2, 0));
+    fx_free(&f);
+}
+
+static void test_cloaked_revealed_and_lost_again(void **state)
+{
+    (void)state;
+    fx_t f;
+    static const char *const ROWS[] = {"......#...", "......#...", "......#...", "......#...",
+                                       ".........."};
+    f.m = fx_map(10, 5, "xhalem", ROWS);
+    fx_add(f.m, "c", "raiders", 3, 2, KIND_CREATURE, SIZE_MEDIUM, 40, 30, "knife", "cloak=1,evasion=0");
+    fx_add(f.m, "a", "players", 2, 2, KIND_CREATURE, SIZE_MEDIUM, 40, 30, "knife", "agility=0");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    const xh_state_t *s = f.p.b->rs;
+    int as = f.p.b->board->side[1];
+    assert_false(hidden_from(f.p.b, 0, as));
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_CLOAK, 0), FX_NO_DICE), BATTLE_OK);
+    assert_true(hidden_from(f.p.b, 0, as));
+    assert_false(xhalem_aware(f.p.b, 1, 0));
+    fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
+    fx_do(&f.p, cmd_make(CMD_END, 1), FX_NO_DICE);
+    /* Striking gives its position away while it stays cloaked. */
+    assert_int_equal(do_tens(&f.p, fx_engage(0, 1, 0)), BATTLE_OK);
+    assert_true(f.p.b->u[0].cond & XC_CLOAKED);
+    assert_true(s->revealed[0]);
+    assert_false(hidden_from(f.p.b, 0, as));
+    assert_true(xhalem_aware(f.p.b, 1, 0));
+    fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
+    fx_do(&f.p, cmd_make(CMD_END, 1), FX_NO_DICE);
+    /* Round the wall and out of a's sight: unseen again. */
+    assert_int_equal(do_tens(&f.p, FX_PATH(0, 3, 3, 4, 4, 5, 4, 6, 4, 7, 4, 7, 3)), BATTLE_OK);
+    assert_true(battle_active(f.p.b, 0));
+    assert_false(sight_clear(f.p.b->board, f.p.b->board->pos[1], f.p.b->board->pos[0]));
+    assert_false(s->revealed[0]);
+    assert_true(hidden_from(f.p.b, 0, as));
+    fx_free(&f);
+}
+
 static void test_grapple_and_escape(void **state)
 {
     (void)state;
@@ -747,6 +851,347 @@ static void test_standby_strikes_when_enemy_enters_reach(void **state)
     int re = FX_FIND(f.p.b, 0, "\"reaction\"", "\"standby\"");
     assert_true(step >= 0 && re > step);
     assert_int_equal(last_of(f.p.b, EV_DAMAGE)->amount, 4);
+    fx_free(&f);
+}
+
+static void test_drag_grappled_at_half_speed(void **state)
+{
+    (void)state;
+    static const csize_t SIZES[2] = {SIZE_MEDIUM, SIZE_TINY};
+    for (int k = 0; k < 2; k++) {
+        fx_t f;
+        f.m = fx_map(8, 3, "xhalem", NULL);
+        fx_add(f.m, "g", "players", 4, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "strength=2");
+        fx_add(f.m, "t", "raiders", 5, 1, KIND_CREATURE, SIZES[k], 20, 30, "knife",
+               "evasion=1,strength=1");
+        f.db = weapons();
+        fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+        cmd_t c = cmd_make(CMD_GRAPPLE, 0);
+        c.target = 1;
+        assert_int_equal(fx_do(&f.p, c, FX_DICE(10, 9)), BATTLE_OK);
+        assert_true(f.p.b->u[1].cond & XC_GRAPPLED);
+        /* Dragging a medium foe halves g's 30 ft; a tiny one does not slow it. */
+        assert_int_equal(xhalem_move_left(f.p.b), k == 0 ? 15 : 30);
+        /* Three hexes west: 15 ft, with t pulled along behind. */
+        assert_int_equal(fx_do(&f.p, FX_PATH(0, 3, 1, 2, 1, 1, 1), FX_NO_DICE), BATTLE_OK);
+        hex_t at_t = f.p.b->board->pos[1];
+        hex_t want = hex_from_cell(f.p.b->map->layout, (cell_t){2, 1});
+        assert_true(at_t.q == want.q && at_t.r == want.r); /* dragged behind */
+        if (k == 0) {
+            assert_int_equal(xhalem_move_left(f.p.b), 0);
+            cmd_t more = FX_PATH(0, 0, 1);
+            assert_int_equal(play_apply(&f.p, &more), BATTLE_ILLEGAL);
+        } else {
+            assert_int_equal(xhalem_move_left(f.p.b), 15);
+        }
+        fx_free(&f);
+    }
+}
+
+static void test_electric_doubles_in_water(void **state)
+{
+    (void)state;
+    static const char *const ROWS[] = {"........", ".~......", "........"};
+    static const char *const WEAPON[2] = {"shock", "knife"};
+    int dealt[2];
+    for (int k = 0; k < 2; k++) {
+        fx_t f;
+        f.m = fx_map(8, 3, "xhalem", ROWS);
+        fx_add(f.m, "a", "players", 0, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, WEAPON[k], "agility=10");
+        fx_add(f.m, "t", "raiders", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 40, 30, "knife", "evasion=0");
+        f.db = weapons();
+        fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+        assert_int_equal(do_tens(&f.p, fx_engage(0, 1, 0)), BATTLE_OK);
+        assert_true(last_of(f.p.b, EV_ATTACK)->hit);
+        dealt[k] = last_of(f.p.b, EV_DAMAGE)->amount;
+        fx_free(&f);
+    }
+    /* The d6 rolled 6 both times: lightning in water deals it twice over. */
+    assert_int_equal(dealt[1], 6);
+    assert_int_equal(dealt[0], 12);
+}
+
+static void test_standby_on_engages_trigger(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 3, "xhalem", NULL);
+    fx_add(f.m, "w", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "agility=0");
+    fx_add(f.m, "r", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 30, 30, "knife", "evasion=0");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    cmd_t sb = cmd_make(CMD_STANDBY, 0);
+    sb.arg = XT_ENGAGES;
+    sb.weapon = 0;
+    assert_int_equal(fx_do(&f.p, sb, FX_NO_DICE), BATTLE_OK);
+    fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
+    /* r merely standing beside w does not set it off... */
+    assert_int_equal(FX_FIND(f.p.b, 0, "\"reaction\""), -1);
+    /* ...r engaging does, and w strikes back after r's attack. */
+    assert_int_equal(do_tens(&f.p, fx_engage(1, 0, 0)), BATTLE_OK);
+    int atk = FX_FIND(f.p.b, 0, "\"attack\"", "\"attacker\":\"r\"");
+    int re = FX_FIND(f.p.b, 0, "\"reaction\"", "\"standby\"");
+    assert_true(atk >= 0);
+    assert_true(re > atk);
+    assert_true(FX_FIND(f.p.b, re, "\"attack\"", "\"attacker\":\"w\"") > re);
+    fx_free(&f);
+}
+
+/* ---- the AI's choices ----------------------------------------------------- */
+
+static cmd_t ai_choice(fx_t *f, int actor)
+{
+    const ruleset_t *rs = f->p.b->rules;
+    cmd_t c;
+    rs->ai(f->p.b, actor, &c);
+    return c;
+}
+
+static int cells_apart(const battle_t *b, cell_t x, int who)
+{
+    return hex_distance(hex_from_cell(b->map->layout, x), b->board->pos[who]);
+}
+
+static void test_ai_melee_closes_in(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 3, "xhalem", NULL);
+    fx_add(f.m, "a", "players", 0, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    fx_add(f.m, "t", "raiders", 6, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    cmd_t c = ai_choice(&f, 0);
+    assert_int_equal(c.kind, CMD_MOVE);
+    assert_int_equal(cells_apart(f.p.b, c.path[c.n_path - 1], 1), 1); /* ends beside t */
+    fx_free(&f);
+}
+
+static void test_ai_shooter_keeps_range(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 3, "xhalem", NULL);
+    fx_add(f.m, "a", "players", 0, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "rifle,knife", CRE);
+    fx_add(f.m, "t", "raiders", 5, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    /* Rifle in hand, 25 ft: inside its 30, so it shoots from where it stands
+     * rather than walking up to knife range. */
+    cmd_t c = ai_choice(&f, 0);
+    assert_int_equal(c.kind, CMD_ENGAGE);
+    assert_int_equal(c.target, 1);
+    assert_int_equal(c.weapon, 0);
+    fx_free(&f);
+}
+
+static void test_ai_seeks_flank(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 3, "xhalem", NULL);
+    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    fx_add(f.m, "t", "raiders", 5, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    fx_add(f.m, "b", "players", 6, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5, 4));
+    cmd_t c = ai_choice(&f, 0);
+    assert_int_equal(c.kind, CMD_MOVE);
+    cell_t end = c.path[c.n_path - 1];
+    /* The one hex beside t directly opposite b: (4,1). */
+    assert_int_equal(end.col, 4);
+    assert_int_equal(end.row, 1);
+    fx_free(&f);
+}
+
+static void test_ai_goes_for_the_wounded(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 3, "xhalem", NULL);
+    fx_add(f.m, "a", "players", 4, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 5, "knife", CRE);
+    fx_add(f.m, "hale", "raiders", 0, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    fx_add(f.m, "hurt", "raiders", 8, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5, 4));
+    f.p.b->u[2].hp = 2; /* same distance, nearly down */
+    cmd_t c = ai_choice(&f, 0);
+    assert_int_equal(c.kind, CMD_MOVE);
+    cell_t end = c.path[c.n_path - 1];
+    assert_true(cells_apart(f.p.b, end, 2) < cells_apart(f.p.b, end, 1));
+    fx_free(&f);
+}
+
+static void test_ai_stays_put_after_striking(void **state)
+{
+    (void)state;
+    fx_t f;
+    duel(&f, CRE, CRE);
+    assert_int_equal(fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(2, 15)), BATTLE_OK);
+    /* Move left, action spent, enemy adjacent: walking off would provoke. */
+    assert_true(xhalem_move_left(f.p.b) > 0);
+    cmd_t c = ai_choice(&f, 0);
+    assert_int_equal(c.kind, CMD_END);
+    fx_free(&f);
+}
+
+static void test_declining_side_lets_reactions_pass(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        fx_t f;
+        f.m = fx_map(8, 4, "xhalem", OPEN8);
+        fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+        fx_add(f.m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+        f.db = weapons();
+        battle_opts_t o = {.seed = 3};
+        assert_int_equal(play_start(&f.p, f.m, f.db, NULL, &o), BATTLE_OK);
+        const xh_state_t *s = f.p.b->rs;
+        /* Whoever goes first walks out of the other's reach. */
+        int mover = s->actor, other = 1 - mover;
+        /* The table sets the policy; seeded dice, so no rebuild forgets it. */
+        if (k == 1)
+            f.p.b->opts.decline_sides = 1u << f.p.b->board->side[other];
+        cmd_t mv = mover == 0 ? FX_PATH(0, 0, 1, 0, 2) : FX_PATH(1, 3, 1, 4, 1);
+        battle_status_t st = play_apply(&f.p, &mv);
+        assert_true(st == BATTLE_OK || st == BATTLE_OVER);
+        int re = FX_FIND(f.p.b, 0, "\"reaction\"", "\"opportunity\"");
+        if (k == 0)
+            assert_true(re >= 0);
+        else
+            assert_int_equal(re, -1);
+        fx_free(&f);
+    }
+}
+
+/* ---- mounts ---------------------------------------------------------------- */
+
+/* r (rider, medium, 30 ft) beside h (horse, large ally, 60 ft); foe far off.
+ * Initiative: r 15, foe 10, h 5. */
+static void mount_scene(fx_t *f, csize_t horse_size, ckind_t horse_kind, const char *horse_side)
+{
+    f->m = fx_map(14, 3, "xhalem", NULL);
+    fx_add(f->m, "r", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "");
+    fx_add(f->m, "foe", "raiders", 12, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "");
+    fx_add(f->m, "h", horse_side, 2, 1, horse_kind, horse_size, 30, 60, "knife", "");
+    f->db = weapons();
+    fx_start(&f->p, f->m, f->db, FX_DICE(15, 10, 5));
+}
+
+static void test_mount_needs_willing_larger_mount(void **state)
+{
+    (void)state;
+    struct {
+        csize_t size;
+        ckind_t kind;
+        const char *side;
+        battle_status_t want;
+    } cases[] = {
+        {SIZE_LARGE, KIND_CREATURE, "players", BATTLE_OK},
+        {SIZE_MEDIUM, KIND_CREATURE, "players", BATTLE_ILLEGAL},  /* not larger */
+        {SIZE_LARGE, KIND_CREATURE, "raiders", BATTLE_ILLEGAL},   /* not willing */
+        {SIZE_LARGE, KIND_MACHINE, "players", BATTLE_ILLEGAL},    /* big enough to enter */
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        fx_t f;
+        mount_scene(&f, cases[k].size, cases[k].kind, cases[k].side);
+        cmd_t list[64];
+        int nl = ((const ruleset_t *)f.p.b->rules)->legal(f.p.b, 0, list, 64);
+        bool offered = false;
+        for (int q = 0; q < nl && q < 64; q++)
+            offered = offered || (list[q].kind == CMD_MOUNT && list[q].target == 2);
+        assert_int_equal(offered, cases[k].want == BATTLE_OK);
+        cmd_t c = cmd_make(CMD_MOUNT, 0);
+        c.target = 2;
+        assert_int_equal(play_apply(&f.p, &c), cases[k].want);
+        if (cases[k].want == BATTLE_OK) {
+            assert_int_equal(xhalem_mount_of(f.p.b, 0), 2);
+            hex_t pr = f.p.b->board->pos[0], ph = f.p.b->board->pos[2];
+            assert_true(pr.q == ph.q && pr.r == ph.r);
+            /* It was the action. */
+            assert_int_equal(play_apply(&f.p, &(cmd_t){.kind = CMD_DASH, .actor = 0}), BATTLE_ILLEGAL);
+        } else {
+            assert_int_equal(xhalem_mount_of(f.p.b, 0), -1);
+        }
+        fx_free(&f);
+    }
+    /* Out of reach: two hexes away. */
+    fx_t f;
+    f.m = fx_map(14, 3, "xhalem", NULL);
+    fx_add(f.m, "r", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "");
+    fx_add(f.m, "foe", "raiders", 12, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "");
+    fx_add(f.m, "h", "players", 3, 1, KIND_CREATURE, SIZE_LARGE, 30, 60, "knife", "");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 10, 5));
+    cmd_t c = cmd_make(CMD_MOUNT, 0);
+    c.target = 2;
+    assert_int_equal(play_apply(&f.p, &c), BATTLE_ILLEGAL);
+    fx_free(&f);
+}
+
+static void test_mounted_speed_and_shared_turn(void **state)
+{
+    (void)state;
+    fx_t f;
+    mount_scene(&f, SIZE_LARGE, KIND_CREATURE, "players");
+    cmd_t c = cmd_make(CMD_MOUNT, 0);
+    c.target = 2;
+    assert_int_equal(play_apply(&f.p, &c), BATTLE_OK);
+    /* The horse's 60 ft replace the rider's 30. */
+    assert_int_equal(xhalem_move_left(f.p.b), 60);
+    assert_int_equal(fx_do(&f.p, FX_PATH(0, 3, 1, 4, 1, 5, 1, 6, 1, 7, 1, 8, 1, 9, 1), FX_NO_DICE),
+                     BATTLE_OK);
+    hex_t want = hex_from_cell(f.p.b->map->layout, (cell_t){9, 1});
+    hex_t pr = f.p.b->board->pos[0], ph = f.p.b->board->pos[2];
+    assert_true(pr.q == want.q && pr.r == want.r);
+    assert_true(ph.q == want.q && ph.r == want.r);
+    assert_int_equal(board_occupant(f.p.b->board, want), 2);
+    assert_int_equal(xhalem_move_left(f.p.b), 25);
+    /* Shared initiative: r, foe, then r again - the horse has no turn of its own. */
+    int from = f.p.b->log.n;
+    fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
+    fx_do(&f.p, cmd_make(CMD_END, 1), FX_NO_DICE);
+    assert_int_equal(FX_FIND(f.p.b, from, "\"turn_start\"", "\"id\":\"h\""), -1);
+    assert_true(FX_FIND(f.p.b, from, "\"turn_start\"", "\"round\":2", "\"id\":\"r\"") >= 0);
+    /* Dismounting is the action, onto a free hex beside the mount; the horse
+     * then gets its own turn back. */
+    cmd_t off = cmd_make(CMD_DISMOUNT, 0);
+    off.at = (cell_t){11, 1}; /* two hexes off: refused */
+    assert_int_equal(play_apply(&f.p, &off), BATTLE_ILLEGAL);
+    off.at = (cell_t){10, 1};
+    assert_int_equal(play_apply(&f.p, &off), BATTLE_OK);
+    assert_int_equal(xhalem_mount_of(f.p.b, 0), -1);
+    assert_int_equal(board_occupant(f.p.b->board, hex_from_cell(f.p.b->map->layout, (cell_t){10, 1})), 0);
+    assert_int_equal(board_occupant(f.p.b->board, want), 2);
+    assert_int_equal(xhalem_move_left(f.p.b), 30);
+    from = f.p.b->log.n;
+    fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
+    fx_do(&f.p, cmd_make(CMD_END, 1), FX_NO_DICE);
+    assert_true(FX_FIND(f.p.b, from, "\"turn_start\"", "\"id\":\"h\"") >= 0);
+    fx_free(&f);
+}
+
+static void test_fallen_mount_drops_rider(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 3, "xhalem", NULL);
+    fx_add(f.m, "r", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "");
+    fx_add(f.m, "foe", "raiders", 3, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "agility=10,strength=5");
+    fx_add(f.m, "h", "players", 2, 1, KIND_CREATURE, SIZE_LARGE, 1, 60, "knife", "evasion=0");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 10, 5));
+    cmd_t c = cmd_make(CMD_MOUNT, 0);
+    c.target = 2;
+    assert_int_equal(play_apply(&f.p, &c), BATTLE_OK);
+    fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
+    assert_int_equal(do_tens(&f.p, fx_engage(1, 2, 0)), BATTLE_OK);
+    assert_false(battle_active(f.p.b, 2));
+    assert_true(battle_active(f.p.b, 0));
+    assert_int_equal(xhalem_mount_of(f.p.b, 0), -1);
+    hex_t h = hex_from_cell(f.p.b->map->layout, (cell_t){2, 1});
+    assert_int_equal(board_occupant(f.p.b->board, h), 0); /* the rider now holds the hex */
+    assert_true(FX_FIND(f.p.b, 0, "\"condition\"", "\"id\":\"r\"", "\"mounted\"", "\"on\":false") >= 0);
     fx_free(&f);
 }
 
@@ -888,11 +1333,26 @@ int main(void)
         cmocka_unit_test(test_detriment_against_cloaked),
         cmocka_unit_test(test_hide_and_unaware_target),
         cmocka_unit_test(test_unaware_target_uses_base_evasion),
+        cmocka_unit_test(test_hidden_from_follows_hiding),
+        cmocka_unit_test(test_hidden_from_machine_scan),
+        cmocka_unit_test(test_cloaked_revealed_and_lost_again),
         cmocka_unit_test(test_grapple_and_escape),
         cmocka_unit_test(test_grapple_size_limit),
         cmocka_unit_test(test_shove_knocks_down),
         cmocka_unit_test(test_assist_gives_first_engagement_advantage),
         cmocka_unit_test(test_standby_strikes_when_enemy_enters_reach),
+        cmocka_unit_test(test_drag_grappled_at_half_speed),
+        cmocka_unit_test(test_electric_doubles_in_water),
+        cmocka_unit_test(test_standby_on_engages_trigger),
+        cmocka_unit_test(test_ai_melee_closes_in),
+        cmocka_unit_test(test_ai_shooter_keeps_range),
+        cmocka_unit_test(test_ai_seeks_flank),
+        cmocka_unit_test(test_ai_goes_for_the_wounded),
+        cmocka_unit_test(test_ai_stays_put_after_striking),
+        cmocka_unit_test(test_declining_side_lets_reactions_pass),
+        cmocka_unit_test(test_mount_needs_willing_larger_mount),
+        cmocka_unit_test(test_mounted_speed_and_shared_turn),
+        cmocka_unit_test(test_fallen_mount_drops_rider),
         cmocka_unit_test(test_use_door),
         cmocka_unit_test(test_flight_switches_speed),
         cmocka_unit_test(test_underwater_disadvantage_and_fire),

@@ -39,6 +39,7 @@ typedef struct {
     bool manual_all;        /* every die is entered by hand */
     bool group_initiative;  /* xhalem option: like Architect groups share one roll */
     int max_rounds;         /* stop after this many rounds with no winner; 0 = no limit */
+    unsigned decline_sides; /* bit s: side s lets every reaction pass (a table's standing choice) */
 } battle_opts_t;
 
 typedef enum {

@@ -3,11 +3,15 @@
 
 #include <string.h>
 
-/* Setup under a stop point: a starved manual roll lands back here. */
+/* Setup under a stop point: a starved manual roll lands back here.
+ * setjmp audit: nothing local is changed between setjmp and a longjmp (b is
+ * set before, the jump path reads only p and b), so no volatile is needed;
+ * everything the ruleset half-changed lives in *b, which the caller rebuilds.
+ * Rulesets must not hold allocations on the stack across a roll. */
 static battle_status_t guarded_setup(play_t *p)
 {
     jmp_buf jb;
-    battle_t *b = p->b;
+    battle_t *const b = p->b;
     b->stop = &jb;
     if (setjmp(jb)) {
         b->stop = NULL;
@@ -18,17 +22,18 @@ static battle_status_t guarded_setup(play_t *p)
     return BATTLE_OK;
 }
 
+/* The same for one command (same audit: the status is only read on the
+ * path that did not jump). */
 static battle_status_t guarded_apply(play_t *p, const cmd_t *c)
 {
     jmp_buf jb;
-    battle_t *b = p->b;
-    battle_status_t st;
+    battle_t *const b = p->b;
     b->stop = &jb;
     if (setjmp(jb)) {
         b->stop = NULL;
         return BATTLE_NEED_DICE;
     }
-    st = p->rs->apply(b, c);
+    battle_status_t st = p->rs->apply(b, c);
     b->stop = NULL;
     return st;
 }
@@ -206,4 +211,37 @@ battle_status_t play_auto(play_t *p, int max_rounds)
             return st;
     }
     return b->oom ? BATTLE_NOMEM : BATTLE_OK;
+}
+
+battle_status_t play_headless(play_t *p, const map_t *m, const tmpl_db_t *db, const ruleset_t *rs,
+                              uint64_t seed, int max_rounds, int *winner)
+{
+    if (winner)
+        *winner = -1;
+    const ruleset_t *want = rs ? rs : ruleset_find(m->ruleset);
+    battle_status_t st;
+    if (p->b && want && p->rs == want && p->b->src_map == m && p->b->db == db) {
+        /* Same battle, new dice: forget the commands and start over. */
+        battle_t *b = p->b;
+        b->cmds.n = 0;
+        b->dice.n_entered = 0;
+        b->dice.seed = seed;
+        b->opts.seed = seed;
+        b->opts.max_rounds = max_rounds;
+        p->pending = false;
+        st = play_rebuild(p);
+    } else {
+        play_end(p);
+        battle_opts_t opts = {.seed = seed, .max_rounds = max_rounds};
+        st = play_start(p, m, db, rs, &opts);
+        if (st == BATTLE_NOMEM || st == BATTLE_ILLEGAL) {
+            play_end(p);
+            return st;
+        }
+    }
+    if (st == BATTLE_OK)
+        st = play_auto(p, max_rounds);
+    if (st == BATTLE_OK && winner)
+        *winner = p->b->winner;
+    return st;
 }

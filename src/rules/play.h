@@ -42,5 +42,14 @@ int play_actors(const play_t *p, int *out, int cap);
 void play_stop(play_t *p);
 /* Play with the AI for every side until the battle ends or max_rounds pass. */
 battle_status_t play_auto(play_t *p, int max_rounds);
+/* One whole AI-vs-AI battle on map m (its own ruleset when rs is NULL) with
+ * this seed and round limit, nothing printed; *winner (may be NULL) gets the
+ * winning side, -1 for none. p must start zeroed; pass the same p again for
+ * the next battle on the same map and db and the battle's memory is reused
+ * (no allocation but the map copy and board of each reset); play_end(p) when
+ * done. This is what `hexbattle bench` times (battles per second; see
+ * src/app/bench.c). Returns BATTLE_OK when the battle was played out. */
+battle_status_t play_headless(play_t *p, const map_t *m, const tmpl_db_t *db, const ruleset_t *rs,
+                              uint64_t seed, int max_rounds, int *winner);
 
 #endif

@@ -47,6 +47,10 @@ typedef struct ruleset {
     void (*ai)(battle_t *b, int actor, cmd_t *out);
     /* Winning side index, -1 when nobody is left, -2 while the fight goes on. */
     int (*winner)(const battle_t *b);
+    /* True when combatant who is hidden, cloaked or concealed and no member of
+     * board side `side` has detected it, so that side's view must leave it out.
+     * May be NULL (nothing is ever hidden); callers check. */
+    bool (*hidden_from)(const battle_t *b, int who, int side);
 } ruleset_t;
 
 /* The ruleset with this id, or NULL. */

@@ -733,6 +733,15 @@ static void scars_ai(battle_t *b, int a, cmd_t *out)
     *out = c;
 }
 
+/* Scars has no hiding or cloaking: every combatant is always in view. */
+static bool scars_hidden_from(const battle_t *b, int who, int side)
+{
+    (void)b;
+    (void)who;
+    (void)side;
+    return false;
+}
+
 const ruleset_t ruleset_scars = {
     .id = "scars",
     .title = "Scars: save-based skirmish",
@@ -747,4 +756,5 @@ const ruleset_t ruleset_scars = {
     .react = scars_react,
     .ai = scars_ai,
     .winner = scars_winner,
+    .hidden_from = scars_hidden_from,
 };

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/path.h"
 #include "ruleset.h"
 #include "xhalem.h"
 
@@ -67,6 +68,8 @@ static int stat(const battle_t *b, int i, int s) { return b->u[i].stat[s]; }
 static bool has(const battle_t *b, int i, unsigned c) { return (b->u[i].cond & c) != 0; }
 static hex_t pos(const battle_t *b, int i) { return b->board->pos[i]; }
 static int dist_hex(const battle_t *b, int i, int j) { return hex_distance(pos(b, i), pos(b, j)); }
+int xhalem_mount_of(const battle_t *b, int i) { return cst(b)->mounted_on[i] - 1; }
+static int rider_on(const battle_t *b, int m) { return cst(b)->rider_of[m] - 1; }
 static bool enemies(const battle_t *b, int i, int j) { return !board_allies(b->board, i, j); }
 
 /* Engagement bonus: Systems for a machine, Agility for a creature. */
@@ -182,10 +185,31 @@ static void break_grapples(battle_t *b, int i)
     }
 }
 
+/* Undo a mount/rider pair (either may be gone); the rider keeps its hex and,
+ * if still in the fight and the hex is free, takes it. */
+static void unmount(battle_t *b, int r)
+{
+    xh_state_t *s = st(b);
+    int m = xhalem_mount_of(b, r);
+    if (m < 0)
+        return;
+    s->mounted_on[r] = 0;
+    s->rider_of[m] = 0;
+    emit_cond(b, r, "mounted", false);
+    if (b->board->present[r] && board_occupant(b->board, pos(b, r)) < 0)
+        board_place(b->board, r, pos(b, r));
+}
+
 static void defeat(battle_t *b, int i)
 {
     break_grapples(b, i);
+    bool was_mount = rider_on(b, i) >= 0;
+    int rider = rider_on(b, i);
+    if (xhalem_mount_of(b, i) >= 0)
+        unmount(b, i);
     battle_remove(b, i);
+    if (was_mount)
+        unmount(b, rider); /* the rider drops into the hex the mount held */
     event_t e = event_make(EV_DEFEATED);
     e.who = i;
     battle_emit(b, &e);
@@ -410,6 +434,13 @@ static bool can_react(const battle_t *b, int r)
     return battle_active(b, r) && !cst(b)->reaction_used[r] && !immobile(b, r);
 }
 
+/* Does r's side choose to take this reaction (the ruleset's react policy)? */
+static bool react_ok(const battle_t *b, int r, react_kind_t kind, int trigger)
+{
+    const ruleset_t *rs = b->rules;
+    return !rs || !rs->react || rs->react(b, r, kind, trigger);
+}
+
 /* The first equipped melee weapon of r, or -1 for none. */
 static int melee_weapon_index(const battle_t *b, int r)
 {
@@ -464,7 +495,7 @@ static void standby_after_move(battle_t *b, int m)
             continue;
         if (s->sb_target[r] >= 0 && s->sb_target[r] != m)
             continue;
-        if (!can_react(b, r))
+        if (!can_react(b, r) || !react_ok(b, r, REACT_STANDBY, m))
             continue;
         const weapon_t *w = battle_weapon(b, r, s->sb_weapon[r]);
         eng_t g = assess(b, r, m, w, false, false);
@@ -488,7 +519,8 @@ static void standby_after_engage(battle_t *b, int a)
     for (int r = 0; r < b->n && battle_active(b, a); r++) {
         if (!s->standby[r] || s->sb_trigger[r] != XT_ENGAGES || !enemies(b, r, a))
             continue;
-        if ((s->sb_target[r] >= 0 && s->sb_target[r] != a) || !can_react(b, r))
+        if ((s->sb_target[r] >= 0 && s->sb_target[r] != a) || !can_react(b, r) ||
+            !react_ok(b, r, REACT_STANDBY, a))
             continue;
         const weapon_t *w = battle_weapon(b, r, s->sb_weapon[r]);
         eng_t g = assess(b, r, a, w, false, false);
@@ -604,7 +636,9 @@ static void roll_initiative(battle_t *b)
 static int mode_speed(const battle_t *b, int i)
 {
     const xh_state_t *s = cst(b);
-    int sp = has(b, i, XC_FLYING) ? mc(b, i)->fly_ft : b->prof[i].speed_ft;
+    int m = xhalem_mount_of(b, i);
+    int body = m >= 0 ? m : i; /* a rider goes at its mount's pace */
+    int sp = has(b, body, XC_FLYING) ? mc(b, body)->fly_ft : b->prof[body].speed_ft;
     if (s->turn.dashed)
         sp *= 2;
     /* Dragging a grappled foe halves speed unless it is two sizes smaller. */
@@ -668,7 +702,8 @@ static void next_turn(battle_t *b)
             memset(s->reaction_used, 0, sizeof(s->reaction_used[0]) * (size_t)b->n);
         }
         int i = s->order[s->cur];
-        if (battle_active(b, i)) {
+        /* A mount with a rider acts on the rider's turn (shared initiative). */
+        if (battle_active(b, i) && rider_on(b, i) < 0) {
             start_turn(b, i);
             return;
         }
@@ -726,7 +761,9 @@ static int step_cost(const battle_t *b, int i, cell_t c)
     const terrain_t *t = map_terrain_at(b->map, c);
     if (t->move <= 0)
         return -1;
-    return (has(b, i, XC_FLYING) ? 1 : t->move) * b->map->feet_per_hex;
+    int m = xhalem_mount_of(b, i);
+    int body = m >= 0 ? m : i;
+    return (has(b, body, XC_FLYING) ? 1 : t->move) * b->map->feet_per_hex;
 }
 
 static int round_up(int v, int step) { return step > 1 ? (v + step - 1) / step * step : v; }
@@ -752,7 +789,7 @@ static int path_cost_ft(const battle_t *b, int i, const cmd_t *c)
         at = h;
     }
     int occ = board_occupant(b->board, at);
-    if (occ >= 0 && occ != i)
+    if (occ >= 0 && occ != i && occ != xhalem_mount_of(b, i))
         return -1;
     return round_up(cost, b->prof[i].interval_ft);
 }
@@ -780,6 +817,9 @@ static battle_status_t do_move(battle_t *b, const cmd_t *c)
         hex_t h1 = hex_from_cell(b->map->layout, c->path[k]);
         if (!opportunities(b, i, h0, h1, false, -1))
             break;
+        int mount = xhalem_mount_of(b, i);
+        if (mount >= 0)
+            battle_step(b, mount, h1); /* the mount carries; the rider shares its hex */
         battle_step(b, i, h1);
         drag_held(b, i, h0);
         /* Moving into view of an enemy that sees clearly ends hiding. */
@@ -819,6 +859,24 @@ static bool holding_someone(const battle_t *b, int a)
         if (cst(b)->grappled_by[k] == a + 1)
             return true;
     return false;
+}
+
+/* May a mount m now, as its action (see do_mount)? */
+static bool mount_ok(const battle_t *b, int a, int m)
+{
+    if (cst(b)->turn.acted || m < 0 || m >= b->n || m == a || !battle_active(b, m) ||
+        enemies(b, a, m))
+        return false;
+    if (xhalem_mount_of(b, a) >= 0 || rider_on(b, a) >= 0 || rider_on(b, m) >= 0 ||
+        xhalem_mount_of(b, m) >= 0)
+        return false;
+    if (immobile(b, a) || holding_someone(b, a) || immobile(b, m) || holding_someone(b, m))
+        return false;
+    if ((int)mc(b, m)->size < (int)mc(b, a)->size + 1)
+        return false;
+    if (is_machine(b, m) && mc(b, m)->size >= SIZE_LARGE)
+        return false;
+    return dist_hex(b, a, m) * b->map->feet_per_hex <= melee_reach(b, a, NULL);
 }
 
 static battle_status_t do_engage(battle_t *b, const cmd_t *c)
@@ -872,10 +930,16 @@ static void push_away(battle_t *b, int a, int t)
     }
     if (hex_eq(best, ht))
         return;
+    /* A pushed rider is unseated; a pushed mount carries its rider along. */
+    if (xhalem_mount_of(b, t) >= 0)
+        unmount(b, t);
     /* Forced movement provokes, with disadvantage; the shover already acted on it. */
     if (!opportunities(b, t, ht, best, true, a))
         return;
     battle_step(b, t, best);
+    int r = rider_on(b, t);
+    if (r >= 0 && battle_active(b, r))
+        battle_step(b, r, best);
 }
 
 static battle_status_t do_grapple_or_shove(battle_t *b, const cmd_t *c)
@@ -1018,6 +1082,43 @@ static battle_status_t do_use(battle_t *b, const cmd_t *c)
 
 static battle_status_t apply_cmd(battle_t *b, const cmd_t *c);
 
+/* Mount: the action, onto a willing (allied) combatant at least one size larger
+ * within reach. A machine large enough to climb into is piloted, not ridden. */
+static battle_status_t do_mount(battle_t *b, const cmd_t *c)
+{
+    xh_state_t *s = st(b);
+    int a = c->actor, m = c->target;
+    if (!mount_ok(b, a, m))
+        return BATTLE_ILLEGAL;
+    s->turn.acted = true;
+    battle_step(b, a, pos(b, m));
+    s->mounted_on[a] = m + 1;
+    s->rider_of[m] = a + 1;
+    emit_action(b, a, "mount", m, true);
+    emit_cond(b, a, "mounted", true);
+    return BATTLE_OK;
+}
+
+/* Dismount: the action, to the free passable hex `at` beside the mount. */
+static battle_status_t do_dismount(battle_t *b, const cmd_t *c)
+{
+    xh_state_t *s = st(b);
+    int a = c->actor, m = xhalem_mount_of(b, a);
+    if (s->turn.acted || m < 0 || !map_in_bounds(b->map, c->at))
+        return BATTLE_ILLEGAL;
+    hex_t h = hex_from_cell(b->map->layout, c->at);
+    if (hex_distance(h, pos(b, m)) != 1 || board_occupant(b->board, h) >= 0 ||
+        map_terrain_at(b->map, c->at)->move <= 0)
+        return BATTLE_ILLEGAL;
+    s->turn.acted = true;
+    s->mounted_on[a] = 0;
+    s->rider_of[m] = 0;
+    battle_step(b, a, h);
+    emit_action(b, a, "dismount", m, true);
+    emit_cond(b, a, "mounted", false);
+    return BATTLE_OK;
+}
+
 static battle_status_t xhalem_apply(battle_t *b, const cmd_t *c)
 {
     xh_state_t *s = st(b);
@@ -1081,6 +1182,10 @@ static battle_status_t apply_cmd(battle_t *b, const cmd_t *c)
         return do_hide(b, c);
     case CMD_SEARCH:
         return do_search(b, c);
+    case CMD_MOUNT:
+        return do_mount(b, c);
+    case CMD_DISMOUNT:
+        return do_dismount(b, c);
     case CMD_CLOAK:
         if (s->turn.acted || stat(b, a, XS_CLOAK) <= 0 || has(b, a, XC_CLOAKED))
             return BATTLE_ILLEGAL;
@@ -1131,11 +1236,11 @@ static battle_status_t apply_cmd(battle_t *b, const cmd_t *c)
 
 static bool xhalem_react(const battle_t *b, int reactor, react_kind_t kind, int trigger)
 {
-    (void)b;
-    (void)reactor;
     (void)kind;
     (void)trigger;
-    return true; /* the AI never lets a free swing pass */
+    /* A side the table set to decline lets it pass; the AI never does. */
+    unsigned side = (unsigned)b->board->side[reactor];
+    return side >= 32 || !(b->opts.decline_sides & (1u << side));
 }
 
 static int xhalem_legal(battle_t *b, int a, cmd_t *out, int cap)
@@ -1178,6 +1283,14 @@ static int xhalem_legal(battle_t *b, int a, cmd_t *out, int cap)
     PUSH(cmd_make(CMD_SEARCH, a));
     if (stat(b, a, XS_CLOAK) > 0 && !has(b, a, XC_CLOAKED))
         PUSH(cmd_make(CMD_CLOAK, a));
+    for (int m = 0; m < b->n; m++)
+        if (mount_ok(b, a, m)) {
+            cmd_t c = cmd_make(CMD_MOUNT, a);
+            c.target = m;
+            PUSH(c);
+        }
+    if (xhalem_mount_of(b, a) >= 0 && !s->turn.acted)
+        PUSH(cmd_make(CMD_DISMOUNT, a)); /* the hex beside the mount is the caller's pick */
 #undef PUSH
     return n;
 }
@@ -1226,15 +1339,10 @@ static int provocations(battle_t *b, int i, const cell_t *path, int n)
     return count;
 }
 
-/* Path from i's hex to goal (cells after the start) cut to `budget` feet and
- * to a hex it may stop on. Returns the count (0: none). */
-static int path_toward(battle_t *b, int i, cell_t goal, int budget, cell_t *out)
+/* The first cells of b->path[0..len) (the start first) that i can afford
+ * within `budget` feet, cut back to a hex it may stop on. Returns the count. */
+static int clip_path(battle_t *b, int i, int len, int budget, cell_t *out)
 {
-    int cost = 0, len = 0;
-    if (!geom_path(b->board, i, goal, b->prof[i].interval_ft, b->ps, &cost, b->path, b->ncells,
-                   &len) ||
-        len < 2)
-        return 0;
     int spent = 0, n = 0, last_ok = 0;
     for (int k = 1; k < len && n < CMD_PATH_MAX; k++) {
         int sc = step_cost(b, i, b->path[k]);
@@ -1247,6 +1355,22 @@ static int path_toward(battle_t *b, int i, cell_t goal, int budget, cell_t *out)
             last_ok = n;
     }
     return last_ok;
+}
+
+/* Path from i's hex to cell index g (cells after the start) cut to `budget`
+ * feet and to a hex it may stop on, read from the search already run from
+ * i's hex that settled g (no second search). Returns the count (0: none). */
+static int path_toward_searched(battle_t *b, int i, int g, int budget, cell_t *out)
+{
+    int len = 0;
+    for (int c = g; c >= 0; c = path_parent(b->ps, c))
+        len++;
+    if (len < 2 || len > b->ncells)
+        return 0;
+    int k = len;
+    for (int c = g; c >= 0; c = path_parent(b->ps, c))
+        b->path[--k] = map_cell_of(b->map, c);
+    return clip_path(b, i, len, budget, out);
 }
 
 /* Can a, standing on h, engage t with weapon w without range penalty? */
@@ -1360,7 +1484,8 @@ static bool plan_attack_move(battle_t *b, int a, int t, int w, int budget, cmd_t
     if (!found)
         return false;
     cmd_t c = cmd_make(CMD_MOVE, a);
-    c.n_path = path_toward(b, a, best_cell, budget, c.path);
+    /* b->ps still holds the reach search, which settled best_cell. */
+    c.n_path = path_toward_searched(b, a, map_index(b->map, best_cell), budget, c.path);
     if (c.n_path == 0)
         return false;
     cell_t last = c.path[c.n_path - 1];
@@ -1372,33 +1497,47 @@ static bool plan_attack_move(battle_t *b, int a, int t, int w, int budget, cmd_t
     return true;
 }
 
-/* Move toward t as far as `budget` allows; false when no step helps. */
+/* Move toward t as far as `budget` allows; false when no step helps. One
+ * search from a's hex prices every hex beside t at once. */
 static bool plan_approach(battle_t *b, int a, int t, int budget, cmd_t *out)
 {
     hex_t ring[6];
     int nr = hex_ring(pos(b, t), 1, ring, 6);
-    int best_cost = 0x3fffffff;
-    cell_t goal = {0, 0};
-    bool found = false;
-    for (int k = 0; k < nr; k++) {
-        int idx = board_cell_index(b->board, ring[k]);
-        if (idx < 0 || b->board->occ[idx] >= 0)
-            continue;
-        int cost = 0, len = 0;
-        cell_t cc = hex_to_cell(b->map->layout, ring[k]);
-        if (!geom_path(b->board, a, cc, b->prof[a].interval_ft, b->ps, &cost, b->path, b->ncells,
-                       &len))
-            continue;
-        if (cost < best_cost) {
-            best_cost = cost;
-            goal = cc;
-            found = true;
+    int start = board_cell_index(b->board, pos(b, a));
+    if (start < 0)
+        return false;
+    int iv = b->prof[a].interval_ft;
+    path_mover_t mv = {b->board, a};
+    /* Search outward in growing rings of cost: once some hex beside t is
+     * settled within a budget that is a whole number of intervals, every hex
+     * that could tie or beat it (rounded) is settled too, so the choice is
+     * the one a search of the whole map would make. */
+    int lim = round_up((dist_hex(b, a, t) + 2) * b->map->feet_per_hex * 2, iv > 0 ? iv : 1);
+    int best_cost = 0x3fffffff, goal = -1;
+    for (;;) {
+        path_run(b->ps, b->board, start, lim, -1, path_move_cost, &mv);
+        for (int k = 0; k < nr; k++) {
+            int idx = board_cell_index(b->board, ring[k]);
+            if (idx < 0 || b->board->occ[idx] >= 0 ||
+                b->map->types[b->map->cells[idx]].move <= 0)
+                continue;
+            int cost = path_cost(b->ps, idx);
+            if (cost < 0)
+                continue;
+            cost = round_up(cost, iv);
+            if (cost < best_cost) {
+                best_cost = cost;
+                goal = idx;
+            }
         }
+        if (goal >= 0 || lim >= PATH_NO_BUDGET)
+            break;
+        lim = lim >= PATH_NO_BUDGET / 4 ? PATH_NO_BUDGET : lim * 4;
     }
-    if (!found)
+    if (goal < 0)
         return false;
     cmd_t c = cmd_make(CMD_MOVE, a);
-    c.n_path = path_toward(b, a, goal, budget, c.path);
+    c.n_path = path_toward_searched(b, a, goal, budget, c.path);
     if (c.n_path == 0)
         return false;
     *out = c;
@@ -1497,6 +1636,21 @@ static void xhalem_ai(battle_t *b, int a, cmd_t *out)
     }
 }
 
+static bool xhalem_hidden_from(const battle_t *b, int who, int side)
+{
+    if (who < 0 || who >= b->n || b->u[who].out || b->board->side[who] == side)
+        return false;
+    const xh_state_t *s = cst(b);
+    bool cloaked = has(b, who, XC_CLOAKED) && !s->revealed[who];
+    if (!cloaked && !has(b, who, XC_HIDDEN))
+        return false;
+    /* One watcher who knows where it is tells the whole side. */
+    for (int i = 0; i < b->n; i++)
+        if (battle_active(b, i) && b->board->side[i] == side && xhalem_aware(b, i, who))
+            return false;
+    return true;
+}
+
 const ruleset_t ruleset_xhalem = {
     .id = "xhalem",
     .title = "Xha'lem: mechs and creatures",
@@ -1511,4 +1665,5 @@ const ruleset_t ruleset_xhalem = {
     .react = xhalem_react,
     .ai = xhalem_ai,
     .winner = xhalem_winner,
+    .hidden_from = xhalem_hidden_from,
 };

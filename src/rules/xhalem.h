@@ -74,6 +74,8 @@ typedef struct {
     int assist_on[MAP_MAX_COMBATANTS];   /* k distracted by assister-1 (0: none) */
     int grappled_by[MAP_MAX_COMBATANTS]; /* k held by holder-1 (0: free) */
     int stealth[MAP_MAX_COMBATANTS];     /* stealth total while hidden */
+    int mounted_on[MAP_MAX_COMBATANTS];  /* rider k sits on mount-1 (0: on foot) */
+    int rider_of[MAP_MAX_COMBATANTS];    /* mount k carries rider-1 (0: none) */
 } xh_state_t;
 
 /* Roll d20 with these modifiers resolved (RULINGS: rolls) plus bonus; the kept
@@ -85,5 +87,7 @@ bool xhalem_aware(const battle_t *b, int obs, int t);
 bool xhalem_equipped(const battle_t *b, int i, int w);
 /* Feet the current actor may still move this turn. */
 int xhalem_move_left(const battle_t *b);
+/* The combatant i rides, or -1 when it is on foot. */
+int xhalem_mount_of(const battle_t *b, int i);
 
 #endif

@@ -1,0 +1,147 @@
+/* cmd_json.c - commands as JSON (see cmd_json.h). */
+#include "cmd_json.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static bool fail(char *err, size_t cap, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (cap > 0) vsnprintf(err, cap, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+static int combatant_index(const map_t *m, const char *id)
+{
+    for (int i = 0; i < m->n_combatants; i++)
+        if (strcmp(m->combatants[i].id, id) == 0) return i;
+    return -1;
+}
+
+/* A [col, row] pair inside the map. */
+static bool read_cell(const cJSON *v, const map_t *m, cell_t *out)
+{
+    if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 2) return false;
+    const cJSON *c = cJSON_GetArrayItem(v, 0), *r = cJSON_GetArrayItem(v, 1);
+    if (!cJSON_IsNumber(c) || !cJSON_IsNumber(r)) return false;
+    *out = (cell_t){c->valueint, r->valueint};
+    return map_in_bounds(m, *out);
+}
+
+/* A weapon slot: an index, or the id of a weapon the actor carries. */
+static bool read_weapon(const cJSON *v, const map_t *m, int actor, int *out)
+{
+    if (cJSON_IsNumber(v)) {
+        *out = v->valueint;
+        return *out >= -1 && *out < MAP_MAX_WEAPONS;
+    }
+    if (!cJSON_IsString(v)) return false;
+    if (strcmp(v->valuestring, "unarmed") == 0) {
+        *out = -1;
+        return true;
+    }
+    const map_combatant_t *c = &m->combatants[actor];
+    for (int w = 0; w < c->n_weapons; w++)
+        if (strcmp(c->weapons[w], v->valuestring) == 0) {
+            *out = w;
+            return true;
+        }
+    return false;
+}
+
+bool cmd_from_json(const cJSON *v, const map_t *m, cmd_t *out, char *err, size_t errcap)
+{
+    if (!cJSON_IsObject(v)) return fail(err, errcap, "a command must be an object");
+    const cJSON *k = cJSON_GetObjectItemCaseSensitive(v, "cmd");
+    int kind = cJSON_IsString(k) ? cmd_kind_parse(k->valuestring) : -1;
+    if (kind < 0) return fail(err, errcap, "\"cmd\" must name a command");
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(v, "actor");
+    int actor = cJSON_IsString(a) ? combatant_index(m, a->valuestring) : -1;
+    if (actor < 0) return fail(err, errcap, "\"actor\" must be a combatant id");
+    cmd_t c = cmd_make((cmd_kind_t)kind, actor);
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(v, "target");
+    if (t) {
+        c.target = cJSON_IsString(t) ? combatant_index(m, t->valuestring) : -2;
+        if (c.target < 0) return fail(err, errcap, "\"target\" must be a combatant id");
+    }
+    static const char *const WKEYS[2] = {"weapon", "weapon2"};
+    int *wdst[2] = {&c.weapon, &c.weapon2};
+    for (int w = 0; w < 2; w++) {
+        const cJSON *wv = cJSON_GetObjectItemCaseSensitive(v, WKEYS[w]);
+        if (wv && !read_weapon(wv, m, actor, wdst[w]))
+            return fail(err, errcap, "\"%s\" must be a weapon index or an id the actor carries",
+                        WKEYS[w]);
+    }
+    const cJSON *arg = cJSON_GetObjectItemCaseSensitive(v, "arg");
+    if (arg) {
+        if (!cJSON_IsNumber(arg)) return fail(err, errcap, "\"arg\" must be an integer");
+        c.arg = arg->valueint;
+    }
+    const cJSON *act = cJSON_GetObjectItemCaseSensitive(v, "act");
+    if (act) {
+        int ak = cJSON_IsString(act) ? cmd_kind_parse(act->valuestring) : -1;
+        if (ak < 0) return fail(err, errcap, "\"act\" must name a command");
+        c.act = (cmd_kind_t)ak;
+    }
+    const cJSON *at = cJSON_GetObjectItemCaseSensitive(v, "at");
+    if (at && !read_cell(at, m, &c.at))
+        return fail(err, errcap, "\"at\" must be a [col, row] on the map");
+    const cJSON *path = cJSON_GetObjectItemCaseSensitive(v, "path");
+    if (path) {
+        if (!cJSON_IsArray(path) || cJSON_GetArraySize(path) > CMD_PATH_MAX)
+            return fail(err, errcap, "\"path\" must be a list of at most %d cells", CMD_PATH_MAX);
+        const cJSON *p;
+        cJSON_ArrayForEach(p, path)
+        {
+            if (!read_cell(p, m, &c.path[c.n_path]))
+                return fail(err, errcap, "\"path\" step %d must be a [col, row] on the map",
+                            c.n_path + 1);
+            c.n_path++;
+        }
+    }
+    *out = c;
+    return true;
+}
+
+static bool add_cell(cJSON *parent, const char *key, cell_t c)
+{
+    int v[2] = {c.col, c.row};
+    cJSON *arr = cJSON_CreateIntArray(v, 2);
+    if (!arr) return false;
+    if (key) return cJSON_AddItemToObject(parent, key, arr);
+    return cJSON_AddItemToArray(parent, arr);
+}
+
+static const char *id_of(const map_t *m, int i)
+{
+    return i >= 0 && i < m->n_combatants ? m->combatants[i].id : "";
+}
+
+cJSON *cmd_to_json(const map_t *m, const cmd_t *c)
+{
+    cJSON *o = cJSON_CreateObject();
+    bool ok = o && cJSON_AddStringToObject(o, "cmd", cmd_kind_name(c->kind)) &&
+              cJSON_AddStringToObject(o, "actor", id_of(m, c->actor));
+    if (ok && c->target >= 0)
+        ok = cJSON_AddStringToObject(o, "target", id_of(m, c->target)) != NULL;
+    if (ok && c->weapon != -1) ok = cJSON_AddNumberToObject(o, "weapon", c->weapon) != NULL;
+    if (ok && c->weapon2 != -1) ok = cJSON_AddNumberToObject(o, "weapon2", c->weapon2) != NULL;
+    if (ok && c->arg != 0) ok = cJSON_AddNumberToObject(o, "arg", c->arg) != NULL;
+    if (ok && c->kind == CMD_DECLARE)
+        ok = cJSON_AddStringToObject(o, "act", cmd_kind_name(c->act)) != NULL;
+    if (ok && c->kind == CMD_USE) ok = add_cell(o, "at", c->at);
+    if (ok && c->n_path > 0) {
+        cJSON *p = cJSON_AddArrayToObject(o, "path");
+        ok = p != NULL;
+        for (int k = 0; ok && k < c->n_path; k++)
+            ok = add_cell(p, NULL, c->path[k]);
+    }
+    if (!ok) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
