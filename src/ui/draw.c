@@ -18,6 +18,7 @@
 #include <SDL_image.h>
 
 #include "../io/fileio.h"
+#include "fog.h"
 
 #define TEX_PERIOD 4.0      /* world units one texture tile spans */
 #define TEX_MIN_ZOOM 14.0   /* below this a texture's detail is invisible: plain fills */
@@ -535,7 +536,8 @@ typedef struct {
     int idx;
 } faction_color_t;
 
-static void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h)
+static void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
+                        const ui_token_pose_t *poses, const ui_view_t *view)
 {
     double z = cam->zoom;
     vec2_t disc[SHAPE_MAX], plate[8];
@@ -563,17 +565,35 @@ static void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, in
     int label_px = (int)(z * 0.34);
     if (label_px > 20) label_px = 20;
     bool labels = label_px >= 9;
+    bool big = view && view->big_labels;
+    if (big) {
+        /* Read from across a table: larger names on an opaque plate. */
+        label_px = (int)fmin(z * 0.5, 48.0);
+        labels = label_px >= 9;
+    }
     for (int pass = 0; pass < 2; pass++) {
         if (pass == 1) {
             /* Pass 1 draws textures (token images, initials, labels) over the
              * geometry of pass 0. */
+            /* With no shadow, sheen or fade every vertex is opaque, and the
+             * software renderer fills unblended triangles far faster. */
+            bool opaque = true;
+            for (int k = 0; k < d->tokens.n && opaque; k++)
+                opaque = d->tokens.v[k].color.a == 255;
+            if (opaque) SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_NONE);
             if (d->tokens.n) SDL_RenderGeometry(d->r, NULL, d->tokens.v, d->tokens.n, NULL, 0);
+            SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_BLEND);
             d->tokens.n = 0;
         }
         for (int i = 0; i < m->n_combatants; i++) {
             const map_combatant_t *c = &m->combatants[i];
-            if (!map_in_bounds(m, c->at)) continue;
-            vec2_t sc = ui_cam_to_screen(cam, ui_cell_center(m, c->at));
+            const ui_token_pose_t *pz = poses ? &poses[i] : NULL;
+            int shown = view ? (i < view->n ? view->show[i] : UI_SHOW_NONE) : UI_SHOW_ALL;
+            if (shown == UI_SHOW_NONE) continue; /* the players may not see it */
+            if (pz ? pz->alpha <= 0.02f : !map_in_bounds(m, c->at)) continue;
+            float fade = pz ? (pz->alpha > 1.0f ? 1.0f : pz->alpha) : 1.0f;
+            double hp_shown = pz ? pz->hp : c->hp;
+            vec2_t sc = ui_cam_to_screen(cam, pz ? pz->world : ui_cell_center(m, c->at));
             if (sc.x < -2 * z || sc.y < -2 * z || sc.x > w + 2 * z || sc.y > h + 2 * z) continue;
             float cx = (float)sc.x, cy = (float)sc.y;
             double r = token_radius(c->size) * z;
@@ -592,26 +612,28 @@ static void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, in
                     n_fc++;
                 }
                 SDL_Color col = f < n_fc ? fc[f].color : (SDL_Color){128, 128, 128, 255};
+                col.a = (Uint8)(255 * fade);
                 /* A soft shadow, the dark rim, then the body. */
                 if (fancy)
                     push_poly(&d->tokens, cx + rim * 0.8f, cy + rim * 1.2f, shape, ns,
                               (float)(r + rim), (SDL_Color){0, 0, 0, 70});
                 push_poly(&d->tokens, cx, cy, shape, ns, (float)(r + rim),
-                          (SDL_Color){20, 22, 28, 255});
+                          (SDL_Color){20, 22, 28, (Uint8)(255 * fade)});
                 push_poly(&d->tokens, cx, cy, shape, ns, (float)r, col);
                 if (!img && fancy)
                     push_poly(&d->tokens, cx, cy - (float)(r * 0.12), shape, ns, (float)(r * 0.72),
                               (SDL_Color){255, 255, 255, 28});
-                if (c->hp_max > 0 && bar_h >= 2) {
-                    double f2 = (double)c->hp / c->hp_max;
+                if (c->hp_max > 0 && bar_h >= 2 && fade > 0.5f && shown == UI_SHOW_ALL) {
+                    double f2 = hp_shown / c->hp_max;
                     f2 = f2 < 0 ? 0 : f2 > 1 ? 1 : f2;
                     push_rect(&d->tokens, bar_x - 1, bar_y - 1, bar_w + 2, bar_h + 2,
-                              (SDL_Color){15, 15, 18, 230});
+                              (SDL_Color){15, 15, 18, 255});
                     push_rect(&d->tokens, bar_x, bar_y, (float)(bar_w * f2), bar_h,
-                              ui_hp_color(c->hp, c->hp_max));
+                              ui_hp_color((int)lround(hp_shown), c->hp_max));
                 }
                 continue;
             }
+            if (fade < 0.6f) continue; /* a fading token keeps no face or name */
             if (img) {
                 SDL_Rect dst = {(int)(cx - r * 0.86), (int)(cy - r * 0.86), (int)(r * 1.72),
                                 (int)(r * 1.72)};
@@ -640,7 +662,7 @@ static void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, in
                 if (t) {
                     float ly = bar_y + bar_h + 2;
                     SDL_Rect bg = {(int)lround(cx - tw / 2.0) - 4, (int)ly, tw + 8, th};
-                    SDL_SetRenderDrawColor(d->r, 16, 18, 24, 170);
+                    SDL_SetRenderDrawColor(d->r, 16, 18, 24, big ? 255 : 170);
                     SDL_RenderFillRect(d->r, &bg);
                     SDL_Rect dst = {bg.x + 4, bg.y, tw, th};
                     SDL_RenderCopy(d->r, t, NULL, &dst);
@@ -648,6 +670,37 @@ static void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, in
             }
         }
     }
+}
+
+/* Fog of the player view: unseen hexes covered, remembered ones dimmed. One
+ * batched call; the vertex buffer is the drawer's and only grows. */
+static void draw_fog(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
+                     const vision_t *vis)
+{
+    ui_rect_t view = {cam->x, cam->y, cam->x + w / cam->zoom, cam->y + h / cam->zoom};
+    cell_t lo, hi;
+    if (!ui_visible_cells(m, view, &lo, &hi)) return;
+    vec2_t corner[6];
+    for (int i = 0; i < 6; i++)
+        corner[i] = hex_corner(m->layout.orient, cam->zoom * 1.02, i); /* cover the grid too */
+    const SDL_Color dark = {8, 9, 12, 255}, dim = {8, 9, 12, 150};
+    double pad = cam->zoom * 1.1;
+    d->overlay.n = 0;
+    for (int row = lo.row; row <= hi.row; row++)
+        for (int col = lo.col; col <= hi.col; col++) {
+            vis_state_t st = vision_state(vis, (cell_t){col, row});
+            if (st == VIS_VISIBLE) continue;
+            vec2_t sc = ui_cam_to_screen(cam, ui_cell_center(m, (cell_t){col, row}));
+            if (sc.x < -pad || sc.y < -pad || sc.x > w + pad || sc.y > h + pad) continue;
+            if (!reserve(&d->overlay, 6)) return;
+            for (int k = 0; k < 6; k++)
+                push(&d->overlay, (float)(sc.x + corner[k].x), (float)(sc.y + corner[k].y),
+                     st == VIS_UNSEEN ? dark : dim, 0, 0);
+        }
+    int hexes = d->overlay.n / 6;
+    if (hexes && grow_idx(&d->fan_idx, &d->fan_cap, hexes, FAN_IDX, 6, FAN))
+        SDL_RenderGeometry(d->r, NULL, d->overlay.v, d->overlay.n, d->fan_idx, hexes * FAN_IDX);
+    d->overlay.n = 0;
 }
 
 void ui_draw_map(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
@@ -659,5 +712,7 @@ void ui_draw_map(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, in
     draw_terrain(d, m, cam, w, h);
     SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_BLEND);
     if (opts && opts->hover) draw_hover(d, m, cam, opts->hover_cell);
-    draw_tokens(d, m, cam, w, h);
+    const ui_view_t *view = opts ? opts->view : NULL;
+    if (view && view->vis) draw_fog(d, m, cam, w, h, view->vis);
+    draw_tokens(d, m, cam, w, h, opts ? opts->poses : NULL, view);
 }

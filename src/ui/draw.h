@@ -19,10 +19,19 @@
 
 typedef struct ui_draw ui_draw_t;
 
+/* How one token is shown this frame: animation laid over the true state. */
+typedef struct {
+    vec2_t world; /* centre in world units */
+    float hp;     /* HP the bar shows (eases toward the true value) */
+    float alpha;  /* 1 opaque, 0 not drawn (defeated tokens fade) */
+} ui_token_pose_t;
+
 /* What a frame shows beyond the map itself. */
 typedef struct {
     bool hover; /* highlight hover_cell */
     cell_t hover_cell;
+    const ui_token_pose_t *poses; /* one per combatant, or NULL: map cells and HP */
+    const struct ui_view *view;   /* player view (fog.h): fog and filters; NULL = referee */
 } ui_frame_opts_t;
 
 /* Folder holding fonts/ and textures/. */

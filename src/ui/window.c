@@ -4,10 +4,15 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <SDL_ttf.h>
 
+#include "hud.h"
+#include "projector.h"
+#include "overlay.h"
 #include "ui.h"
 
 void ui_state_init(ui_state_t *s, const map_t *m, int view_w, int view_h)
@@ -28,6 +33,14 @@ void ui_state_fit(ui_state_t *s)
     /* Keep the bottom row clear of the status strip. */
     int strip = (int)lround(ui_text_quantize((int)lround(14 * s->px_per_pt)) * 1.9);
     int h = s->view_h - strip > s->view_h / 2 ? s->view_h - strip : s->view_h;
+    if (s->area.w > 0 && s->area.h > 0) {
+        /* Fit into the free area between the panels, then shift it there. */
+        ui_cam_fit(&s->cam, s->bounds, s->area.w, s->area.h, margin);
+        s->cam.x -= s->area.x / s->cam.zoom;
+        s->cam.y -= s->area.y / s->cam.zoom;
+        s->dirty = true;
+        return;
+    }
     ui_cam_fit(&s->cam, s->bounds, s->view_w, h, margin);
     s->dirty = true;
 }
@@ -95,6 +108,13 @@ static bool key_down(ui_state_t *s, SDL_Keycode k)
     case SDLK_HOME:
         ui_state_fit(s);
         break;
+    case SDLK_F5: /* F5..F9: reach, threat, flanking, range, sight (overlay_kind_t order) */
+    case SDLK_F6:
+    case SDLK_F7:
+    case SDLK_F8:
+    case SDLK_F9:
+        s->overlay_on ^= 1u << (k - SDLK_F5);
+        break;
     default:
         return false;
     }
@@ -105,6 +125,11 @@ static bool key_down(ui_state_t *s, SDL_Keycode k)
 bool ui_handle_event(ui_state_t *s, const SDL_Event *e)
 {
     bool redraw = false;
+    /* The play screen sees input first: its keys and panel clicks win. */
+    if (s->hud && hud_pre_event(s->hud, s, e)) {
+        s->dirty = true;
+        return true;
+    }
     switch (e->type) {
     case SDL_QUIT:
         s->quit = true;
@@ -170,6 +195,7 @@ bool ui_handle_event(ui_state_t *s, const SDL_Event *e)
     default:
         break;
     }
+    if (s->hud) redraw |= hud_post_event(s->hud, s, e);
     s->dirty |= redraw;
     return redraw;
 }
@@ -206,10 +232,39 @@ void ui_status_text(const ui_state_t *s, char *buf, size_t cap)
     }
 }
 
+/* The toggled overlays for the selected combatant (else the hovered one),
+ * drawn over the map; the hovered hex aims the preview, flanking and sight. */
+static void window_overlays(ui_draw_t *d, const ui_state_t *s)
+{
+    const board_t *b = s->hud ? pui_battle(s->hud->p)->board : NULL;
+    int who = s->hud ? s->hud->p->sel : -1;
+    if (who < 0 && s->hover_on_map) {
+        const map_t *m = s->map;
+        for (int i = 0; i < m->n_combatants && who < 0; i++)
+            if (b ? hex_eq(b->pos[i], hex_from_cell(m->layout, s->hover)) && b->present[i]
+                  : m->combatants[i].at.col == s->hover.col && m->combatants[i].at.row == s->hover.row)
+                who = i;
+    }
+    if (who < 0) return;
+    ui_overlay_legend_at(s->overlay, s->area.w ? s->area.x : 0, s->area.w ? s->area.y : 0);
+    ui_overlay_window(s->overlay, b, s->overlay_on, who, s->hover_on_map, s->hover);
+    ui_overlay_draw(s->overlay, ui_draw_renderer(d), ui_draw_text(d), &s->cam, s->view_w,
+                    s->view_h, true);
+}
+
 void ui_window_draw(ui_draw_t *d, const ui_state_t *s)
 {
-    ui_frame_opts_t opts = {s->hover_on_map, s->hover};
-    ui_draw_map(d, s->map, &s->cam, s->view_w, s->view_h, &opts);
+    ui_frame_opts_t opts = {.hover = s->hover_on_map,
+                            .hover_cell = s->hover,
+                            .poses = s->hud ? hud_poses(s->hud) : NULL};
+    ui_draw_map(d, s->hud ? pui_battle(s->hud->p)->map : s->map, &s->cam, s->view_w, s->view_h,
+                &opts);
+    if (s->overlay && s->overlay_on) window_overlays(d, s);
+    if (s->hud) {
+        /* The play screen's panels replace the viewer's status strip. */
+        hud_draw(s->hud, d, s);
+        return;
+    }
 
     char status[512];
     ui_status_text(s, status, sizeof status);
@@ -238,9 +293,27 @@ static double dpi_ratio(SDL_Window *win, SDL_Renderer *r, int *dw, int *dh)
     return ww > 0 ? (double)*dw / ww : 1.0;
 }
 
-int ui_run_window(map_t *m, const tmpl_db_t *db, const char *map_path, char *err, size_t errcap)
+/* Give one event to the projector first (its window, F2, Ctrl+keys), then
+ * to the play window; the projector's notices go to the status line. */
+static void route_event(ui_state_t *st, ui_projector_t *proj, pui_t *play, SDL_Window *win,
+                        const SDL_Event *e)
 {
-    (void)db;
+    int disp = SDL_GetWindowDisplayIndex(win);
+    if (ui_projector_route(proj, e, SDL_GetWindowID(win), disp < 0 ? 0 : disp, &st->quit))
+        st->dirty = true;
+    else
+        ui_handle_event(st, e);
+    if (proj->msg[0]) {
+        snprintf(play->msg, sizeof play->msg, "%s", proj->msg);
+        proj->msg[0] = '\0';
+        st->dirty = true;
+    }
+}
+
+/* The play window, with the projector opened at once when PROJECT is set. */
+static int run_window(map_t *m, const tmpl_db_t *db, const char *map_path, bool project,
+                      char *err, size_t errcap)
+{
     (void)map_path;
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
         snprintf(err, errcap, "cannot start SDL video: %s", SDL_GetError());
@@ -255,6 +328,12 @@ int ui_run_window(map_t *m, const tmpl_db_t *db, const char *map_path, char *err
     SDL_Window *win = NULL;
     SDL_Renderer *ren = NULL;
     ui_draw_t *d = NULL;
+    pui_t *play = NULL;
+    ui_overlay_t *overlay = NULL;
+    hud_t hud;
+    memset(&hud, 0, sizeof hud);
+    ui_projector_t proj;
+    ui_projector_init(&proj, m);
     char title[MAP_NAME_MAX + 32];
     snprintf(title, sizeof title, "hexbattle - %s", m->name[0] ? m->name : "untitled");
 
@@ -285,33 +364,98 @@ int ui_run_window(map_t *m, const tmpl_db_t *db, const char *map_path, char *err
     ui_state_t st;
     ui_state_init(&st, m, dw, dh);
     st.px_per_pt = ratio;
+
+    /* The battle: a fixed seed from HEXBATTLE_SEED replays a session exactly. */
+    const char *seed_env = getenv("HEXBATTLE_SEED");
+    uint64_t seed = seed_env && *seed_env ? strtoull(seed_env, NULL, 10) : (uint64_t)time(NULL);
+    play = malloc(sizeof *play);
+    if (!play || pui_start(play, m, db, seed) != BATTLE_OK) {
+        snprintf(err, errcap, "%s", play ? play->msg : "out of memory");
+        if (play) pui_free(play);
+        goto done;
+    }
+    if (!hud_init(&hud, play)) {
+        snprintf(err, errcap, "out of memory");
+        goto done;
+    }
+    st.hud = &hud;
+    overlay = ui_overlay_create(pui_battle(play)->map);
+    if (overlay) ui_overlay_use_db(overlay, db);
+    st.overlay = overlay; /* none on OOM: the window still plays */
+    hud_layout(&hud.lay, dw, dh, ratio);
+    st.area = hud.lay.map;
     ui_state_fit(&st);
 
+    if (project) {
+        int disp = SDL_GetWindowDisplayIndex(win);
+        if (!ui_projector_open(&proj, -1, disp < 0 ? 0 : disp, err, errcap)) goto done;
+        snprintf(play->msg, sizeof play->msg, "%.140s F2 closes it; Ctrl+R/L/K steer it.",
+                 proj.msg);
+        proj.msg[0] = '\0';
+    }
+    Uint64 last = SDL_GetTicks64();
+    bool animating = true;
     while (!st.quit) {
         if (st.resized) {
             ratio = dpi_ratio(win, ren, &dw, &dh);
             ui_state_resize(&st, dw, dh, ratio);
+            hud_layout(&hud.lay, dw, dh, ratio);
+            st.area = hud.lay.map;
             st.resized = false;
         }
-        if (st.dirty) {
+        Uint64 now = SDL_GetTicks64();
+        double dt = (now - last) / 1000.0;
+        last = now;
+        bool was_animating = animating;
+        animating = pui_tick(play, dt > 0.1 ? 0.1 : dt);
+        /* The frame after the last moving one shows the settled marks. */
+        st.dirty |= was_animating && !animating;
+        if (animating && play->follow && play->anim.focus >= 0 && play->anim.focus < play->anim.n) {
+            /* Ease the view towards the combatant the story is about. */
+            vec2_t want = play->anim.pose[play->anim.focus].world;
+            vec2_t mid = ui_cam_to_world(&st.cam, (vec2_t){st.area.x + st.area.w / 2.0,
+                                                           st.area.y + st.area.h / 2.0});
+            double k = fmin(1.0, dt * 4.0);
+            st.cam.x += (want.x - mid.x) * k;
+            st.cam.y += (want.y - mid.y) * k;
+        }
+        if (st.dirty || animating) {
             ui_window_draw(d, &st);
             SDL_RenderPresent(ren);
             st.dirty = false;
         }
+        ui_projector_frame(&proj, pui_battle(play), hud_poses(&hud), play->anim.focus, animating,
+                           dt);
         /* Block until something happens, so an idle window costs no CPU; then
-         * drain the queue so a burst of motion makes one frame, not many. */
+         * drain the queue so a burst of motion makes one frame, not many.
+         * While something moves, wake for the next frame. */
         SDL_Event e;
-        if (!SDL_WaitEventTimeout(&e, 1000)) continue;
-        ui_handle_event(&st, &e);
+        if (!SDL_WaitEventTimeout(&e, animating ? 15 : 250)) continue;
+        route_event(&st, &proj, play, win, &e);
         while (!st.quit && SDL_PollEvent(&e))
-            ui_handle_event(&st, &e);
+            route_event(&st, &proj, play, win, &e);
     }
     rc = 0;
 done:
+    ui_overlay_destroy(overlay);
+    ui_projector_free(&proj);
+    hud_free(&hud);
+    if (play && play->started) pui_free(play);
+    free(play);
     ui_draw_destroy(d);
     if (ren) SDL_DestroyRenderer(ren);
     if (win) SDL_DestroyWindow(win);
     TTF_Quit();
     SDL_Quit();
     return rc;
+}
+
+int ui_run_window(map_t *m, const tmpl_db_t *db, const char *map_path, char *err, size_t errcap)
+{
+    return run_window(m, db, map_path, false, err, errcap);
+}
+
+int ui_run_project(map_t *m, const tmpl_db_t *db, const char *map_path, char *err, size_t errcap)
+{
+    return run_window(m, db, map_path, true, err, errcap);
 }

@@ -1,0 +1,711 @@
+/* hud.c - panels and map marks of the play screen (see hud.h). */
+#include "hud.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../rules/xhalem.h"
+
+#define PI 3.14159265358979323846
+#define TEXT_MAX 108 /* the text cache keys strings shorter than this */
+
+/* Okabe-Ito hues: they stay apart for the common colour-blindnesses. */
+static const SDL_Color C_REACH = {86, 180, 233, 105};
+static const SDL_Color C_PATH = {240, 228, 66, 255};
+static const SDL_Color C_TARGET = {230, 159, 0, 255};
+static const SDL_Color C_BAD = {213, 94, 0, 255};
+static const SDL_Color C_INK = {235, 235, 228, 255};
+static const SDL_Color C_DIM = {160, 164, 170, 255};
+static const SDL_Color C_HEAD = {86, 180, 233, 255};
+static const SDL_Color C_PANEL = {20, 23, 29, 238};
+
+void hud_layout(hud_layout_t *l, int w, int h, double ppp)
+{
+    memset(l, 0, sizeof *l);
+    l->px = ui_text_quantize((int)lround(13 * ppp));
+    l->line = (int)lround(l->px * 1.45);
+    int status_h = (int)lround(l->px * 1.9);
+    int bar_h = (int)lround(l->px * 2.9);
+    int tw = (int)lround(l->px * 16.0), lw = (int)lround(l->px * 24.0);
+    /* On a narrow window the side panels give way first, so the map keeps at
+     * least half the width. */
+    if (tw + lw > w / 2) {
+        double k = (w / 2.0) / (tw + lw);
+        tw = (int)(tw * k);
+        lw = (int)(lw * k);
+    }
+    if (bar_h + status_h > h / 3) bar_h = h / 3 - status_h > 0 ? h / 3 - status_h : 0;
+    l->tracker = (SDL_Rect){0, 0, tw, h - bar_h - status_h};
+    l->log = (SDL_Rect){w - lw, 0, lw, h - bar_h - status_h};
+    l->bar = (SDL_Rect){0, h - bar_h - status_h, w, bar_h};
+    l->status = (SDL_Rect){0, h - status_h, w, status_h};
+    l->map = (SDL_Rect){tw, 0, w - tw - lw, h - bar_h - status_h};
+    l->btn_h = bar_h - (int)lround(l->px * 0.8);
+    l->btn_w = (int)lround(l->px * 9.5);
+}
+
+bool hud_init(hud_t *h, pui_t *p)
+{
+    memset(h, 0, sizeof *h);
+    h->p = p;
+    h->hover_btn = -1;
+    int n = p->play.b ? p->play.b->n : 0;
+    h->pose = calloc((size_t)(n > 0 ? n : 1), sizeof *h->pose);
+    return h->pose != NULL;
+}
+
+void hud_free(hud_t *h)
+{
+    free(h->pose);
+    free(h->v);
+    h->pose = NULL;
+    h->v = NULL;
+}
+
+static bool in_rect(const SDL_Rect *r, int x, int y)
+{
+    return x >= r->x && y >= r->y && x < r->x + r->w && y < r->y + r->h;
+}
+
+SDL_Rect hud_button_rect(const hud_t *h, int i)
+{
+    const hud_layout_t *l = &h->lay;
+    int gap = l->px / 2;
+    return (SDL_Rect){l->bar.x + gap + i * (l->btn_w + gap), l->bar.y + (l->bar.h - l->btn_h) / 2,
+                      l->btn_w, l->btn_h};
+}
+
+SDL_Rect hud_face_rect(const hud_t *h, int v)
+{
+    const hud_layout_t *l = &h->lay;
+    int s = l->btn_h, gap = l->px / 4;
+    /* Faces sit to the right of the prompt's first third. */
+    int x0 = l->bar.x + l->bar.w / 3;
+    return (SDL_Rect){x0 + (v - 1) * (s + gap), l->bar.y + (l->bar.h - s) / 2, s, s};
+}
+
+/* Log lines (rolls) counted from the newest. */
+static int roll_count(const battle_t *b)
+{
+    int n = 0;
+    for (int k = 0; k < b->log.n; k++)
+        n += b->log.ev[k].type == EV_ROLL;
+    return n;
+}
+
+bool hud_pre_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
+{
+    pui_t *p = h->p;
+    if (!p || !p->started) return false;
+    switch (e->type) {
+    case SDL_KEYDOWN: {
+        bool was = p->help;
+        bool used = pui_key(p, e->key.keysym.sym, e->key.keysym.mod);
+        h->help_by_key = was != p->help;
+        /* Esc only ever cancels here: a stray press must not end the battle
+         * (Q quits on purpose). */
+        return used || e->key.keysym.sym == SDLK_ESCAPE;
+    }
+    case SDL_TEXTINPUT:
+        /* '?' arrives as text on layouts where it is not Shift+/; when its key
+         * press already toggled the help, the text must not toggle it back. */
+        if (strcmp(e->text.text, "?") == 0) {
+            if (!h->help_by_key) p->help = !p->help;
+            h->help_by_key = false;
+            return true;
+        }
+        return false;
+    case SDL_MOUSEWHEEL: {
+        int x = (int)s->mouse_x, y = (int)s->mouse_y;
+        if (!in_rect(&h->lay.log, x, y)) return false;
+        int notches = e->wheel.y;
+        if (e->wheel.direction == SDL_MOUSEWHEEL_FLIPPED) notches = -notches;
+        int max = roll_count(p->play.b) - 1;
+        p->log_scroll += notches * 3;
+        if (p->log_scroll > max) p->log_scroll = max > 0 ? max : 0;
+        if (p->log_scroll < 0) p->log_scroll = 0;
+        return true;
+    }
+    case SDL_MOUSEBUTTONDOWN: {
+        if (e->button.button != SDL_BUTTON_LEFT) return false;
+        int x = (int)lround(e->button.x * s->px_per_pt),
+            y = (int)lround(e->button.y * s->px_per_pt);
+        s->mouse_x = x;
+        s->mouse_y = y;
+        s->mouse_in = true;
+        if (p->help) {
+            p->help = false;
+            return true;
+        }
+        if (pui_needs_die(p)) {
+            int sides = p->play.b->need.sides;
+            for (int v = 1; v <= sides && v <= 20; v++) {
+                SDL_Rect r = hud_face_rect(h, v);
+                if (in_rect(&r, x, y)) return pui_enter_die(p, v), true;
+            }
+        }
+        if (in_rect(&h->lay.bar, x, y) || in_rect(&h->lay.status, x, y)) {
+            for (int i = 0; i < p->n_bar && !pui_needs_die(p); i++) {
+                SDL_Rect r = hud_button_rect(h, i);
+                if (in_rect(&r, x, y)) return pui_choose(p, i), true;
+            }
+            return true;
+        }
+        if (in_rect(&h->lay.tracker, x, y) || in_rect(&h->lay.log, x, y)) return true;
+        if (p->play.b->over) return true;
+        cell_t c;
+        vec2_t w = ui_cam_to_world(&s->cam, (vec2_t){x, y});
+        bool on = ui_pick_cell(s->map, w, &c);
+        if (!on && p->mode == PUI_IDLE) return false;
+        return pui_click_cell(p, c);
+    }
+    default:
+        return false;
+    }
+}
+
+bool hud_post_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
+{
+    pui_t *p = h->p;
+    if (!p || !p->started) return false;
+    if (e->type != SDL_MOUSEMOTION && e->type != SDL_MOUSEWHEEL && e->type != SDL_KEYDOWN)
+        return false;
+    bool redraw = false;
+    int old = h->hover_btn;
+    h->hover_btn = -1;
+    for (int i = 0; i < p->n_bar; i++) {
+        SDL_Rect r = hud_button_rect(h, i);
+        if (in_rect(&r, (int)s->mouse_x, (int)s->mouse_y)) h->hover_btn = i;
+    }
+    redraw |= old != h->hover_btn;
+    bool over_map = in_rect(&h->lay.map, (int)s->mouse_x, (int)s->mouse_y);
+    redraw |= pui_hover_cell(p, s->hover, s->hover_on_map && over_map);
+    return redraw;
+}
+
+const ui_token_pose_t *hud_poses(hud_t *h)
+{
+    const anim_t *a = &h->p->anim;
+    memcpy(h->pose, a->pose, sizeof *h->pose * (size_t)a->n);
+    for (int i = 0; i < a->n_fx; i++) {
+        const anim_fx_t *f = &a->fx[i];
+        if (f->kind != FX_LUNGE) continue;
+        /* Out a third of the way towards the target and back. */
+        double k = sin(PI * f->age / f->life) * 0.35;
+        for (int j = 0; j < a->n; j++)
+            if (fabs(h->pose[j].world.x - f->a.x) < 1e-6 &&
+                fabs(h->pose[j].world.y - f->a.y) < 1e-6) {
+                h->pose[j].world.x += (f->b.x - f->a.x) * k;
+                h->pose[j].world.y += (f->b.y - f->a.y) * k;
+                break;
+            }
+    }
+    return h->pose;
+}
+
+/* ---- drawing helpers ---------------------------------------------------- */
+
+static bool vreserve(hud_t *h, int more)
+{
+    if (h->nv + more <= h->cap) return true;
+    int cap = h->cap ? h->cap : 1024;
+    while (cap < h->nv + more)
+        cap *= 2;
+    SDL_Vertex *v = realloc(h->v, sizeof *v * (size_t)cap);
+    if (!v) return false;
+    h->v = v;
+    h->cap = cap;
+    return true;
+}
+
+static void tri(hud_t *h, vec2_t a, vec2_t b, vec2_t c, SDL_Color col)
+{
+    if (!vreserve(h, 3)) return;
+    vec2_t p[3] = {a, b, c};
+    for (int i = 0; i < 3; i++)
+        h->v[h->nv++] = (SDL_Vertex){{(float)p[i].x, (float)p[i].y}, col, {0, 0}};
+}
+
+static void hex_fill(hud_t *h, const ui_state_t *s, cell_t c, double scale, SDL_Color col)
+{
+    vec2_t ctr = ui_cam_to_screen(&s->cam, ui_cell_center(s->map, c));
+    vec2_t k[6];
+    for (int i = 0; i < 6; i++) {
+        vec2_t o = hex_corner(s->map->layout.orient, scale * s->cam.zoom, i);
+        k[i] = (vec2_t){ctr.x + o.x, ctr.y + o.y};
+    }
+    for (int i = 0; i < 6; i++)
+        tri(h, ctr, k[i], k[(i + 1) % 6], col);
+}
+
+static void ring(hud_t *h, vec2_t c, double r0, double r1, SDL_Color col)
+{
+    enum { SEG = 28 };
+    for (int i = 0; i < SEG; i++) {
+        double a0 = 2 * PI * i / SEG, a1 = 2 * PI * (i + 1) / SEG;
+        vec2_t p0 = {c.x + cos(a0) * r0, c.y + sin(a0) * r0},
+               p1 = {c.x + cos(a1) * r0, c.y + sin(a1) * r0};
+        vec2_t q0 = {c.x + cos(a0) * r1, c.y + sin(a0) * r1},
+               q1 = {c.x + cos(a1) * r1, c.y + sin(a1) * r1};
+        tri(h, p0, q0, q1, col);
+        tri(h, p0, q1, p1, col);
+    }
+}
+
+static void segment(hud_t *h, vec2_t a, vec2_t b, double wd, SDL_Color col)
+{
+    double dx = b.x - a.x, dy = b.y - a.y, len = sqrt(dx * dx + dy * dy);
+    if (len < 1e-6) return;
+    double nx = -dy / len * wd / 2, ny = dx / len * wd / 2;
+    vec2_t p0 = {a.x + nx, a.y + ny}, p1 = {a.x - nx, a.y - ny}, p2 = {b.x - nx, b.y - ny},
+           p3 = {b.x + nx, b.y + ny};
+    tri(h, p0, p1, p2, col);
+    tri(h, p0, p2, p3, col);
+}
+
+static void flush(hud_t *h, SDL_Renderer *r)
+{
+    if (h->nv) SDL_RenderGeometry(r, NULL, h->v, h->nv, NULL, 0);
+    h->nv = 0;
+}
+
+/* Text of any length: the cache keys strings shorter than TEXT_MAX, so a long
+ * line is drawn in pieces side by side. Returns the width drawn. */
+static int text(ui_draw_t *d, const char *s, int px, bool bold, SDL_Color c, int x, int y)
+{
+    char buf[TEXT_MAX];
+    int x0 = x;
+    size_t len = strlen(s);
+    for (size_t at = 0; at < len;) {
+        size_t n = len - at < TEXT_MAX - 1 ? len - at : TEXT_MAX - 1;
+        /* Cut after a space where possible so pieces meet at a word gap, and
+         * never inside a UTF-8 sequence. */
+        if (at + n < len) {
+            size_t k = n;
+            while (k > n / 2 && s[at + k - 1] != ' ')
+                k--;
+            if (k > n / 2) n = k;
+            while (n > 1 && ((unsigned char)s[at + n] & 0xC0) == 0x80)
+                n--;
+        }
+        memcpy(buf, s + at, n);
+        buf[n] = 0;
+        x += ui_text_draw(ui_draw_text(d), buf, px, bold, c, x, y);
+        at += n;
+    }
+    return x - x0;
+}
+
+static int text_w(ui_draw_t *d, const char *s, int px, bool bold)
+{
+    char buf[TEXT_MAX];
+    hb_strlcpy(buf, s, sizeof buf); /* a label longer than the buffer is cut */
+    int w = 0, hh = 0;
+    ui_text_get(ui_draw_text(d), buf, px, bold, C_INK, &w, &hh);
+    return w;
+}
+
+static void fill(SDL_Renderer *r, SDL_Rect rc, SDL_Color c)
+{
+    SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
+    SDL_RenderFillRect(r, &rc);
+}
+
+static vec2_t cell_screen(const ui_state_t *s, cell_t c)
+{
+    return ui_cam_to_screen(&s->cam, ui_cell_center(s->map, c));
+}
+
+/* ---- map marks ---------------------------------------------------------- */
+
+static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
+{
+    pui_t *p = h->p;
+    const battle_t *b = p->play.b;
+    SDL_Renderer *r = ui_draw_renderer(d);
+    SDL_RenderSetClipRect(r, &h->lay.map);
+    double z = s->cam.zoom;
+    h->nv = 0;
+    bool busy = anim_busy(&p->anim);
+    if (p->user_turn && p->mode == PUI_IDLE && p->sel == p->actor && !busy)
+        for (int i = 0; i < p->n_reach; i++)
+            hex_fill(h, s, p->reach[i].at, 0.92, C_REACH);
+    /* The actor and the selection get rings under everything else. */
+    if (p->actor >= 0 && !b->u[p->actor].out)
+        ring(h, ui_cam_to_screen(&s->cam, p->anim.pose[p->actor].world), z * 0.78, z * 0.9,
+             (SDL_Color){255, 255, 255, 220});
+    if (p->sel >= 0 && p->sel != p->actor && !b->u[p->sel].out)
+        ring(h, ui_cam_to_screen(&s->cam, p->anim.pose[p->sel].world), z * 0.78, z * 0.86,
+             (SDL_Color){86, 180, 233, 230});
+    if (p->mode == PUI_TARGET || p->mode == PUI_CONFIRM)
+        for (int t = 0; t < b->n; t++) {
+            bool ok = false;
+            const pui_action_t *ac = &p->bar[p->act];
+            for (int k = 0; k < p->n_legal && !ok; k++)
+                ok = p->legal[k].target == t && p->legal[k].kind == ac->kind &&
+                     (ac->kind != CMD_DECLARE || p->legal[k].act == ac->act) &&
+                     p->legal[k].weapon == ac->weapon;
+            if (!ok) continue;
+            bool chosen = p->mode == PUI_CONFIRM && t == p->target;
+            vec2_t c = ui_cam_to_screen(&s->cam, p->anim.pose[t].world);
+            ring(h, c, z * 0.8, z * (chosen ? 1.0 : 0.9), C_TARGET);
+        }
+    if (p->n_path >= 2) {
+        SDL_Color pc = p->path_ok ? C_PATH : C_BAD;
+        for (int i = 0; i + 1 < p->n_path; i++)
+            segment(h, cell_screen(s, p->path[i]), cell_screen(s, p->path[i + 1]),
+                    fmax(2.0, z * 0.12), pc);
+        ring(h, cell_screen(s, p->path[p->n_path - 1]), z * 0.25, z * 0.38, pc);
+    }
+    /* Animation effects. */
+    for (int i = 0; i < p->anim.n_fx; i++) {
+        const anim_fx_t *f = &p->anim.fx[i];
+        double u = f->age / f->life;
+        vec2_t a = ui_cam_to_screen(&s->cam, f->a), bb = ui_cam_to_screen(&s->cam, f->b);
+        Uint8 alpha = (Uint8)(255 * (1 - u));
+        switch (f->kind) {
+        case FX_TRACER: {
+            double t0 = fmax(0, u * 1.6 - 0.3), t1 = fmin(1, u * 1.6);
+            vec2_t p0 = {a.x + (bb.x - a.x) * t0, a.y + (bb.y - a.y) * t0};
+            vec2_t p1 = {a.x + (bb.x - a.x) * t1, a.y + (bb.y - a.y) * t1};
+            segment(h, p0, p1, fmax(2.0, z * 0.08), (SDL_Color){255, 240, 160, 255});
+            break;
+        }
+        case FX_RING:
+            ring(h, a, z * (0.3 + 1.6 * u), z * (0.42 + 1.6 * u), (SDL_Color){240, 150, 60, alpha});
+            break;
+        case FX_HIT:
+            ring(h, a, 0, z * (0.5 + 0.3 * u), (SDL_Color){213, 94, 0, (Uint8)(170 * (1 - u))});
+            break;
+        case FX_MISS:
+            ring(h, a, z * (0.55 + 0.2 * u), z * (0.65 + 0.2 * u),
+                 (SDL_Color){200, 200, 200, alpha});
+            break;
+        default:
+            break;
+        }
+    }
+    flush(h, r);
+    /* Text marks: path cost, odds, floating numbers. */
+    int px = ui_text_quantize((int)fmax(11, fmin(22, z * 0.42)));
+    char buf[96];
+    if (p->n_path >= 2) {
+        vec2_t e = cell_screen(s, p->path[p->n_path - 1]);
+        snprintf(buf, sizeof buf, "%d ft%s", p->path_cost, p->path_ok ? "" : " (too far)");
+        int w = text_w(d, buf, px, true);
+        fill(r, (SDL_Rect){(int)e.x - w / 2 - 4, (int)(e.y - z * 0.9) - px, w + 8, px + 6},
+             C_PANEL);
+        text(d, buf, px, true, p->path_ok ? C_PATH : C_BAD, (int)e.x - w / 2,
+             (int)(e.y - z * 0.9) - px + 1);
+    }
+    if (p->mode == PUI_CONFIRM && p->target >= 0) {
+        vec2_t c = ui_cam_to_screen(&s->cam, p->anim.pose[p->target].world);
+        if (p->pred.valid)
+            snprintf(buf, sizeof buf, "%.0f%% hit  %.1f dmg", p->pred.p_hit * 100,
+                     p->pred.dmg_expected);
+        else
+            snprintf(buf, sizeof buf, "confirm?");
+        int w = text_w(d, buf, px, true);
+        SDL_Rect bg = {(int)c.x - w / 2 - 5, (int)(c.y - z * 1.1) - px - 4, w + 10, px + 8};
+        fill(r, bg, C_PANEL);
+        text(d, buf, px, true, C_TARGET, bg.x + 5, bg.y + 3);
+    }
+    for (int i = 0; i < p->anim.n_fx; i++) {
+        const anim_fx_t *f = &p->anim.fx[i];
+        if (f->kind != FX_NUMBER && f->kind != FX_MISS) continue;
+        double u = f->age / f->life;
+        vec2_t a = ui_cam_to_screen(&s->cam, f->a);
+        if (f->kind == FX_NUMBER)
+            snprintf(buf, sizeof buf, "-%d", f->value);
+        else
+            snprintf(buf, sizeof buf, "miss");
+        int big = ui_text_quantize((int)fmax(14, fmin(36, z * 0.6)));
+        int w = text_w(d, buf, big, true);
+        SDL_Color col =
+            f->kind == FX_NUMBER ? (SDL_Color){255, 90, 60, 255} : (SDL_Color){220, 220, 220, 255};
+        int ty = (int)(a.y - z * (0.6 + u * 0.9)) - big;
+        /* A dark copy underneath keeps the number readable on any terrain. */
+        text(d, buf, big, true, (SDL_Color){10, 10, 12, 255}, (int)a.x - w / 2 + 2, ty + 2);
+        text(d, buf, big, true, col, (int)a.x - w / 2, ty);
+    }
+    SDL_RenderSetClipRect(r, NULL);
+}
+
+/* ---- panels ------------------------------------------------------------- */
+
+static const char *cond_names(const battle_t *b, int i, char *buf, size_t cap)
+{
+    buf[0] = 0;
+    if (b->u[i].out) {
+        snprintf(buf, cap, "down");
+        return buf;
+    }
+    static const char *const N[] = {"hidden", "cloaked", "grappled", "prone", "flying"};
+    const ruleset_t *rs = b->rules;
+    if (!rs || strcmp(rs->id, "xhalem") != 0) {
+        if (b->u[i].cond) snprintf(buf, cap, "cond %#x", b->u[i].cond);
+        return buf;
+    }
+    size_t n = 0;
+    for (int k = 0; k < 5; k++)
+        if (b->u[i].cond & (1u << k)) {
+            int w = snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", N[k]);
+            if (w < 0 || (size_t)w >= cap - n) break;
+            n += (size_t)w;
+        }
+    return buf;
+}
+
+/* Initiative order: the ranks the rules announced, then anyone unranked. */
+static int order_of(const battle_t *b, int *out)
+{
+    int rank[MAP_MAX_COMBATANTS];
+    for (int i = 0; i < b->n; i++)
+        rank[i] = 1 << 20;
+    for (int k = 0; k < b->log.n; k++)
+        if (b->log.ev[k].type == EV_INITIATIVE && b->log.ev[k].who >= 0 && b->log.ev[k].who < b->n)
+            rank[b->log.ev[k].who] = b->log.ev[k].value;
+    int n = 0;
+    for (int i = 0; i < b->n; i++)
+        out[n++] = i;
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && rank[out[j]] < rank[out[j - 1]]; j--) {
+            int t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+    return n;
+}
+
+static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
+{
+    pui_t *p = h->p;
+    const battle_t *b = p->play.b;
+    SDL_Renderer *r = ui_draw_renderer(d);
+    const hud_layout_t *l = &h->lay;
+    if (l->tracker.w <= 0) return;
+    fill(r, l->tracker, C_PANEL);
+    SDL_RenderSetClipRect(r, &l->tracker);
+    int x = l->tracker.x + l->px / 2, y = l->tracker.y + l->px / 2;
+    char buf[128];
+    snprintf(buf, sizeof buf, "Round %d", b->round > 0 ? b->round : 1);
+    text(d, buf, ui_text_quantize(l->px + 4), true, C_HEAD, x, y);
+    y += l->line + l->px / 2;
+    int order[MAP_MAX_COMBATANTS];
+    int n = order_of(b, order);
+    for (int k = 0; k < n && y < l->tracker.y + l->tracker.h - l->line; k++) {
+        int i = order[k];
+        bool cur = i == p->actor;
+        int row_h = l->line * 2;
+        if (cur)
+            fill(r, (SDL_Rect){l->tracker.x, y - 2, l->tracker.w, row_h},
+                 (SDL_Color){60, 72, 96, 255});
+        if (i == p->sel)
+            fill(r, (SDL_Rect){l->tracker.x, y - 2, 4, row_h}, (SDL_Color){86, 180, 233, 255});
+        SDL_Color fc = ui_faction_color(b->map, b->map->combatants[i].faction);
+        fill(r, (SDL_Rect){x, y + 3, l->px - 2, l->px - 2}, fc);
+        SDL_Color ink = b->u[i].out ? C_DIM : C_INK;
+        snprintf(buf, sizeof buf, "%s%s", cur ? "> " : "", pui_name(p, i));
+        text(d, buf, l->px, cur, ink, x + l->px + 4, y);
+        /* HP bar and numbers on the second line. */
+        int bw = l->tracker.w / 3, by = y + l->line + 2;
+        fill(r, (SDL_Rect){x + l->px + 4, by + 3, bw, l->px / 2}, (SDL_Color){50, 50, 56, 255});
+        int hpw = b->u[i].hp_max > 0 ? bw * (b->u[i].hp > 0 ? b->u[i].hp : 0) / b->u[i].hp_max : 0;
+        fill(r, (SDL_Rect){x + l->px + 4, by + 3, hpw, l->px / 2},
+             ui_hp_color(b->u[i].hp, b->u[i].hp_max));
+        char cond[64];
+        snprintf(buf, sizeof buf, "%d/%d %s", b->u[i].hp, b->u[i].hp_max,
+                 cond_names(b, i, cond, sizeof cond));
+        text(d, buf, ui_text_quantize(l->px - 2), false, C_DIM, x + l->px + 8 + bw, by - 2);
+        y += row_h + 2;
+    }
+    (void)s;
+    SDL_RenderSetClipRect(r, NULL);
+}
+
+void hud_roll_text(const pui_t *p, const event_t *e, char *buf, size_t cap)
+{
+    char dice[64] = "", kept[48] = "";
+    size_t n = 0;
+    for (int k = 0; k < e->n_dice && k < EV_MAX_DICE; k++) {
+        int w = snprintf(dice + n, sizeof dice - n, "%s%d", k ? " " : "", e->dice[k]);
+        if (w < 0 || (size_t)w >= sizeof dice - n) break;
+        n += (size_t)w;
+    }
+    if (e->kept_n > 0 && e->kept_n < e->n_dice) {
+        n = 0;
+        for (int k = 0; k < e->kept_n && k < EV_MAX_DICE; k++) {
+            int w = snprintf(kept + n, sizeof kept - n, "%s%d", k ? " " : " k", e->kept[k]);
+            if (w < 0 || (size_t)w >= sizeof kept - n) break;
+            n += (size_t)w;
+        }
+    }
+    char mod[16] = "";
+    if (e->mod) snprintf(mod, sizeof mod, " %+d", e->mod);
+    snprintf(buf, cap, "%s %s: %dd%d [%s]%s%s = %d", e->who >= 0 ? pui_name(p, e->who) : "table",
+             e->name, e->n_dice, e->sides, dice, kept, mod, e->total);
+}
+
+static void draw_log(hud_t *h, ui_draw_t *d)
+{
+    pui_t *p = h->p;
+    const battle_t *b = p->play.b;
+    SDL_Renderer *r = ui_draw_renderer(d);
+    const hud_layout_t *l = &h->lay;
+    if (l->log.w <= 0) return;
+    fill(r, l->log, C_PANEL);
+    SDL_RenderSetClipRect(r, &l->log);
+    int x = l->log.x + l->px / 2;
+    text(d, p->log_scroll ? "Dice log (scrolled; wheel)" : "Dice log", ui_text_quantize(l->px + 4),
+         true, C_HEAD, x, l->log.y + l->px / 2);
+    int top = l->log.y + l->px / 2 + l->line + l->px / 2;
+    int small = ui_text_quantize(l->px - 2);
+    int lh = (int)lround(small * 1.4);
+    /* Newest at the bottom; walk back from the newest, skipping the scroll. */
+    int y = l->log.y + l->log.h - lh - l->px / 3;
+    int skip = p->log_scroll;
+    char buf[160];
+    for (int k = b->log.n - 1; k >= 0 && y >= top; k--) {
+        const event_t *e = &b->log.ev[k];
+        if (e->type != EV_ROLL) continue;
+        if (skip-- > 0) continue;
+        hud_roll_text(p, e, buf, sizeof buf);
+        /* Rolls not yet animated are there already (the truth), but dimmer. */
+        text(d, buf, small, false, k >= p->anim.cursor ? C_DIM : C_INK, x, y);
+        y -= lh;
+    }
+    SDL_RenderSetClipRect(r, NULL);
+}
+
+static void draw_bar(hud_t *h, ui_draw_t *d)
+{
+    pui_t *p = h->p;
+    const battle_t *b = p->play.b;
+    SDL_Renderer *r = ui_draw_renderer(d);
+    const hud_layout_t *l = &h->lay;
+    fill(r, l->bar, (SDL_Color){26, 29, 36, 245});
+    fill(r, l->status, (SDL_Color){14, 16, 20, 245});
+    char buf[256];
+    if (pui_needs_die(p)) {
+        pui_die_prompt(p, buf, sizeof buf);
+        char head[96];
+        snprintf(head, sizeof head, "d%d: %s", b->need.sides, p->n_entry ? p->entry : "_");
+        text(d, head, ui_text_quantize(l->px + 4), true, C_PATH, l->bar.x + l->px,
+             l->bar.y + (l->bar.h - l->px) / 2 - 2);
+        int sides = b->need.sides;
+        for (int v = 1; v <= sides && v <= 20; v++) {
+            SDL_Rect f = hud_face_rect(h, v);
+            if (f.x + f.w > l->bar.x + l->bar.w) break;
+            fill(r, f, (SDL_Color){70, 76, 90, 255});
+            char num[8];
+            snprintf(num, sizeof num, "%d", v);
+            int w = text_w(d, num, l->px, true);
+            text(d, num, l->px, true, C_INK, f.x + (f.w - w) / 2, f.y + (f.h - l->px) / 2 - 2);
+        }
+        text(d, "type the value + Enter, or click a face", ui_text_quantize(l->px - 1), false,
+             C_DIM, l->bar.x + l->px * 7, l->bar.y + (l->bar.h - l->px) / 2);
+    } else if (!p->user_turn && !b->over && p->actor >= 0) {
+        snprintf(buf, sizeof buf, "%s (AI) is acting...   Space: skip animation   [ ]: speed x%.2g",
+                 pui_name(p, p->actor), p->anim.speed);
+        text(d, buf, l->px, false, C_DIM, l->bar.x + l->px, l->bar.y + (l->bar.h - l->px) / 2 - 2);
+    } else {
+        for (int i = 0; i < p->n_bar; i++) {
+            SDL_Rect br = hud_button_rect(h, i);
+            if (br.x + br.w > l->bar.x + l->bar.w) break;
+            bool on = (p->mode != PUI_IDLE && p->act == i) || h->hover_btn == i;
+            fill(r, br, on ? (SDL_Color){0, 114, 178, 255} : (SDL_Color){58, 64, 78, 255});
+            snprintf(buf, sizeof buf, "%c  %s", p->bar[i].key ? p->bar[i].key : ' ',
+                     p->bar[i].label);
+            SDL_RenderSetClipRect(r, &br);
+            text(d, buf, ui_text_quantize(l->px - 1), false, C_INK, br.x + l->px / 2,
+                 br.y + (br.h - l->px) / 2 - 1);
+            SDL_RenderSetClipRect(r, NULL);
+        }
+    }
+    text(d, p->msg, l->px, false, C_INK, l->status.x + l->px,
+         l->status.y + (l->status.h - l->px) / 2 - 2);
+    /* The tooltip of the hovered button names its shortcut. */
+    if (h->hover_btn >= 0 && h->hover_btn < p->n_bar && !pui_needs_die(p)) {
+        const pui_action_t *a = &p->bar[h->hover_btn];
+        if (a->kind == CMD_END)
+            snprintf(buf, sizeof buf, "%s - key %c, E or Space", a->label, a->key);
+        else
+            snprintf(buf, sizeof buf, "%s - key %c%s", a->label, a->key,
+                     a->targeted ? ", then click a target (Tab cycles), Enter confirms" : "");
+        SDL_Rect br = hud_button_rect(h, h->hover_btn);
+        int w = text_w(d, buf, l->px, false);
+        SDL_Rect tip = {br.x, br.y - l->line - 8, w + l->px, l->line + 4};
+        fill(r, tip, (SDL_Color){250, 246, 220, 245});
+        text(d, buf, l->px, false, (SDL_Color){20, 20, 24, 255}, tip.x + l->px / 2, tip.y + 2);
+    }
+}
+
+static const char *const HELP[] = {
+    "Mouse: left-click a token to select it; a shaded hex to move there",
+    "Mouse: right/middle drag pans, wheel zooms (wheel over the dice log scrolls it)",
+    "1-9, 0: the action bar buttons (hover a button for its key)",
+    "Attack: choose it, click a target (Tab cycles), Enter or click again confirms",
+    "Esc: cancel targeting / close this help",
+    "E or Space: end the turn (Space during animation: skip ahead)",
+    "Ctrl+Z or Backspace: undo the last command",
+    "P: physical dice on/off for the current side; type the value + Enter",
+    "[ and ]: animation slower / faster      C: camera follows the actor",
+    "Arrows / WASD: pan     + / -: zoom     F or Home: fit the map",
+    "F5 reach  F6 threat  F7 flanking  F8 weapon range  F9 sight: overlays on/off",
+    "F2 or Ctrl+P: projector window on/off (Ctrl+R rotate, Ctrl+K calibrate)",
+    "?: this help           Q: quit",
+};
+
+static void draw_help(hud_t *h, ui_draw_t *d, const ui_state_t *s)
+{
+    SDL_Renderer *r = ui_draw_renderer(d);
+    const hud_layout_t *l = &h->lay;
+    int n = (int)(sizeof HELP / sizeof HELP[0]);
+    int w = 0;
+    for (int i = 0; i < n; i++) {
+        int tw = text_w(d, HELP[i], l->px, false);
+        if (tw > w) w = tw;
+    }
+    w += 2 * l->px;
+    int hh = (n + 2) * l->line + l->px;
+    SDL_Rect box = {(s->view_w - w) / 2, (s->view_h - hh) / 2, w, hh};
+    fill(r, (SDL_Rect){0, 0, s->view_w, s->view_h}, (SDL_Color){0, 0, 0, 120});
+    fill(r, box, (SDL_Color){24, 28, 36, 250});
+    text(d, "Keys", ui_text_quantize(l->px + 4), true, C_HEAD, box.x + l->px, box.y + l->px / 2);
+    for (int i = 0; i < n; i++)
+        text(d, HELP[i], l->px, false, C_INK, box.x + l->px,
+             box.y + l->px / 2 + (i + 1) * l->line + l->px / 2);
+    (void)h;
+}
+
+static void draw_end(hud_t *h, ui_draw_t *d)
+{
+    char buf[128];
+    const char *res = pui_result(h->p, buf, sizeof buf);
+    if (!res) return;
+    SDL_Renderer *r = ui_draw_renderer(d);
+    const hud_layout_t *l = &h->lay;
+    int big = ui_text_quantize(l->px * 3);
+    int w = text_w(d, res, big, true) + 4 * l->px;
+    SDL_Rect box = {l->map.x + (l->map.w - w) / 2, l->map.y + l->map.h / 2 - big, w,
+                    big * 2 + l->line};
+    fill(r, box, (SDL_Color){16, 18, 24, 235});
+    bool win = strncmp(res, "VICTORY", 7) == 0;
+    text(d, res, big, true, win ? C_HEAD : C_BAD, box.x + 2 * l->px, box.y + big / 3);
+    text(d, "Ctrl+Z undoes the last command, Q quits", l->px, false, C_DIM, box.x + 2 * l->px,
+         box.y + big + big / 2);
+}
+
+void hud_draw(hud_t *h, ui_draw_t *d, const ui_state_t *s)
+{
+    if (!h->p || !h->p->started) return;
+    SDL_SetRenderDrawBlendMode(ui_draw_renderer(d), SDL_BLENDMODE_BLEND);
+    draw_marks(h, d, s);
+    draw_tracker(h, d, s);
+    draw_log(h, d);
+    draw_bar(h, d);
+    draw_end(h, d);
+    if (h->p->help) draw_help(h, d, s);
+}

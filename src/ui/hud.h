@@ -1,0 +1,61 @@
+/* hud.h - the play screen around and over the map: initiative tracker, action
+ * bar with tooltips, dice log, physical-dice prompt, help, the end screen, and
+ * the map marks of a turn (reach, path, targets, odds, animation effects).
+ *
+ * The layout gives each panel its own strip and hands the rest to the map, so
+ * a panel never covers the map's fitted view. The HUD reads the play state and
+ * turns clicks on its panels into play_ui calls; it never touches the battle.
+ */
+#ifndef HB_UI_HUD_H
+#define HB_UI_HUD_H
+
+#include <stdbool.h>
+
+#include <SDL.h>
+
+#include "play_ui.h"
+#include "window.h"
+
+typedef struct {
+    SDL_Rect map;     /* free area for the map */
+    SDL_Rect tracker; /* initiative order, left */
+    SDL_Rect log;     /* dice log, right */
+    SDL_Rect bar;     /* action bar (or the dice prompt), bottom */
+    SDL_Rect status;  /* message line under the bar */
+    int px;           /* body text size in pixels */
+    int line;         /* line height in pixels */
+    int btn_w, btn_h; /* action button size */
+} hud_layout_t;
+
+typedef struct hud {
+    pui_t *p;
+    hud_layout_t lay;
+    int hover_btn;         /* action button under the cursor, -1 none */
+    bool help_by_key;      /* the last key press toggled the help */
+    ui_token_pose_t *pose; /* animated poses plus lunges, one per combatant */
+    SDL_Vertex *v;         /* scratch for batched map marks */
+    int nv, cap;
+} hud_t;
+
+/* Panels for a w x h drawable at px_per_pt pixels per point. */
+void hud_layout(hud_layout_t *l, int w, int h, double px_per_pt);
+/* A HUD over play state p; false on OOM. */
+bool hud_init(hud_t *h, pui_t *p);
+/* Free the HUD's scratch. */
+void hud_free(hud_t *h);
+/* Screen rectangle of action button i. */
+SDL_Rect hud_button_rect(const hud_t *h, int i);
+/* Screen rectangle of die face v (1..sides) in the physical-dice prompt. */
+SDL_Rect hud_face_rect(const hud_t *h, int v);
+/* Handle an input event before the map view does; true when it was used. */
+bool hud_pre_event(hud_t *h, ui_state_t *s, const SDL_Event *e);
+/* Follow up an event the map view saw (hover, path preview); true to redraw. */
+bool hud_post_event(hud_t *h, ui_state_t *s, const SDL_Event *e);
+/* Token poses to draw this frame (animation with lunges applied). */
+const ui_token_pose_t *hud_poses(hud_t *h);
+/* Draw the map marks, the panels and any overlay screen (after the map). */
+void hud_draw(hud_t *h, ui_draw_t *d, const ui_state_t *s);
+/* One dice log line for roll event e ("Kara engage: 2d20 [14 7] keep 14 +3 = 17"). */
+void hud_roll_text(const pui_t *p, const event_t *e, char *buf, size_t cap);
+
+#endif

@@ -1,0 +1,664 @@
+/* play_ui.c - the play screen's logic (see play_ui.h). */
+#include "play_ui.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../rules/xhalem.h"
+
+static const ruleset_t *rules(const pui_t *p)
+{
+    return p->play.rs;
+}
+
+const char *pui_name(const pui_t *p, int i)
+{
+    const battle_t *b = p->play.b;
+    if (i < 0 || i >= b->n) return "-";
+    const map_combatant_t *c = &b->map->combatants[i];
+    return c->name[0] ? c->name : c->id;
+}
+
+static int side_of(const pui_t *p, int who)
+{
+    const battle_t *b = p->play.b;
+    return who >= 0 && who < b->n ? b->board->side[who] : -1;
+}
+
+bool pui_needs_die(const pui_t *p)
+{
+    const play_t *pl = &p->play;
+    return pl->b && pl->b->needing && (pl->pending || pl->setup_pending);
+}
+
+/* Is the die the engine waits for one the referee rolls at the table? */
+static bool need_is_physical(const pui_t *p)
+{
+    int s = side_of(p, p->play.b->need.who);
+    return s >= 0 && s < 32 && ((p->phys_sides >> s) & 1u);
+}
+
+/* Feed generator dice to every roll that is not physical; stop at a physical
+ * one, the end, or an error. Returns the last driver status. */
+static battle_status_t pump(pui_t *p, battle_status_t st)
+{
+    while (st == BATTLE_NEED_DICE && pui_needs_die(p) && !need_is_physical(p)) {
+        int sides = p->play.b->need.sides;
+        st = play_enter_die(&p->play, rng_die(&p->rng, sides > 0 ? sides : 1));
+    }
+    return st;
+}
+
+battle_status_t pui_start(pui_t *p, const map_t *m, const tmpl_db_t *db, uint64_t seed)
+{
+    memset(p, 0, sizeof *p);
+    p->map = m;
+    p->db = db;
+    p->seed = seed;
+    p->sel = p->actor = p->target = -1;
+    p->follow = false;
+    rng_seed(&p->rng, seed);
+    battle_opts_t o;
+    memset(&o, 0, sizeof o);
+    o.seed = seed;
+    o.manual_all = true; /* every die is entered: see the header */
+    battle_status_t st = play_start(&p->play, m, db, NULL, &o);
+    if (st == BATTLE_ILLEGAL || st == BATTLE_NOMEM) {
+        snprintf(p->msg, sizeof p->msg, "cannot start the battle: %s",
+                 st == BATTLE_NOMEM ? "out of memory" : "unknown ruleset");
+        if (p->play.b) play_end(&p->play);
+        return st;
+    }
+    p->ps = path_search_create(m->cols * m->rows);
+    p->reach = calloc((size_t)(m->cols * m->rows), sizeof *p->reach);
+    if (!p->ps || !p->reach || !anim_init(&p->anim, p->play.b)) {
+        pui_free(p);
+        snprintf(p->msg, sizeof p->msg, "out of memory");
+        return BATTLE_NOMEM;
+    }
+    pump(p, st);
+    p->started = true;
+    anim_snap(&p->anim);
+    pui_refresh(p);
+    snprintf(p->msg, sizeof p->msg, "Battle begins. Press ? for the keys.");
+    return BATTLE_OK;
+}
+
+void pui_free(pui_t *p)
+{
+    anim_free(&p->anim);
+    if (p->play.b) play_end(&p->play);
+    path_search_destroy(p->ps);
+    free(p->reach);
+    p->ps = NULL;
+    p->reach = NULL;
+    p->started = false;
+}
+
+/* Feet the actor may still move (the ruleset's own count where it offers one). */
+static int move_budget(const pui_t *p, int i)
+{
+    const battle_t *b = p->play.b;
+    if (strcmp(rules(p)->id, "xhalem") == 0) return xhalem_move_left(b);
+    return b->prof[i].speed_ft;
+}
+
+static void add_action(pui_t *p, const cmd_t *c)
+{
+    bool targeted = c->target >= 0;
+    bool engage = c->kind == CMD_ENGAGE || (c->kind == CMD_DECLARE && c->act == CMD_ENGAGE);
+    int weapon = engage ? c->weapon : -1;
+    cmd_kind_t act = c->kind == CMD_DECLARE ? c->act : CMD_END;
+    for (int k = 0; k < p->n_bar; k++)
+        if (p->bar[k].kind == c->kind && p->bar[k].weapon == weapon && p->bar[k].act == act) return;
+    if (p->n_bar == PUI_MAX_BAR) return;
+    pui_action_t *a = &p->bar[p->n_bar];
+    a->kind = c->kind;
+    a->weapon = weapon;
+    a->act = act;
+    a->targeted = targeted;
+    a->key = (char)(p->n_bar < 9 ? '1' + p->n_bar : p->n_bar == 9 ? '0' : 0);
+    const battle_t *b = p->play.b;
+    if (engage) {
+        const weapon_t *w = battle_weapon(b, c->actor, weapon);
+        snprintf(a->label, sizeof a->label, "Attack: %.30s",
+                 w ? (w->name[0] ? w->name : w->id) : "unarmed");
+    } else if (c->kind == CMD_DECLARE) {
+        const char *n = cmd_kind_name(c->act);
+        snprintf(a->label, sizeof a->label, "Declare %.24s", n);
+    } else if (c->kind == CMD_END) {
+        snprintf(a->label, sizeof a->label, "End turn");
+    } else {
+        const char *n = cmd_kind_name(c->kind);
+        snprintf(a->label, sizeof a->label, "%c%s", n[0] - 32, n + 1);
+    }
+    p->n_bar++;
+}
+
+void pui_refresh(pui_t *p)
+{
+    battle_t *b = p->play.b;
+    int actors[MAP_MAX_COMBATANTS];
+    int n = play_actors(&p->play, actors, MAP_MAX_COMBATANTS);
+    int old = p->actor;
+    p->actor = n > 0 ? actors[0] : -1;
+    p->user_turn = p->actor >= 0 && battle_is_player(b, p->actor);
+    if (p->actor != old) {
+        p->ai_guard = 0;
+        p->mode = PUI_IDLE;
+        if (p->user_turn) p->sel = p->actor;
+    }
+    p->n_legal = 0;
+    p->n_bar = 0;
+    p->n_reach = 0;
+    p->budget_ft = 0;
+    if (p->actor >= 0 && p->user_turn) {
+        int k = rules(p)->legal(b, p->actor, p->legal, PUI_MAX_LEGAL);
+        p->n_legal = k < PUI_MAX_LEGAL ? k : PUI_MAX_LEGAL;
+        for (int i = 0; i < p->n_legal; i++)
+            add_action(p, &p->legal[i]);
+        bool can_move = false;
+        for (int i = 0; i < p->n_legal && !can_move; i++) {
+            const cmd_t *c = &p->legal[i];
+            can_move = c->kind == CMD_MOVE || (c->kind == CMD_DECLARE && c->act == CMD_MOVE);
+            if (can_move) p->move_cmd = *c;
+        }
+        if (can_move) {
+            p->budget_ft = move_budget(p, p->actor);
+            p->n_reach = geom_reach(b->board, p->actor, p->budget_ft, b->prof[p->actor].interval_ft,
+                                    p->ps, p->reach, b->map->cols * b->map->rows);
+        }
+    }
+    if (p->mode != PUI_IDLE && (p->act >= p->n_bar)) p->mode = PUI_IDLE;
+    p->n_path = 0;
+    p->path_ok = false;
+}
+
+/* The legal command of bar entry act against target t, or NULL. */
+static const cmd_t *legal_for(const pui_t *p, int act, int t)
+{
+    if (act < 0 || act >= p->n_bar) return NULL;
+    const pui_action_t *a = &p->bar[act];
+    for (int i = 0; i < p->n_legal; i++) {
+        const cmd_t *c = &p->legal[i];
+        if (c->kind != a->kind) continue;
+        if (a->kind == CMD_DECLARE && c->act != a->act) continue;
+        if (a->targeted && c->weapon != a->weapon) continue;
+        if (a->targeted && c->target != t) continue;
+        return c;
+    }
+    return NULL;
+}
+
+/* Apply c, feed its dice, and bring the screen up to date. */
+static battle_status_t apply(pui_t *p, const cmd_t *c)
+{
+    battle_status_t st = pump(p, play_apply(&p->play, c));
+    if (st == BATTLE_ILLEGAL)
+        snprintf(p->msg, sizeof p->msg, "%s: not allowed now", cmd_kind_name(c->kind));
+    else if (st == BATTLE_NEED_DICE && pui_needs_die(p))
+        pui_die_prompt(p, p->msg, sizeof p->msg);
+    p->mode = PUI_IDLE;
+    pui_refresh(p);
+    return st;
+}
+
+static int combatant_at(const pui_t *p, cell_t c)
+{
+    const battle_t *b = p->play.b;
+    if (!map_in_bounds(b->map, c)) return -1;
+    return board_occupant(b->board, hex_from_cell(b->map->layout, c));
+}
+
+static int reach_index(const pui_t *p, cell_t c)
+{
+    for (int i = 0; i < p->n_reach; i++)
+        if (p->reach[i].at.col == c.col && p->reach[i].at.row == c.row) return i;
+    return -1;
+}
+
+bool pui_hover_cell(pui_t *p, cell_t c, bool on)
+{
+    bool had = p->n_path > 0;
+    p->n_path = 0;
+    p->path_ok = false;
+    if (!on || !p->user_turn || p->mode != PUI_IDLE || p->sel != p->actor || p->n_reach == 0)
+        return had;
+    if (reach_index(p, c) < 0) return had;
+    const battle_t *b = p->play.b;
+    int len = 0, cost = 0;
+    if (geom_path(b->board, p->actor, c, b->prof[p->actor].interval_ft, p->ps, &cost, p->path,
+                  CMD_PATH_MAX + 1, &len) &&
+        len >= 2) {
+        p->n_path = len;
+        p->path_cost = cost;
+        p->path_ok = cost <= p->budget_ft;
+    }
+    return true;
+}
+
+static void set_confirm(pui_t *p, int t)
+{
+    p->target = t;
+    p->mode = PUI_CONFIRM;
+    const cmd_t *c = legal_for(p, p->act, t);
+    if (c && (c->kind == CMD_ENGAGE || c->kind == CMD_DECLARE) &&
+        predict_engage(p->play.b, p->actor, t, c->weapon, &p->pred))
+        snprintf(p->msg, sizeof p->msg,
+                 "%s -> %s: %.0f%% to hit, %.1f damage on a hit (%.1f expected). Enter or click "
+                 "again to confirm, Esc to cancel.",
+                 p->bar[p->act].label, pui_name(p, t), p->pred.p_hit * 100.0, p->pred.dmg_hit,
+                 p->pred.dmg_expected);
+    else {
+        memset(&p->pred, 0, sizeof p->pred);
+        snprintf(p->msg, sizeof p->msg, "%s -> %s. Enter or click again to confirm.",
+                 p->bar[p->act].label, pui_name(p, t));
+    }
+}
+
+bool pui_click_cell(pui_t *p, cell_t c)
+{
+    if (!p->started || pui_needs_die(p)) return false;
+    int who = combatant_at(p, c);
+    if (p->mode == PUI_TARGET || p->mode == PUI_CONFIRM) {
+        if (who >= 0 && legal_for(p, p->act, who)) {
+            if (p->mode == PUI_CONFIRM && who == p->target) return pui_confirm(p);
+            set_confirm(p, who);
+            return true;
+        }
+        snprintf(p->msg, sizeof p->msg, "Not a target for %s. Esc cancels.", p->bar[p->act].label);
+        return true;
+    }
+    if (who >= 0) {
+        p->sel = who;
+        snprintf(p->msg, sizeof p->msg, "Selected %s.", pui_name(p, who));
+        return true;
+    }
+    if (p->user_turn && p->sel == p->actor && reach_index(p, c) >= 0) {
+        pui_hover_cell(p, c, true);
+        if (!p->path_ok) {
+            snprintf(p->msg, sizeof p->msg, "Too far to move there.");
+            return true;
+        }
+        cmd_t m = p->move_cmd;
+        m.n_path = p->n_path - 1 < CMD_PATH_MAX ? p->n_path - 1 : CMD_PATH_MAX;
+        memcpy(m.path, p->path + 1, sizeof m.path[0] * (size_t)m.n_path);
+        int cost = p->path_cost;
+        if (apply(p, &m) != BATTLE_ILLEGAL)
+            snprintf(p->msg, sizeof p->msg, "%s moves %d ft.", pui_name(p, m.actor), cost);
+        return true;
+    }
+    p->sel = -1;
+    return true;
+}
+
+bool pui_choose(pui_t *p, int i)
+{
+    if (!p->started || i < 0 || i >= p->n_bar || !p->user_turn || pui_needs_die(p)) return false;
+    const pui_action_t *a = &p->bar[i];
+    if (a->kind == CMD_MOVE || (a->kind == CMD_DECLARE && a->act == CMD_MOVE)) {
+        p->mode = PUI_IDLE;
+        p->sel = p->actor;
+        snprintf(p->msg, sizeof p->msg, "Move: click a shaded hex (%d ft left).", p->budget_ft);
+        return true;
+    }
+    if (a->targeted) {
+        p->act = i;
+        p->mode = PUI_TARGET;
+        p->target = -1;
+        /* With a single possible target, go straight to the odds. */
+        int only = -1, count = 0;
+        for (int k = 0; k < p->n_legal; k++) {
+            const cmd_t *c = &p->legal[k];
+            if (c->kind == a->kind && (a->kind != CMD_DECLARE || c->act == a->act) &&
+                (!a->targeted || c->weapon == a->weapon)) {
+                only = c->target;
+                count++;
+            }
+        }
+        if (count == 1)
+            set_confirm(p, only);
+        else
+            snprintf(p->msg, sizeof p->msg, "%s: click a target (highlighted).", a->label);
+        return true;
+    }
+    const cmd_t *c = legal_for(p, i, -1);
+    if (!c) return false;
+    cmd_t copy = *c;
+    char label[40];
+    snprintf(label, sizeof label, "%s", a->label);
+    if (apply(p, &copy) != BATTLE_ILLEGAL && !pui_needs_die(p))
+        snprintf(p->msg, sizeof p->msg, "%s: %s.", pui_name(p, copy.actor), label);
+    return true;
+}
+
+bool pui_confirm(pui_t *p)
+{
+    if (p->mode != PUI_CONFIRM) return false;
+    const cmd_t *c = legal_for(p, p->act, p->target);
+    if (!c) {
+        p->mode = PUI_IDLE;
+        return false;
+    }
+    cmd_t copy = *c;
+    apply(p, &copy);
+    if (!pui_needs_die(p)) {
+        /* Say how it went, from the newest attack event. */
+        const event_log_t *log = &p->play.b->log;
+        for (int k = log->n - 1; k >= 0; k--)
+            if (log->ev[k].type == EV_ATTACK && log->ev[k].who == copy.actor) {
+                snprintf(p->msg, sizeof p->msg, "%s %s %s.", pui_name(p, copy.actor),
+                         log->ev[k].hit ? "hits" : "misses", pui_name(p, copy.target));
+                break;
+            }
+    }
+    return true;
+}
+
+bool pui_cancel(pui_t *p)
+{
+    if (p->mode != PUI_IDLE) {
+        p->mode = PUI_IDLE;
+        snprintf(p->msg, sizeof p->msg, "Cancelled.");
+        return true;
+    }
+    if (p->help) {
+        p->help = false;
+        return true;
+    }
+    return false;
+}
+
+bool pui_end_turn(pui_t *p)
+{
+    if (!p->started || !p->user_turn || pui_needs_die(p)) return false;
+    cmd_t e = cmd_make(CMD_END, p->actor);
+    const char *who = pui_name(p, p->actor);
+    char name[MAP_NAME_MAX];
+    hb_strlcpy(name, who, sizeof name); /* apply() may rebuild and move the name */
+    if (apply(p, &e) == BATTLE_ILLEGAL) return false;
+    snprintf(p->msg, sizeof p->msg, "%s ends the turn.", name);
+    return true;
+}
+
+bool pui_undo(pui_t *p)
+{
+    play_t *pl = &p->play;
+    battle_t *b = pl->b;
+    if (!p->started) return false;
+    if (pl->pending) {
+        /* A command waiting for physical dice: drop it and what was typed for it. */
+        pl->pending = false;
+        play_rebuild(pl);
+        b->dice.n_entered = b->dice.cursor;
+        anim_snap(&p->anim);
+        pui_refresh(p);
+        snprintf(p->msg, sizeof p->msg, "Undid the command waiting for dice.");
+        return true;
+    }
+    /* Back to before the last player command: the AI's replies go with it,
+     * or the AI would simply play them again. */
+    int last = -1;
+    for (int k = b->cmds.n - 1; k >= 0 && last < 0; k--)
+        if (battle_is_player(b, b->cmds.c[k].actor)) last = k;
+    if (last < 0) {
+        snprintf(p->msg, sizeof p->msg, "Nothing to undo.");
+        return false;
+    }
+    cmd_kind_t kind = b->cmds.c[last].kind;
+    int actor = b->cmds.c[last].actor;
+    while (b->cmds.n > last)
+        if (play_undo(pl) == BATTLE_ILLEGAL) break;
+    pump(p, pui_needs_die(p) ? BATTLE_NEED_DICE : BATTLE_OK);
+    anim_snap(&p->anim);
+    p->mode = PUI_IDLE;
+    p->actor = -2; /* force a fresh turn view */
+    pui_refresh(p);
+    snprintf(p->msg, sizeof p->msg, "Undid %s's %s.", pui_name(p, actor), cmd_kind_name(kind));
+    return true;
+}
+
+void pui_die_prompt(const pui_t *p, char *buf, size_t cap)
+{
+    const battle_t *b = p->play.b;
+    const dice_request_t *n = &b->need;
+    if (!pui_needs_die(p)) {
+        snprintf(buf, cap, "no roll is waiting");
+        return;
+    }
+    char of[32] = "";
+    if (n->count > 1) snprintf(of, sizeof of, ", die %d of %d", n->index + 1, n->count);
+    const char *how = "";
+    if (n->sides == 20 && n->count == 2) how = " (advantage or disadvantage)";
+    if (n->sides == 20 && n->count == 4) how = " (detriment)";
+    /* For an attack waiting on its dice the battle stands just before it, so
+     * the prediction names the roll exactly: the keep rule and the modifier. */
+    const cmd_t *c = &p->play.pending_cmd;
+    predict_t pr;
+    char exact[64] = "";
+    if (p->play.pending &&
+        (c->kind == CMD_ENGAGE || (c->kind == CMD_DECLARE && c->act == CMD_ENGAGE)) &&
+        predict_engage(b, c->actor, c->target, c->weapon, &pr)) {
+        int dn = 0, keep = 0, mod = 0;
+        if (strcmp(n->why, "engage") == 0 && n->who == c->actor) {
+            dn = pr.atk_n, keep = pr.atk_keep, mod = pr.atk_bonus;
+        } else if (strcmp(n->why, "evade") == 0 && n->who == c->target) {
+            dn = pr.def_n, keep = pr.def_keep, mod = pr.def_bonus;
+        } else if (strcmp(n->why, "damage") == 0 && n->who == c->actor &&
+                   n->sides == pr.dmg_sides) {
+            dn = pr.dmg_n, mod = pr.dmg_bonus;
+        }
+        if (dn > 0 && dn == (n->count > 0 ? n->count : 1)) {
+            const char *k = dn == 1 || n->sides != 20 ? ""
+                            : keep > 0                ? " with advantage"
+                            : dn == 4                 ? " with detriment"
+                                                      : " with disadvantage";
+            snprintf(exact, sizeof exact, "%s, %+d", k, mod);
+            how = exact;
+        }
+    }
+    snprintf(buf, cap, "%s: %s, roll %dd%d%s%s", n->who >= 0 ? pui_name(p, n->who) : "Referee",
+             n->why, n->count > 0 ? n->count : 1, n->sides, how, of);
+}
+
+bool pui_enter_die(pui_t *p, int value)
+{
+    if (!pui_needs_die(p)) return false;
+    int sides = p->play.b->need.sides;
+    if (value < 1 || value > sides) {
+        snprintf(p->msg, sizeof p->msg, "%d is not a face of a d%d.", value, sides);
+        return false;
+    }
+    battle_status_t st = pump(p, play_enter_die(&p->play, value));
+    p->n_entry = 0;
+    p->entry[0] = 0;
+    if (pui_needs_die(p))
+        pui_die_prompt(p, p->msg, sizeof p->msg);
+    else
+        snprintf(p->msg, sizeof p->msg, "Entered %d.%s", value,
+                 st == BATTLE_ILLEGAL ? " (the command was refused)" : "");
+    pui_refresh(p);
+    return true;
+}
+
+bool pui_type_die(pui_t *p, SDL_Keycode k)
+{
+    if (!pui_needs_die(p)) return false;
+    int digit = -1;
+    if (k >= SDLK_0 && k <= SDLK_9) digit = (int)(k - SDLK_0);
+    if (k >= SDLK_KP_1 && k <= SDLK_KP_9) digit = (int)(k - SDLK_KP_1) + 1;
+    if (k == SDLK_KP_0) digit = 0;
+    if (digit >= 0) {
+        if (p->n_entry < 3) {
+            p->entry[p->n_entry++] = (char)('0' + digit);
+            p->entry[p->n_entry] = 0;
+        }
+        return true;
+    }
+    if (k == SDLK_BACKSPACE && p->n_entry > 0) {
+        p->entry[--p->n_entry] = 0;
+        return true;
+    }
+    if ((k == SDLK_RETURN || k == SDLK_KP_ENTER) && p->n_entry > 0) {
+        int v = atoi(p->entry);
+        p->n_entry = 0;
+        p->entry[0] = 0;
+        pui_enter_die(p, v);
+        return true;
+    }
+    return false;
+}
+
+void pui_toggle_physical(pui_t *p)
+{
+    int who = pui_needs_die(p) ? p->play.b->need.who : p->actor >= 0 ? p->actor : p->sel;
+    int s = side_of(p, who);
+    if (s < 0 || s >= 32) {
+        snprintf(p->msg, sizeof p->msg, "Select a combatant to pick its side.");
+        return;
+    }
+    p->phys_sides ^= 1u << s;
+    bool on = (p->phys_sides >> s) & 1u;
+    snprintf(p->msg, sizeof p->msg, "Side %s now rolls %s dice.", p->play.b->board->side_name[s],
+             on ? "physical" : "computer");
+    /* Switched off while a die waits: the generator gives it. */
+    if (!on && pui_needs_die(p)) {
+        pump(p, BATTLE_NEED_DICE);
+        pui_refresh(p);
+    }
+}
+
+bool pui_key(pui_t *p, SDL_Keycode k, Uint16 mod)
+{
+    if (!p->started) return false;
+    if (k == SDLK_SLASH && (mod & KMOD_SHIFT)) k = SDLK_QUESTION;
+    if (k == SDLK_QUESTION || k == SDLK_F1) {
+        p->help = !p->help;
+        return true;
+    }
+    if (p->help && k == SDLK_ESCAPE) {
+        p->help = false;
+        return true;
+    }
+    if ((k == SDLK_z && (mod & KMOD_CTRL)) || (k == SDLK_BACKSPACE && !pui_needs_die(p)))
+        return pui_undo(p);
+    if (pui_type_die(p, k)) return true;
+    switch (k) {
+    case SDLK_ESCAPE:
+        return pui_cancel(p);
+    case SDLK_RETURN:
+    case SDLK_KP_ENTER:
+        return pui_confirm(p);
+    case SDLK_SPACE:
+        if (anim_busy(&p->anim)) {
+            anim_snap(&p->anim);
+            return true;
+        }
+        return pui_end_turn(p);
+    case SDLK_e:
+        return pui_end_turn(p);
+    case SDLK_LEFTBRACKET:
+        anim_speed(&p->anim, 0.5);
+        snprintf(p->msg, sizeof p->msg, "Animation speed x%.2g", p->anim.speed);
+        return true;
+    case SDLK_RIGHTBRACKET:
+        anim_speed(&p->anim, 2.0);
+        snprintf(p->msg, sizeof p->msg, "Animation speed x%.2g", p->anim.speed);
+        return true;
+    case SDLK_p:
+        pui_toggle_physical(p);
+        return true;
+    case SDLK_c:
+        p->follow = !p->follow;
+        snprintf(p->msg, sizeof p->msg, "Camera follow %s.", p->follow ? "on" : "off");
+        return true;
+    case SDLK_TAB:
+        if (p->mode == PUI_TARGET || p->mode == PUI_CONFIRM) {
+            /* Cycle through the legal targets. */
+            int start = p->mode == PUI_CONFIRM ? p->target : -1;
+            for (int step = 1; step <= p->play.b->n; step++) {
+                int t = (start + step + p->play.b->n) % p->play.b->n;
+                if (legal_for(p, p->act, t)) {
+                    set_confirm(p, t);
+                    break;
+                }
+            }
+            return true;
+        }
+        return false;
+    default:
+        break;
+    }
+    for (int i = 0; i < p->n_bar; i++)
+        if (p->bar[i].key && (SDL_Keycode)p->bar[i].key == k) return pui_choose(p, i);
+    return false;
+}
+
+/* One AI command for the current (non-player) actor. */
+static void ai_step(pui_t *p)
+{
+    battle_t *b = p->play.b;
+    cmd_t c;
+    rules(p)->ai(b, p->actor, &c);
+    battle_status_t st = pump(p, play_apply(&p->play, &c));
+    if (st == BATTLE_ILLEGAL || ++p->ai_guard > 48) {
+        /* A stuck AI would spin for ever; ending its turn always moves on. */
+        cmd_t end = cmd_make(CMD_END, p->actor);
+        st = pump(p, play_apply(&p->play, &end));
+        p->ai_guard = 0;
+        if (st == BATTLE_ILLEGAL) play_stop(&p->play);
+    }
+    if (pui_needs_die(p)) pui_die_prompt(p, p->msg, sizeof p->msg);
+    pui_refresh(p);
+}
+
+void pui_run_ai(pui_t *p, int max_cmds)
+{
+    for (int i = 0; i < max_cmds; i++) {
+        if (!p->started || p->play.b->over || pui_needs_die(p) || p->actor < 0 || p->user_turn)
+            return;
+        ai_step(p);
+    }
+}
+
+bool pui_tick(pui_t *p, double dt)
+{
+    if (!p->started) return false;
+    bool moving = anim_step(&p->anim, dt);
+    const battle_t *b = p->play.b;
+    if (b->over || pui_needs_die(p) || p->actor < 0 || p->user_turn) {
+        if (!b->over && p->actor < 0 && !pui_needs_die(p)) {
+            /* Nobody can act and no die waits: the rules have run dry. */
+            play_stop(&p->play);
+            pui_refresh(p);
+            return true;
+        }
+        return moving;
+    }
+    /* An AI turn: wait for the last command's animation, then a breath. */
+    if (anim_busy(&p->anim)) {
+        p->ai_wait = PUI_AI_PAUSE;
+        return true;
+    }
+    p->ai_wait -= dt * p->anim.speed;
+    if (p->ai_wait <= 0) {
+        ai_step(p);
+        p->ai_wait = PUI_AI_PAUSE;
+    }
+    return true;
+}
+
+const char *pui_result(const pui_t *p, char *buf, size_t cap)
+{
+    const battle_t *b = p->play.b;
+    if (!b || !b->over) return NULL;
+    if (b->winner < 0) {
+        snprintf(buf, cap, "Draw after %d rounds", b->round);
+        return buf;
+    }
+    const char *side = b->board->side_name[b->winner];
+    bool player = map_faction_is_player(b->map, side);
+    snprintf(buf, cap, "%s - %s win in round %d", player ? "VICTORY" : "DEFEAT", side, b->round);
+    return buf;
+}

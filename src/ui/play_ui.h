@@ -1,0 +1,137 @@
+/* play_ui.h - the play screen's logic: one battle, the referee's choices and
+ * the AI's turns, without drawing.
+ *
+ * The rules core decides everything; this module asks it (legal actions,
+ * predictions, paths) and feeds it commands and dice. Every die goes through
+ * the hand-entry path of the driver (play.h): for a side rolling physical dice
+ * the referee types the value, for the others this module rolls it from its
+ * own seeded generator. The entered list is so the whole history, which keeps
+ * undo and rebuilds exact even when a side switches to physical dice mid-fight.
+ * Plain functions of (state, input) so tests drive them without a window.
+ */
+#ifndef HB_UI_PLAY_UI_H
+#define HB_UI_PLAY_UI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <SDL.h>
+
+#include "../rules/play.h"
+#include "../rules/predict.h"
+#include "anim.h"
+
+#define PUI_MAX_LEGAL 512
+#define PUI_MAX_BAR 12
+#define PUI_AI_PAUSE 0.35 /* seconds between AI commands once animations settle */
+
+/* One button of the action bar: a kind of legal command (and its weapon). */
+typedef struct {
+    cmd_kind_t kind;
+    cmd_kind_t act; /* CMD_DECLARE: the declared action; otherwise CMD_END */
+    int weapon;     /* engage: the weapon (-1 unarmed); otherwise -1 */
+    bool targeted;  /* the command needs a target picked on the map */
+    char key;       /* keyboard shortcut, shown in the tooltip */
+    char label[40];
+} pui_action_t;
+
+typedef enum {
+    PUI_IDLE = 0, /* nothing chosen: click a token, a hex or an action */
+    PUI_TARGET,   /* an action waits for its target */
+    PUI_CONFIRM,  /* a target is chosen: Enter or a second click carries it out */
+} pui_mode_t;
+
+typedef struct pui {
+    play_t play;
+    const map_t *map;
+    const tmpl_db_t *db;
+    uint64_t seed;
+    rng_t rng;           /* dice for sides that do not roll physical dice */
+    unsigned phys_sides; /* bit s: board side s rolls physical dice */
+    bool started;
+
+    int actor;      /* whose command it is now, -1 none */
+    bool user_turn; /* the actor's faction is player-controlled */
+    cmd_t legal[PUI_MAX_LEGAL];
+    int n_legal;
+    pui_action_t bar[PUI_MAX_BAR];
+    int n_bar;
+
+    int sel; /* selected combatant, -1 none */
+    pui_mode_t mode;
+    int act;        /* bar index being targeted or confirmed */
+    int target;     /* chosen target in PUI_CONFIRM */
+    predict_t pred; /* odds of the chosen target */
+
+    cmd_t move_cmd;      /* the legal command a move click fills in (MOVE or a declared move) */
+    geom_reach_t *reach; /* where the actor may move now */
+    int n_reach, budget_ft;
+    path_search_t *ps;
+    cell_t path[CMD_PATH_MAX + 1]; /* previewed move, start included */
+    int n_path, path_cost;
+    bool path_ok;
+
+    char entry[12]; /* digits typed for a physical die */
+    int n_entry;
+    bool help;      /* the key list is shown */
+    bool follow;    /* the camera follows the active combatant */
+    int log_scroll; /* dice log lines scrolled back from the newest */
+    int ai_guard;   /* AI commands this turn (a stuck AI ends its turn) */
+    double ai_wait;
+    char msg[200]; /* last message for the status line */
+    anim_t anim;
+} pui_t;
+
+/* Start a battle of map m (borrowed with db) with dice from seed; every side
+ * rolls by the generator until the referee toggles physical dice. Returns
+ * BATTLE_OK, or an error status with msg filled. */
+battle_status_t pui_start(pui_t *p, const map_t *m, const tmpl_db_t *db, uint64_t seed);
+/* Free the battle and scratch (the pui_t is the caller's). */
+void pui_free(pui_t *p);
+/* The battle being played. */
+static inline const battle_t *pui_battle(const pui_t *p)
+{
+    return p->play.b;
+}
+/* Is the engine stopped for a die the referee must give? */
+bool pui_needs_die(const pui_t *p);
+/* The prompt for that die: who, why, what to roll ("Kara: engage, die 1 of 2: d20"). */
+void pui_die_prompt(const pui_t *p, char *buf, size_t cap);
+/* Give a physical die's value; false (msg says why) when it is not a face. */
+bool pui_enter_die(pui_t *p, int value);
+/* Type one key of a die value: digits, Backspace, Enter. True if used. */
+bool pui_type_die(pui_t *p, SDL_Keycode k);
+/* Toggle physical dice for the side of the current actor (or of the roller
+ * the engine waits for). */
+void pui_toggle_physical(pui_t *p);
+
+/* Click on map cell c (on the map or not): select, move, target, confirm. */
+bool pui_click_cell(pui_t *p, cell_t c);
+/* The cursor is over cell c (on is false off the map): refresh the path preview. */
+bool pui_hover_cell(pui_t *p, cell_t c, bool on);
+/* Choose action bar entry i (a click or its shortcut). */
+bool pui_choose(pui_t *p, int i);
+/* Carry out the confirmed attack (Enter). */
+bool pui_confirm(pui_t *p);
+/* Leave targeting, or drop the selection. True if anything was cancelled. */
+bool pui_cancel(pui_t *p);
+/* End the current user turn. */
+bool pui_end_turn(pui_t *p);
+/* Take back the last command of a player-controlled combatant (and the AI's
+ * commands after it) by rebuilding the battle without them. */
+bool pui_undo(pui_t *p);
+/* Keyboard shortcut of the play screen; true when it was used. */
+bool pui_key(pui_t *p, SDL_Keycode k, Uint16 mod);
+/* Advance animations and, on an AI side's turn, play its next command at a
+ * watchable pace. Returns true while the picture changes. */
+bool pui_tick(pui_t *p, double dt);
+/* Run AI commands until a user turn, a physical die or the end (no pacing). */
+void pui_run_ai(pui_t *p, int max_cmds);
+/* Re-read actor, legal actions, reach; call after any change to the battle. */
+void pui_refresh(pui_t *p);
+/* Name of combatant i for the panels. */
+const char *pui_name(const pui_t *p, int i);
+/* Winner text at the end ("Victory: players"), or NULL while it goes on. */
+const char *pui_result(const pui_t *p, char *buf, size_t cap);
+
+#endif

@@ -1,0 +1,730 @@
+/* test_ui_play.c - the play screen driven by synthetic SDL events under the
+ * dummy video driver: select, move, target, confirm, end turn, undo, physical
+ * dice, help; the odds arithmetic; the animation player; and one rendered
+ * frame of a bundled battle. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <SDL.h>
+#include <SDL_image.h>
+#include <SDL_ttf.h>
+
+#include "io/map_io.h"
+#include "rules/predict.h"
+#include "rules_fixture.h"
+#include "ui/hud.h"
+#include "ui/play_ui.h"
+#include "ui/window.h"
+
+#define VIEW_W 1200
+#define VIEW_H 800
+
+/* kara (players) against grunt (raiders) on open ground; kara's Evasion makes
+ * her first whatever the initiative dice say. */
+typedef struct {
+    map_t *m;
+    tmpl_db_t *db;
+    pui_t *p;
+    hud_t hud;
+    ui_state_t st;
+    int kara, grunt;
+} fx_t;
+
+static int setup(void **state)
+{
+    fx_t *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    f->m = fx_map(12, 7, "xhalem", NULL);
+    f->db = fx_db("xhalem");
+    fx_weapon(f->db, "blade", WPN_MELEE, false, 5, 0, 1, 8, 0, NULL);
+    f->kara = fx_add(f->m, "kara", "players", 1, 3, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "blade",
+                     "agility=3,evasion=30,strength=1");
+    f->grunt = fx_add(f->m, "grunt", "raiders", 6, 3, KIND_CREATURE, SIZE_MEDIUM, 12, 30, "blade",
+                      "agility=0,evasion=-10");
+    f->p = malloc(sizeof *f->p);
+    assert_non_null(f->p);
+    assert_int_equal(pui_start(f->p, f->m, f->db, 42), BATTLE_OK);
+    assert_true(hud_init(&f->hud, f->p));
+    ui_state_init(&f->st, f->m, VIEW_W, VIEW_H);
+    f->st.hud = &f->hud;
+    hud_layout(&f->hud.lay, VIEW_W, VIEW_H, 1.0);
+    f->st.area = f->hud.lay.map;
+    ui_state_fit(&f->st);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fx_t *f = *state;
+    hud_free(&f->hud);
+    pui_free(f->p);
+    free(f->p);
+    map_destroy(f->m);
+    free(f->db);
+    free(f);
+    return 0;
+}
+
+static hex_t pos_of(const fx_t *f, int i)
+{
+    return pui_battle(f->p)->board->pos[i];
+}
+static hex_t hex_at(const fx_t *f, int col, int row)
+{
+    return hex_from_cell(f->m->layout, (cell_t){col, row});
+}
+
+static void send(fx_t *f, SDL_Event *e)
+{
+    ui_handle_event(&f->st, e);
+}
+
+/* Move the mouse over a cell and left-click it, as SDL would report it. */
+static void click_cell(fx_t *f, int col, int row)
+{
+    vec2_t p = ui_cam_to_screen(&f->st.cam, ui_cell_center(f->m, (cell_t){col, row}));
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_MOUSEMOTION;
+    e.motion.x = (int)lround(p.x);
+    e.motion.y = (int)lround(p.y);
+    send(f, &e);
+    memset(&e, 0, sizeof e);
+    e.type = SDL_MOUSEBUTTONDOWN;
+    e.button.button = SDL_BUTTON_LEFT;
+    e.button.x = (int)lround(p.x);
+    e.button.y = (int)lround(p.y);
+    send(f, &e);
+    e.type = SDL_MOUSEBUTTONUP;
+    send(f, &e);
+}
+
+static void click_at(fx_t *f, SDL_Rect r)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_MOUSEBUTTONDOWN;
+    e.button.button = SDL_BUTTON_LEFT;
+    e.button.x = r.x + r.w / 2;
+    e.button.y = r.y + r.h / 2;
+    send(f, &e);
+}
+
+static void key(fx_t *f, SDL_Keycode k, Uint16 mod)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_KEYDOWN;
+    e.key.keysym.sym = k;
+    e.key.keysym.mod = mod;
+    send(f, &e);
+}
+
+static int bar_index(const pui_t *p, cmd_kind_t kind)
+{
+    int found = -1;
+    for (int i = 0; i < p->n_bar; i++)
+        if (p->bar[i].kind == kind && (found < 0 || p->bar[i].weapon > p->bar[found].weapon))
+            found = i; /* engage: a weapon in hand rather than fists */
+    return found;
+}
+
+static int count_events(const battle_t *b, ev_type_t t, int who)
+{
+    int n = 0;
+    for (int k = 0; k < b->log.n; k++)
+        n += b->log.ev[k].type == t && (who < 0 || b->log.ev[k].who == who);
+    return n;
+}
+
+/* ---- tests -------------------------------------------------------------- */
+
+static void test_start_shows_exactly_the_legal_actions(void **state)
+{
+    fx_t *f = *state;
+    pui_t *p = f->p;
+    assert_int_equal(p->actor, f->kara);
+    assert_true(p->user_turn);
+    assert_int_equal(p->sel, f->kara);
+    /* The bar is the legal list grouped by kind: same kinds, nothing more. */
+    cmd_t legal[64];
+    int n = p->play.rs->legal(p->play.b, f->kara, legal, 64);
+    for (int i = 0; i < n; i++) {
+        bool found = false;
+        for (int k = 0; k < p->n_bar; k++)
+            found |= p->bar[k].kind == legal[i].kind;
+        assert_true(found);
+    }
+    for (int k = 0; k < p->n_bar; k++) {
+        bool found = false;
+        for (int i = 0; i < n; i++)
+            found |= p->bar[k].kind == legal[i].kind;
+        assert_true(found);
+        assert_true(p->bar[k].key != 0);
+    }
+    assert_int_equal(bar_index(p, CMD_ENGAGE), -1); /* grunt is out of reach */
+    assert_true(bar_index(p, CMD_END) >= 0);
+    /* 30 ft on open 5-ft hexes: six hexes of ring reach, never its own hex. */
+    assert_true(p->n_reach > 0);
+    for (int i = 0; i < p->n_reach; i++) {
+        assert_true(p->reach[i].cost_ft <= 30);
+        assert_false(p->reach[i].at.col == 1 && p->reach[i].at.row == 3);
+    }
+}
+
+static void test_select_then_move_by_click(void **state)
+{
+    fx_t *f = *state;
+    pui_t *p = f->p;
+    click_cell(f, 6, 3); /* the enemy token: selects it */
+    assert_int_equal(p->sel, f->grunt);
+    assert_true(hex_eq(pos_of(f, f->kara), hex_at(f, 1, 3)));
+    click_cell(f, 1, 3); /* back to kara */
+    assert_int_equal(p->sel, f->kara);
+    /* Hovering a reachable hex previews the path and its cost. */
+    vec2_t s = ui_cam_to_screen(&f->st.cam, ui_cell_center(f->m, (cell_t){4, 3}));
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_MOUSEMOTION;
+    e.motion.x = (int)lround(s.x);
+    e.motion.y = (int)lround(s.y);
+    send(f, &e);
+    assert_int_equal(p->n_path, 4);
+    assert_int_equal(p->path_cost, 15);
+    assert_true(p->path_ok);
+    int steps = count_events(pui_battle(p), EV_MOVE_STEP, f->kara);
+    click_cell(f, 4, 3);
+    assert_true(hex_eq(pos_of(f, f->kara), hex_at(f, 4, 3)));
+    assert_int_equal(count_events(pui_battle(p), EV_MOVE_STEP, f->kara), steps + 3);
+    /* The budget shrank by what was spent. */
+    assert_int_equal(p->budget_ft, 15);
+}
+
+static void test_target_confirm_attack(void **state)
+{
+    fx_t *f = *state;
+    pui_t *p = f->p;
+    click_cell(f, 5, 3); /* next to grunt */
+    assert_true(hex_eq(pos_of(f, f->kara), hex_at(f, 5, 3)));
+    int a = bar_index(p, CMD_ENGAGE);
+    assert_true(a >= 0);
+    key(f, (SDL_Keycode)p->bar[a].key, 0);
+    /* One possible target: straight to the odds. */
+    assert_int_equal(p->mode, PUI_CONFIRM);
+    assert_int_equal(p->target, f->grunt);
+    assert_true(p->pred.valid);
+    /* d20+3 against d20-10 with a creature's naturals. */
+    double want = predict_d20_beats(1, 0, 3, 1, 0, -10, true);
+    assert_true(fabs(p->pred.p_hit - want) < 1e-9);
+    assert_true(fabs(p->pred.p_hit - 17.95 / 20) < 1e-12); /* only a 1 to 7 can fail */
+    /* Mean damage of what is in hand, plus Strength 1. */
+    const weapon_t *w = battle_weapon(pui_battle(p), f->kara, p->bar[a].weapon);
+    double mean = w ? (w->dice_n * (w->dice_sides + 1)) / 2.0 + w->dice_bonus : 2.5;
+    assert_true(fabs(p->pred.dmg_hit - (mean + 1)) < 1e-9);
+    assert_true(fabs(p->pred.dmg_expected - p->pred.p_hit * (mean + 1)) < 1e-9);
+    assert_int_equal(count_events(pui_battle(p), EV_ATTACK, f->kara), 0);
+    key(f, SDLK_RETURN, 0);
+    assert_int_equal(count_events(pui_battle(p), EV_ATTACK, f->kara), 1);
+    assert_int_equal(p->mode, PUI_IDLE);
+    /* The action is spent: no attack on the bar any more. */
+    assert_int_equal(bar_index(p, CMD_ENGAGE), -1);
+}
+
+/* The confirm step as a referee sees it: saved to a PNG to look at, and the
+ * target's orange ring must be on screen around the target. */
+static void test_confirm_frame(void **state)
+{
+    fx_t *f = *state;
+    pui_t *p = f->p;
+    map_t *bm = pui_battle(p)->map; /* the battle draws its own copy of the map */
+    for (int i = 0; i < bm->n_types; i++)
+        bm->types[i].color = i == 1 ? 0x505058u : 0x7a9a5au; /* walls grey, the rest grass */
+    click_cell(f, 5, 3);
+    int a = bar_index(p, CMD_ENGAGE);
+    key(f, (SDL_Keycode)p->bar[a].key, 0);
+    assert_int_equal(p->mode, PUI_CONFIRM);
+    anim_snap(&p->anim);
+    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
+    assert_int_equal(TTF_Init(), 0);
+    SDL_Surface *surf =
+        SDL_CreateRGBSurfaceWithFormat(0, VIEW_W, VIEW_H, 32, SDL_PIXELFORMAT_ARGB8888);
+    assert_non_null(surf);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+    assert_non_null(r);
+    char err[256];
+    ui_draw_t *d = ui_draw_create(r, pui_battle(p)->map, err, sizeof err);
+    assert_non_null(d);
+    ui_window_draw(d, &f->st);
+    SDL_RenderPresent(r);
+    assert_int_equal(IMG_SavePNG(surf, "test_ui_play_confirm.png"), 0);
+    vec2_t c = ui_cam_to_screen(&f->st.cam, ui_cell_center(f->m, (cell_t){6, 3}));
+    double rr = f->st.cam.zoom * 0.95; /* between the ring's radii */
+    int found = 0;
+    for (int k = 0; k < 16; k++) {
+        double ang = k * 3.14159265 / 8;
+        int x = (int)lround(c.x + cos(ang) * rr), y = (int)lround(c.y + sin(ang) * rr);
+        Uint8 pr, pg, pb;
+        SDL_GetRGB(((Uint32 *)surf->pixels)[y * (surf->pitch / 4) + x], surf->format, &pr, &pg,
+                   &pb);
+        found += pr > 200 && pg > 130 && pg < 190 && pb < 40;
+    }
+    assert_true(found >= 12);
+    ui_draw_destroy(d);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+    TTF_Quit();
+    SDL_Quit();
+}
+
+static void test_escape_cancels_targeting_without_quitting(void **state)
+{
+    fx_t *f = *state;
+    pui_t *p = f->p;
+    click_cell(f, 5, 3);
+    int a = bar_index(p, CMD_ENGAGE);
+    assert_true(a >= 0);
+    click_at(f, hud_button_rect(&f->hud, a)); /* the button, by mouse */
+    assert_int_equal(p->mode, PUI_CONFIRM);
+    key(f, SDLK_ESCAPE, 0);
+    assert_int_equal(p->mode, PUI_IDLE);
+    assert_false(f->st.quit);
+    assert_int_equal(count_events(pui_battle(p), EV_ATTACK, -1), 0);
+}
+
+static void test_end_turn_then_ai_plays(void **state)
+{
+    fx_t *f = *state;
+    pui_t *p = f->p;
+    int ends = pui_battle(p)->cmds.n;
+    key(f, SDLK_e, 0);
+    assert_int_equal(pui_battle(p)->cmds.n, ends + 1);
+    assert_int_equal(pui_battle(p)->cmds.c[ends].kind, CMD_END);
+    assert_int_equal(p->actor, f->grunt);
+    assert_false(p->user_turn);
+    /* The AI takes its turn: it comes back to kara in round 2 (or ends it). */
+    pui_run_ai(p, 100);
+    const battle_t *b = pui_battle(p);
+    assert_true(b->over || (p->actor == f->kara && b->round == 2));
+    assert_true(b->cmds.n > ends + 1);
+    assert_int_not_equal(b->cmds.c[b->cmds.n - 1].actor, f->kara);
+    /* The AI closed in: grunt is nearer than the 5 hexes it started at. */
+    assert_true(hex_distance(pos_of(f, f->grunt), pos_of(f, f->kara)) < 5 || b->over);
+}
+
+static void test_undo_rebuilds_without_the_command(void **state)
+{
+    fx_t *f = *state;
+    pui_t *p = f->p;
+    click_cell(f, 3, 3);
+    assert_true(hex_eq(pos_of(f, f->kara), hex_at(f, 3, 3)));
+    assert_int_equal(pui_battle(p)->cmds.n, 1);
+    key(f, SDLK_z, KMOD_LCTRL);
+    assert_int_equal(pui_battle(p)->cmds.n, 0);
+    assert_true(hex_eq(pos_of(f, f->kara), hex_at(f, 1, 3)));
+    assert_int_equal(count_events(pui_battle(p), EV_MOVE_STEP, -1), 0);
+    assert_int_equal(p->budget_ft, 30);
+    /* Undo after the AI replied takes back the AI's commands too. */
+    key(f, SDLK_e, 0);
+    pui_run_ai(p, 100);
+    assert_true(pui_battle(p)->cmds.n >= 2);
+    key(f, SDLK_BACKSPACE, 0);
+    assert_int_equal(pui_battle(p)->cmds.n, 0);
+    assert_int_equal(p->actor, f->kara);
+    assert_int_equal(pui_battle(p)->round, 1);
+}
+
+static const event_t *last_roll(const battle_t *b, int who, const char *why)
+{
+    for (int k = b->log.n - 1; k >= 0; k--)
+        if (b->log.ev[k].type == EV_ROLL && b->log.ev[k].who == who &&
+            strcmp(b->log.ev[k].name, why) == 0)
+            return &b->log.ev[k];
+    return NULL;
+}
+
+static void test_physical_dice_typed_and_clicked(void **state)
+{
+    fx_t *f = *state;
+    pui_t *p = f->p;
+    click_cell(f, 5, 3);
+    key(f, SDLK_p, 0); /* kara's side rolls at the table from now on */
+    assert_true(p->phys_sides != 0);
+    int a = bar_index(p, CMD_ENGAGE);
+    key(f, (SDL_Keycode)p->bar[a].key, 0);
+    key(f, SDLK_RETURN, 0);
+    /* The engine stops for kara's engagement die and says so. */
+    assert_true(pui_needs_die(p));
+    char prompt[256];
+    pui_die_prompt(p, prompt, sizeof prompt);
+    assert_non_null(strstr(prompt, "kara"));
+    assert_non_null(strstr(prompt, "engage"));
+    assert_non_null(strstr(prompt, "1d20"));
+    assert_non_null(strstr(prompt, "+3")); /* kara's Agility, from the rules */
+    assert_int_equal(count_events(pui_battle(p), EV_ATTACK, -1), 0);
+    key(f, SDLK_1, 0);
+    key(f, SDLK_5, 0);
+    assert_string_equal(p->entry, "15");
+    key(f, SDLK_RETURN, 0);
+    /* 18 beats d20-10 always: a hit, so kara's damage die is asked next (the
+     * command's events appear once all its dice are in). */
+    assert_true(pui_needs_die(p));
+    assert_string_equal(pui_battle(p)->need.why, "damage");
+    pui_die_prompt(p, prompt, sizeof prompt);
+    assert_non_null(strstr(prompt, "damage"));
+    assert_non_null(strstr(prompt, "+1")); /* Strength 1 on the weapon dice */
+    int sides = pui_battle(p)->need.sides;
+    assert_true(sides >= 3);
+    /* A face that is not on the die is refused; then click face 3. */
+    assert_false(pui_enter_die(p, sides + 1));
+    assert_true(pui_needs_die(p));
+    click_at(f, hud_face_rect(&f->hud, 3));
+    assert_false(pui_needs_die(p));
+    const event_t *r = last_roll(pui_battle(p), f->kara, "engage");
+    assert_non_null(r);
+    assert_int_equal(r->dice[0], 15);
+    assert_int_equal(r->total, 18);
+    assert_int_equal(count_events(pui_battle(p), EV_ATTACK, -1), 1);
+    r = last_roll(pui_battle(p), f->kara, "damage");
+    assert_non_null(r);
+    assert_int_equal(r->dice[0], 3);
+    int dealt = r->total;
+    assert_true(dealt >= 3);
+    assert_int_equal(pui_battle(p)->u[f->grunt].hp, 12 - dealt);
+    /* Undo keeps the history exact: taking back the end of turn replays the
+     * typed dice, so the hit stays; taking back the attack removes it. */
+    key(f, SDLK_e, 0);
+    assert_int_equal(p->actor, f->grunt);
+    key(f, SDLK_BACKSPACE, 0);
+    assert_int_equal(p->actor, f->kara);
+    assert_int_equal(pui_battle(p)->u[f->grunt].hp, 12 - dealt);
+    r = last_roll(pui_battle(p), f->kara, "engage");
+    assert_non_null(r);
+    assert_int_equal(r->dice[0], 15);
+    key(f, SDLK_BACKSPACE, 0);
+    assert_int_equal(pui_battle(p)->u[f->grunt].hp, 12);
+    assert_int_equal(count_events(pui_battle(p), EV_ATTACK, -1), 0);
+}
+
+static void test_help_toggle(void **state)
+{
+    fx_t *f = *state;
+    pui_t *p = f->p;
+    assert_false(p->help);
+    key(f, SDLK_SLASH, KMOD_LSHIFT);
+    assert_true(p->help);
+    /* The text event SDL sends after that key press must not close it again. */
+    SDL_Event t;
+    memset(&t, 0, sizeof t);
+    t.type = SDL_TEXTINPUT;
+    strcpy(t.text.text, "?");
+    send(f, &t);
+    assert_true(p->help);
+    key(f, SDLK_ESCAPE, 0);
+    assert_false(p->help);
+    assert_false(f->st.quit);
+    key(f, SDLK_QUESTION, 0);
+    assert_true(p->help);
+    click_cell(f, 3, 3); /* a click closes it and does nothing else */
+    assert_false(p->help);
+    assert_true(hex_eq(pos_of(f, f->kara), hex_at(f, 1, 3)));
+}
+
+static void test_anim_glides_and_snaps(void **state)
+{
+    fx_t *f = *state;
+    pui_t *p = f->p;
+    click_cell(f, 3, 3);
+    anim_t *a = &p->anim;
+    assert_true(anim_busy(a));
+    vec2_t start = ui_cell_center(f->m, (cell_t){1, 3}), end = ui_cell_center(f->m, (cell_t){3, 3});
+    anim_step(a, 0.07); /* half of the first step */
+    double x = a->pose[f->kara].world.x;
+    assert_true(x > start.x + 1e-6 && x < end.x - 1e-6);
+    /* The true state is already there: the board says kara stands at (3,3). */
+    assert_true(hex_eq(pos_of(f, f->kara), hex_at(f, 3, 3)));
+    for (int i = 0; i < 100 && anim_busy(a); i++)
+        anim_step(a, 0.05);
+    assert_false(anim_busy(a));
+    assert_true(fabs(a->pose[f->kara].world.x - end.x) < 1e-9);
+    /* Space skips ahead at once. */
+    click_cell(f, 5, 3);
+    assert_true(anim_busy(a));
+    key(f, SDLK_SPACE, 0);
+    assert_false(anim_busy(a));
+    assert_int_equal(a->cursor, pui_battle(p)->log.n);
+}
+
+static void test_dice_log_scrolls_with_the_wheel(void **state)
+{
+    fx_t *f = *state;
+    pui_t *p = f->p;
+    /* Some rolls: kara attacks, then both sides trade a few turns. */
+    click_cell(f, 5, 3);
+    key(f, (SDL_Keycode)p->bar[bar_index(p, CMD_ENGAGE)].key, 0);
+    key(f, SDLK_RETURN, 0);
+    key(f, SDLK_e, 0);
+    pui_run_ai(p, 50);
+    int rolls = 0;
+    for (int k = 0; k < pui_battle(p)->log.n; k++)
+        rolls += pui_battle(p)->log.ev[k].type == EV_ROLL;
+    assert_true(rolls >= 4);
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_MOUSEMOTION; /* over the dice log */
+    e.motion.x = f->hud.lay.log.x + 10;
+    e.motion.y = f->hud.lay.log.y + 40;
+    send(f, &e);
+    memset(&e, 0, sizeof e);
+    e.type = SDL_MOUSEWHEEL;
+    e.wheel.y = 1;
+    double zoom = f->st.cam.zoom;
+    send(f, &e);
+    assert_true(p->log_scroll > 0);
+    assert_true(f->st.cam.zoom == zoom); /* the wheel scrolled, it did not zoom */
+    for (int i = 0; i < 50; i++)
+        send(f, &e);
+    assert_int_equal(p->log_scroll, rolls - 1); /* never past the oldest roll */
+    e.wheel.y = -100;
+    send(f, &e);
+    assert_int_equal(p->log_scroll, 0);
+    /* A roll line says who, why, the dice and the total. */
+    char line[160];
+    const event_t *r = last_roll(pui_battle(p), f->kara, "engage");
+    assert_non_null(r);
+    hud_roll_text(p, r, line, sizeof line);
+    char want[64];
+    snprintf(want, sizeof want, "[%d]", r->dice[0]);
+    assert_non_null(strstr(line, "kara engage"));
+    assert_non_null(strstr(line, want));
+    snprintf(want, sizeof want, "= %d", r->total);
+    assert_non_null(strstr(line, want));
+}
+
+static void test_layout_keeps_the_map_free(void **state)
+{
+    (void)state;
+    static const int SIZES[][2] = {{1920, 1080}, {1200, 800}, {640, 480}, {320, 240}, {3840, 2160}};
+    for (size_t i = 0; i < sizeof SIZES / sizeof SIZES[0]; i++) {
+        int w = SIZES[i][0], h = SIZES[i][1];
+        hud_layout_t l;
+        hud_layout(&l, w, h, w > 3000 ? 2.0 : 1.0);
+        /* Panels and map tile the window without overlapping the map. */
+        assert_true(l.map.w >= w / 2);
+        assert_true(l.map.h >= h * 2 / 3 - 1);
+        assert_int_equal(l.tracker.x + l.tracker.w, l.map.x);
+        assert_int_equal(l.map.x + l.map.w, l.log.x);
+        assert_int_equal(l.map.y + l.map.h, l.bar.y);
+        assert_int_equal(l.bar.y + l.bar.h, l.status.y);
+        assert_int_equal(l.status.y + l.status.h, h);
+    }
+    /* High-DPI: twice the pixels per point gives larger text, not smaller. */
+    hud_layout_t a, b;
+    hud_layout(&a, 1920, 1080, 1.0);
+    hud_layout(&b, 3840, 2160, 2.0);
+    assert_true(b.px > a.px);
+}
+
+static void test_predict_arithmetic(void **state)
+{
+    (void)state;
+    /* Straight d20 against d20: the attacker wins 190 of 400. */
+    assert_true(fabs(predict_d20_beats(1, 0, 0, 1, 0, 0, false) - 190.0 / 400) < 1e-12);
+    /* Naturals: a 20 hits even on the defender's 20. */
+    assert_true(fabs(predict_d20_beats(1, 0, 0, 1, 0, 0, true) - 191.0 / 400) < 1e-12);
+    assert_true(fabs(predict_kept_face(2, 1, 20) - (1 - 0.95 * 0.95)) < 1e-12);
+    assert_true(fabs(predict_kept_face(2, -1, 1) - (1 - 0.95 * 0.95)) < 1e-12);
+    double sum = 0;
+    for (int k = 1; k <= 20; k++)
+        sum += predict_kept_face(4, -1, k);
+    assert_true(fabs(sum - 1) < 1e-12);
+    assert_true(fabs(predict_damage_mean(1, 8, 0, false) - 4.5) < 1e-12);
+    assert_true(fabs(predict_damage_mean(1, 8, 0, true) - 2.0) < 1e-12);
+    assert_true(fabs(predict_damage_mean(2, 6, 1, false) - 8.0) < 1e-12);
+    /* Advantage helps, disadvantage hurts. */
+    double flat = predict_d20_beats(1, 0, 2, 1, 0, 2, true);
+    assert_true(predict_d20_beats(2, 1, 2, 1, 0, 2, true) > flat);
+    assert_true(predict_d20_beats(2, -1, 2, 1, 0, 2, true) < flat);
+}
+
+/* One frame of a bundled battle, drawn and saved for a person to look at;
+ * checks the panels sit where the layout says and the map area shows terrain. */
+static void test_frame_of_bundled_battle(void **state)
+{
+    (void)state;
+    char path[512], data[512], err[512];
+    snprintf(path, sizeof path, "%s/../../maps/ridge_ambush.json", HB_TEST_DATA);
+    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
+    map_t *m = NULL;
+    tmpl_db_t *db = NULL;
+    assert_int_equal(map_load(path, data, &m, &db, err, sizeof err), 0);
+    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
+    assert_int_equal(TTF_Init(), 0);
+    SDL_Surface *surf =
+        SDL_CreateRGBSurfaceWithFormat(0, VIEW_W, VIEW_H, 32, SDL_PIXELFORMAT_ARGB8888);
+    assert_non_null(surf);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+    assert_non_null(r);
+    ui_draw_t *d = ui_draw_create(r, m, err, sizeof err);
+    assert_non_null(d);
+    pui_t *p = malloc(sizeof *p);
+    assert_non_null(p);
+    assert_int_equal(pui_start(p, m, db, 5), BATTLE_OK);
+    pui_run_ai(p, 200); /* to the first player turn */
+    assert_true(p->user_turn);
+    hud_t h;
+    assert_true(hud_init(&h, p));
+    ui_state_t st;
+    ui_state_init(&st, m, VIEW_W, VIEW_H);
+    st.hud = &h;
+    hud_layout(&h.lay, VIEW_W, VIEW_H, 1.0);
+    st.area = h.lay.map;
+    ui_state_fit(&st);
+    /* Hover a reachable hex so the path preview shows. */
+    if (p->n_reach > 0) {
+        vec2_t s = ui_cam_to_screen(&st.cam, ui_cell_center(m, p->reach[p->n_reach - 1].at));
+        SDL_Event e;
+        memset(&e, 0, sizeof e);
+        e.type = SDL_MOUSEMOTION;
+        e.motion.x = (int)s.x;
+        e.motion.y = (int)s.y;
+        ui_handle_event(&st, &e);
+        assert_true(p->n_path >= 2);
+    }
+    ui_window_draw(d, &st);
+    SDL_RenderPresent(r);
+    assert_int_equal(IMG_SavePNG(surf, "test_ui_play_frame.png"), 0);
+    /* The map fits inside the free area: its bounds' corners map inside it. */
+    vec2_t lo = ui_cam_to_screen(&st.cam, (vec2_t){st.bounds.x0, st.bounds.y0});
+    vec2_t hi = ui_cam_to_screen(&st.cam, (vec2_t){st.bounds.x1, st.bounds.y1});
+    assert_true(lo.x >= h.lay.map.x - 1 && hi.x <= h.lay.map.x + h.lay.map.w + 1);
+    assert_true(lo.y >= h.lay.map.y - 1 && hi.y <= h.lay.map.y + h.lay.map.h + 1);
+    /* The tracker panel is dark; the map centre is terrain (brighter). */
+    Uint32 *px = surf->pixels;
+    int pitch = surf->pitch / 4;
+    Uint32 panel = px[(h.lay.tracker.h - 5) * pitch + 5];
+    Uint8 pr, pg, pb;
+    SDL_GetRGB(panel, surf->format, &pr, &pg, &pb);
+    assert_true(pr < 40 && pg < 40 && pb < 50);
+    hud_free(&h);
+    pui_free(p);
+    free(p);
+    ui_draw_destroy(d);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+    map_destroy(m);
+    tmpl_db_destroy(db);
+    TTF_Quit();
+    SDL_Quit();
+}
+
+/* Load a bundled map for the whole-battle tests. */
+static void load_bundled(const char *name, map_t **m, tmpl_db_t **db)
+{
+    char path[512], data[512], err[512];
+    snprintf(path, sizeof path, "%s/../../maps/%s", HB_TEST_DATA, name);
+    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
+    assert_int_equal(map_load(path, data, m, db, err, sizeof err), 0);
+}
+
+static void test_scars_declared_move_by_click(void **state)
+{
+    (void)state;
+    map_t *m;
+    tmpl_db_t *db;
+    load_bundled("salt_flats.json", &m, &db);
+    pui_t *p = malloc(sizeof *p);
+    assert_non_null(p);
+    assert_int_equal(pui_start(p, m, db, 9), BATTLE_OK);
+    pui_run_ai(p, 200);
+    assert_true(p->user_turn);
+    int mv = -1;
+    for (int i = 0; i < p->n_bar; i++)
+        if (p->bar[i].kind == CMD_DECLARE && p->bar[i].act == CMD_MOVE) mv = i;
+    assert_true(mv >= 0);
+    assert_true(p->n_reach > 0);
+    int who = p->actor, before = pui_battle(p)->cmds.n;
+    cell_t goal = p->reach[p->n_reach - 1].at;
+    assert_true(pui_click_cell(p, goal));
+    const battle_t *b = pui_battle(p);
+    assert_int_equal(b->cmds.n, before + 1);
+    const cmd_t *c = &b->cmds.c[b->cmds.n - 1];
+    assert_int_equal(c->kind, CMD_DECLARE);
+    assert_int_equal(c->act, CMD_MOVE);
+    assert_int_equal(c->actor, who);
+    assert_true(c->n_path >= 1);
+    assert_int_equal(c->path[c->n_path - 1].col, goal.col);
+    assert_int_equal(c->path[c->n_path - 1].row, goal.row);
+    pui_free(p);
+    free(p);
+    map_destroy(m);
+    tmpl_db_destroy(db);
+}
+
+/* A referee who only ends turns still sees the battle through to its end
+ * screen: the AI fights, the rules end it, the result names the winner. */
+static void test_whole_battle_reaches_an_end(void **state)
+{
+    (void)state;
+    map_t *m;
+    tmpl_db_t *db;
+    load_bundled("ridge_ambush.json", &m, &db);
+    pui_t *p = malloc(sizeof *p);
+    assert_non_null(p);
+    assert_int_equal(pui_start(p, m, db, 11), BATTLE_OK);
+    for (int i = 0; i < 2000 && !pui_battle(p)->over; i++) {
+        if (p->user_turn)
+            assert_true(pui_end_turn(p));
+        else
+            pui_run_ai(p, 1);
+        if (pui_battle(p)->round > 60) play_stop(&p->play);
+    }
+    assert_true(pui_battle(p)->over);
+    char buf[128];
+    const char *res = pui_result(p, buf, sizeof buf);
+    assert_non_null(res);
+    const battle_t *b = pui_battle(p);
+    if (b->winner >= 0) {
+        assert_non_null(strstr(res, b->board->side_name[b->winner]));
+        /* Nobody fought back, so the Architect side should be the one left. */
+        assert_false(map_faction_is_player(b->map, b->board->side_name[b->winner]));
+        assert_non_null(strstr(res, "DEFEAT"));
+    }
+    pui_free(p);
+    free(p);
+    map_destroy(m);
+    tmpl_db_destroy(db);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_start_shows_exactly_the_legal_actions, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_select_then_move_by_click, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_target_confirm_attack, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_confirm_frame, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_escape_cancels_targeting_without_quitting, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_end_turn_then_ai_plays, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_undo_rebuilds_without_the_command, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_physical_dice_typed_and_clicked, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_help_toggle, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_anim_glides_and_snaps, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_dice_log_scrolls_with_the_wheel, setup, teardown),
+        cmocka_unit_test(test_layout_keeps_the_map_free),
+        cmocka_unit_test(test_predict_arithmetic),
+        cmocka_unit_test(test_frame_of_bundled_battle),
+        cmocka_unit_test(test_scars_declared_move_by_click),
+        cmocka_unit_test(test_whole_battle_reaches_an_end),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
