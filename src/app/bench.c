@@ -1,0 +1,390 @@
+/* bench.c - hexbattle bench [--quick]: the performance figures of DESIGN.md
+ * "Performance targets" as one JSON object.
+ *
+ * Every figure is the median of repeated runs, so one slow run (a page
+ * fault, another process) does not move it. The frame's "bare" baseline - a
+ * single batched fill of the same hexes on the same renderer - is measured in
+ * the same run, so frame_vs_bare holds on a loaded machine. Maps are built
+ * in code from a fixed seed, so every run measures the same work.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <SDL.h>
+#include <SDL_ttf.h>
+
+#include "app.h"
+#include "core/board.h"
+#include "core/geom.h"
+#include "core/path.h"
+#include "core/sight.h"
+#include "io/fileio.h"
+#include "io/map_io.h"
+#include "rules/play.h"
+#include "ui/draw.h"
+#include "ui/overlay.h"
+
+#define EXIT_BAD 2
+#define EXIT_FAIL 1
+#define DEFAULT_MAP "ridge_ambush.json"
+
+typedef struct {
+    int frames, reach, los, startup;
+    double battle_s; /* wall time to spend on battles */
+} reps_t;
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Median of n samples (sorts them). */
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+}
+
+/* A fixed-seed generator, so every run builds the same maps. */
+static uint32_t next_rand(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint32_t)(*s >> 33);
+}
+
+/* Index of built-in terrain NAME in m, or 0. */
+static int type_of(const map_t *m, const char *name)
+{
+    int t = map_find_type(m, name);
+    return t < 0 ? 0 : t;
+}
+
+/* A cols x rows xhalem map of the built-in terrain: mostly open, with
+ * patches of difficult ground and cover and a few walls, and n combatants
+ * (half players, half raiders) on open hexes. NULL on failure. */
+static map_t *bench_map(int cols, int rows, int n, uint64_t seed)
+{
+    map_t *m = map_create(cols, rows);
+    if (!m) return NULL;
+    char err[HB_ERR_MAX];
+    if (terrain_load_builtin(hb_data_dir(), m->types, MAP_MAX_TERRAIN, &m->n_types, err,
+                             sizeof err) != HB_OK) {
+        map_destroy(m);
+        return NULL;
+    }
+    hb_strlcpy(m->name, "bench", sizeof m->name);
+    hb_strlcpy(m->ruleset, "xhalem", sizeof m->ruleset);
+    m->layout = (hex_layout_t){HEX_POINTY, HEX_ODD};
+    m->feet_per_hex = 5;
+    int open = type_of(m, "open"), wall = type_of(m, "wall");
+    int rough[3] = {type_of(m, "brush"), type_of(m, "rubble"), type_of(m, "water")};
+    uint64_t s = seed;
+    for (int k = 0; k < cols * rows; k++) {
+        uint32_t r = next_rand(&s) % 100;
+        m->cells[k] = (uint8_t)(r < 5 ? wall : r < 25 ? rough[r % 3] : open);
+    }
+    m->combatants = calloc((size_t)n + 1, sizeof *m->combatants);
+    if (!m->combatants) {
+        map_destroy(m);
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        map_combatant_t *c = &m->combatants[i];
+        snprintf(c->id, sizeof c->id, "u%d", i);
+        snprintf(c->name, sizeof c->name, "Unit %d", i);
+        hb_strlcpy(c->faction, i % 2 ? "raiders" : "players", sizeof c->faction);
+        c->kind = KIND_CREATURE;
+        c->size = SIZE_MEDIUM;
+        c->speed_ft = 30;
+        c->hp = c->hp_max = 10;
+        hb_strlcpy(c->weapons[0], "pulse_carbine", sizeof c->weapons[0]);
+        hb_strlcpy(c->weapons[1], "hook_knife", sizeof c->weapons[1]);
+        c->n_weapons = 2;
+        for (;;) { /* a free open hex */
+            cell_t at = {(int)(next_rand(&s) % (uint32_t)cols),
+                         (int)(next_rand(&s) % (uint32_t)rows)};
+            int idx = map_index(m, at);
+            bool taken = m->cells[idx] != open;
+            for (int j = 0; j < i && !taken; j++)
+                taken = m->combatants[j].at.col == at.col && m->combatants[j].at.row == at.row;
+            if (taken) continue;
+            c->at = at;
+            break;
+        }
+    }
+    m->n_combatants = n;
+    return m;
+}
+
+/* The bare baseline: clear, then every visible hex of m as one batched
+ * geometry call in its terrain colour - no grid, tokens or overlays. */
+static void bare_fill(SDL_Renderer *r, const map_t *m, const ui_camera_t *cam, SDL_Vertex *v,
+                      const int *idx)
+{
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
+    SDL_SetRenderDrawColor(r, 28, 31, 36, 255);
+    SDL_RenderClear(r);
+    vec2_t corner[6];
+    for (int k = 0; k < 6; k++)
+        corner[k] = hex_corner(m->layout.orient, cam->zoom, k);
+    int n = 0;
+    for (int row = 0; row < m->rows; row++)
+        for (int col = 0; col < m->cols; col++) {
+            cell_t c = {col, row};
+            vec2_t sc = ui_cam_to_screen(cam, ui_cell_center(m, c));
+            uint32_t rgb = map_terrain_at(m, c)->color;
+            SDL_Color k = {(Uint8)(rgb >> 16), (Uint8)(rgb >> 8), (Uint8)rgb, 255};
+            for (int j = 0; j < 6; j++)
+                v[n++] = (SDL_Vertex){
+                    {(float)(sc.x + corner[j].x), (float)(sc.y + corner[j].y)}, k, {0, 0}};
+        }
+    SDL_RenderGeometry(r, NULL, v, n, idx, n / 6 * 12);
+}
+
+/* frame_ms and frame_vs_bare on a 64x64 map with 100 combatants and every
+ * overlay kind, 1920x1080, software renderer on a surface. */
+static bool bench_frame(const reps_t *rp, const tmpl_db_t *db, double *frame_ms, double *ratio,
+                        double *bare_ms)
+{
+    const int W = 1920, H = 1080;
+    map_t *m = bench_map(64, 64, 100, 7);
+    if (!m) return false;
+    bool ok = false;
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Renderer *r = surf ? SDL_CreateSoftwareRenderer(surf) : NULL;
+    char err[HB_ERR_MAX];
+    ui_draw_t *d = r ? ui_draw_create(r, m, err, sizeof err) : NULL;
+    ui_overlay_t *ov = d ? ui_overlay_create(m) : NULL;
+    int ncells = m->cols * m->rows;
+    SDL_Vertex *v = malloc(sizeof *v * (size_t)ncells * 6);
+    int *idx = malloc(sizeof *idx * (size_t)ncells * 12);
+    double *ft = calloc((size_t)rp->frames, sizeof *ft),
+           *bt = calloc((size_t)rp->frames, sizeof *bt);
+    if (!ov || !v || !idx || !ft || !bt) goto done;
+    static const int FAN[12] = {0, 1, 2, 0, 2, 3, 0, 3, 4, 0, 4, 5};
+    for (int h = 0; h < ncells; h++)
+        for (int j = 0; j < 12; j++)
+            idx[h * 12 + j] = h * 6 + FAN[j];
+    /* One of each kind, around a combatant near the middle. */
+    const char *specs[] = {"reach:u0", "threat:u1", "flanking:u0,u1",
+                           "range:u0", "los:u2",    "los:u0,60,60"};
+    for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
+        overlay_spec_t sp;
+        if (!args_parse_overlay(specs[k], &sp, err, sizeof err) ||
+            ui_overlay_add(ov, db, &sp, err, sizeof err) != 0)
+            goto done;
+    }
+    ui_camera_t cam = ui_cam_for_image(m, W, H);
+    for (int k = -3; k < rp->frames; k++) { /* three warm-up frames fill the caches */
+        double t0 = now_ms();
+        ui_draw_map(d, m, &cam, W, H, NULL);
+        ui_overlay_draw(ov, r, ui_draw_text(d), &cam, W, H, true);
+        SDL_RenderPresent(r);
+        double t1 = now_ms();
+        bare_fill(r, m, &cam, v, idx);
+        SDL_RenderPresent(r);
+        double t2 = now_ms();
+        if (k >= 0) {
+            ft[k] = t1 - t0;
+            bt[k] = t2 - t1;
+        }
+    }
+    *frame_ms = median(ft, rp->frames);
+    *bare_ms = median(bt, rp->frames);
+    *ratio = *bare_ms > 0 ? *frame_ms / *bare_ms : 0.0;
+    ok = true;
+done:
+    free(ft);
+    free(bt);
+    free(v);
+    free(idx);
+    ui_overlay_destroy(ov);
+    ui_draw_destroy(d);
+    if (r) SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+    map_destroy(m);
+    return ok;
+}
+
+/* reach_ms: the reachable set with a 375 ft budget on a 256x256 mixed map. */
+static bool bench_reach(const reps_t *rp, double *out)
+{
+    map_t *m = bench_map(256, 256, 1, 11);
+    if (!m) return false;
+    m->combatants[0].at = (cell_t){128, 128};
+    m->cells[map_index(m, m->combatants[0].at)] = (uint8_t)type_of(m, "open");
+    board_t *b = board_create(m);
+    path_search_t *ps = path_search_create(m->cols * m->rows);
+    geom_reach_t *res = malloc(sizeof *res * (size_t)(m->cols * m->rows));
+    double *t = calloc((size_t)rp->reach, sizeof *t);
+    bool ok = b && ps && res && t;
+    for (int k = -2; ok && k < rp->reach; k++) {
+        double t0 = now_ms();
+        int n = geom_reach(b, 0, 375, 5, ps, res, m->cols * m->rows);
+        double t1 = now_ms();
+        if (n <= 0) ok = false;
+        if (k >= 0) t[k] = t1 - t0;
+    }
+    if (ok) *out = median(t, rp->reach);
+    free(t);
+    free(res);
+    path_search_destroy(ps);
+    board_destroy(b);
+    map_destroy(m);
+    return ok;
+}
+
+/* los_pairs_ms: sight and cover between every pair of 100 combatants on a
+ * 64x64 map with cover and walls. */
+static bool bench_los(const reps_t *rp, double *out)
+{
+    map_t *m = bench_map(64, 64, 100, 23);
+    if (!m) return false;
+    board_t *b = board_create(m);
+    double *t = calloc((size_t)rp->los, sizeof *t);
+    bool ok = b && t;
+    volatile int seen = 0; /* keeps the traces from being optimised away */
+    for (int k = -2; ok && k < rp->los; k++) {
+        double t0 = now_ms();
+        for (int i = 0; i < b->n; i++)
+            for (int j = i + 1; j < b->n; j++)
+                seen += sight_trace(b, b->pos[i], b->pos[j]).visible;
+        double t1 = now_ms();
+        if (k >= 0) t[k] = t1 - t0;
+    }
+    if (ok) *out = median(t, rp->los);
+    free(t);
+    board_destroy(b);
+    map_destroy(m);
+    return ok;
+}
+
+/* The bundled sample battle, next to the data folder. */
+static void default_map_path(char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%s/../maps/" DEFAULT_MAP, hb_data_dir());
+}
+
+/* battles_per_s: the sample battle played by the AI to its end, in process,
+ * a new seed each time, for about rp->battle_s seconds. One play_t is reused
+ * so the figure measures the rules, not the allocator. */
+static bool bench_battles(const reps_t *rp, const map_t *m, const tmpl_db_t *db, double *out)
+{
+    const ruleset_t *rs = ruleset_find(m->ruleset);
+    if (!rs) return false;
+    play_t p;
+    memset(&p, 0, sizeof p);
+    int done = 0;
+    bool ok = true;
+    double t0 = now_ms(), t1 = t0;
+    while (ok && (t1 - t0 < rp->battle_s * 1e3 || done < 3)) {
+        ok = play_headless(&p, m, db, rs, (uint64_t)done + 1, 100, NULL) == BATTLE_OK;
+        done++;
+        t1 = now_ms();
+    }
+    play_end(&p);
+    *out = done / ((t1 - t0) / 1e3);
+    return ok;
+}
+
+/* startup_ms: from nothing to the first frame of the sample battle - load the
+ * map and its data, start the font library, make a 1280x720 software
+ * renderer and drawer, draw once. Process start-up itself is not included. */
+static bool bench_startup(const reps_t *rp, const char *path, double *out)
+{
+    double *t = calloc((size_t)rp->startup, sizeof *t);
+    bool ok = t != NULL;
+    for (int k = -1; ok && k < rp->startup; k++) {
+        double t0 = now_ms();
+        char err[HB_ERR_MAX];
+        map_t *m = NULL;
+        tmpl_db_t *db = NULL;
+        ok = map_load(path, hb_data_dir(), &m, &db, err, sizeof err) == HB_OK && TTF_Init() == 0;
+        SDL_Surface *surf =
+            ok ? SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_ARGB8888) : NULL;
+        SDL_Renderer *r = surf ? SDL_CreateSoftwareRenderer(surf) : NULL;
+        ui_draw_t *d = r ? ui_draw_create(r, m, err, sizeof err) : NULL;
+        if (d) {
+            ui_camera_t cam = ui_cam_for_image(m, 1280, 720);
+            ui_draw_map(d, m, &cam, 1280, 720, NULL);
+            SDL_RenderPresent(r);
+        }
+        double t1 = now_ms();
+        ok = ok && d;
+        ui_draw_destroy(d);
+        if (r) SDL_DestroyRenderer(r);
+        SDL_FreeSurface(surf);
+        TTF_Quit();
+        tmpl_db_destroy(db);
+        map_destroy(m);
+        if (k >= 0) t[k] = t1 - t0;
+    }
+    if (ok) *out = median(t, rp->startup);
+    free(t);
+    return ok;
+}
+
+int app_bench(int argc, char **argv)
+{
+    bool quick = false;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--quick") == 0) {
+            quick = true;
+        } else {
+            fprintf(stderr,
+                    "hexbattle: bench: unknown argument '%s'\nusage: hexbattle bench "
+                    "[--quick]\n",
+                    argv[i]);
+            return EXIT_BAD;
+        }
+    }
+    reps_t rp = quick ? (reps_t){9, 15, 7, 3, 0.4} : (reps_t){41, 101, 31, 9, 2.0};
+
+    char path[4096], err[HB_ERR_MAX];
+    default_map_path(path, sizeof path);
+    map_t *m = NULL;
+    tmpl_db_t *db = NULL;
+    if (map_load(path, hb_data_dir(), &m, &db, err, sizeof err) != HB_OK) {
+        fprintf(stderr, "hexbattle: bench: %s\n", err);
+        return EXIT_FAIL;
+    }
+    if (TTF_Init() != 0) {
+        fprintf(stderr, "hexbattle: bench: cannot start SDL_ttf: %s\n", TTF_GetError());
+        tmpl_db_destroy(db);
+        map_destroy(m);
+        return EXIT_FAIL;
+    }
+    double frame = 0, ratio = 0, bare = 0, reach = 0, los = 0, bps = 0, start = 0;
+    const char *failed = NULL;
+    if (!bench_frame(&rp, db, &frame, &ratio, &bare))
+        failed = "frame";
+    else if (!bench_reach(&rp, &reach))
+        failed = "reach";
+    else if (!bench_los(&rp, &los))
+        failed = "los_pairs";
+    else if (!bench_battles(&rp, m, db, &bps))
+        failed = "battles";
+    TTF_Quit();
+    if (!failed && !bench_startup(&rp, path, &start)) failed = "startup";
+    tmpl_db_destroy(db);
+    map_destroy(m);
+    if (failed) {
+        fprintf(stderr, "hexbattle: bench: the %s measurement could not run\n", failed);
+        return EXIT_FAIL;
+    }
+    printf("{\"frame_ms\":%.3f,\"frame_vs_bare\":%.3f,\"reach_ms\":%.3f,\"los_pairs_ms\":%.3f,"
+           "\"battles_per_s\":%.1f,\"startup_ms\":%.3f,\"bare_ms\":%.3f,\"quick\":%s}\n",
+           frame, ratio, reach, los, bps, start, bare, quick ? "true" : "false");
+    return 0;
+}
