@@ -1,0 +1,49 @@
+/* project.c - hexbattle project [MAP]: the play window on the laptop and the
+ * player view on a second display (src/ui/projector.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "app.h"
+#include "io/fileio.h"
+#include "io/map_io.h"
+#include "ui/projector.h"
+
+#define PROJECT_DEFAULT_MAP "ridge_ambush.json"
+
+int app_project(int argc, char **argv)
+{
+    /* argv[0] is "project". */
+    if (argc > 2) {
+        fprintf(stderr,
+                "hexbattle: project takes at most one map, not '%s'\n"
+                "Try 'hexbattle --help'.\n",
+                argv[2]);
+        return 2;
+    }
+    if (argc == 2 && argv[1][0] == '-') {
+        fprintf(stderr, "hexbattle: project: unknown option '%s'\nTry 'hexbattle --help'.\n",
+                argv[1]);
+        return 2;
+    }
+    char fallback[4096];
+    const char *path = argc == 2 ? argv[1] : NULL;
+    if (!path) {
+        snprintf(fallback, sizeof fallback, "%s/../maps/" PROJECT_DEFAULT_MAP, hb_data_dir());
+        path = fallback;
+    }
+    map_t *m = NULL;
+    tmpl_db_t *db = NULL;
+    char err[HB_ERR_MAX];
+    int rc = map_load(path, hb_data_dir(), &m, &db, err, sizeof err);
+    if (rc != HB_OK) {
+        fprintf(stderr, "hexbattle: %s\n", err);
+        return rc;
+    }
+    if (ui_run_project(m, db, path, err, sizeof err) != 0) {
+        fprintf(stderr, "hexbattle: %s\n", err);
+        rc = 1;
+    }
+    tmpl_db_destroy(db);
+    map_destroy(m);
+    return rc;
+}

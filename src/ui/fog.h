@@ -1,0 +1,57 @@
+/* fog.h - the player view: what the drawing leaves out so that a projected
+ * or rendered map shows only what a table of players may see.
+ *
+ * A view is built from a vision (fog: visible, remembered, unseen cells) and
+ * says per combatant whether it is drawn and whether its health is. The
+ * drawer (draw.c) applies it: unseen hexes dark, remembered ones dimmed,
+ * unseen or undetected enemies left out, enemy HP bars left out, and large,
+ * high-contrast labels for reading across a table.
+ */
+#ifndef HB_UI_FOG_H
+#define HB_UI_FOG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../core/battle.h"
+#include "../core/vision.h"
+
+enum {
+    UI_SHOW_NONE = 0,  /* not drawn at all */
+    UI_SHOW_NO_HP = 1, /* drawn without its health bar (an enemy) */
+    UI_SHOW_ALL = 2,   /* drawn in full (one of the viewing sides) */
+};
+
+typedef struct ui_view {
+    const vision_t *vis;              /* fog; NULL draws every cell plainly */
+    unsigned sides;                   /* the viewing board sides */
+    uint8_t show[MAP_MAX_COMBATANTS]; /* UI_SHOW_* per combatant */
+    int n;
+    bool big_labels; /* large, high-contrast names */
+} ui_view_t;
+
+/* Fill view v for the sides in mask SIDES on board bd with fog vis (already
+ * updated). Battle b may be NULL (a plain map: nothing hides but the fog);
+ * with a battle, the ruleset's stealth decides who is undetected. */
+void ui_view_build(ui_view_t *v, const vision_t *vis, const board_t *bd, const battle_t *b,
+                   unsigned sides, bool big_labels);
+/* Is combatant i hidden from every viewing side by the ruleset's stealth
+ * (hidden, cloaked, concealed and not detected)? False without a battle. */
+bool ui_view_stealthed(const battle_t *b, int i, unsigned sides);
+
+/* Everything a headless player view of a plain map needs. */
+typedef struct {
+    board_t *board;
+    vision_t *vis;
+    ui_view_t view;
+} ui_player_view_t;
+
+/* The view of map m (no battle) for FACTION: its fog from its combatants'
+ * sight. Returns 0; 2 with err filled when the map has no such faction; 1 on
+ * OOM. Free with ui_player_view_free. */
+int ui_player_view_make(ui_player_view_t *pv, const map_t *m, const char *faction, bool big_labels,
+                        char *err, size_t errcap);
+/* Free what ui_player_view_make made (a zeroed one is fine). */
+void ui_player_view_free(ui_player_view_t *pv);
+
+#endif

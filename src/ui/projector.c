@@ -1,0 +1,546 @@
+/* projector.c - the table projection window (see projector.h). */
+#include "projector.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../core/scale.h"
+#include "text.h"
+
+#define PAN_STEP 80.0 /* one Ctrl+arrow, in projected pixels */
+#define ZOOM_STEP 1.25
+#define HEX_MM_STEP 0.5 /* one Ctrl+PageUp/PageDown */
+#define HEX_MM_MIN 5.0
+#define HEX_MM_MAX 200.0
+#define FALLBACK_DPI 96.0 /* what desktops assume when a display says nothing */
+
+void ui_projector_init(ui_projector_t *p, const map_t *m)
+{
+    memset(p, 0, sizeof *p);
+    p->map = m;
+    p->display = -1;
+    config_init(&p->cfg);
+    p->set.hex_mm = SCALE_DEFAULT_HEX_MM;
+}
+
+int ui_projector_pick_display(int n_displays, int referee_display)
+{
+    if (n_displays <= 1) return 0;
+    for (int i = 0; i < n_displays; i++)
+        if (i != referee_display) return i;
+    return 0;
+}
+
+double ui_projector_dpi(const ui_projector_t *p)
+{
+    if (p->set.dpi > 0.0) return p->set.dpi;
+    if (p->reported_dpi > 0.0) return p->reported_dpi;
+    return FALLBACK_DPI;
+}
+
+double ui_projector_true_zoom(const ui_projector_t *p)
+{
+    return scale_zoom(p->set.hex_mm, ui_projector_dpi(p));
+}
+
+vec2_t ui_projector_unrotate(int rotation, double dx, double dy)
+{
+    /* SDL turns the target clockwise (y points down); undo that turn. */
+    switch (((rotation % 360) + 360) % 360) {
+    case 90:
+        return (vec2_t){dy, -dx};
+    case 180:
+        return (vec2_t){-dx, -dy};
+    case 270:
+        return (vec2_t){-dy, dx};
+    default:
+        return (vec2_t){dx, dy};
+    }
+}
+
+/* Store this display's settings in the config file; a failure is a notice,
+ * never a stop. */
+static void save_settings(ui_projector_t *p)
+{
+    if (!p->have_cfg_path) {
+        snprintf(p->msg, sizeof p->msg, "Projector: no config folder (HOME unset); not saved.");
+        return;
+    }
+    display_cfg_t *d = config_get(&p->cfg, p->display_name, p->mode_w, p->mode_h);
+    if (!d) {
+        snprintf(p->msg, sizeof p->msg, "Projector: too many displays in the config; not saved.");
+        return;
+    }
+    *d = p->set;
+    char err[HB_ERR_MAX];
+    if (config_save(p->cfg_path, &p->cfg, err, sizeof err) != HB_OK)
+        snprintf(p->msg, sizeof p->msg, "Projector: %.180s", err);
+}
+
+/* The drawable size, and a target texture that fits it turned by the rotation. */
+static bool fit_target(ui_projector_t *p)
+{
+    int w = 0, h = 0;
+    if (SDL_GetRendererOutputSize(p->ren, &w, &h) != 0) SDL_GetWindowSize(p->win, &w, &h);
+    if (w < 1) w = 1;
+    if (h < 1) h = 1;
+    bool turned = p->set.rotation == 90 || p->set.rotation == 270;
+    int tw = turned ? h : w, th = turned ? w : h;
+    bool changed = w != p->out_w || h != p->out_h;
+    p->out_w = w;
+    p->out_h = h;
+    if (p->target && tw == p->tw && th == p->th) return changed;
+    if (p->target) SDL_DestroyTexture(p->target);
+    p->target =
+        SDL_CreateTexture(p->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, tw, th);
+    p->tw = tw;
+    p->th = th;
+    return true;
+}
+
+/* Centre the map at the physical scale. */
+static void centre_true_scale(ui_projector_t *p)
+{
+    ui_rect_t b = ui_map_bounds(p->map);
+    double z = ui_projector_true_zoom(p);
+    if (!(z > 0.0)) z = 20.0;
+    p->cam.zoom = z;
+    p->cam.x = (b.x0 + b.x1) / 2.0 - p->tw / (2.0 * z);
+    p->cam.y = (b.y0 + b.y1) / 2.0 - p->th / (2.0 * z);
+    p->dirty = true;
+}
+
+bool ui_projector_open(ui_projector_t *p, int display, int referee_display, char *err,
+                       size_t errcap)
+{
+    if (p->win) return true;
+    int n = SDL_GetNumVideoDisplays();
+    if (n < 1) {
+        snprintf(err, errcap, "no display to project on: %s", SDL_GetError());
+        return false;
+    }
+    if (display < 0 || display >= n) display = ui_projector_pick_display(n, referee_display);
+    p->display = display;
+    /* Fullscreen only on a display of its own; sharing the laptop's would
+     * hide the referee's window. */
+    p->fullscreen = n > 1 && display != referee_display;
+    const char *name = SDL_GetDisplayName(display);
+    hb_strlcpy(p->display_name, name ? name : "display", sizeof p->display_name);
+    SDL_DisplayMode mode;
+    SDL_Rect bounds = {0, 0, PROJ_WINDOWED_W, PROJ_WINDOWED_H};
+    SDL_GetDisplayBounds(display, &bounds);
+    if (SDL_GetDesktopDisplayMode(display, &mode) == 0) {
+        p->mode_w = mode.w;
+        p->mode_h = mode.h;
+    } else {
+        p->mode_w = bounds.w;
+        p->mode_h = bounds.h;
+    }
+    float ddpi = 0, hdpi = 0, vdpi = 0;
+    p->reported_dpi = SDL_GetDisplayDPI(display, &ddpi, &hdpi, &vdpi) == 0 && hdpi > 0 ? hdpi : 0.0;
+
+    /* This display's settings from the config file; a bad file is reported once and ignored. */
+    char cerr[HB_ERR_MAX];
+    p->have_cfg_path = config_path(p->cfg_path, sizeof p->cfg_path) == HB_OK;
+    bool cfg_bad =
+        p->have_cfg_path && config_load(p->cfg_path, &p->cfg, cerr, sizeof cerr) != HB_OK;
+    if (cfg_bad) fprintf(stderr, "hexbattle: ignoring the display settings: %s\n", cerr);
+    const display_cfg_t *known = config_find(&p->cfg, p->display_name, p->mode_w, p->mode_h);
+    if (known) {
+        p->set = *known;
+    } else {
+        memset(&p->set, 0, sizeof p->set);
+        hb_strlcpy(p->set.name, p->display_name, sizeof p->set.name);
+        p->set.w = p->mode_w;
+        p->set.h = p->mode_h;
+        p->set.hex_mm = SCALE_DEFAULT_HEX_MM;
+    }
+
+    Uint32 flags = SDL_WINDOW_ALLOW_HIGHDPI |
+                   (p->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : SDL_WINDOW_RESIZABLE);
+    int w = p->fullscreen ? bounds.w : PROJ_WINDOWED_W,
+        h = p->fullscreen ? bounds.h : PROJ_WINDOWED_H;
+    /* Windowed, it keeps out of the middle, where the referee's window sits. */
+    int pos = p->fullscreen ? (int)SDL_WINDOWPOS_CENTERED_DISPLAY(display)
+                            : (int)SDL_WINDOWPOS_UNDEFINED_DISPLAY(display);
+    p->win = SDL_CreateWindow("hexbattle - table", pos, pos, w, h, flags);
+    if (!p->win) {
+        snprintf(err, errcap, "cannot open the projector window: %s", SDL_GetError());
+        return false;
+    }
+    p->ren = SDL_CreateRenderer(p->win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_TARGETTEXTURE);
+    if (!p->ren) p->ren = SDL_CreateRenderer(p->win, -1, SDL_RENDERER_SOFTWARE);
+    if (p->ren)
+        p->d = ui_draw_create(p->ren, p->map, err, errcap);
+    else
+        snprintf(err, errcap, "cannot create the projector's renderer: %s", SDL_GetError());
+    p->vis = p->d ? vision_create(p->map) : NULL;
+    if (!p->d || !p->vis || (fit_target(p), !p->target)) {
+        if (p->d && !p->vis)
+            snprintf(err, errcap, "out of memory");
+        else if (p->d && p->vis)
+            snprintf(err, errcap, "cannot make the projector's canvas: %s", SDL_GetError());
+        ui_projector_close(p);
+        return false;
+    }
+    p->board_key = 0;
+    centre_true_scale(p);
+    snprintf(p->msg, sizeof p->msg, "Projector on %.60s (%dx%d%s), %.1f mm hexes at %.0f dpi.%s",
+             p->display_name, p->mode_w, p->mode_h, p->fullscreen ? ", fullscreen" : ", windowed",
+             p->set.hex_mm, ui_projector_dpi(p),
+             cfg_bad ? " Bad settings file ignored (see the terminal)." : "");
+    return true;
+}
+
+void ui_projector_close(ui_projector_t *p)
+{
+    vision_destroy(p->vis);
+    p->vis = NULL;
+    ui_draw_destroy(p->d);
+    p->d = NULL;
+    if (p->target) SDL_DestroyTexture(p->target);
+    p->target = NULL;
+    if (p->ren) SDL_DestroyRenderer(p->ren);
+    p->ren = NULL;
+    if (p->win) SDL_DestroyWindow(p->win);
+    p->win = NULL;
+    p->calibrating = p->dragging = false;
+    p->tw = p->th = p->out_w = p->out_h = 0;
+}
+
+void ui_projector_free(ui_projector_t *p)
+{
+    ui_projector_close(p);
+}
+
+/* A cheap fingerprint of where everybody stands and what the terrain is, so
+ * the fog is worked out again only when something moved or a door opened. */
+static uint64_t board_fingerprint(const battle_t *b)
+{
+    uint64_t h = 1469598103934665603ull;
+    const board_t *bd = b->board;
+    for (int i = 0; i < bd->n; i++) {
+        uint64_t v = (uint64_t)(uint32_t)bd->pos[i].q << 32 ^ (uint32_t)bd->pos[i].r;
+        v = v * 2 + (bd->present[i] ? 1 : 0);
+        h = (h ^ v) * 1099511628211ull;
+    }
+    const map_t *m = b->map;
+    for (int c = 0; c < m->cols * m->rows; c++)
+        h = (h ^ m->cells[c]) * 1099511628211ull;
+    return h | 1; /* never 0, which means "not yet worked out" */
+}
+
+bool ui_projector_update_view(vision_t *vis, ui_view_t *view, const battle_t *b, uint64_t *key)
+{
+    uint64_t k = board_fingerprint(b);
+    if (k == *key) return false;
+    *key = k;
+    unsigned sides = vision_player_sides(b->board);
+    vision_update(vis, b->board, sides);
+    ui_view_build(view, vis, b->board, b, sides, true);
+    return true;
+}
+
+void ui_projector_draw_view(ui_draw_t *d, const battle_t *b, const ui_view_t *view,
+                            const ui_token_pose_t *poses, const ui_camera_t *cam, int w, int h)
+{
+    ui_frame_opts_t fo = {.poses = poses, .view = view};
+    ui_draw_map(d, b->map, cam, w, h, &fo);
+}
+
+/* The calibration screen: a bar to match against a card's long side. */
+static void draw_calibration(ui_projector_t *p)
+{
+    SDL_Renderer *r = p->ren;
+    int w = p->out_w, h = p->out_h;
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, 0, 0, 0, 235);
+    SDL_RenderFillRect(r, NULL);
+    int len = (int)lround(p->bar_px);
+    SDL_Rect bar = {w / 2 - len / 2, h / 2 - 20, len, 40};
+    SDL_SetRenderDrawColor(r, 255, 255, 255, 255);
+    SDL_RenderFillRect(r, &bar);
+    /* End ticks, so the card's edges have something sharp to meet. */
+    SDL_Rect t0 = {bar.x, bar.y - 30, 2, 100}, t1 = {bar.x + bar.w - 2, bar.y - 30, 2, 100};
+    SDL_SetRenderDrawColor(r, 255, 210, 0, 255);
+    SDL_RenderFillRect(r, &t0);
+    SDL_RenderFillRect(r, &t1);
+    ui_text_t *tx = ui_draw_text(p->d);
+    int px = ui_text_quantize(h > 900 ? 28 : 20);
+    SDL_Color ink = {255, 255, 255, 255};
+    char line[200];
+    double dpi = scale_dpi_from_bar(p->bar_px, SCALE_CARD_MM);
+    snprintf(line, sizeof line, "Calibration: make the bar as long as a card (%.1f mm).",
+             SCALE_CARD_MM);
+    ui_text_draw(tx, line, px, true, ink, px, px);
+    snprintf(line, sizeof line,
+             "Drag here, or Ctrl+[ / Ctrl+] on the laptop. Enter saves, Esc cancels.");
+    ui_text_draw(tx, line, px, false, ink, px, px * 5 / 2);
+    snprintf(line, sizeof line, "%.0f px = %.1f dpi: a %.1f mm hex is %.0f px across", p->bar_px,
+             dpi, p->set.hex_mm, scale_hex_px(p->set.hex_mm, dpi));
+    ui_text_draw(tx, line, px, false, ink, px, h - px * 3);
+}
+
+void ui_projector_frame(ui_projector_t *p, const battle_t *b, const ui_token_pose_t *poses,
+                        int focus, bool animating, double dt)
+{
+    if (!p->win || !b) return;
+    bool redraw = p->dirty || animating;
+    if (fit_target(p)) redraw = true;
+    if (ui_projector_update_view(p->vis, &p->view, b, &p->board_key)) redraw = true;
+    if (p->follow && focus >= 0 && focus < b->n) {
+        /* Ease the middle of the picture towards whom the action is about. */
+        vec2_t want =
+            poses ? poses[focus].world
+                  : ui_cell_center(b->map, hex_to_cell(b->map->layout, b->board->pos[focus]));
+        vec2_t mid = ui_cam_to_world(&p->cam, (vec2_t){p->tw / 2.0, p->th / 2.0});
+        double k = fmin(1.0, (dt > 0 ? dt : 0.016) * 4.0);
+        if (fabs(want.x - mid.x) + fabs(want.y - mid.y) > 1e-3) {
+            p->cam.x += (want.x - mid.x) * k;
+            p->cam.y += (want.y - mid.y) * k;
+            redraw = true;
+        }
+    }
+    if (!redraw) return;
+    p->dirty = false;
+    SDL_SetRenderTarget(p->ren, p->target);
+    ui_projector_draw_view(p->d, b, &p->view, poses, &p->cam, p->tw, p->th);
+    SDL_SetRenderTarget(p->ren, NULL);
+    SDL_SetRenderDrawColor(p->ren, 0, 0, 0, 255);
+    SDL_RenderClear(p->ren);
+    SDL_Rect dst = {(p->out_w - p->tw) / 2, (p->out_h - p->th) / 2, p->tw, p->th};
+    SDL_RenderCopyEx(p->ren, p->target, NULL, &dst, p->set.rotation, NULL, SDL_FLIP_NONE);
+    if (p->calibrating) draw_calibration(p);
+    SDL_RenderPresent(p->ren);
+}
+
+static void set_calibrating(ui_projector_t *p, bool on)
+{
+    p->calibrating = on;
+    p->dragging = false;
+    if (on) {
+        p->bar_px = scale_mm_to_px(SCALE_CARD_MM, ui_projector_dpi(p));
+        if (p->bar_px < 20 || p->bar_px > p->out_w - 20) p->bar_px = p->out_w / 3.0;
+    }
+    p->dirty = true;
+}
+
+/* Move the projector to display index d (closing and reopening its window). */
+static void move_to_display(ui_projector_t *p, int d, int main_display)
+{
+    char err[HB_ERR_MAX];
+    int rot = p->set.rotation;
+    (void)rot;
+    ui_projector_close(p);
+    if (!ui_projector_open(p, d, main_display, err, sizeof err))
+        snprintf(p->msg, sizeof p->msg, "Projector: %.180s", err);
+}
+
+bool ui_projector_control_key(ui_projector_t *p, SDL_Keycode k, int main_display)
+{
+    if (!p->win) return false;
+    vec2_t pan = {0, 0};
+    switch (k) {
+    case SDLK_LEFT:
+        pan.x = -PAN_STEP;
+        break;
+    case SDLK_RIGHT:
+        pan.x = PAN_STEP;
+        break;
+    case SDLK_UP:
+        pan.y = -PAN_STEP;
+        break;
+    case SDLK_DOWN:
+        pan.y = PAN_STEP;
+        break;
+    case SDLK_PLUS:
+    case SDLK_EQUALS:
+    case SDLK_KP_PLUS:
+    case SDLK_MINUS:
+    case SDLK_KP_MINUS: {
+        bool in = k != SDLK_MINUS && k != SDLK_KP_MINUS;
+        ui_cam_zoom_at(&p->cam, (vec2_t){p->tw / 2.0, p->th / 2.0},
+                       in ? ZOOM_STEP : 1.0 / ZOOM_STEP);
+        snprintf(p->msg, sizeof p->msg, "Projector zoom: %.0f%% of true scale (Ctrl+0 resets).",
+                 100.0 * p->cam.zoom / ui_projector_true_zoom(p));
+        break;
+    }
+    case SDLK_0:
+    case SDLK_KP_0: {
+        vec2_t mid = ui_cam_to_world(&p->cam, (vec2_t){p->tw / 2.0, p->th / 2.0});
+        p->cam.zoom = ui_projector_true_zoom(p);
+        p->cam.x = mid.x - p->tw / (2.0 * p->cam.zoom);
+        p->cam.y = mid.y - p->th / (2.0 * p->cam.zoom);
+        snprintf(p->msg, sizeof p->msg, "Projector at true scale: %.1f mm hexes.", p->set.hex_mm);
+        break;
+    }
+    case SDLK_r: {
+        vec2_t mid = ui_cam_to_world(&p->cam, (vec2_t){p->tw / 2.0, p->th / 2.0});
+        p->set.rotation = (p->set.rotation + 90) % 360;
+        fit_target(p);
+        p->cam.x = mid.x - p->tw / (2.0 * p->cam.zoom);
+        p->cam.y = mid.y - p->th / (2.0 * p->cam.zoom);
+        save_settings(p);
+        snprintf(p->msg, sizeof p->msg, "Projector turned to %d degrees.", p->set.rotation);
+        break;
+    }
+    case SDLK_l:
+        p->follow = !p->follow;
+        snprintf(p->msg, sizeof p->msg, "Projector %s.",
+                 p->follow ? "follows the action" : "stays put");
+        break;
+    case SDLK_k:
+        set_calibrating(p, !p->calibrating);
+        snprintf(p->msg, sizeof p->msg, "%s",
+                 p->calibrating ? "Projector calibration: match the bar to a card."
+                                : "Calibration closed.");
+        break;
+    case SDLK_LEFTBRACKET:
+    case SDLK_RIGHTBRACKET:
+        if (!p->calibrating) return false;
+        p->bar_px += k == SDLK_LEFTBRACKET ? -1.0 : 1.0;
+        if (p->bar_px < 10) p->bar_px = 10;
+        break;
+    case SDLK_RETURN:
+    case SDLK_KP_ENTER: {
+        if (!p->calibrating) return false;
+        p->set.dpi = scale_dpi_from_bar(p->bar_px, SCALE_CARD_MM);
+        set_calibrating(p, false);
+        save_settings(p);
+        centre_true_scale(p);
+        if (!strstr(p->msg, "Projector:"))
+            snprintf(p->msg, sizeof p->msg, "Calibrated %s: %.1f dpi.", p->display_name,
+                     p->set.dpi);
+        break;
+    }
+    case SDLK_PAGEUP:
+    case SDLK_PAGEDOWN:
+        p->set.hex_mm += k == SDLK_PAGEUP ? HEX_MM_STEP : -HEX_MM_STEP;
+        p->set.hex_mm = fmax(HEX_MM_MIN, fmin(HEX_MM_MAX, p->set.hex_mm));
+        p->cam.zoom = ui_projector_true_zoom(p);
+        save_settings(p);
+        snprintf(p->msg, sizeof p->msg, "Projected hexes: %.1f mm.", p->set.hex_mm);
+        break;
+    case SDLK_d:
+        move_to_display(
+            p, (p->display + 1) % (SDL_GetNumVideoDisplays() > 0 ? SDL_GetNumVideoDisplays() : 1),
+            main_display);
+        return true;
+    default:
+        return false;
+    }
+    if (pan.x != 0 || pan.y != 0) {
+        vec2_t t = ui_projector_unrotate(p->set.rotation, pan.x, pan.y);
+        ui_cam_pan(&p->cam, t.x, t.y);
+    }
+    p->dirty = true;
+    return true;
+}
+
+/* Events in the projector window itself (someone at the table, or the
+ * referee reaching over). */
+static bool own_event(ui_projector_t *p, const SDL_Event *e, int main_display)
+{
+    switch (e->type) {
+    case SDL_WINDOWEVENT:
+        if (e->window.event == SDL_WINDOWEVENT_CLOSE) {
+            ui_projector_close(p);
+            snprintf(p->msg, sizeof p->msg, "Projector closed (F2 opens it again).");
+        } else {
+            p->dirty = true;
+        }
+        return true;
+    case SDL_KEYDOWN:
+        if (e->key.keysym.sym == SDLK_ESCAPE && p->calibrating) {
+            set_calibrating(p, false);
+            return true;
+        }
+        if (e->key.keysym.sym == SDLK_ESCAPE) {
+            ui_projector_close(p);
+            return true;
+        }
+        ui_projector_control_key(p, e->key.keysym.sym, main_display);
+        return true;
+    case SDL_MOUSEBUTTONDOWN:
+        if (p->calibrating) p->dragging = true;
+        return true;
+    case SDL_MOUSEBUTTONUP:
+        p->dragging = false;
+        return true;
+    case SDL_MOUSEMOTION:
+        if (p->calibrating && p->dragging) {
+            int ww = 1, wh = 1;
+            SDL_GetWindowSize(p->win, &ww, &wh);
+            double ratio = ww > 0 ? (double)p->out_w / ww : 1.0;
+            /* The bar stays centred: its half-length follows the cursor. */
+            p->bar_px = fmax(10.0, 2.0 * fabs(e->motion.x * ratio - p->out_w / 2.0));
+            p->dirty = true;
+        }
+        return true;
+    case SDL_MOUSEWHEEL: {
+        if (p->calibrating) {
+            p->bar_px = fmax(10.0, p->bar_px + e->wheel.y);
+        } else {
+            ui_cam_zoom_at(&p->cam, (vec2_t){p->tw / 2.0, p->th / 2.0},
+                           e->wheel.y > 0 ? ZOOM_STEP : 1.0 / ZOOM_STEP);
+        }
+        p->dirty = true;
+        return true;
+    }
+    default:
+        return true;
+    }
+}
+
+/* The window id an event is for, or 0 when it has none. */
+static Uint32 event_window(const SDL_Event *e)
+{
+    switch (e->type) {
+    case SDL_WINDOWEVENT:
+        return e->window.windowID;
+    case SDL_KEYDOWN:
+    case SDL_KEYUP:
+        return e->key.windowID;
+    case SDL_TEXTINPUT:
+        return e->text.windowID;
+    case SDL_MOUSEMOTION:
+        return e->motion.windowID;
+    case SDL_MOUSEBUTTONDOWN:
+    case SDL_MOUSEBUTTONUP:
+        return e->button.windowID;
+    case SDL_MOUSEWHEEL:
+        return e->wheel.windowID;
+    default:
+        return 0;
+    }
+}
+
+bool ui_projector_route(ui_projector_t *p, const SDL_Event *e, Uint32 main_window, int main_display,
+                        bool *quit)
+{
+    Uint32 wid = event_window(e);
+    if (p->win && wid != 0 && wid == SDL_GetWindowID(p->win)) return own_event(p, e, main_display);
+    if (e->type == SDL_WINDOWEVENT && wid == main_window &&
+        e->window.event == SDL_WINDOWEVENT_CLOSE) {
+        /* With two windows SDL sends no SDL_QUIT for the first one closed. */
+        *quit = true;
+        return true;
+    }
+    if (e->type != SDL_KEYDOWN) return false;
+    SDL_Keycode k = e->key.keysym.sym;
+    bool ctrl = (e->key.keysym.mod & KMOD_CTRL) != 0;
+    if (k == SDLK_F2 || (ctrl && k == SDLK_p)) {
+        if (p->win) {
+            ui_projector_close(p);
+            snprintf(p->msg, sizeof p->msg, "Projector closed.");
+        } else {
+            char err[HB_ERR_MAX];
+            if (!ui_projector_open(p, -1, main_display, err, sizeof err))
+                snprintf(p->msg, sizeof p->msg, "Projector: %.180s", err);
+        }
+        return true;
+    }
+    if (!ctrl || k == SDLK_z) return false; /* Ctrl+Z stays the play screen's undo */
+    return ui_projector_control_key(p, k, main_display);
+}

@@ -1,0 +1,116 @@
+/* projector.h - the table projection: a second window showing the player view.
+ *
+ * The referee keeps the play window on the laptop; the projector window goes
+ * fullscreen on another display (or stays a plain window when there is only
+ * one) and shows the battle as the player factions see it: fog from their
+ * combined sight, no undetected enemies, no enemy HP, no HUD (so no AI plans
+ * and no secret rolls), large labels. Hexes are drawn at a physical size from
+ * the display's DPI or a calibration bar, kept per display in the config
+ * file. The view turns in steps of 90 degrees and is panned and zoomed from
+ * the laptop (Ctrl + keys) or locked to follow the action.
+ */
+#ifndef HB_UI_PROJECTOR_H
+#define HB_UI_PROJECTOR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <SDL.h>
+
+#include "../core/battle.h"
+#include "../core/vision.h"
+#include "../io/config.h"
+#include "../io/map_io.h"
+#include "camera.h"
+#include "draw.h"
+#include "fog.h"
+
+#define PROJ_WINDOWED_W 960 /* the projector window with a single display */
+#define PROJ_WINDOWED_H 600
+
+typedef struct {
+    const map_t *map; /* the map the projector was made for (borrowed) */
+    SDL_Window *win;
+    SDL_Renderer *ren;
+    ui_draw_t *d;
+    SDL_Texture *target; /* the map drawn unrotated, then turned onto the window */
+    int tw, th;          /* target size */
+    int out_w, out_h;    /* drawable size of the window */
+    int display;         /* SDL display index it is on */
+    bool fullscreen;
+    char display_name[CONFIG_NAME_MAX];
+    int mode_w, mode_h;  /* the display's resolution (the config key) */
+    double reported_dpi; /* what SDL says, 0 when it cannot */
+
+    config_t cfg;
+    char cfg_path[1024];
+    bool have_cfg_path;
+    display_cfg_t set; /* this display's settings */
+
+    ui_camera_t cam; /* in the unrotated target's frame */
+    bool follow;     /* keep the action in the middle */
+    bool calibrating;
+    double bar_px; /* calibration bar length in drawable pixels */
+    bool dragging;
+
+    vision_t *vis; /* fog for the player factions */
+    ui_view_t view;
+    uint64_t board_key; /* positions when the fog was last worked out */
+    bool dirty;
+    char msg[200]; /* last notice for the referee */
+} ui_projector_t;
+
+/* A closed projector for map m. */
+void ui_projector_init(ui_projector_t *p, const map_t *m);
+/* Which display the projector should use: the first one that is not the
+ * referee's when there are several, else the referee's own. */
+int ui_projector_pick_display(int n_displays, int referee_display);
+/* Open the window on DISPLAY (-1: pick one away from referee_display).
+ * False with err filled when SDL cannot. */
+bool ui_projector_open(ui_projector_t *p, int display, int referee_display, char *err,
+                       size_t errcap);
+/* Close the window, keeping the settings (a closed one is fine). */
+void ui_projector_close(ui_projector_t *p);
+/* Close and free everything (the struct is the caller's). */
+void ui_projector_free(ui_projector_t *p);
+/* Is the window open? */
+static inline bool ui_projector_is_open(const ui_projector_t *p)
+{
+    return p->win != NULL;
+}
+
+/* DPI in use: the calibrated one, else the reported one, else 96. */
+double ui_projector_dpi(const ui_projector_t *p);
+/* Zoom that shows hexes at the set size on this display. */
+double ui_projector_true_zoom(const ui_projector_t *p);
+/* Turn a pan of (dx, dy) on the projected picture into the unrotated
+ * target's frame, for a view turned by rotation degrees clockwise. */
+vec2_t ui_projector_unrotate(int rotation, double dx, double dy);
+
+/* Route one SDL event: the projector window's own events, the referee's
+ * controls (F2 or Ctrl+P toggles the projector; Ctrl + keys steer it) and
+ * the main window's close button. Returns true when the event was used and
+ * the play window must not see it. *quit is set when the main window closes. */
+bool ui_projector_route(ui_projector_t *p, const SDL_Event *e, Uint32 main_window, int main_display,
+                        bool *quit);
+/* Laptop controls with Ctrl held: arrows pan, +/- zoom, 0 true scale, R turn,
+ * L follow, K calibration, [ ] calibration bar, Enter save, PageUp/PageDown
+ * hex size, D next display. True when used. */
+bool ui_projector_control_key(ui_projector_t *p, SDL_Keycode k, int main_display);
+/* Show battle b (poses may be NULL) on the projector, if open: fog from the
+ * player factions, the action followed when locked. Draws only when something
+ * changed or animating is true. */
+void ui_projector_frame(ui_projector_t *p, const battle_t *b, const ui_token_pose_t *poses,
+                        int focus, bool animating, double dt);
+/* Draw the player view of b onto renderer r (w x h) with camera cam: what the
+ * projector shows before turning. The view must be up to date. */
+void ui_projector_draw_view(ui_draw_t *d, const battle_t *b, const ui_view_t *view,
+                            const ui_token_pose_t *poses, const ui_camera_t *cam, int w, int h);
+/* Bring the fog and the filters of view up to date with battle b for its
+ * player factions; true when anything moved since *key. */
+bool ui_projector_update_view(vision_t *vis, ui_view_t *view, const battle_t *b, uint64_t *key);
+
+/* hexbattle project: the play window with the projector open (window.c). */
+int ui_run_project(map_t *m, const tmpl_db_t *db, const char *map_path, char *err, size_t errcap);
+
+#endif
