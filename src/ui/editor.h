@@ -1,0 +1,110 @@
+/* editor.h - the map editor window: state, event handler, drawing, loop.
+ *
+ * Like the play window, the handler is a plain function of (state, event) so
+ * tests drive it with synthetic SDL events; every change to the map goes
+ * through src/core/edit.h and its history, so the edit state and undo history
+ * live in ed_state_t and survive a round trip through play mode.
+ */
+#ifndef HB_UI_EDITOR_H
+#define HB_UI_EDITOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <SDL.h>
+
+#include "../core/edit.h"
+#include "camera.h"
+#include "draw.h"
+
+#define ED_PALETTE_W 210 /* left panel: terrain palette */
+#define ED_PANEL_W 300   /* right panel: tool, selection, templates, map */
+#define ED_ROW_H 22      /* one palette or list row */
+#define ED_MSG_MAX 6
+
+typedef enum { ED_SELECT = 0, ED_BRUSH, ED_LINE, ED_FILL, ED_ERASER, ED_PICK, ED_UNIT } ed_tool_t;
+
+typedef enum {
+    ED_PROMPT_NONE = 0,
+    ED_PROMPT_SAVE_AS,
+    ED_PROMPT_SEARCH,  /* template search, filters as one types */
+    ED_PROMPT_NAME,    /* selected combatant's name */
+    ED_PROMPT_FACTION, /* selected combatant's faction (or the default one) */
+    ED_PROMPT_STAT,    /* "key=value" override; "key=" removes */
+    ED_PROMPT_MAP_NAME,
+    ED_PROMPT_RULESET,
+    ED_PROMPT_FEET,
+    ED_PROMPT_RESIZE,   /* "COLSxROWS [tl|t|tr|l|c|r|bl|b|br]" */
+    ED_PROMPT_NEW_TYPE, /* "name move cover blocks #rrggbb" */
+    ED_PROMPT_QUIT,     /* unsaved changes: y save, n discard, Esc cancel */
+} ed_prompt_t;
+
+typedef enum { ED_RUN_QUIT = 0, ED_RUN_PLAY = 1, ED_RUN_ERROR = 2 } ed_run_t;
+
+typedef struct {
+    map_t *map;          /* owned by the caller; edits change it */
+    const tmpl_db_t *db; /* templates of the map's ruleset (may be NULL) */
+    tmpl_db_t *own_db;   /* loaded by the editor after a ruleset change, else NULL */
+    edit_history_t hist;
+    char path[MAP_PATH_MAX]; /* "" until saved once */
+
+    ui_camera_t cam;
+    int view_w, view_h;
+    double mouse_x, mouse_y;
+    cell_t hover;
+    bool hover_on_map;
+
+    ed_tool_t tool;
+    int brush;    /* 1..3 */
+    int type;     /* palette selection: a terrain type index */
+    int selected; /* combatant index, or -1 */
+    int tmpl_sel; /* index among the templates matching search, or -1 */
+    char search[64];
+    char faction[MAP_ID_MAX]; /* faction given to new combatants */
+
+    bool stroke_on;     /* a brush/eraser drag is under way */
+    edit_t stroke;      /* its applied dabs, recorded on release */
+    cell_t stroke_last; /* last cell painted, so fast drags paint the cells between */
+    bool line_on;
+    cell_t line_from;
+    int drag_unit; /* combatant being dragged, or -1 */
+    int pan_button;
+
+    ed_prompt_t prompt;
+    char input[128];
+    char skip_text; /* the key that opened the prompt: drop its own text event */
+
+    char msg[ED_MSG_MAX][160]; /* messages and warnings shown in the panel */
+    int n_msg;
+    bool play_warned; /* warnings shown once; the next play key goes ahead */
+
+    bool quit;        /* leave the editor */
+    bool want_play;   /* switch to play mode */
+    bool dirty_frame; /* redraw needed */
+} ed_state_t;
+
+/* Fresh editor state on map m (path may be NULL for a new map), view fitted. */
+void ed_init(ed_state_t *s, map_t *m, const tmpl_db_t *db, const char *path, int view_w,
+             int view_h);
+/* Free the history, a stroke under way and templates the editor loaded (not the map). */
+void ed_free(ed_state_t *s);
+/* Fit the map in the space between the panels. */
+void ed_fit(ed_state_t *s);
+/* Apply one input event. */
+void ed_handle_event(ed_state_t *s, const SDL_Event *e);
+/* Add a line to the message panel (oldest dropped). */
+void ed_message(ed_state_t *s, const char *fmt, ...);
+/* Save to s->path (or ask for one); true on success. */
+bool ed_save(ed_state_t *s);
+/* Undo / redo one edit; false when there is none. */
+bool ed_undo(ed_state_t *s);
+bool ed_redo(ed_state_t *s);
+/* The i-th template matching s->search, or NULL past the end. */
+const tmpl_t *ed_template_match(const ed_state_t *s, int i);
+/* Draw a frame: map, selection, palette and side panel. Does not present. */
+void ed_draw(ui_draw_t *d, const ed_state_t *s);
+/* Run the editor in a window until it quits or asks for play mode. The state
+ * (map, history, path) is kept in s across calls. */
+ed_run_t ed_run_window(ed_state_t *s, char *err, size_t errcap);
+
+#endif

@@ -1,0 +1,370 @@
+/* test_ui_editor.c - the editor driven by synthetic SDL events: paint a
+ * stroke, undo and redo it, place and drag a combatant, edit it through the
+ * side panel prompts, save through Save As, reload the file; and render a frame. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include <SDL.h>
+#include <SDL_image.h>
+#include <SDL_ttf.h>
+
+#include "io/fileio.h"
+#include "io/map_io.h"
+#include "ui/editor.h"
+
+#define W 1200
+#define H 800
+
+typedef struct {
+    map_t *m;
+    tmpl_db_t *db;
+    ed_state_t st;
+} fx_t;
+
+static int setup(void **state)
+{
+    fx_t *f = calloc(1, sizeof *f);
+    char err[HB_ERR_MAX];
+    terrain_t types[MAP_MAX_TERRAIN];
+    int n = 0;
+    if (terrain_load_builtin(hb_data_dir(), types, MAP_MAX_TERRAIN, &n, err, sizeof err)) return -1;
+    int open = 0;
+    while (open < n && strcmp(types[open].name, "open") != 0)
+        open++;
+    f->m = edit_new_map(16, 12, types, n, open);
+    if (!f->m || tmpl_db_load(hb_data_dir(), "xhalem", &f->db, err, sizeof err)) return -1;
+    ed_init(&f->st, f->m, f->db, NULL, W, H);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fx_t *f = *state;
+    ed_free(&f->st);
+    tmpl_db_destroy(f->db);
+    map_destroy(f->m);
+    free(f);
+    return 0;
+}
+
+/* Screen point of a cell's centre. */
+static vec2_t screen_of(const ed_state_t *s, cell_t c)
+{
+    return ui_cam_to_screen(&s->cam, ui_cell_center(s->map, c));
+}
+
+static void mouse(ed_state_t *s, Uint32 type, vec2_t p)
+{
+    SDL_Event e = {0};
+    e.type = type;
+    if (type == SDL_MOUSEMOTION) {
+        e.motion.x = (int)p.x;
+        e.motion.y = (int)p.y;
+    } else {
+        e.button.button = SDL_BUTTON_LEFT;
+        e.button.x = (int)p.x;
+        e.button.y = (int)p.y;
+    }
+    ed_handle_event(s, &e);
+}
+
+static void click_cell(ed_state_t *s, cell_t c)
+{
+    vec2_t p = screen_of(s, c);
+    mouse(s, SDL_MOUSEMOTION, p);
+    mouse(s, SDL_MOUSEBUTTONDOWN, p);
+    mouse(s, SDL_MOUSEBUTTONUP, p);
+}
+
+static void key(ed_state_t *s, SDL_Keycode k, Uint16 mod)
+{
+    SDL_Event e = {0};
+    e.type = SDL_KEYDOWN;
+    e.key.keysym.sym = k;
+    e.key.keysym.mod = mod;
+    ed_handle_event(s, &e);
+}
+
+static void type_text(ed_state_t *s, const char *t)
+{
+    SDL_Event e = {0};
+    e.type = SDL_TEXTINPUT;
+    hb_strlcpy(e.text.text, t, sizeof e.text.text);
+    ed_handle_event(s, &e);
+}
+
+static int cell_type(const map_t *m, int c, int r)
+{
+    return m->cells[map_index(m, (cell_t){c, r})];
+}
+
+static void test_paint_stroke_undo_redo(void **state)
+{
+    fx_t *f = *state;
+    ed_state_t *s = &f->st;
+    int wall = map_find_type(f->m, "wall"), open = map_find_type(f->m, "open");
+    /* Pick "water" from the palette by clicking its row. */
+    int water = map_find_type(f->m, "water");
+    mouse(s, SDL_MOUSEBUTTONDOWN, (vec2_t){40, 40 + water * ED_ROW_H + 5});
+    mouse(s, SDL_MOUSEBUTTONUP, (vec2_t){40, 40 + water * ED_ROW_H + 5});
+    assert_int_equal(s->type, water);
+    assert_int_equal(s->tool, ED_BRUSH);
+    /* A drag across three cells of row 5 is one stroke, one undo step. */
+    mouse(s, SDL_MOUSEMOTION, screen_of(s, (cell_t){2, 5}));
+    mouse(s, SDL_MOUSEBUTTONDOWN, screen_of(s, (cell_t){2, 5}));
+    /* A fast drag jumps over (3,5); the stroke still paints it. */
+    mouse(s, SDL_MOUSEMOTION, screen_of(s, (cell_t){4, 5}));
+    mouse(s, SDL_MOUSEBUTTONUP, screen_of(s, (cell_t){4, 5}));
+    for (int c = 2; c <= 4; c++)
+        assert_int_equal(cell_type(f->m, c, 5), water);
+    assert_int_equal(cell_type(f->m, 5, 5), open);
+    assert_int_equal(s->hist.n, 1);
+    assert_true(edit_history_dirty(&s->hist));
+
+    key(s, SDLK_z, KMOD_LCTRL);
+    for (int c = 2; c <= 4; c++)
+        assert_int_equal(cell_type(f->m, c, 5), open);
+    key(s, SDLK_z, KMOD_LCTRL | KMOD_LSHIFT);
+    assert_int_equal(cell_type(f->m, 3, 5), water);
+    key(s, SDLK_z, KMOD_LCTRL);
+    key(s, SDLK_y, KMOD_LCTRL);
+    assert_int_equal(cell_type(f->m, 3, 5), water);
+
+    /* Brush radius 2 paints the seven hexes around a click. */
+    key(s, SDLK_2, 0);
+    s->type = wall;
+    click_cell(s, (cell_t){8, 8});
+    int walls = 0;
+    for (int i = 0; i < f->m->cols * f->m->rows; i++)
+        walls += f->m->cells[i] == wall;
+    assert_int_equal(walls, 7);
+    /* Flood fill the open region; walls and water stay. */
+    key(s, SDLK_f, 0);
+    s->type = map_find_type(f->m, "brush");
+    click_cell(s, (cell_t){0, 0});
+    assert_int_equal(cell_type(f->m, 15, 11), s->type);
+    assert_int_equal(cell_type(f->m, 8, 8), wall);
+    assert_int_equal(cell_type(f->m, 3, 5), water);
+    /* Eyedropper takes the type under the cursor and goes back to the brush. */
+    key(s, SDLK_i, 0);
+    click_cell(s, (cell_t){3, 5});
+    assert_int_equal(s->type, water);
+    assert_int_equal(s->tool, ED_BRUSH);
+}
+
+static void test_place_move_edit_delete(void **state)
+{
+    fx_t *f = *state;
+    ed_state_t *s = &f->st;
+    /* Search the templates, then place one. */
+    key(s, SDLK_SLASH, 0);
+    assert_int_equal(s->prompt, ED_PROMPT_SEARCH);
+    const tmpl_t *want = &f->db->templates[f->db->n_templates - 1];
+    char q[8];
+    hb_strlcpy(q, want->id, sizeof q);
+    type_text(s, q);
+    key(s, SDLK_RETURN, 0);
+    const tmpl_t *t = ed_template_match(s, s->tmpl_sel);
+    assert_non_null(t);
+    assert_non_null(strstr(t->id, q));
+    assert_int_equal(s->tool, ED_UNIT);
+    click_cell(s, (cell_t){3, 3});
+    assert_int_equal(f->m->n_combatants, 1);
+    assert_string_equal(f->m->combatants[0].template_name, t->id);
+    assert_string_equal(f->m->combatants[0].faction, "raiders");
+    assert_int_equal(s->selected, 0);
+
+    /* Side panel: rename, change faction, add a stat override. */
+    key(s, SDLK_n, 0);
+    s->input[0] = '\0';
+    type_text(s, "Big Bad");
+    key(s, SDLK_RETURN, 0);
+    assert_string_equal(f->m->combatants[0].name, "Big Bad");
+    key(s, SDLK_g, 0);
+    /* The text event of the key that opened the prompt is not typed. */
+    type_text(s, "g");
+    assert_string_equal(s->input, "raiders");
+    s->input[0] = '\0';
+    type_text(s, "players");
+    key(s, SDLK_RETURN, 0);
+    assert_string_equal(f->m->combatants[0].faction, "players");
+    key(s, SDLK_k, 0);
+    type_text(s, "armor=4");
+    key(s, SDLK_RETURN, 0);
+    int v = 0;
+    assert_true(map_combatant_stat(&f->m->combatants[0], "armor", &v));
+    assert_int_equal(v, 4);
+
+    /* Drag it with the select tool. */
+    key(s, SDLK_v, 0);
+    mouse(s, SDL_MOUSEBUTTONDOWN, screen_of(s, (cell_t){3, 3}));
+    mouse(s, SDL_MOUSEMOTION, screen_of(s, (cell_t){6, 4}));
+    mouse(s, SDL_MOUSEBUTTONUP, screen_of(s, (cell_t){6, 4}));
+    assert_int_equal(f->m->combatants[0].at.col, 6);
+    assert_int_equal(f->m->combatants[0].at.row, 4);
+
+    /* Player control: P flips the selected combatant's faction. */
+    key(s, SDLK_p, 0);
+    assert_false(map_faction_is_player(f->m, "players"));
+    key(s, SDLK_p, 0);
+    assert_true(map_faction_is_player(f->m, "players"));
+
+    /* Play needs two factions: the first F5 warns, the second goes ahead. */
+    key(s, SDLK_F5, 0);
+    assert_false(s->want_play);
+    assert_true(s->play_warned);
+    key(s, SDLK_F5, 0);
+    assert_true(s->want_play);
+    s->want_play = false;
+
+    key(s, SDLK_DELETE, 0);
+    assert_int_equal(f->m->n_combatants, 0);
+    key(s, SDLK_z, KMOD_LCTRL);
+    assert_int_equal(f->m->n_combatants, 1);
+    assert_string_equal(f->m->combatants[0].name, "Big Bad");
+}
+
+static void test_save_as_and_quit(void **state)
+{
+    fx_t *f = *state;
+    ed_state_t *s = &f->st;
+    s->type = map_find_type(f->m, "wall");
+    click_cell(s, (cell_t){1, 1});
+    /* Quitting with unsaved changes asks first; Esc stays. */
+    key(s, SDLK_q, 0);
+    assert_int_equal(s->prompt, ED_PROMPT_QUIT);
+    assert_false(s->quit);
+    key(s, SDLK_ESCAPE, 0);
+    assert_int_equal(s->prompt, ED_PROMPT_NONE);
+
+    char dir[] = "/tmp/hb_uied_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[64];
+    snprintf(path, sizeof path, "%s/new.json", dir);
+    key(s, SDLK_s, KMOD_LCTRL); /* no path yet: Save As prompt */
+    assert_int_equal(s->prompt, ED_PROMPT_SAVE_AS);
+    type_text(s, path);
+    key(s, SDLK_RETURN, 0);
+    assert_false(edit_history_dirty(&s->hist));
+    map_t *back = NULL;
+    char err[HB_ERR_MAX];
+    assert_int_equal(map_load(path, hb_data_dir(), &back, NULL, err, sizeof err), 0);
+    assert_int_equal(back->cells[map_index(back, (cell_t){1, 1})], map_find_type(back, "wall"));
+    assert_int_equal(back->n_combatants, f->m->n_combatants);
+    map_destroy(back);
+    /* A second save keeps the first as .bak. */
+    click_cell(s, (cell_t){2, 1});
+    key(s, SDLK_s, KMOD_LCTRL);
+    char bak[80];
+    snprintf(bak, sizeof bak, "%s.bak", path);
+    assert_int_equal(access(bak, F_OK), 0);
+    key(s, SDLK_q, 0);
+    assert_true(s->quit);
+    unlink(bak);
+    unlink(path);
+    rmdir(dir);
+}
+
+static void test_ruleset_follows_templates(void **state)
+{
+    fx_t *f = *state;
+    ed_state_t *s = &f->st;
+    key(s, SDLK_r, 0);
+    s->input[0] = '\0';
+    type_text(s, "no_such_rules");
+    key(s, SDLK_RETURN, 0);
+    assert_string_equal(f->m->ruleset, "xhalem"); /* refused: would not load again */
+    key(s, SDLK_r, 0);
+    s->input[0] = '\0';
+    type_text(s, "scars");
+    key(s, SDLK_RETURN, 0);
+    assert_string_equal(f->m->ruleset, "scars");
+    assert_non_null(s->db);
+    assert_string_equal(s->db->ruleset, "scars");
+    assert_non_null(ed_template_match(s, 0));
+    key(s, SDLK_z, KMOD_LCTRL);
+    assert_string_equal(f->m->ruleset, "xhalem");
+    assert_string_equal(s->db->ruleset, "xhalem");
+    /* Feet per hex and the map name go through the same prompts. */
+    key(s, SDLK_h, 0);
+    s->input[0] = '\0';
+    type_text(s, "10");
+    key(s, SDLK_RETURN, 0);
+    assert_int_equal(f->m->feet_per_hex, 10);
+    key(s, SDLK_m, 0);
+    type_text(s, "Quarry");
+    key(s, SDLK_RETURN, 0);
+    assert_string_equal(f->m->name, "Quarry");
+    /* Resize with an anchor, then a new terrain type from the prompt. */
+    key(s, SDLK_r, KMOD_LCTRL);
+    type_text(s, "20x14 br");
+    key(s, SDLK_RETURN, 0);
+    assert_int_equal(f->m->cols, 20);
+    assert_int_equal(f->m->rows, 14);
+    key(s, SDLK_t, 0);
+    type_text(s, "lava 0 none n #e04010");
+    key(s, SDLK_RETURN, 0);
+    int lava = map_find_type(f->m, "lava");
+    assert_true(lava >= 0);
+    assert_int_equal(s->type, lava);
+    assert_int_equal(f->m->types[lava].color, 0xe04010);
+    assert_int_equal(f->m->types[lava].move, 0);
+}
+
+static void test_render_frame(void **state)
+{
+    fx_t *f = *state;
+    ed_state_t *s = &f->st;
+    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
+    assert_int_equal(TTF_Init(), 0);
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+    assert_non_null(r);
+    char err[256];
+    ui_draw_t *d = ui_draw_create(r, f->m, err, sizeof err);
+    assert_non_null(d);
+    s->type = map_find_type(f->m, "rubble");
+    key(s, SDLK_3, 0);
+    key(s, SDLK_b, 0);
+    click_cell(s, (cell_t){12, 6});
+    s->selected = -1;
+    ed_message(s, "test message");
+    ed_draw(d, s);
+    SDL_RenderPresent(r);
+    /* The palette swatch of the selected type shows its colour. */
+    const terrain_t *t = &f->m->types[s->type];
+    Uint32 px = ((Uint32 *)surf->pixels)[(40 + s->type * ED_ROW_H + 10) * (surf->pitch / 4) + 14];
+    Uint8 pr, pg, pb;
+    SDL_GetRGB(px, surf->format, &pr, &pg, &pb);
+    assert_int_equal(pr, (t->color >> 16) & 255);
+    assert_int_equal(pg, (t->color >> 8) & 255);
+    assert_int_equal(pb, t->color & 255);
+    const char *out = getenv("HB_EDITOR_PNG");
+    if (out) IMG_SavePNG(surf, out);
+    ui_draw_destroy(d);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+    TTF_Quit();
+    SDL_Quit();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_paint_stroke_undo_redo, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_place_move_edit_delete, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_save_as_and_quit, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_ruleset_follows_templates, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_render_frame, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
