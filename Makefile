@@ -1,13 +1,19 @@
 # hexbattle: `make run` opens the default battle, `make test` runs every test.
 # Both first install any missing Debian packages (apt-get, as root or via sudo).
+# `make fuzz` fuzzes every loader for FUZZ_SECONDS each (docs/hardening.md).
 
-BUILD      ?= build
-ASAN_BUILD ?= build-asan
-JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
-DEB_PKGS   := cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
-              libcjson-dev libcmocka-dev xvfb xauth
+BUILD        ?= build
+ASAN_BUILD   ?= build-asan
+FUZZ_BUILD   ?= build-fuzz
+JOBS         ?= $(shell nproc 2>/dev/null || echo 2)
+FUZZ_SECONDS ?= 60
+# Seconds of fuzzing per target inside `make test`, after one pass over the seeds.
+FUZZ_SMOKE_SECONDS ?= 3
+# clang + libclang-rt-dev give libFuzzer; valgrind checks the plain build for leaks.
+DEB_PKGS     := cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
+                libcjson-dev libcmocka-dev xvfb xauth clang libclang-rt-dev valgrind
 
-.PHONY: all deps build asan run test clean
+.PHONY: all deps build asan run test fuzz fuzz-smoke clean
 
 all: build
 
@@ -23,6 +29,7 @@ deps:
 	  fi; \
 	else \
 	  echo "hexbattle: no dpkg here; install SDL2, SDL2_ttf, SDL2_image, cJSON and cmocka yourself"; \
+	  echo "hexbattle: (clang with libFuzzer and valgrind are optional: their tests skip without them)"; \
 	fi
 
 $(BUILD)/Makefile: CMakeLists.txt
@@ -38,10 +45,19 @@ asan: deps
 run: build
 	./$(BUILD)/hexbattle
 
+# The plain build also runs valgrind (cli_valgrind); the sanitizer build skips it.
 test: build asan
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS)
+	$(MAKE) --no-print-directory fuzz-smoke
+
+# Every seed once, then a few seconds of fuzzing per target (skips without clang).
+fuzz-smoke: deps
+	bash tests/fuzz/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SMOKE_SECONDS) --smoke
+
+fuzz: deps
+	bash tests/fuzz/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

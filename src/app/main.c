@@ -23,6 +23,8 @@
 static const char USAGE[] =
     "usage:\n"
     "  hexbattle [MAP]                              play MAP (default: the bundled sample battle)\n"
+    "  hexbattle edit [MAP]                         map editor (a new map when MAP is absent)\n"
+    "  hexbattle project [MAP]                      play with the player view on a second display\n"
     "  hexbattle render MAP --out F.png [--size WxH] [--overlay KIND[:ARGS]]... [--view FACTION]\n"
     "                   [--hex-mm MM --dpi N]\n"
     "  hexbattle query MAP distance C,R C,R         {\"hexes\":n,\"feet\":n}\n"
@@ -33,6 +35,7 @@ static const char USAGE[] =
     "  hexbattle query MAP flanking ATTACKER TARGET allies that flank TARGET with ATTACKER\n"
     "  hexbattle simulate MAP --seed N [--max-rounds R]   play every side with the AI (JSON "
     "Lines)\n"
+    "  hexbattle bench [--quick]                    performance figures as JSON\n"
     "  hexbattle --help | --version\n"
     "\n"
     "Cells are C,R: column and row counted from 0, as in the map file.\n"
@@ -403,8 +406,10 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "query") == 0) return cmd_query(argc - 1, argv + 1);
     if (strcmp(cmd, "render") == 0) return cmd_render(argc - 1, argv + 1);
     if (strcmp(cmd, "simulate") == 0) return app_simulate(argc - 1, argv + 1);
-    if (strcmp(cmd, "edit") == 0 || strcmp(cmd, "project") == 0 || strcmp(cmd, "resume") == 0 ||
-        strcmp(cmd, "replay") == 0 || strcmp(cmd, "bench") == 0) {
+    if (strcmp(cmd, "project") == 0) return app_project(argc - 1, argv + 1);
+    if (strcmp(cmd, "bench") == 0) return app_bench(argc - 1, argv + 1);
+    if (strcmp(cmd, "edit") == 0) return app_edit(argc - 1, argv + 1);
+    if (strcmp(cmd, "resume") == 0 || strcmp(cmd, "replay") == 0) {
         fprintf(stderr, "hexbattle: '%s' is not available in this version yet\n", cmd);
         return EXIT_FAIL;
     }

@@ -278,6 +278,38 @@ int tmpl_db_load(const char *data_dir, const char *ruleset, tmpl_db_t **out, cha
     return HB_OK;
 }
 
+int tmpl_db_load_mem(const char *ruleset, const char *weapons, size_t wlen, const char *wname,
+                     const char *templates, size_t tlen, const char *tname, tmpl_db_t **out,
+                     char *err, size_t errcap)
+{
+    *out = NULL;
+    io_ctx_t cx = {.file = ruleset ? ruleset : "(ruleset)", .err = err, .errcap = errcap};
+    if (!ruleset || !io_is_id(ruleset) || strlen(ruleset) >= MAP_ID_MAX)
+        return io_fail(&cx, "", "not a valid ruleset name");
+    if (wlen > HB_FILE_MAX || tlen > HB_FILE_MAX)
+        return io_fail(&cx, "", "over the %u MiB limit", HB_FILE_MAX / (1024u * 1024u));
+    tmpl_db_t *db = calloc(1, sizeof *db);
+    if (!db) return io_fail_other(&cx, "out of memory");
+    hb_strlcpy(db->ruleset, ruleset, sizeof db->ruleset);
+
+    /* Same order as tmpl_db_load: templates name weapons, so weapons come first. */
+    cJSON *root = NULL;
+    cx.file = wname ? wname : "weapons.json";
+    int rc = io_parse(&cx, weapons, wlen, &root);
+    if (!rc) rc = load_weapons(&cx, root, db);
+    cJSON_Delete(root);
+    root = NULL;
+    cx.file = tname ? tname : "templates.json";
+    if (!rc && !(rc = io_parse(&cx, templates, tlen, &root))) rc = load_templates(&cx, root, db);
+    cJSON_Delete(root);
+    if (rc) {
+        free(db);
+        return rc;
+    }
+    *out = db;
+    return HB_OK;
+}
+
 void tmpl_db_destroy(tmpl_db_t *db)
 {
     free(db);

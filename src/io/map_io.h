@@ -22,6 +22,11 @@ int terrain_load_builtin(const char *data_dir, terrain_t *types, int cap, int *n
 int tmpl_db_load(const char *data_dir, const char *ruleset, tmpl_db_t **out, char *err,
                  size_t errcap);
 void tmpl_db_destroy(tmpl_db_t *db);
+/* The same from two buffers already in memory (weapons.json and
+ * templates.json text of RULESET); WNAME and TNAME name them in messages. */
+int tmpl_db_load_mem(const char *ruleset, const char *weapons, size_t wlen, const char *wname,
+                     const char *templates, size_t tlen, const char *tname, tmpl_db_t **out,
+                     char *err, size_t errcap);
 
 /* Load the map at PATH (templates resolved from data_dir). On success *out
  * owns a new map; optionally *db_out receives its ruleset's data (caller frees). */
