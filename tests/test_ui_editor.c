@@ -320,6 +320,47 @@ static void test_ruleset_follows_templates(void **state)
     assert_int_equal(f->m->types[lava].move, 0);
 }
 
+/* Ctrl+N starts over on a blank map of a given size and terrain, as one
+ * undoable step; a malformed answer changes nothing. */
+static void test_new_map_from_size_and_fill(void **state)
+{
+    fx_t *f = *state;
+    ed_state_t *s = &f->st;
+    int open = map_find_type(f->m, "open"), water = map_find_type(f->m, "water");
+    /* Something to lose: a painted hex and a combatant. */
+    key(s, SDLK_u, 0);
+    click_cell(s, (cell_t){3, 3});
+    assert_int_equal(f->m->n_combatants, 1);
+    f->m->cells[map_index(f->m, (cell_t){5, 5})] = (uint8_t)map_find_type(f->m, "wall");
+
+    key(s, SDLK_n, KMOD_LCTRL);
+    assert_int_equal(s->prompt, ED_PROMPT_NEW_MAP);
+    type_text(s, "banana");
+    key(s, SDLK_RETURN, 0);
+    assert_int_equal(f->m->cols, 16);
+    assert_int_equal(f->m->n_combatants, 1);
+
+    key(s, SDLK_n, KMOD_LCTRL);
+    type_text(s, "10x8 water");
+    key(s, SDLK_RETURN, 0);
+    assert_int_equal(f->m->cols, 10);
+    assert_int_equal(f->m->rows, 8);
+    assert_int_equal(f->m->n_combatants, 0);
+    for (int i = 0; i < 10 * 8; i++)
+        assert_int_equal(f->m->cells[i], water);
+
+    /* One undo brings the whole old map back, one redo the blank one. */
+    key(s, SDLK_z, KMOD_LCTRL);
+    assert_int_equal(f->m->cols, 16);
+    assert_int_equal(f->m->rows, 12);
+    assert_int_equal(f->m->n_combatants, 1);
+    assert_int_equal(cell_type(f->m, 5, 5), map_find_type(f->m, "wall"));
+    assert_int_equal(cell_type(f->m, 0, 0), open);
+    key(s, SDLK_y, KMOD_LCTRL);
+    assert_int_equal(f->m->cols, 10);
+    assert_int_equal(cell_type(f->m, 9, 7), water);
+}
+
 static void test_render_frame(void **state)
 {
     fx_t *f = *state;
@@ -364,6 +405,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_place_move_edit_delete, setup, teardown),
         cmocka_unit_test_setup_teardown(test_save_as_and_quit, setup, teardown),
         cmocka_unit_test_setup_teardown(test_ruleset_follows_templates, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_new_map_from_size_and_fill, setup, teardown),
         cmocka_unit_test_setup_teardown(test_render_frame, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -102,6 +102,48 @@ static bool run_edit(ed_state_t *s, edit_t *e, const char *what)
     return true;
 }
 
+/* Apply e, built against the map as it is now, and keep its inverse in group
+ * g; on failure the map is as before and e is freed. */
+static bool group_step(map_t *m, edit_t *g, bool built, edit_t *e)
+{
+    if (!built) return false;
+    if (!edit_apply(m, e)) {
+        edit_free(e);
+        return false;
+    }
+    if (!edit_group_push(g, e)) {
+        edit_apply(m, e); /* e now holds the inverse: put the map back */
+        edit_free(e);
+        return false;
+    }
+    return true;
+}
+
+/* Start over on a cols x rows map of terrain FILL, as one undoable step: the
+ * combatants go, the map shrinks to one hex of FILL and grows back filled. */
+static bool blank_map(ed_state_t *s, int cols, int rows, int fill)
+{
+    map_t *m = s->map;
+    edit_t g, e;
+    edit_group_init(&g);
+    const edit_anchor_t tl = {0, 0};
+    bool ok = true;
+    for (int i = m->n_combatants - 1; ok && i >= 0; i--)
+        ok = group_step(m, &g, edit_unit_del(m, i, &e), &e);
+    ok = ok && group_step(m, &g, edit_resize(m, 1, 1, tl, fill, &e), &e);
+    ok = ok && group_step(m, &g, edit_paint(m, (cell_t){0, 0}, 1, fill, &e), &e);
+    ok = ok && group_step(m, &g, edit_resize(m, cols, rows, tl, fill, &e), &e);
+    if (!ok || !edit_record(&s->hist, &g)) {
+        edit_apply(m, &g); /* the group holds the inverses: this undoes the steps taken */
+        edit_free(&g);
+        return false;
+    }
+    s->selected = -1;
+    s->play_warned = false;
+    s->dirty_frame = true;
+    return true;
+}
+
 bool ed_undo(ed_state_t *s)
 {
     bool ok = edit_undo(&s->hist, s->map);
@@ -420,6 +462,20 @@ static void submit_prompt(ed_state_t *s)
         if (run_edit(s, &e, "add the type")) s->type = s->map->n_types - 1;
         break;
     }
+    case ED_PROMPT_NEW_MAP: {
+        int cols, rows;
+        char name[MAP_ID_MAX] = "open";
+        int n = sscanf(in, "%dx%d %31s", &cols, &rows, name);
+        int fill = map_find_type(s->map, name);
+        if (n < 2 || fill < 0 || cols < 1 || rows < 1 || cols > MAP_MAX_DIM || rows > MAP_MAX_DIM ||
+            !blank_map(s, cols, rows, fill)) {
+            ed_message(s, "new map: type COLSxROWS and a terrain, e.g. 24x16 open");
+            return;
+        }
+        ed_message(s, "new %dx%d map of %s (Ctrl+Z brings the old one back)", cols, rows, name);
+        ed_fit(s);
+        break;
+    }
     case ED_PROMPT_QUIT:
     case ED_PROMPT_NONE:
         break;
@@ -504,6 +560,8 @@ static void key_down(ed_state_t *s, const SDL_KeyboardEvent *ke)
             ed_save(s);
         } else if (k == SDLK_r) {
             start_prompt(s, ED_PROMPT_RESIZE, NULL);
+        } else if (k == SDLK_n) {
+            start_prompt(s, ED_PROMPT_NEW_MAP, NULL);
         }
         s->dirty_frame = true;
         return;
@@ -775,6 +833,8 @@ static const char *prompt_label(ed_prompt_t p)
         return "Resize COLSxROWS anchor (tl t tr l c r bl b br):";
     case ED_PROMPT_NEW_TYPE:
         return "New terrain: name move cover blocks(y/n) #rrggbb";
+    case ED_PROMPT_NEW_MAP:
+        return "New map COLSxROWS terrain (e.g. 24x16 open):";
     case ED_PROMPT_QUIT:
         return "Unsaved changes. Y: save and quit, N: discard and quit, Esc: stay";
     default:
@@ -864,6 +924,7 @@ void ed_draw(ui_draw_t *d, const ed_state_t *s)
     y = text(d, buf, x, y, INK, false);
     y = text(d, "M name R ruleset H ft O/Shift+O layout", x, y, DIM, false);
     y = text(d, "Ctrl+R resize T new terrain", x, y, DIM, false);
+    y = text(d, "Ctrl+N new map", x, y, DIM, false);
     y = text(d, "Ctrl+Z undo Ctrl+Y redo Ctrl+S save", x, y, DIM, false);
     y = text(d, "F5 play-test  Q quit", x, y, DIM, false);
     snprintf(buf, sizeof buf, "undo %d / redo %d", s->hist.pos, s->hist.n - s->hist.pos);

@@ -36,6 +36,7 @@ typedef enum {
     ED_PROMPT_FEET,
     ED_PROMPT_RESIZE,   /* "COLSxROWS [tl|t|tr|l|c|r|bl|b|br]" */
     ED_PROMPT_NEW_TYPE, /* "name move cover blocks #rrggbb" */
+    ED_PROMPT_NEW_MAP,  /* "COLSxROWS TERRAIN": start over on a blank map */
     ED_PROMPT_QUIT,     /* unsaved changes: y save, n discard, Esc cancel */
 } ed_prompt_t;
 
