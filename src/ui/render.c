@@ -18,6 +18,19 @@ int ui_render_png(const map_t *m, const tmpl_db_t *db, int w, int h, const char 
     return ui_render_png_opts(m, db, &opts, out_png, err, errcap);
 }
 
+/* Are the combatants an overlay is about shown in player view pv? Unknown
+ * ids pass here; ui_overlay_add reports them. */
+static bool overlay_visible(const map_t *m, const ui_player_view_t *pv, const overlay_spec_t *o)
+{
+    int a = map_find_combatant(m, o->id);
+    if (a >= 0 && a < pv->view.n && pv->view.show[a] == UI_SHOW_NONE) return false;
+    if (o->kind == OVERLAY_FLANKING) {
+        int t = map_find_combatant(m, o->other);
+        if (t >= 0 && t < pv->view.n && pv->view.show[t] == UI_SHOW_NONE) return false;
+    }
+    return true;
+}
+
 int ui_render_png_opts(const map_t *m, const tmpl_db_t *db, const ui_render_opts_t *opts,
                        const char *out_png, char *err, size_t errcap)
 {
@@ -74,6 +87,15 @@ int ui_render_png_opts(const map_t *m, const tmpl_db_t *db, const ui_render_opts
             goto done;
         }
         for (int k = 0; k < opts->n_overlays; k++) {
+            if (opts->view_faction && !overlay_visible(m, &pv, &opts->overlays[k])) {
+                /* An overlay about someone the faction cannot see would give
+                 * away where that combatant is. */
+                snprintf(err, errcap, "overlay %s:%s is about a combatant faction '%s' cannot see",
+                         args_overlay_kind_name(opts->overlays[k].kind), opts->overlays[k].id,
+                         opts->view_faction);
+                rc = 2;
+                goto done;
+            }
             int orc = ui_overlay_add(ov, db, &opts->overlays[k], err, errcap);
             if (orc != 0) {
                 rc = orc;

@@ -34,6 +34,14 @@ expect_fail print_too_big 2 "over 16384" "$HB" render "$MAP" --out "$TMP/y.png" 
 check too_big_writes_nothing test ! -e "$TMP/y.png"
 
 # hexbattle project refuses bad input before it opens any window.
+# An overlay about a combatant the faction cannot see would reveal it (the
+# boss stands inside the walled house in Ridge Ambush); one about a visible
+# combatant is drawn, and the boss's own side may see its threat zone.
+expect_fail view_overlay_hidden 2 "cannot see" "$HB" render "$MAP" --out "$TMP/o.png" --view players --overlay threat:boss
+check view_overlay_hidden_no_file test ! -e "$TMP/o.png"
+check view_overlay_visible "$HB" render "$MAP" --out "$TMP/o2.png" --view players --overlay reach:kara
+check view_overlay_own_side "$HB" render "$MAP" --out "$TMP/o3.png" --view raiders --overlay threat:boss
+
 expect_fail project_two_maps 2 "at most one map" "$HB" project "$MAP" "$MAP"
 expect_fail project_option 2 "unknown option" "$HB" project --fullscreen
 expect_fail project_bad_map 2 "bad_row.json" "$HB" project "$MAPS/bad_row.json"
