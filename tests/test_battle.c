@@ -263,6 +263,68 @@ static void test_round_limit_ends_without_winner(void **state)
     free(db);
 }
 
+/* An AI battle in which the players are asked about each of their
+ * reactions and give the same answer every time. */
+static char *asked_battle(const map_t *m, const tmpl_db_t *db, uint64_t seed, bool take,
+                          int *asked)
+{
+    play_t p;
+    battle_opts_t o = {.seed = seed, .max_rounds = 50, .ask_sides = 1u << 0};
+    assert_int_equal(play_start(&p, m, db, NULL, &o), BATTLE_OK);
+    *asked = 0;
+    battle_status_t st = play_auto(&p, 50);
+    while (st == BATTLE_NEED_REACTION) {
+        assert_true(p.b->asking);
+        assert_int_equal(p.b->board->side[p.b->ask.who], 0);
+        (*asked)++;
+        st = play_answer_reaction(&p, take);
+        if (st == BATTLE_OK || st == BATTLE_OVER)
+            st = play_auto(&p, 50);
+    }
+    assert_int_equal(st, BATTLE_OK);
+    assert_true(p.b->over);
+    char *t = log_text(p.b);
+    /* The answers live in the commands: a rebuild gives the same log. */
+    assert_int_equal(play_rebuild(&p), BATTLE_OK);
+    char *again = log_text(p.b);
+    assert_string_equal(t, again);
+    free(again);
+    play_end(&p);
+    return t;
+}
+
+static void test_asked_reactions_replay_exactly(void **state)
+{
+    (void)state;
+    tmpl_db_t *db;
+    map_t *m = skirmish(&db);
+    bool seen_question = false;
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        /* Saying yes to every question plays the battle nobody was asked about. */
+        int asked = 0;
+        char *plain = auto_battle(m, db, seed, NULL);
+        char *yes = asked_battle(m, db, seed, true, &asked);
+        assert_string_equal(plain, yes);
+        seen_question = seen_question || asked > 0;
+        /* Saying no every time plays the battle of a side that declines them all. */
+        play_t p;
+        battle_opts_t o = {.seed = seed, .max_rounds = 50, .decline_sides = 1u << 0};
+        assert_int_equal(play_start(&p, m, db, NULL, &o), BATTLE_OK);
+        assert_int_equal(play_auto(&p, 50), BATTLE_OK);
+        char *declined = log_text(p.b);
+        play_end(&p);
+        char *no = asked_battle(m, db, seed, false, &asked);
+        assert_string_equal(declined, no);
+        free(plain);
+        free(yes);
+        free(declined);
+        free(no);
+    }
+    assert_true(seen_question); /* else the test proved nothing */
+    map_destroy(m);
+    free(db);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -273,6 +335,7 @@ int main(void)
         cmocka_unit_test(test_roll_keeps_highest_and_lowest),
         cmocka_unit_test(test_event_json_shapes),
         cmocka_unit_test(test_round_limit_ends_without_winner),
+        cmocka_unit_test(test_asked_reactions_replay_exactly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -118,8 +118,9 @@ static battle_status_t feed(run_t *r, battle_status_t st, const cJSON *dice, int
 
 static const char *status_name(battle_status_t st)
 {
-    static const char *const N[] = {"ok", "need_dice", "illegal", "over", "nomem"};
-    return st >= 0 && st <= BATTLE_NOMEM ? N[st] : "?";
+    static const char *const N[] = {"ok",    "need_dice", "illegal",
+                                    "over",  "nomem",     "need_reaction"};
+    return st >= 0 && st <= BATTLE_NEED_REACTION ? N[st] : "?";
 }
 
 /* Play scenario `sc` (parsed JSON; dir: where relative map paths start).
@@ -159,6 +160,19 @@ static bool run_scenario(run_t *r, const cJSON *sc, const char *dir)
     battle_status_t st = play_start(&r->p, r->m, r->db, NULL, &o);
     if (st == BATTLE_ILLEGAL || st == BATTLE_NOMEM)
         return failf(r, "the battle cannot start (%s)", status_name(st));
+    /* Factions that want each of their reactions put to them; the answers
+     * travel in each command's "reactions". Setup never reacts, so setting
+     * this after the start changes nothing before the first command. */
+    const cJSON *ask = cJSON_GetObjectItemCaseSensitive(sc, "ask");
+    const cJSON *fv;
+    cJSON_ArrayForEach(fv, ask)
+    {
+        int side = -1;
+        for (int sd = 0; cJSON_IsString(fv) && sd < r->p.b->board->n_sides; sd++)
+            if (strcmp(r->p.b->board->side_name[sd], fv->valuestring) == 0) side = sd;
+        if (side < 0 || side >= 32) return failf(r, "\"ask\": no faction %s", fv->valuestring);
+        r->p.b->opts.ask_sides |= 1u << side;
+    }
     st = feed(r, st, dice, &next, &short_);
     if (short_)
         return failf(r, "setup wants a d%d for '%s' but the dice ran out", r->p.b->need.sides,

@@ -1301,6 +1301,276 @@ static void test_creature_switch_costs_action(void **state)
     fx_free(&f);
 }
 
+/* w (players, 30 ft) at (1,1) holds a move to `to`, trigger: r enters reach.
+ * r (raiders, unarmed so nothing provokes) walks in from (5,1). w first
+ * spends `walk_ft` of its move pacing between (1,1) and (0,1). */
+static void held_move_scene(fx_t *f, int walk_ft, cell_t to)
+{
+    f->m = fx_map(8, 4, "xhalem", OPEN8);
+    fx_add(f->m, "w", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "");
+    fx_add(f->m, "r", "raiders", 5, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, NULL, "");
+    f->db = weapons();
+    fx_start(&f->p, f->m, f->db, FX_DICE(15, 5));
+    cmd_t pace = cmd_make(CMD_MOVE, 0);
+    for (int k = 0; k < walk_ft / 5; k++)
+        pace.path[pace.n_path++] = (cell_t){k % 2 == 0 ? 0 : 1, 1};
+    if (pace.n_path > 0)
+        assert_int_equal(fx_do(&f->p, pace, FX_NO_DICE), BATTLE_OK);
+    cmd_t sb = cmd_make(CMD_STANDBY, 0);
+    sb.arg = XT_ENTERS_REACH;
+    sb.weapon = 0;
+    sb.act = CMD_MOVE;
+    sb.at = to;
+    assert_int_equal(fx_do(&f->p, sb, FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f->p, cmd_make(CMD_END, 0), FX_NO_DICE), BATTLE_OK);
+}
+
+static void test_standby_move_uses_only_leftover_movement(void **state)
+{
+    (void)state;
+    /* (1,1) to (1,3) is 10 ft: 20 ft walked leaves 10, 30 ft walked leaves 0. */
+    static const int WALKED[2] = {20, 30};
+    for (int k = 0; k < 2; k++) {
+        fx_t f;
+        held_move_scene(&f, WALKED[k], (cell_t){1, 3});
+        assert_int_equal(fx_do(&f.p, FX_PATH(1, 4, 1, 3, 1, 2, 1), FX_NO_DICE), BATTLE_OK);
+        const xh_state_t *s = f.p.b->rs;
+        hex_t w = f.p.b->board->pos[0];
+        hex_t goal = hex_from_cell(f.p.b->map->layout, (cell_t){1, 3});
+        if (k == 0) {
+            assert_true(FX_FIND(f.p.b, 0, "\"reaction\"", "\"standby\"") >= 0);
+            assert_true(hex_eq(w, goal));
+            assert_int_equal(s->standby[0], 0);
+            assert_int_equal(s->reaction_used[0], 1);
+        } else {
+            /* Too far for what is left: no reaction, and the move stays held. */
+            assert_int_equal(FX_FIND(f.p.b, 0, "\"reaction\""), -1);
+            assert_false(hex_eq(w, goal));
+            assert_int_equal(s->standby[0], 1);
+        }
+        fx_free(&f);
+    }
+}
+
+static void test_standby_move_never_ends_on_the_movers_way(void **state)
+{
+    (void)state;
+    fx_t f;
+    /* w wants (2,2), the very hex r's move ends on: it cannot go there now. */
+    held_move_scene(&f, 0, (cell_t){2, 2});
+    assert_int_equal(fx_do(&f.p, FX_PATH(1, 4, 1, 3, 1, 2, 1, 2, 2), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(FX_FIND(f.p.b, 0, "\"reaction\""), -1);
+    hex_t r = f.p.b->board->pos[1];
+    assert_true(hex_eq(r, hex_from_cell(f.p.b->map->layout, (cell_t){2, 2})));
+    assert_true(hex_eq(f.p.b->board->pos[0], hex_from_cell(f.p.b->map->layout, (cell_t){1, 1})));
+    fx_free(&f);
+    /* Somewhere else beside the way is fine, and r still finishes its move. */
+    held_move_scene(&f, 0, (cell_t){1, 2});
+    assert_int_equal(fx_do(&f.p, FX_PATH(1, 4, 1, 3, 1, 2, 1, 2, 2), FX_NO_DICE), BATTLE_OK);
+    int re = FX_FIND(f.p.b, 0, "\"reaction\"", "\"standby\"");
+    assert_true(re >= 0);
+    assert_true(FX_FIND(f.p.b, re, "\"move_step\"", "\"id\":\"w\"", "\"to\":[1,2]") > re);
+    assert_true(FX_FIND(f.p.b, re, "\"move_step\"", "\"id\":\"r\"", "\"to\":[2,2]") > re);
+    fx_free(&f);
+}
+
+/* t (raiders) goes first and walks out of a's reach; the players' side is
+ * asked about each reaction. */
+static void asked_scene(fx_t *f)
+{
+    f->m = fx_map(8, 4, "xhalem", OPEN8);
+    fx_add(f->m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "agility=0");
+    fx_add(f->m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "evasion=0");
+    f->db = weapons();
+    battle_opts_t o = {.seed = 1, .manual_all = true};
+    o.ask_sides = 1u << 0; /* board side 0: the players, first in the map */
+    battle_status_t st = play_start(&f->p, f->m, f->db, NULL, &o);
+    assert_int_equal(fx_feed(&f->p, st, FX_DICE(5, 15)), BATTLE_OK);
+    assert_string_equal(f->p.b->board->side_name[0], "players");
+}
+
+static void test_table_answers_each_reaction(void **state)
+{
+    (void)state;
+    for (int take = 0; take < 2; take++) {
+        fx_t f;
+        asked_scene(&f);
+        cmd_t away = FX_PATH(1, 3, 1, 4, 1);
+        /* The move stops before anything happens, naming who may react. */
+        assert_int_equal(play_apply(&f.p, &away), BATTLE_NEED_REACTION);
+        assert_true(f.p.b->asking);
+        assert_int_equal(f.p.b->ask.who, 0);
+        assert_int_equal(f.p.b->ask.trigger, 1);
+        assert_string_equal(f.p.b->ask.kind, "opportunity");
+        assert_int_equal(FX_FIND(f.p.b, 0, "\"move_step\""), -1);
+        int actors[4];
+        assert_int_equal(play_actors(&f.p, actors, 4), 0);
+        assert_int_equal(play_enter_die(&f.p, 3), BATTLE_ILLEGAL); /* not a dice stop */
+        assert_int_equal(play_apply(&f.p, &away), BATTLE_NEED_REACTION); /* still waiting */
+        battle_status_t st = play_answer_reaction(&f.p, take == 1);
+        if (take)
+            st = fx_feed(&f.p, st, FX_DICE(12, 3, 5, 4));
+        assert_int_equal(st, BATTLE_OK);
+        assert_int_equal(play_answer_reaction(&f.p, true), BATTLE_ILLEGAL);
+        /* The answer is in the kept command, so a rebuild plays it the same. */
+        const battle_t *b = f.p.b;
+        assert_int_equal(b->cmds.n, 1);
+        assert_int_equal(b->cmds.c[0].n_answers, 1);
+        assert_int_equal((int)(b->cmds.c[0].answers & 1u), take);
+        int re = FX_FIND(b, 0, "\"reaction\"", "\"opportunity\"");
+        assert_true(take ? re >= 0 : re == -1);
+        assert_int_equal(b->u[1].hp, take ? 20 - 4 : 20);
+        int n_before = b->log.n;
+        assert_int_equal(play_rebuild(&f.p), BATTLE_OK);
+        assert_int_equal(f.p.b->log.n, n_before);
+        assert_int_equal(f.p.b->u[1].hp, take ? 16 : 20);
+        assert_true(hex_eq(f.p.b->board->pos[1], hex_from_cell(f.p.b->map->layout, (cell_t){4, 1})));
+        fx_free(&f);
+    }
+}
+
+static void test_unasked_side_reacts_without_stopping(void **state)
+{
+    (void)state;
+    fx_t f;
+    asked_scene(&f);
+    /* Only the raiders are asked now; a is a player and simply strikes. */
+    f.p.b->opts.ask_sides = 1u << 1;
+    cmd_t away = FX_PATH(1, 3, 1, 4, 1);
+    assert_int_equal(fx_do(&f.p, away, FX_DICE(12, 3, 5, 4)), BATTLE_OK);
+    assert_true(FX_FIND(f.p.b, 0, "\"reaction\"", "\"opportunity\"") >= 0);
+    assert_int_equal(f.p.b->cmds.c[0].n_answers, 0);
+    /* Asking the players from now on does not change what was already
+     * played: the rebuild takes the reaction as it was taken then. */
+    int n_before = f.p.b->log.n;
+    f.p.b->opts.ask_sides = 1u << 0;
+    assert_int_equal(play_rebuild(&f.p), BATTLE_OK);
+    assert_int_equal(f.p.b->log.n, n_before);
+    assert_true(FX_FIND(f.p.b, 0, "\"reaction\"", "\"opportunity\"") >= 0);
+    fx_free(&f);
+}
+
+static void test_creature_dual_strike_keeps_one_weapon(void **state)
+{
+    (void)state;
+    fx_t f;
+    /* A dual-striking creature with a knife in hand and a javelin carried. */
+    f.m = fx_map(8, 3, "xhalem", NULL);
+    fx_add(f.m, "c", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 40, 30, "knife,javelin",
+           "agility=0,strength=0,dual_strike=1");
+    fx_add(f.m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 40, 30, "knife", "evasion=0");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    cmd_t mixed = fx_engage(0, 1, 0);
+    mixed.weapon2 = 1; /* switching between strikes: not for a creature */
+    assert_int_equal(play_apply(&f.p, &mixed), BATTLE_ILLEGAL);
+    cmd_t twice = fx_engage(0, 1, 0);
+    twice.weapon2 = 0;
+    assert_int_equal(fx_do(&f.p, twice, FX_DICE(10, 2, 3, 10, 2, 5)), BATTLE_OK);
+    assert_int_equal(count_type(f.p.b, EV_ATTACK), 2);
+    assert_int_equal(f.p.b->u[1].hp, 40 - 3 - 5);
+    fx_free(&f);
+    /* With dual-weapon fighting both are in hand and it may use one of each. */
+    f.m = fx_map(8, 3, "xhalem", NULL);
+    fx_add(f.m, "c", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 40, 30, "knife,torch",
+           "agility=0,strength=0,dual_strike=1,dual_weapon=1");
+    fx_add(f.m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 40, 30, "knife", "evasion=0");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    assert_int_equal(fx_do(&f.p, mixed, FX_DICE(10, 2, 3, 10, 2, 5)), BATTLE_OK);
+    assert_true(FX_FIND(f.p.b, 0, "\"attack\"", "\"weapon\":\"knife\"") >= 0);
+    assert_true(FX_FIND(f.p.b, 0, "\"attack\"", "\"weapon\":\"torch\"") >= 0);
+    assert_int_equal(f.p.b->u[1].hp, 40 - 3 - 5);
+    fx_free(&f);
+    /* A grapple replaces both strikes: one attempt, and the action is gone. */
+    f.m = fx_map(8, 3, "xhalem", NULL);
+    fx_add(f.m, "c", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 40, 30, "knife",
+           "strength=0,dual_strike=1");
+    fx_add(f.m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 40, 30, "knife", "evasion=0");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    cmd_t grab = cmd_make(CMD_GRAPPLE, 0);
+    grab.target = 1;
+    grab.weapon = grab.weapon2 = 0;
+    assert_int_equal(fx_do(&f.p, grab, FX_DICE(4, 9)), BATTLE_OK);
+    assert_int_equal(count_type(f.p.b, EV_ACTION), 1);
+    assert_int_equal(count_type(f.p.b, EV_ATTACK), 0);
+    assert_false(last_of(f.p.b, EV_ACTION)->hit);
+    assert_int_equal(play_apply(&f.p, &twice), BATTLE_ILLEGAL);
+    assert_int_equal(play_apply(&f.p, &grab), BATTLE_ILLEGAL);
+    fx_free(&f);
+    /* Without dual strike, one engage action is one attack. */
+    f.m = fx_map(8, 3, "xhalem", NULL);
+    fx_add(f.m, "c", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 40, 30, "knife", "agility=0");
+    fx_add(f.m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 40, 30, "knife", "evasion=0");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    assert_int_equal(play_apply(&f.p, &twice), BATTLE_ILLEGAL);
+    fx_free(&f);
+}
+
+/* The shape of one d20 roll for a set of modifiers, read off its roll event. */
+static void roll_shape_of(fx_t *f, xh_mods_t m, int *n, int *keep_low)
+{
+    int before = f->p.b->log.n;
+    xhalem_d20(f->p.b, 0, m, 0, "probe", NULL);
+    assert_int_equal(f->p.b->log.n, before + 1);
+    const event_t *e = &f->p.b->log.ev[before];
+    *n = e->n_dice;
+    int lo = e->dice[0];
+    for (int k = 1; k < e->n_dice; k++)
+        lo = e->dice[k] < lo ? e->dice[k] : lo;
+    *keep_low = e->kept_n == 1 && e->kept[0] == lo;
+}
+
+static void test_roll_modifiers_cancel_and_detriment(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 4, "xhalem", OPEN8);
+    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "");
+    fx_add(f.m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "");
+    f.db = weapons();
+    battle_opts_t o = {.seed = 11}; /* seeded: the shapes, not the faces, are checked */
+    assert_int_equal(play_start(&f.p, f.m, f.db, NULL, &o), BATTLE_OK);
+    int n, low;
+    roll_shape_of(&f, (xh_mods_t){1, 0, false}, &n, &low);
+    assert_int_equal(n, 2); /* advantage: 2d20 keep the higher */
+    roll_shape_of(&f, (xh_mods_t){0, 1, false}, &n, &low);
+    assert_int_equal(n, 2);
+    assert_true(low);
+    roll_shape_of(&f, (xh_mods_t){1, 1, false}, &n, &low);
+    assert_int_equal(n, 1); /* they cancel to a straight roll */
+    roll_shape_of(&f, (xh_mods_t){2, 1, false}, &n, &low);
+    assert_int_equal(n, 1); /* however many of each */
+    roll_shape_of(&f, (xh_mods_t){0, 0, true}, &n, &low);
+    assert_int_equal(n, 4); /* detriment: 4d20 keep the lowest */
+    assert_true(low);
+    roll_shape_of(&f, (xh_mods_t){1, 0, true}, &n, &low);
+    assert_int_equal(n, 2); /* detriment with advantage becomes disadvantage */
+    assert_true(low);
+    fx_free(&f);
+}
+
+static void test_reach_weapon_strikes_farther(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 4, "xhalem", OPEN8);
+    /* Two hexes apart: 10 ft, inside a pike's reach, outside a knife's. */
+    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "pike", "");
+    fx_add(f.m, "k", "players", 1, 2, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "");
+    fx_add(f.m, "t", "raiders", 3, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 10, 5));
+    assert_int_equal(fx_do(&f.p, fx_engage(0, 2, 0), FX_DICE(10, 5, 3)), BATTLE_OK);
+    assert_true(last_of(f.p.b, EV_ATTACK)->hit);
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE), BATTLE_OK);
+    cmd_t knife = fx_engage(1, 2, 0);
+    assert_int_equal(play_apply(&f.p, &knife), BATTLE_ILLEGAL);
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1358,6 +1628,13 @@ int main(void)
         cmocka_unit_test(test_underwater_disadvantage_and_fire),
         cmocka_unit_test(test_dual_strike),
         cmocka_unit_test(test_creature_switch_costs_action),
+        cmocka_unit_test(test_standby_move_uses_only_leftover_movement),
+        cmocka_unit_test(test_standby_move_never_ends_on_the_movers_way),
+        cmocka_unit_test(test_table_answers_each_reaction),
+        cmocka_unit_test(test_unasked_side_reacts_without_stopping),
+        cmocka_unit_test(test_creature_dual_strike_keeps_one_weapon),
+        cmocka_unit_test(test_roll_modifiers_cancel_and_detriment),
+        cmocka_unit_test(test_reach_weapon_strikes_farther),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -103,6 +103,9 @@ bool battle_reset(battle_t *b)
     b->stopped = false;
     b->winner = -1;
     b->needing = false;
+    b->asking = false;
+    b->cmd = NULL;
+    b->asked = 0;
     return true;
 }
 
@@ -240,4 +243,25 @@ bool battle_round_end(battle_t *b)
     }
     b->round++;
     return true;
+}
+
+bool battle_ask_reaction(battle_t *b, int reactor, const char *kind, int trigger)
+{
+    unsigned side = (unsigned)b->board->side[reactor];
+    if (side >= 32 || !(b->opts.ask_sides & (1u << side)) || !b->cmd)
+        return true;
+    int k = b->asked++;
+    if (k >= CMD_ANSWERS_MAX)
+        return true; /* more than one command can hold answers for: taken */
+    if (k < b->cmd->n_answers)
+        return (b->cmd->answers >> k) & 1u;
+    if (b->replaying)
+        return true;
+    b->asking = true;
+    b->ask = (react_request_t){.who = reactor, .trigger = trigger};
+    hb_strlcpy(b->ask.kind, kind, sizeof b->ask.kind);
+    if (b->stop)
+        longjmp(*b->stop, 2);
+    b->asking = false;
+    return true; /* no driver to stop for: as if nobody asked */
 }

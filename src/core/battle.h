@@ -40,6 +40,7 @@ typedef struct {
     bool group_initiative;  /* xhalem option: like Architect groups share one roll */
     int max_rounds;         /* stop after this many rounds with no winner; 0 = no limit */
     unsigned decline_sides; /* bit s: side s lets every reaction pass (a table's standing choice) */
+    unsigned ask_sides;     /* bit s: stop and ask before each reaction by side s (one at a time) */
 } battle_opts_t;
 
 typedef enum {
@@ -48,7 +49,15 @@ typedef enum {
     BATTLE_ILLEGAL,    /* the command is not allowed now; nothing changed */
     BATTLE_OVER,       /* the battle has ended */
     BATTLE_NOMEM,
+    BATTLE_NEED_REACTION, /* stopped to ask whether a reaction is taken: see battle_t.ask */
 } battle_status_t;
+
+/* A reaction the battle stopped to ask about. */
+typedef struct {
+    int who;      /* the combatant who may react */
+    int trigger;  /* the combatant it would react to */
+    char kind[DICE_WHY_MAX]; /* "opportunity", "standby" */
+} react_request_t;
 
 typedef struct battle {
     const map_t *src_map;   /* the map as loaded (borrowed, never changed) */
@@ -80,6 +89,11 @@ typedef struct battle {
     jmp_buf *stop;          /* where a starved manual roll returns to */
     bool needing;
     dice_request_t need;
+    const cmd_t *cmd;       /* the command being applied (its answers), NULL otherwise */
+    int asked;              /* reactions asked about so far during cmd */
+    bool asking;            /* stopped for a reaction answer */
+    bool replaying;         /* rebuilding kept commands: never stop to ask */
+    react_request_t ask;
 } battle_t;
 
 /* A battle on map m (borrowed, as is db) with the ruleset's stat slot names and
@@ -105,6 +119,14 @@ int battle_roll_side(battle_t *b, int who, int side, int n, int sides, int keep,
 int battle_roll(battle_t *b, int who, int n, int sides, int keep, int mod, const char *why,
                 event_t *out);
 
+/* May combatant reactor take reaction KIND against trigger, as far as the
+ * table is concerned? True unless its side asks (opts.ask_sides) and the
+ * command being applied answers no. When the command carries no answer for
+ * this one yet, fills b->ask and jumps to b->stop (the driver then asks);
+ * with no command, no stop point, or while replaying a command accepted
+ * before its side was asked, the reaction is taken, as it was then. Call it only once
+ * everything else allows the reaction, and before changing anything for it. */
+bool battle_ask_reaction(battle_t *b, int reactor, const char *kind, int trigger);
 /* Slot of stat NAME in the ruleset's table, or -1. */
 int battle_stat_slot(const battle_t *b, const char *name);
 /* Weapon w of combatant i, or NULL (unarmed / out of range). */

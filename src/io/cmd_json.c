@@ -89,6 +89,21 @@ bool cmd_from_json(const cJSON *v, const map_t *m, cmd_t *out, char *err, size_t
     const cJSON *at = cJSON_GetObjectItemCaseSensitive(v, "at");
     if (at && !read_cell(at, m, &c.at))
         return fail(err, errcap, "\"at\" must be a [col, row] on the map");
+    const cJSON *ans = cJSON_GetObjectItemCaseSensitive(v, "reactions");
+    if (ans) {
+        if (!cJSON_IsArray(ans) || cJSON_GetArraySize(ans) > CMD_ANSWERS_MAX)
+            return fail(err, errcap, "\"reactions\" must be a list of at most %d true/false",
+                        CMD_ANSWERS_MAX);
+        const cJSON *y;
+        cJSON_ArrayForEach(y, ans)
+        {
+            if (!cJSON_IsBool(y))
+                return fail(err, errcap, "\"reactions\" answer %d must be true or false",
+                            c.n_answers + 1);
+            if (cJSON_IsTrue(y)) c.answers |= (uint64_t)1 << c.n_answers;
+            c.n_answers++;
+        }
+    }
     const cJSON *path = cJSON_GetObjectItemCaseSensitive(v, "path");
     if (path) {
         if (!cJSON_IsArray(path) || cJSON_GetArraySize(path) > CMD_PATH_MAX)
@@ -130,9 +145,18 @@ cJSON *cmd_to_json(const map_t *m, const cmd_t *c)
     if (ok && c->weapon != -1) ok = cJSON_AddNumberToObject(o, "weapon", c->weapon) != NULL;
     if (ok && c->weapon2 != -1) ok = cJSON_AddNumberToObject(o, "weapon2", c->weapon2) != NULL;
     if (ok && c->arg != 0) ok = cJSON_AddNumberToObject(o, "arg", c->arg) != NULL;
-    if (ok && c->kind == CMD_DECLARE)
+    /* Written whenever it differs from cmd_make's default, so reading the
+     * object back gives the same command, whatever the kind. */
+    if (ok && (c->kind == CMD_DECLARE || c->act != CMD_END))
         ok = cJSON_AddStringToObject(o, "act", cmd_kind_name(c->act)) != NULL;
-    if (ok && c->kind == CMD_USE) ok = add_cell(o, "at", c->at);
+    if (ok && (c->kind == CMD_USE || c->kind == CMD_DISMOUNT || c->at.col != 0 || c->at.row != 0))
+        ok = add_cell(o, "at", c->at);
+    if (ok && c->n_answers > 0) {
+        cJSON *a = cJSON_AddArrayToObject(o, "reactions");
+        ok = a != NULL;
+        for (int k = 0; ok && k < c->n_answers && k < CMD_ANSWERS_MAX; k++)
+            ok = cJSON_AddItemToArray(a, cJSON_CreateBool((c->answers >> k) & 1u));
+    }
     if (ok && c->n_path > 0) {
         cJSON *p = cJSON_AddArrayToObject(o, "path");
         ok = p != NULL;

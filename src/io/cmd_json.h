@@ -7,8 +7,11 @@
  *   {"cmd": "declare", "actor": "a", "act": "engage", "target": "b", "path": [...]}
  * Optional keys: target, weapon and weapon2 (an index into the actor's
  * weapons or a weapon id it carries; -1 or "unarmed" for none), arg (integer),
- * act (a command name), at ([col, row]) and path. Absent keys keep
- * cmd_make's defaults.
+ * act (a command name), at ([col, row]), path, and reactions (the table's
+ * answers to the reactions it was asked about while the command played:
+ * true taken, false declined, in order). Absent keys keep cmd_make's
+ * defaults; cmd_to_json writes every field that differs from them, so a
+ * command read back from its JSON is the same command.
  */
 #ifndef HB_CMD_JSON_H
 #define HB_CMD_JSON_H

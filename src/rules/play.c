@@ -22,19 +22,26 @@ static battle_status_t guarded_setup(play_t *p)
     return BATTLE_OK;
 }
 
-/* The same for one command (same audit: the status is only read on the
- * path that did not jump). */
+/* The same for one command (same audit: `why` is the setjmp result itself,
+ * and the status is only read on the path that did not jump). A jump with 1
+ * is a starved roll, 2 a reaction question. */
 static battle_status_t guarded_apply(play_t *p, const cmd_t *c)
 {
     jmp_buf jb;
     battle_t *const b = p->b;
     b->stop = &jb;
-    if (setjmp(jb)) {
+    /* The command is where the ruleset finds the table's reaction answers. */
+    b->cmd = c;
+    b->asked = 0;
+    int why = setjmp(jb);
+    if (why) {
         b->stop = NULL;
-        return BATTLE_NEED_DICE;
+        b->cmd = NULL;
+        return why == 2 ? BATTLE_NEED_REACTION : BATTLE_NEED_DICE;
     }
     battle_status_t st = p->rs->apply(b, c);
     b->stop = NULL;
+    b->cmd = NULL;
     return st;
 }
 
@@ -95,12 +102,16 @@ battle_status_t play_rebuild(play_t *p)
         return BATTLE_NEED_DICE;
     }
     check_end(p);
+    b->replaying = true;
     for (int k = 0; k < b->cmds.n; k++) {
         /* Accepted once, so accepted again: the same state and dice. */
         cmd_t c = b->cmds.c[k];
-        if (run_cmd(p, &c) != BATTLE_OK)
+        if (run_cmd(p, &c) != BATTLE_OK) {
+            b->replaying = false;
             return BATTLE_ILLEGAL;
+        }
     }
+    b->replaying = false;
     return b->oom ? BATTLE_NOMEM : BATTLE_OK;
 }
 
@@ -108,7 +119,7 @@ battle_status_t play_apply(play_t *p, const cmd_t *c)
 {
     battle_t *b = p->b;
     if (p->pending || p->setup_pending)
-        return BATTLE_NEED_DICE;
+        return b->asking ? BATTLE_NEED_REACTION : BATTLE_NEED_DICE;
     if (b->over)
         return BATTLE_OVER;
     battle_status_t st = run_cmd(p, c);
@@ -126,7 +137,30 @@ battle_status_t play_apply(play_t *p, const cmd_t *c)
         b->needing = true;
         b->need = need;
     }
+    if (st == BATTLE_NEED_REACTION) {
+        react_request_t ask = b->ask;
+        p->pending_cmd = *c;
+        play_rebuild(p);
+        p->pending = true;
+        b->asking = true;
+        b->ask = ask;
+    }
     return st;
+}
+
+battle_status_t play_answer_reaction(play_t *p, bool take)
+{
+    battle_t *b = p->b;
+    if (!p->pending || !b->asking || p->pending_cmd.n_answers >= CMD_ANSWERS_MAX)
+        return BATTLE_ILLEGAL;
+    cmd_t c = p->pending_cmd;
+    if (take)
+        c.answers |= (uint64_t)1 << c.n_answers;
+    c.n_answers++;
+    p->pending = false;
+    b->asking = false;
+    /* The battle already stands just before c (play_apply rebuilt it). */
+    return play_apply(p, &c);
 }
 
 battle_status_t play_enter_die(play_t *p, int value)
@@ -186,7 +220,7 @@ battle_status_t play_auto(play_t *p, int max_rounds)
         int n = play_actors(p, actors, MAP_MAX_COMBATANTS);
         if (n <= 0) {
             if (p->pending || p->setup_pending)
-                return BATTLE_NEED_DICE;
+                return b->asking ? BATTLE_NEED_REACTION : BATTLE_NEED_DICE;
             play_stop(p);
             break;
         }
@@ -207,7 +241,7 @@ battle_status_t play_auto(play_t *p, int max_rounds)
                 break;
             }
         }
-        if (st == BATTLE_NEED_DICE || st == BATTLE_NOMEM)
+        if (st == BATTLE_NEED_DICE || st == BATTLE_NEED_REACTION || st == BATTLE_NOMEM)
             return st;
     }
     return b->oom ? BATTLE_NOMEM : BATTLE_OK;

@@ -4,7 +4,11 @@
  * Every accepted command is kept. When a manual roll finds no entered value,
  * the command is set aside (status BATTLE_NEED_DICE, battle_t.need says who
  * rolls what and why), the battle is rebuilt to just before it, and
- * play_enter_die retries it once the value is typed in.
+ * play_enter_die retries it once the value is typed in. A reaction the table
+ * wants to be asked about (battle_opts_t.ask_sides) stops a command the same
+ * way (BATTLE_NEED_REACTION, battle_t.ask); play_answer_reaction writes the
+ * answer into the command and retries it, so the command list alone rebuilds
+ * the battle.
  */
 #ifndef HB_PLAY_H
 #define HB_PLAY_H
@@ -27,11 +31,16 @@ battle_status_t play_start(play_t *p, const map_t *m, const tmpl_db_t *db, const
                            const battle_opts_t *opts);
 /* Free the battle (the play_t itself is the caller's). */
 void play_end(play_t *p);
-/* Apply one command: OK, ILLEGAL (nothing changed), NEED_DICE or OVER. */
+/* Apply one command: OK, ILLEGAL (nothing changed), NEED_DICE, NEED_REACTION
+ * or OVER. */
 battle_status_t play_apply(play_t *p, const cmd_t *c);
 /* Give the value the battle stopped for (1..sides) and go on. ILLEGAL when no
  * roll is waiting or the value is not a face of the die. */
 battle_status_t play_enter_die(play_t *p, int value);
+/* Answer the reaction the battle stopped to ask about (take it or let it
+ * pass) and go on: the answer joins the waiting command's answers, and the
+ * command is applied again. ILLEGAL when no reaction question is waiting. */
+battle_status_t play_answer_reaction(play_t *p, bool take);
 /* Replay the kept commands from the start (same seed, same entered dice). */
 battle_status_t play_rebuild(play_t *p);
 /* Drop the last command and rebuild. ILLEGAL when there is none. */

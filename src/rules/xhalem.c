@@ -434,11 +434,15 @@ static bool can_react(const battle_t *b, int r)
     return battle_active(b, r) && !cst(b)->reaction_used[r] && !immobile(b, r);
 }
 
-/* Does r's side choose to take this reaction (the ruleset's react policy)? */
-static bool react_ok(const battle_t *b, int r, react_kind_t kind, int trigger)
+/* Does r take this reaction: the side's standing policy (ruleset_t.react),
+ * then, when its side wants to be asked, the table's answer for this one? */
+static bool react_ok(battle_t *b, int r, react_kind_t kind, int trigger)
 {
     const ruleset_t *rs = b->rules;
-    return !rs || !rs->react || rs->react(b, r, kind, trigger);
+    if (rs && rs->react && !rs->react(b, r, kind, trigger))
+        return false;
+    return battle_ask_reaction(b, r, kind == REACT_OPPORTUNITY ? "opportunity" : "standby",
+                               trigger);
 }
 
 /* The first equipped melee weapon of r, or -1 for none. */
@@ -452,18 +456,19 @@ static int melee_weapon_index(const battle_t *b, int r)
 
 /* Mover m is about to step from h0 to h1: enemies whose reach it leaves may
  * strike (RULINGS: opportunity). forced: an unwilling move (by `by`).
- * Returns false when the mover is no longer standing. */
-static bool opportunities(battle_t *b, int m, hex_t h0, hex_t h1, bool forced, int by)
+ * reacting: a held standby move out of turn, so no engagement of this turn
+ * excuses it. Returns false when the mover is no longer standing. */
+static bool opportunities(battle_t *b, int m, hex_t h0, hex_t h1, bool forced, int by,
+                          bool reacting)
 {
     xh_state_t *s = st(b);
     const map_combatant_t *c = mc(b, m);
     if (c->kind == KIND_MACHINE && c->size == SIZE_SMALL)
         return true; /* small mechs are immune to opportunities */
-    const ruleset_t *rs = b->rules;
     for (int e = 0; e < b->n && battle_active(b, m); e++) {
         if (e == m || e == by || !enemies(b, e, m) || !can_react(b, e))
             continue;
-        if (!forced && s->engaged_by_mover[e])
+        if (!forced && !reacting && s->engaged_by_mover[e])
             continue; /* engaged this turn: leaving is free */
         int w = melee_weapon_index(b, e);
         if (w < 0 || !xhalem_aware(b, e, m))
@@ -471,7 +476,7 @@ static bool opportunities(battle_t *b, int m, hex_t h0, hex_t h1, bool forced, i
         int reach = melee_reach(b, e, b->u[e].weapon[w]);
         if (!geom_threatens(b->board, e, reach, h0) || geom_threatens(b->board, e, reach, h1))
             continue;
-        if (rs && rs->react && !rs->react(b, e, REACT_OPPORTUNITY, m))
+        if (!react_ok(b, e, REACT_OPPORTUNITY, m))
             continue;
         s->reaction_used[e] = 1;
         event_t ev = event_make(EV_REACTION);
@@ -486,8 +491,71 @@ static bool opportunities(battle_t *b, int m, hex_t h0, hex_t h1, bool forced, i
     return battle_active(b, m);
 }
 
+/* The remaining cells of every move under way when a reaction comes (the
+ * mover's, and the mover's whose move set that one off), which a held move
+ * must not end on: each of those movers will still pass through or stop there. */
+typedef struct walk_ctx {
+    const cell_t *rest;
+    int n;
+    const struct walk_ctx *up;
+} walk_ctx_t;
+
+static void walk(battle_t *b, int i, const cell_t *path, int n, bool reacting,
+                 const walk_ctx_t *up);
+static int path_cost_ft(const battle_t *b, int i, const cell_t *path, int n);
+
+static bool reserved(const walk_ctx_t *w, cell_t c)
+{
+    for (; w; w = w->up)
+        for (int k = 0; k < w->n; k++)
+            if (w->rest[k].col == c.col && w->rest[k].row == c.row)
+                return true;
+    return false;
+}
+
+/* The path (cells after the start) of r's held move, if r can make it now
+ * within the movement its turn left; returns the count, 0 when it cannot. */
+static int held_move_path(battle_t *b, int r, const walk_ctx_t *w, cell_t *out)
+{
+    const xh_state_t *s = cst(b);
+    cell_t goal = s->sb_at[r], buf[CMD_PATH_MAX + 1];
+    int cost = 0, len = 0;
+    if (reserved(w, goal) || !geom_path(b->board, r, goal, b->prof[r].interval_ft, b->ps, &cost,
+                                        buf, CMD_PATH_MAX + 1, &len))
+        return 0;
+    if (len < 2 || buf[len - 1].col != goal.col || buf[len - 1].row != goal.row)
+        return 0; /* already there, or farther than one command can carry */
+    memcpy(out, buf + 1, sizeof *out * (size_t)(len - 1));
+    cost = path_cost_ft(b, r, out, len - 1);
+    return cost >= 0 && cost <= s->sb_move_ft[r] ? len - 1 : 0;
+}
+
+/* Holder r answers trigger t with its held action, if it can and will. */
+static void standby_react(battle_t *b, int r, int t, const eng_t *g, const weapon_t *w,
+                          const walk_ctx_t *ctx)
+{
+    xh_state_t *s = st(b);
+    cell_t path[CMD_PATH_MAX];
+    int n = 0;
+    if (s->sb_move[r] && (n = held_move_path(b, r, ctx, path)) == 0)
+        return; /* nowhere to go right now: the move stays held */
+    if (!react_ok(b, r, REACT_STANDBY, t))
+        return;
+    s->standby[r] = 0;
+    s->reaction_used[r] = 1;
+    event_t ev = event_make(EV_REACTION);
+    ev.who = r;
+    ev.target = t;
+    hb_strlcpy(ev.name, "standby", sizeof ev.name);
+    battle_emit(b, &ev);
+    if (s->sb_move[r])
+        walk(b, r, path, n, true, ctx);
+    else if (engagement(b, r, t, w, g))
+        strike_damage(b, r, t, w, g->beyond);
+}
+
 /* Standby holders whose trigger this moment meets act now, after it. */
-static void standby_after_move(battle_t *b, int m)
+static void standby_after_move(battle_t *b, int m, const walk_ctx_t *ctx)
 {
     xh_state_t *s = st(b);
     for (int r = 0; r < b->n && battle_active(b, m); r++) {
@@ -495,21 +563,13 @@ static void standby_after_move(battle_t *b, int m)
             continue;
         if (s->sb_target[r] >= 0 && s->sb_target[r] != m)
             continue;
-        if (!can_react(b, r) || !react_ok(b, r, REACT_STANDBY, m))
+        if (!can_react(b, r))
             continue;
         const weapon_t *w = battle_weapon(b, r, s->sb_weapon[r]);
         eng_t g = assess(b, r, m, w, false, false);
         if (!g.legal || g.beyond || g.auto_fail)
             continue;
-        s->standby[r] = 0;
-        s->reaction_used[r] = 1;
-        event_t ev = event_make(EV_REACTION);
-        ev.who = r;
-        ev.target = m;
-        hb_strlcpy(ev.name, "standby", sizeof ev.name);
-        battle_emit(b, &ev);
-        if (engagement(b, r, m, w, &g))
-            strike_damage(b, r, m, w, false);
+        standby_react(b, r, m, &g, w, ctx);
     }
 }
 
@@ -519,22 +579,14 @@ static void standby_after_engage(battle_t *b, int a)
     for (int r = 0; r < b->n && battle_active(b, a); r++) {
         if (!s->standby[r] || s->sb_trigger[r] != XT_ENGAGES || !enemies(b, r, a))
             continue;
-        if ((s->sb_target[r] >= 0 && s->sb_target[r] != a) || !can_react(b, r) ||
-            !react_ok(b, r, REACT_STANDBY, a))
+        if ((s->sb_target[r] >= 0 && s->sb_target[r] != a) || !can_react(b, r))
             continue;
         const weapon_t *w = battle_weapon(b, r, s->sb_weapon[r]);
         eng_t g = assess(b, r, a, w, false, false);
-        if (!g.legal)
+        /* A held move needs no line to the trigger; a held strike does. */
+        if (!g.legal && !s->sb_move[r])
             continue;
-        s->standby[r] = 0;
-        s->reaction_used[r] = 1;
-        event_t ev = event_make(EV_REACTION);
-        ev.who = r;
-        ev.target = a;
-        hb_strlcpy(ev.name, "standby", sizeof ev.name);
-        battle_emit(b, &ev);
-        if (engagement(b, r, a, w, &g))
-            strike_damage(b, r, a, w, g.beyond);
+        standby_react(b, r, a, &g, w, NULL);
     }
 }
 
@@ -687,6 +739,9 @@ static void start_turn(battle_t *b, int i)
 static void next_turn(battle_t *b)
 {
     xh_state_t *s = st(b);
+    /* A held move may use only what this turn's movement left over. */
+    if (s->actor >= 0 && s->standby[s->actor])
+        s->sb_move_ft[s->actor] = xhalem_move_left(b);
     event_t e = event_make(EV_TURN_END);
     e.who = s->actor;
     e.value = b->round;
@@ -768,20 +823,21 @@ static int step_cost(const battle_t *b, int i, cell_t c)
 
 static int round_up(int v, int step) { return step > 1 ? (v + step - 1) / step * step : v; }
 
-/* Check a path for combatant i: steps adjacent, passable, no enemies, ends free. */
-static int path_cost_ft(const battle_t *b, int i, const cmd_t *c)
+/* Check path[0..n) for combatant i: steps adjacent, passable, no enemies,
+ * ends free. Returns its cost in feet, rounded to i's interval, or -1. */
+static int path_cost_ft(const battle_t *b, int i, const cell_t *path, int n)
 {
-    if (c->n_path < 1 || c->n_path > CMD_PATH_MAX)
+    if (n < 1 || n > CMD_PATH_MAX)
         return -1;
     hex_t at = pos(b, i);
     int cost = 0;
-    for (int k = 0; k < c->n_path; k++) {
-        if (!map_in_bounds(b->map, c->path[k]))
+    for (int k = 0; k < n; k++) {
+        if (!map_in_bounds(b->map, path[k]))
             return -1;
-        hex_t h = hex_from_cell(b->map->layout, c->path[k]);
+        hex_t h = hex_from_cell(b->map->layout, path[k]);
         if (hex_distance(at, h) != 1)
             return -1;
-        int sc = step_cost(b, i, c->path[k]);
+        int sc = step_cost(b, i, path[k]);
         int occ = board_occupant(b->board, h);
         if (sc < 0 || (occ >= 0 && occ != i && enemies(b, i, occ)))
             return -1;
@@ -804,18 +860,18 @@ static void drag_held(battle_t *b, int i, hex_t left)
             battle_step(b, k, left);
 }
 
-static battle_status_t do_move(battle_t *b, const cmd_t *c)
+/* i walks path[0..n) (already checked and paid for) of its own will: on its
+ * turn, or out of turn as a held standby move (reacting). Each step may draw
+ * opportunities first and set off standbys after; up is the move under way
+ * that this one answers, if any. */
+static void walk(battle_t *b, int i, const cell_t *path, int n, bool reacting,
+                 const walk_ctx_t *up)
 {
     xh_state_t *s = st(b);
-    int i = c->actor;
-    int cost = path_cost_ft(b, i, c);
-    if (cost < 0 || cost > xhalem_move_left(b))
-        return BATTLE_ILLEGAL;
-    s->turn.moved_ft += cost;
-    for (int k = 0; k < c->n_path && battle_active(b, i); k++) {
+    for (int k = 0; k < n && battle_active(b, i); k++) {
         hex_t h0 = pos(b, i);
-        hex_t h1 = hex_from_cell(b->map->layout, c->path[k]);
-        if (!opportunities(b, i, h0, h1, false, -1))
+        hex_t h1 = hex_from_cell(b->map->layout, path[k]);
+        if (!opportunities(b, i, h0, h1, false, -1, reacting))
             break;
         int mount = xhalem_mount_of(b, i);
         if (mount >= 0)
@@ -834,7 +890,8 @@ static battle_status_t do_move(battle_t *b, const cmd_t *c)
                 }
             }
         }
-        standby_after_move(b, i);
+        walk_ctx_t here = {path + k + 1, n - k - 1, up};
+        standby_after_move(b, i, &here);
     }
     /* A cloaked mover that ends out of every enemy's sight is unseen again. */
     if (battle_active(b, i) && has(b, i, XC_CLOAKED) && s->revealed[i]) {
@@ -845,6 +902,17 @@ static battle_status_t do_move(battle_t *b, const cmd_t *c)
         if (!seen)
             s->revealed[i] = 0;
     }
+}
+
+static battle_status_t do_move(battle_t *b, const cmd_t *c)
+{
+    xh_state_t *s = st(b);
+    int i = c->actor;
+    int cost = path_cost_ft(b, i, c->path, c->n_path);
+    if (cost < 0 || cost > xhalem_move_left(b))
+        return BATTLE_ILLEGAL;
+    s->turn.moved_ft += cost;
+    walk(b, i, c->path, c->n_path, false, NULL);
     return BATTLE_OK;
 }
 
@@ -934,7 +1002,7 @@ static void push_away(battle_t *b, int a, int t)
     if (xhalem_mount_of(b, t) >= 0)
         unmount(b, t);
     /* Forced movement provokes, with disadvantage; the shover already acted on it. */
-    if (!opportunities(b, t, ht, best, true, a))
+    if (!opportunities(b, t, ht, best, true, a, false))
         return;
     battle_step(b, t, best);
     int r = rider_on(b, t);
@@ -1149,16 +1217,28 @@ static battle_status_t apply_cmd(battle_t *b, const cmd_t *c)
         s->turn.acted = s->turn.dashed = true;
         emit_action(b, a, is_machine(b, a) ? "thrust" : "dash", -1, true);
         return BATTLE_OK;
-    case CMD_STANDBY:
+    case CMD_STANDBY: {
+        /* The held action: an engagement with `weapon`, or a move to `at`. */
+        bool move = c->act == CMD_MOVE;
         if (s->turn.acted || c->arg < 0 || c->arg >= XT_COUNT || !xhalem_equipped(b, a, c->weapon))
+            return BATTLE_ILLEGAL;
+        if (c->act != CMD_END && c->act != CMD_ENGAGE && !move)
+            return BATTLE_ILLEGAL;
+        if (move && (!map_in_bounds(b->map, c->at) || map_terrain_at(b->map, c->at)->move <= 0))
+            return BATTLE_ILLEGAL;
+        if (c->target >= b->n || (c->target >= 0 && !enemies(b, a, c->target)))
             return BATTLE_ILLEGAL;
         s->turn.acted = true;
         s->standby[a] = 1;
         s->sb_trigger[a] = c->arg;
         s->sb_target[a] = c->target;
         s->sb_weapon[a] = c->weapon;
-        emit_action(b, a, "standby", c->target, true);
+        s->sb_move[a] = move;
+        s->sb_at[a] = c->at;
+        s->sb_move_ft[a] = xhalem_move_left(b);
+        emit_action(b, a, move ? "standby_move" : "standby", c->target, true);
         return BATTLE_OK;
+    }
     case CMD_ASSIST: {
         int t = c->target;
         if (s->turn.acted || !battle_active(b, t) || !enemies(b, a, t))

@@ -71,6 +71,9 @@ typedef struct {
     int sb_trigger[MAP_MAX_COMBATANTS];
     int sb_target[MAP_MAX_COMBATANTS]; /* -1: any enemy */
     int sb_weapon[MAP_MAX_COMBATANTS];
+    unsigned char sb_move[MAP_MAX_COMBATANTS]; /* the held action is a move to sb_at */
+    cell_t sb_at[MAP_MAX_COMBATANTS];
+    int sb_move_ft[MAP_MAX_COMBATANTS];        /* movement left from the holder's turn */
     int assist_on[MAP_MAX_COMBATANTS];   /* k distracted by assister-1 (0: none) */
     int grappled_by[MAP_MAX_COMBATANTS]; /* k held by holder-1 (0: free) */
     int stealth[MAP_MAX_COMBATANTS];     /* stealth total while hidden */

@@ -1,0 +1,165 @@
+/* test_cmd_json.c - commands as JSON (src/io/cmd_json.c): every command kind
+ * written by cmd_to_json and read back by cmd_from_json is the same command,
+ * both bare (cmd_make's defaults) and with every field it can carry set, and
+ * through the printed text as a save or a scenario file holds it.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "io/cmd_json.h"
+#include "rules_fixture.h"
+
+static map_t *three_combatants(void)
+{
+    map_t *m = fx_map(10, 8, "xhalem", NULL);
+    fx_add(m, "kara", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife,rifle,pike", "");
+    fx_add(m, "vex", "raiders", 5, 3, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "");
+    fx_add(m, "mule", "players", 2, 1, KIND_CREATURE, SIZE_LARGE, 30, 40, NULL, "");
+    return m;
+}
+
+/* Field by field, so padding and unused path slots cannot hide a difference. */
+static void assert_cmd_equal(const cmd_t *a, const cmd_t *b)
+{
+    assert_int_equal(a->kind, b->kind);
+    assert_int_equal(a->actor, b->actor);
+    assert_int_equal(a->target, b->target);
+    assert_int_equal(a->weapon, b->weapon);
+    assert_int_equal(a->weapon2, b->weapon2);
+    assert_int_equal(a->arg, b->arg);
+    assert_int_equal(a->act, b->act);
+    assert_int_equal(a->at.col, b->at.col);
+    assert_int_equal(a->at.row, b->at.row);
+    assert_int_equal(a->n_answers, b->n_answers);
+    assert_true(a->answers == b->answers);
+    assert_int_equal(a->n_path, b->n_path);
+    for (int k = 0; k < a->n_path; k++) {
+        assert_int_equal(a->path[k].col, b->path[k].col);
+        assert_int_equal(a->path[k].row, b->path[k].row);
+    }
+}
+
+/* c -> JSON object -> text -> JSON -> command, which must equal c. */
+static void round_trip(const map_t *m, const cmd_t *c)
+{
+    cJSON *o = cmd_to_json(m, c);
+    assert_non_null(o);
+    char *text = cJSON_PrintUnformatted(o);
+    assert_non_null(text);
+    cJSON_Delete(o);
+    cJSON *back = cJSON_Parse(text);
+    assert_non_null(back);
+    cmd_t got;
+    memset(&got, 0xab, sizeof got); /* nothing may survive from before */
+    char err[256] = "";
+    if (!cmd_from_json(back, m, &got, err, sizeof err))
+        fail_msg("%s: %s", text, err);
+    free(text);
+    cJSON_Delete(back);
+    assert_cmd_equal(c, &got);
+}
+
+static void test_every_kind_bare(void **state)
+{
+    (void)state;
+    map_t *m = three_combatants();
+    for (int k = 0; k < CMD_COUNT; k++) {
+        cmd_t c = cmd_make((cmd_kind_t)k, 2);
+        round_trip(m, &c);
+    }
+    map_destroy(m);
+}
+
+static void test_every_kind_with_every_field(void **state)
+{
+    (void)state;
+    map_t *m = three_combatants();
+    for (int k = 0; k < CMD_COUNT; k++) {
+        cmd_t c = cmd_make((cmd_kind_t)k, 0);
+        c.target = 1;
+        c.weapon = 2;
+        c.weapon2 = 1;
+        c.arg = k == CMD_SHOVE ? 1 : -3 - k;
+        c.act = (cmd_kind_t)((k + 1) % CMD_COUNT);
+        c.at = (cell_t){(k % 9) + 1, k % 8};
+        for (int s = 0; s < 5; s++)
+            c.path[c.n_path++] = (cell_t){s + 1, (s + k) % 8};
+        /* Answers with the top bit too: all 64 fit and keep their order. */
+        c.n_answers = k % 2 ? CMD_ANSWERS_MAX : 3;
+        c.answers = k % 2 ? ((uint64_t)1 << 63 | 0x5) : 0x5;
+        round_trip(m, &c);
+    }
+    map_destroy(m);
+}
+
+/* Values that equal a default on one field but not another (the cell [0,0],
+ * act "end" on a declare, unarmed as -1) must come back as they went. */
+static void test_defaults_and_edges(void **state)
+{
+    (void)state;
+    map_t *m = three_combatants();
+    cmd_t use = cmd_make(CMD_USE, 0);
+    use.at = (cell_t){0, 0};
+    round_trip(m, &use);
+    cmd_t dis = cmd_make(CMD_DISMOUNT, 0);
+    dis.at = (cell_t){3, 2};
+    round_trip(m, &dis);
+    cmd_t dec = cmd_make(CMD_DECLARE, 1);
+    dec.act = CMD_END;
+    round_trip(m, &dec);
+    cmd_t held = cmd_make(CMD_STANDBY, 0);
+    held.act = CMD_MOVE;
+    held.at = (cell_t){0, 3};
+    held.arg = 1;
+    round_trip(m, &held);
+    cmd_t declined = cmd_make(CMD_MOVE, 1);
+    declined.n_answers = 2; /* both declined: the answers are all zero bits */
+    declined.path[declined.n_path++] = (cell_t){5, 4};
+    round_trip(m, &declined);
+    cmd_t full = cmd_make(CMD_MOVE, 0);
+    for (int k = 0; k < CMD_PATH_MAX; k++)
+        full.path[full.n_path++] = (cell_t){k % 10, (k / 10) % 8};
+    round_trip(m, &full);
+    map_destroy(m);
+}
+
+/* The reader's side of the answers: their JSON form and what it refuses. */
+static void test_reactions_key(void **state)
+{
+    (void)state;
+    map_t *m = three_combatants();
+    cmd_t c;
+    char err[256];
+    cJSON *v = cJSON_Parse("{\"cmd\":\"move\",\"actor\":\"vex\",\"reactions\":[true,false,true]}");
+    assert_true(cmd_from_json(v, m, &c, err, sizeof err));
+    assert_int_equal(c.n_answers, 3);
+    assert_true(c.answers == 0x5);
+    cJSON_Delete(v);
+    static const char *const BAD[] = {
+        "{\"cmd\":\"move\",\"actor\":\"vex\",\"reactions\":[1]}",
+        "{\"cmd\":\"move\",\"actor\":\"vex\",\"reactions\":true}",
+    };
+    for (size_t k = 0; k < sizeof BAD / sizeof BAD[0]; k++) {
+        v = cJSON_Parse(BAD[k]);
+        assert_non_null(v);
+        assert_false(cmd_from_json(v, m, &c, err, sizeof err));
+        assert_non_null(strstr(err, "reactions"));
+        cJSON_Delete(v);
+    }
+    map_destroy(m);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_kind_bare),
+        cmocka_unit_test(test_every_kind_with_every_field),
+        cmocka_unit_test(test_defaults_and_edges),
+        cmocka_unit_test(test_reactions_key),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
