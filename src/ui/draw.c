@@ -1,10 +1,15 @@
 /* draw.c - map, grid and token drawing shared by the window and the PNG render
  * (see draw.h).
  *
- * Every hex fill of a frame goes into one SDL_RenderGeometry call per
- * texture (one for plain colours, one per textured terrain type); grid edges,
- * tokens and HP bars are one more call each. Vertex and index arrays live in
- * the drawer and only grow, so a steady frame allocates nothing.
+ * Textured hexes go into one SDL_RenderGeometry call per texture. Plain hexes
+ * are cut for the software renderer, which fills rectangles at memset speed
+ * but pays a fixed price for every triangle: a middle band per hex (one
+ * rectangle fill call per colour), a strip of the commonest colour between
+ * lines of hexes, and one geometry call for the end triangles the strips do
+ * not cover. Corners are rounded to shared lattice points so the pieces meet
+ * without seams. Grid edges, tokens and HP bars are a few calls more. Vertex,
+ * index and rectangle arrays live in the drawer and only grow, so a steady
+ * frame allocates nothing.
  */
 #include "draw.h"
 
@@ -46,12 +51,17 @@ struct ui_draw {
     SDL_Texture *terrain_tex[MAP_MAX_TERRAIN]; /* NULL: plain colour */
     vbuf_t batch[N_BATCH];                     /* 0: plain fills, 1+i: type i textured */
     vbuf_t lines, tokens, overlay;
-    int *fan_idx, fan_cap;   /* in hexes */
-    int *quad_idx, quad_cap; /* in quads */
-    SDL_FPoint *pts;         /* grid polylines */
+    int *fan_idx, fan_cap;            /* in hexes */
+    int *quad_idx, quad_cap;          /* in quads */
+    int *cap_idx, n_cap_idx, cap_cap; /* indices of the plain hexes' end triangles */
+    SDL_FRect *zones;                 /* per line of hexes: the strip before it (see zone_rects) */
+    int cap_zones;
+    SDL_FPoint *pts; /* grid polylines */
     int n_pts, cap_pts;
     SDL_FRect *rects; /* grid edges that are axis-aligned */
     int n_rects, cap_rects;
+    SDL_FRect *band[MAP_MAX_TERRAIN]; /* flat hexes: the middle band of each, by terrain type */
+    int n_band[MAP_MAX_TERRAIN], cap_band[MAP_MAX_TERRAIN];
     token_img_t imgs[MAX_TOKEN_IMAGES];
     int n_imgs;
     int last_hexes;
@@ -301,8 +311,12 @@ void ui_draw_destroy(ui_draw_t *d)
     free(d->overlay.v);
     free(d->fan_idx);
     free(d->quad_idx);
+    free(d->cap_idx);
+    free(d->zones);
     free(d->pts);
     free(d->rects);
+    for (int i = 0; i < MAP_MAX_TERRAIN; i++)
+        free(d->band[i]);
     free(d);
 }
 
@@ -333,6 +347,79 @@ static int edge_a(int d)
 static int edge_b(int d)
 {
     return (7 - d) % 6;
+}
+
+/* A plain hex is drawn as an axis-aligned band (corner 4 to corner 1) plus
+ * the two triangles left at its ends: pointy hexes keep their top and bottom
+ * caps, flat ones their left and right. The bands go out as rectangle fills,
+ * which the software renderer does at memset speed, while every triangle it
+ * rasterises alone over its bounding box at a fixed cost per triangle: half
+ * the triangles of a corner fan, and half the pixels in triangles. */
+#define CAP_IDX 6
+#define BAND_PIECE 15.0f /* widest band piece in pixels (see draw_terrain) */
+static const int CAPS[2][CAP_IDX] = {{5, 0, 4, 2, 3, 1}, {3, 4, 2, 0, 1, 5}};
+
+/* Corner offsets in lattice steps (see hex_lattice), by orientation. */
+static const int LATTICE[2][6][2] = {
+    {{1, -1}, {1, 1}, {0, 2}, {-1, 1}, {-1, -1}, {0, -2}},
+    {{2, 0}, {1, 1}, {-1, 1}, {-2, 0}, {-1, -1}, {1, -1}},
+};
+
+/* Screen corners of hex hx, rounded to whole pixels. Corners are points of a
+ * lattice (half a hex width by half a radius for pointy hexes, the transpose
+ * for flat ones), and every hex rounds a shared corner from the same integer
+ * lattice point, so neighbours meet exactly: no seam shows the background
+ * and no pixel is drawn twice. */
+static void hex_lattice(const ui_camera_t *cam, hex_orient_t o, hex_t hx, SDL_FPoint out[6])
+{
+    bool pointy = o == HEX_POINTY;
+    double ux = pointy ? 0.8660254037844386 : 0.5, uy = pointy ? 0.5 : 0.8660254037844386;
+    int kx = pointy ? 2 * hx.q + hx.r : 3 * hx.q, ky = pointy ? 3 * hx.r : hx.q + 2 * hx.r;
+    const int(*off)[2] = LATTICE[pointy ? 0 : 1];
+    for (int i = 0; i < 6; i++)
+        out[i] = (SDL_FPoint){(float)floor(((kx + off[i][0]) * ux - cam->x) * cam->zoom + 0.5),
+                              (float)floor(((ky + off[i][1]) * uy - cam->y) * cam->zoom + 0.5)};
+}
+
+/* Lattice corners of the hex at position `along` in line `line` (rows for
+ * pointy maps, columns for flat ones). */
+static void line_hex(const map_t *m, const ui_camera_t *cam, int line, int along, SDL_FPoint px[6])
+{
+    cell_t c = m->layout.orient == HEX_POINTY ? (cell_t){along, line} : (cell_t){line, along};
+    hex_lattice(cam, m->layout.orient, hex_from_cell(m->layout, c), px);
+}
+
+/* Between two lines of hexes lies a strip that their end triangles tile,
+ * pointing alternately in and out. Where one colour is most common, the
+ * strip is painted in it with one rectangle, and only the end triangles of
+ * other colours are drawn over it: most of the triangles go. The rectangle
+ * runs between the centres of the lines' end hexes, whose triangles are
+ * always drawn, so nothing off the map is painted. zones[L] is the strip
+ * before line L (w == 0: none). */
+static bool zone_rects(ui_draw_t *d, const map_t *m, const ui_camera_t *cam)
+{
+    bool pointy = m->layout.orient == HEX_POINTY;
+    int lines = pointy ? m->rows : m->cols, along = pointy ? m->cols : m->rows;
+    if (!grow((void **)&d->zones, &d->cap_zones, lines + 1, sizeof *d->zones)) return false;
+    for (int l = 0; l < lines; l++) {
+        d->zones[l] = (SDL_FRect){0, 0, 0, 0};
+        if (l == 0 || along < 3) continue;
+        SDL_FPoint a0[6], a1[6], b0[6], b1[6];
+        line_hex(m, cam, l - 1, 0, a0);
+        line_hex(m, cam, l - 1, along - 1, a1);
+        line_hex(m, cam, l, 0, b0);
+        line_hex(m, cam, l, along - 1, b1);
+        /* Hex centres along the line: a pointy hex's bottom corner, a flat
+         * hex's right corner. The strip across: corner 1 to corner 2 (pointy)
+         * or 1 to 0 (flat) of a hex in the line before. */
+        float s0 = pointy ? fmaxf(a0[2].x, b0[2].x) : fmaxf(a0[0].y, b0[0].y);
+        float s1 = pointy ? fminf(a1[2].x, b1[2].x) : fminf(a1[0].y, b1[0].y);
+        float c0 = pointy ? a0[1].y : a0[1].x, c1 = pointy ? a0[2].y : a0[0].x;
+        if (s1 <= s0 || c1 <= c0) continue;
+        d->zones[l] =
+            pointy ? (SDL_FRect){s0, c0, s1 - s0, c1 - c0} : (SDL_FRect){c0, s0, c1 - c0, s1 - s0};
+    }
+    return true;
 }
 
 static void flush_quads(ui_draw_t *d, vbuf_t *b)
@@ -426,6 +513,8 @@ static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, i
     d->last_hexes = 0;
     for (int i = 0; i < N_BATCH; i++)
         d->batch[i].n = 0;
+    for (int i = 0; i < MAP_MAX_TERRAIN; i++)
+        d->n_band[i] = 0;
     d->lines.n = 0;
     if (!ui_visible_cells(m, view, &lo, &hi)) return;
 
@@ -439,6 +528,21 @@ static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, i
     float lw = (float)fmin(fmax(z * 0.035, 1.0), 2.5);
     SDL_Color gc = {0, 0, 0, (Uint8)(z < 10.0 ? 40 : 70)};
     double pad = z * 1.1;
+    d->n_cap_idx = 0;
+
+    /* The most common plain colour in view paints the strips between lines. */
+    int count[MAP_MAX_TERRAIN] = {0}, zone_ti = -1;
+    for (int row = lo.row; row <= hi.row; row++)
+        for (int col = lo.col; col <= hi.col; col++) {
+            int ti = m->cells[map_index(m, (cell_t){col, row})];
+            if (ti < MAP_MAX_TERRAIN && !(textures && d->terrain_tex[ti])) count[ti]++;
+        }
+    for (int i = 0; i < MAP_MAX_TERRAIN; i++)
+        if (count[i] && (zone_ti < 0 || count[i] > count[zone_ti])) zone_ti = i;
+    bool pointy = m->layout.orient == HEX_POINTY;
+    int n_lines = pointy ? m->rows : m->cols, n_along = pointy ? m->cols : m->rows;
+    if (zone_ti >= 0 && !zone_rects(d, m, cam)) zone_ti = -1;
+    const int *caps = CAPS[pointy ? 0 : 1];
 
     for (int row = lo.row; row <= hi.row; row++) {
         for (int col = lo.col; col <= hi.col; col++) {
@@ -453,6 +557,8 @@ static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, i
             vbuf_t *b = &d->batch[tex ? 1 + ti : 0];
             if (!reserve(b, 6)) continue;
             SDL_Color c = rgb(t->color, 255);
+            SDL_FPoint px[6];
+            hex_lattice(cam, m->layout.orient, hx, px);
             /* UVs come from world position so textures run on across hexes;
              * the base is a whole number of periods, half a period before the
              * hex's centre, so every corner stays inside the doubled tile. */
@@ -464,7 +570,33 @@ static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, i
                     u = (float)((wc.x + corner[k].x / z - bu) / (2.0 * TEX_PERIOD));
                     v = (float)((wc.y + corner[k].y / z - bv) / (2.0 * TEX_PERIOD));
                 }
-                push(b, (float)(sc.x + corner[k].x), (float)(sc.y + corner[k].y), c, u, v);
+                push(b, px[k].x, px[k].y, c, u, v);
+            }
+            if (!tex && grow((void **)&d->cap_idx, &d->cap_cap, d->n_cap_idx + CAP_IDX,
+                             sizeof *d->cap_idx)) {
+                int line = pointy ? row : col, at = pointy ? col : row;
+                bool inner = at > 0 && at < n_along - 1 && ti == zone_ti;
+                int first = b->n - 6;
+                for (int e = 0; e < 2; e++) {
+                    /* e == 0: the triangle in the strip before this line. */
+                    int zl = line + e;
+                    if (inner && zl < n_lines && d->zones[zl].w > 0) continue;
+                    for (int j = 0; j < 3; j++)
+                        d->cap_idx[d->n_cap_idx++] = first + caps[3 * e + j];
+                }
+            }
+            if (!tex && ti < MAP_MAX_TERRAIN && px[1].x > px[4].x && px[1].y > px[4].y &&
+                grow((void **)&d->band[ti], &d->cap_band[ti], d->n_band[ti] + 8,
+                     sizeof *d->band[ti])) {
+                /* SDL fills rows of 16 pixels or more with streaming stores,
+                 * which cost far more than plain ones on short rows that are
+                 * read again at once (grid, overlays); narrow pieces avoid them. */
+                float x = px[4].x, x1 = px[1].x, bh = px[1].y - px[4].y;
+                int pieces = (int)ceil((x1 - x) / BAND_PIECE);
+                if (pieces > 8) pieces = 1;
+                float step = (float)ceil((x1 - x) / pieces);
+                for (; x < x1; x += step)
+                    d->band[ti][d->n_band[ti]++] = (SDL_FRect){x, px[4].y, fminf(step, x1 - x), bh};
             }
             d->last_hexes++;
             if (!band_grid) continue;
@@ -486,11 +618,28 @@ static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, i
         if (d->batch[i].n / 6 > max_hexes) max_hexes = d->batch[i].n / 6;
     if (!grow_idx(&d->fan_idx, &d->fan_cap, max_hexes, FAN_IDX, 6, FAN)) return;
     SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_NONE);
+    if (zone_ti >= 0) {
+        /* Under everything else: the triangles and textured hexes cover it. */
+        SDL_Color c = rgb(m->types[zone_ti].color, 255);
+        SDL_SetRenderDrawColor(d->r, c.r, c.g, c.b, 255);
+        for (int l = 0; l < n_lines; l++)
+            if (d->zones[l].w > 0) SDL_RenderFillRectF(d->r, &d->zones[l]);
+    }
     for (int i = 0; i < N_BATCH; i++) {
         vbuf_t *b = &d->batch[i];
-        if (b->n)
-            SDL_RenderGeometry(d->r, i ? d->terrain_tex[i - 1] : NULL, b->v, b->n, d->fan_idx,
+        if (!b->n) continue;
+        if (i)
+            SDL_RenderGeometry(d->r, d->terrain_tex[i - 1], b->v, b->n, d->fan_idx,
                                b->n / 6 * FAN_IDX);
+        else if (d->n_cap_idx)
+            SDL_RenderGeometry(d->r, NULL, b->v, b->n, d->cap_idx, d->n_cap_idx);
+    }
+    /* The bands of plain hexes, one fill call per colour. */
+    for (int i = 0; i < MAP_MAX_TERRAIN; i++) {
+        if (!d->n_band[i]) continue;
+        SDL_Color c = rgb(m->types[i].color, 255);
+        SDL_SetRenderDrawColor(d->r, c.r, c.g, c.b, 255);
+        SDL_RenderFillRectsF(d->r, d->band[i], d->n_band[i]);
     }
     SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_BLEND);
     if (band_grid)
@@ -703,12 +852,41 @@ static void draw_fog(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w
     d->overlay.n = 0;
 }
 
+/* Paint the background only where the terrain will not cover it. Inside the
+ * map's box, short of its ragged rim (half a hex across the stagger, half a
+ * radius at the caps), hexes tile every pixel, so clearing there first only
+ * writes the screen twice - on the software renderer a full clear costs
+ * about as much as a tenth of the terrain. */
+static void clear_around_map(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h)
+{
+    ui_rect_t b = ui_map_bounds(m);
+    bool pointy = m->layout.orient == HEX_POINTY;
+    double ix = pointy ? 0.8660254037844386 : 0.5, iy = pointy ? 0.5 : 0.8660254037844386;
+    vec2_t a = ui_cam_to_screen(cam, (vec2_t){b.x0 + ix, b.y0 + iy});
+    vec2_t e = ui_cam_to_screen(cam, (vec2_t){b.x1 - ix, b.y1 - iy});
+    /* One pixel in from the rounded corners of the hexes at the rim. */
+    int x0 = (int)ceil(a.x) + 1, y0 = (int)ceil(a.y) + 1;
+    int x1 = (int)floor(e.x) - 1, y1 = (int)floor(e.y) - 1;
+    x0 = x0 < 0 ? 0 : x0;
+    y0 = y0 < 0 ? 0 : y0;
+    x1 = x1 > w ? w : x1;
+    y1 = y1 > h ? h : y1;
+    if (m->cols < 3 || m->rows < 3 || x1 <= x0 || y1 <= y0) {
+        SDL_RenderClear(d->r);
+        return;
+    }
+    SDL_Rect r[4] = {
+        {0, 0, w, y0}, {0, y1, w, h - y1}, {0, y0, x0, y1 - y0}, {x1, y0, w - x1, y1 - y0}};
+    for (int i = 0; i < 4; i++)
+        if (r[i].w > 0 && r[i].h > 0) SDL_RenderFillRect(d->r, &r[i]);
+}
+
 void ui_draw_map(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
                  const ui_frame_opts_t *opts)
 {
     SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawColor(d->r, 28, 31, 36, 255);
-    SDL_RenderClear(d->r);
+    clear_around_map(d, m, cam, w, h);
     draw_terrain(d, m, cam, w, h);
     SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_BLEND);
     if (opts && opts->hover) draw_hover(d, m, cam, opts->hover_cell);
