@@ -15,4 +15,12 @@ int app_edit(int argc, char **argv);
 /* hexbattle project [MAP]: table projection (src/app/project.c). */
 int app_project(int argc, char **argv);
 
+/* hexbattle resume [SAVE]: go on with a saved battle, by default the newest
+ * autosave (src/app/resume.c). */
+int app_resume(int argc, char **argv);
+
+/* hexbattle replay SAVE [--events]: play a saved battle back on screen, or
+ * print its event log as JSON Lines (src/app/resume.c). */
+int app_replay(int argc, char **argv);
+
 #endif

@@ -27,6 +27,10 @@ static const char USAGE[] =
     "  hexbattle project [MAP]                      play with the player view on a second display\n"
     "  hexbattle render MAP --out F.png [--size WxH] [--overlay KIND[:ARGS]]... [--view FACTION]\n"
     "                   [--hex-mm MM --dpi N]\n"
+    "  hexbattle resume [SAVE]                      go on with a saved battle (default: newest "
+    "autosave)\n"
+    "  hexbattle replay SAVE [--events]             play a saved battle back (--events: its "
+    "JSON Lines)\n"
     "  hexbattle query MAP distance C,R C,R         {\"hexes\":n,\"feet\":n}\n"
     "  hexbattle query MAP los C,R C,R              {\"visible\":bool,\"cover\":s,\"hexes\":n}\n"
     "  hexbattle query MAP reach ID [--dash]        hexes ID can end its move on, with costs\n"
@@ -409,10 +413,8 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "project") == 0) return app_project(argc - 1, argv + 1);
     if (strcmp(cmd, "bench") == 0) return app_bench(argc - 1, argv + 1);
     if (strcmp(cmd, "edit") == 0) return app_edit(argc - 1, argv + 1);
-    if (strcmp(cmd, "resume") == 0 || strcmp(cmd, "replay") == 0) {
-        fprintf(stderr, "hexbattle: '%s' is not available in this version yet\n", cmd);
-        return EXIT_FAIL;
-    }
+    if (strcmp(cmd, "resume") == 0) return app_resume(argc - 1, argv + 1);
+    if (strcmp(cmd, "replay") == 0) return app_replay(argc - 1, argv + 1);
     if (cmd[0] == '-') return bad_usage("unknown option '%s'", cmd);
     if (argc > 2) return bad_usage("unexpected argument '%s'", argv[2]);
     return cmd_play(cmd);

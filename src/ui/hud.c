@@ -649,7 +649,7 @@ static const char *const HELP[] = {
     "Attack: choose it, click a target (Tab cycles), Enter or click again confirms",
     "Esc: cancel targeting / close this help",
     "E or Space: end the turn (Space during animation: skip ahead)",
-    "Ctrl+Z or Backspace: undo the last command",
+    "Ctrl+Z or Backspace: undo the last command      Ctrl+S: save the battle",
     "P: physical dice on/off for the current side; type the value + Enter",
     "[ and ]: animation slower / faster      C: camera follows the actor",
     "Arrows / WASD: pan     + / -: zoom     F or Home: fit the map",

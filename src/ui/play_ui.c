@@ -85,6 +85,125 @@ battle_status_t pui_start(pui_t *p, const map_t *m, const tmpl_db_t *db, uint64_
     return BATTLE_OK;
 }
 
+/* The screen's scratch and animation for a battle already in p->play. */
+static battle_status_t finish_start(pui_t *p, battle_status_t st)
+{
+    const map_t *m = p->map;
+    p->ps = path_search_create(m->cols * m->rows);
+    p->reach = calloc((size_t)(m->cols * m->rows), sizeof *p->reach);
+    if (!p->ps || !p->reach || !anim_init(&p->anim, p->play.b)) {
+        pui_free(p);
+        snprintf(p->msg, sizeof p->msg, "out of memory");
+        return BATTLE_NOMEM;
+    }
+    pump(p, st);
+    p->started = true;
+    anim_snap(&p->anim);
+    pui_refresh(p);
+    return BATTLE_OK;
+}
+
+/* Make every die of a rebuilt battle an entered one (the play screen's way,
+ * see the header): the values of every roll so far, in order, so the rebuild
+ * gives the same events and later dice can come from the table. */
+static bool enter_all_dice(pui_t *p, bool stopped)
+{
+    battle_t *b = p->play.b;
+    if (b->opts.manual_all || p->play.pending || p->play.setup_pending) return true;
+    b->dice.n_entered = 0;
+    for (int k = 0; k < b->log.n; k++) {
+        const event_t *e = &b->log.ev[k];
+        for (int d = 0; e->type == EV_ROLL && d < e->n_dice; d++)
+            if (!dice_enter(&b->dice, e->dice[d])) return false;
+    }
+    b->dice.manual_all = b->opts.manual_all = true;
+    if (play_rebuild(&p->play) != BATTLE_OK) return false;
+    if (stopped && !b->over) play_stop(&p->play);
+    return true;
+}
+
+battle_status_t pui_start_save(pui_t *p, const save_t *s, bool replay)
+{
+    memset(p, 0, sizeof *p);
+    p->map = s->map;
+    p->db = s->db;
+    p->seed = s->opts.seed;
+    p->sel = p->actor = p->target = -1;
+    hb_strlcpy(p->map_path, s->map_file, sizeof p->map_path);
+    battle_status_t st;
+    if (replay) {
+        /* From the setup on; every saved die is there before it is needed. */
+        st = play_start(&p->play, s->map, s->db, NULL, &s->opts);
+        for (int k = 0; p->play.b && k < s->n_dice; k++)
+            if (!dice_enter(&p->play.b->dice, s->dice[k])) st = BATTLE_NOMEM;
+        if (p->play.b && st != BATTLE_NOMEM) st = play_rebuild(&p->play);
+        p->replay = true;
+        p->script = s->cmds;
+        p->n_script = s->n_cmds;
+        p->script_stopped = s->stopped;
+    } else {
+        char err[HB_ERR_MAX];
+        st = save_rebuild(s, &p->play, err, sizeof err) == HB_OK ? BATTLE_OK : BATTLE_ILLEGAL;
+        if (st != BATTLE_OK) {
+            snprintf(p->msg, sizeof p->msg, "%.190s", err);
+            return st;
+        }
+        if (!enter_all_dice(p, s->stopped)) st = BATTLE_NOMEM;
+        p->phys_sides = s->table.phys_sides;
+        p->autosave_seen = p->play.b->log.n; /* the turn began before the save */
+    }
+    if (st == BATTLE_NOMEM || st == BATTLE_ILLEGAL || !p->play.b) {
+        snprintf(p->msg, sizeof p->msg, "cannot start the battle: %s",
+                 st == BATTLE_NOMEM ? "out of memory" : "unknown ruleset");
+        if (p->play.b) play_end(&p->play);
+        return st == BATTLE_OK ? BATTLE_NOMEM : st;
+    }
+    if (s->table.has_rng)
+        p->rng = s->table.rng;
+    else
+        rng_seed(&p->rng, s->opts.seed ^ (uint64_t)p->play.b->dice.n_entered);
+    st = finish_start(p, st);
+    if (st == BATTLE_OK)
+        snprintf(p->msg, sizeof p->msg, "%s %.150s. Press ? for the keys.",
+                 replay ? "Replaying" : "Resumed", s->file);
+    return st;
+}
+
+bool pui_save(pui_t *p)
+{
+    if (!p->started || p->replay || !p->save_path[0]) {
+        snprintf(p->msg, sizeof p->msg, "%s", p->replay ? "A replay is not saved." : "No save file.");
+        return true;
+    }
+    save_table_t t = {.has_rng = true, .rng = p->rng, .phys_sides = p->phys_sides};
+    char err[HB_ERR_MAX];
+    if (save_write(p->save_path, &p->play, &t, p->map_path, true, err, sizeof err) == HB_OK)
+        snprintf(p->msg, sizeof p->msg, "Saved to %.180s", p->save_path);
+    else
+        snprintf(p->msg, sizeof p->msg, "Not saved: %.180s", err);
+    return true;
+}
+
+bool pui_autosave(pui_t *p)
+{
+    if (!p->started || p->replay || !p->autosave_dir[0]) return false;
+    const event_log_t *log = &p->play.b->log;
+    /* An undo rebuilds a shorter log: look again from where it now ends. */
+    if (p->autosave_seen > log->n) p->autosave_seen = log->n;
+    bool turn = false;
+    for (int k = p->autosave_seen; k < log->n && !turn; k++)
+        turn = log->ev[k].type == EV_TURN_START;
+    p->autosave_seen = log->n;
+    if (!turn) return false;
+    save_table_t t = {.has_rng = true, .rng = p->rng, .phys_sides = p->phys_sides};
+    char err[HB_ERR_MAX];
+    if (save_autosave(p->autosave_dir, &p->play, &t, p->map_path, err, sizeof err) != HB_OK) {
+        snprintf(p->msg, sizeof p->msg, "Autosave failed: %.170s", err);
+        return false;
+    }
+    return true;
+}
+
 void pui_free(pui_t *p)
 {
     anim_free(&p->anim);
@@ -143,7 +262,7 @@ void pui_refresh(pui_t *p)
     int n = play_actors(&p->play, actors, MAP_MAX_COMBATANTS);
     int old = p->actor;
     p->actor = n > 0 ? actors[0] : -1;
-    p->user_turn = p->actor >= 0 && battle_is_player(b, p->actor);
+    p->user_turn = p->actor >= 0 && !p->replay && battle_is_player(b, p->actor);
     if (p->actor != old) {
         p->ai_guard = 0;
         p->mode = PUI_IDLE;
@@ -386,7 +505,7 @@ bool pui_undo(pui_t *p)
 {
     play_t *pl = &p->play;
     battle_t *b = pl->b;
-    if (!p->started) return false;
+    if (!p->started || p->replay) return false;
     if (pl->pending) {
         /* A command waiting for physical dice: drop it and what was typed for it. */
         pl->pending = false;
@@ -541,6 +660,7 @@ bool pui_key(pui_t *p, SDL_Keycode k, Uint16 mod)
         p->help = false;
         return true;
     }
+    if (k == SDLK_s && (mod & KMOD_CTRL)) return pui_save(p);
     if ((k == SDLK_z && (mod & KMOD_CTRL)) || (k == SDLK_BACKSPACE && !pui_needs_die(p)))
         return pui_undo(p);
     if (pui_type_die(p, k)) return true;
@@ -595,10 +715,30 @@ bool pui_key(pui_t *p, SDL_Keycode k, Uint16 mod)
     return false;
 }
 
+/* Replay: the next saved command; at the end, the saved stop. */
+static void script_step(pui_t *p)
+{
+    if (p->script_pos >= p->n_script) {
+        snprintf(p->msg, sizeof p->msg, "Replay: the saved battle ends here.");
+        return;
+    }
+    cmd_t c = p->script[p->script_pos++];
+    pump(p, play_apply(&p->play, &c));
+    if (p->script_pos == p->n_script && p->script_stopped && !p->play.b->over)
+        play_stop(&p->play);
+    snprintf(p->msg, sizeof p->msg, "Replay: command %d of %d (Space skips the animation).",
+             p->script_pos, p->n_script);
+    pui_refresh(p);
+}
+
 /* One AI command for the current (non-player) actor. */
 static void ai_step(pui_t *p)
 {
     battle_t *b = p->play.b;
+    if (p->replay) {
+        script_step(p);
+        return;
+    }
     cmd_t c;
     rules(p)->ai(b, p->actor, &c);
     battle_status_t st = pump(p, play_apply(&p->play, &c));

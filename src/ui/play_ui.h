@@ -17,6 +17,7 @@
 
 #include <SDL.h>
 
+#include "../io/save.h"
 #include "../rules/play.h"
 #include "../rules/predict.h"
 #include "anim.h"
@@ -80,12 +81,35 @@ typedef struct pui {
     double ai_wait;
     char msg[200]; /* last message for the status line */
     anim_t anim;
+
+    /* Saves (src/io/save.h, docs/saves.md): Ctrl+S writes save_path when set;
+     * with autosave_dir set, every turn start rotates an autosave there. */
+    char save_path[SAVE_PATH_MAX];
+    char map_path[SAVE_PATH_MAX]; /* recorded in saves, for information */
+    char autosave_dir[SAVE_PATH_MAX];
+    int autosave_seen; /* events already looked at for turn starts */
+    /* Replay: a save's commands played back at the AI's pace, no input. */
+    bool replay;
+    const cmd_t *script;
+    int n_script, script_pos;
+    bool script_stopped; /* the saved battle ended by its round limit */
 } pui_t;
 
 /* Start a battle of map m (borrowed with db) with dice from seed; every side
  * rolls by the generator until the referee toggles physical dice. Returns
  * BATTLE_OK, or an error status with msg filled. */
 battle_status_t pui_start(pui_t *p, const map_t *m, const tmpl_db_t *db, uint64_t seed);
+/* Start from save s (borrowed, with its map and data, for the pui's life):
+ * resume the battle where it was saved, or with replay set, from its setup,
+ * with the saved commands played back by pui_tick. BATTLE_OK, or an error
+ * status with msg saying why. */
+battle_status_t pui_start_save(pui_t *p, const save_t *s, bool replay);
+/* Ctrl+S: write the battle to save_path (the old file kept as .bak); msg
+ * says where or why not. */
+bool pui_save(pui_t *p);
+/* With autosave_dir set: autosave when a turn has started since the last
+ * call (the window calls this every frame). True when a save was written. */
+bool pui_autosave(pui_t *p);
 /* Free the battle and scratch (the pui_t is the caller's). */
 void pui_free(pui_t *p);
 /* The battle being played. */

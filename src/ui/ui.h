@@ -7,6 +7,7 @@
 #include "../core/args.h"
 #include "../core/map.h"
 #include "../core/tmpl.h"
+#include "../io/save.h"
 
 #define UI_MAX_OVERLAYS 16
 
@@ -34,5 +35,10 @@ int ui_render_png_opts(const map_t *m, const tmpl_db_t *db, const ui_render_opts
  * is closed. Returns 0, or 1 with err filled. */
 int ui_run_window(map_t *m, const tmpl_db_t *db, const char *map_path, char *err,
                   size_t errcap);
+
+/* Open the play window on saved battle s (loaded from SAVE_PATH): resume it
+ * (Ctrl+S saves back to SAVE_PATH) or, with replay, play its commands back.
+ * Returns 0, or 1 with err filled. */
+int ui_run_saved(const save_t *s, const char *save_path, bool replay, char *err, size_t errcap);
 
 #endif

@@ -311,10 +311,10 @@ static void route_event(ui_state_t *st, ui_projector_t *proj, pui_t *play, SDL_W
 }
 
 /* The play window, with the projector opened at once when PROJECT is set. */
-static int run_window(map_t *m, const tmpl_db_t *db, const char *map_path, bool project,
-                      char *err, size_t errcap)
+static int run_window(const map_t *m, const tmpl_db_t *db, const char *map_path, bool project,
+                      const save_t *save, const char *save_path, bool replay, char *err,
+                      size_t errcap)
 {
-    (void)map_path;
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
         snprintf(err, errcap, "cannot start SDL video: %s", SDL_GetError());
         return 1;
@@ -369,11 +369,26 @@ static int run_window(map_t *m, const tmpl_db_t *db, const char *map_path, bool 
     const char *seed_env = getenv("HEXBATTLE_SEED");
     uint64_t seed = seed_env && *seed_env ? strtoull(seed_env, NULL, 10) : (uint64_t)time(NULL);
     play = malloc(sizeof *play);
-    if (!play || pui_start(play, m, db, seed) != BATTLE_OK) {
+    if (!play || (save ? pui_start_save(play, save, replay) : pui_start(play, m, db, seed)) !=
+                     BATTLE_OK) {
         snprintf(err, errcap, "%s", play ? play->msg : "out of memory");
         if (play) pui_free(play);
         goto done;
     }
+    /* Ctrl+S writes the save being resumed, else NAME.battle.json beside the
+     * map; every turn start rotates an autosave (docs/saves.md). */
+    if (save) {
+        hb_strlcpy(play->save_path, save_path, sizeof play->save_path);
+    } else if (map_path) {
+        hb_strlcpy(play->map_path, map_path, sizeof play->map_path);
+        size_t n = strlen(map_path);
+        if (n > 5 && strcmp(map_path + n - 5, ".json") == 0) n -= 5;
+        int k = snprintf(play->save_path, sizeof play->save_path, "%.*s.battle.json", (int)n,
+                         map_path);
+        if (k < 0 || (size_t)k >= sizeof play->save_path) play->save_path[0] = '\0';
+    }
+    if (!save_autosave_dir(play->autosave_dir, sizeof play->autosave_dir))
+        play->autosave_dir[0] = '\0';
     if (!hud_init(&hud, play)) {
         snprintf(err, errcap, "out of memory");
         goto done;
@@ -408,6 +423,7 @@ static int run_window(map_t *m, const tmpl_db_t *db, const char *map_path, bool 
         last = now;
         bool was_animating = animating;
         animating = pui_tick(play, dt > 0.1 ? 0.1 : dt);
+        pui_autosave(play); /* at each turn start; a failure shows on the status line */
         /* The frame after the last moving one shows the settled marks. */
         st.dirty |= was_animating && !animating;
         if (animating && play->follow && play->anim.focus >= 0 && play->anim.focus < play->anim.n) {
@@ -452,10 +468,16 @@ done:
 
 int ui_run_window(map_t *m, const tmpl_db_t *db, const char *map_path, char *err, size_t errcap)
 {
-    return run_window(m, db, map_path, false, err, errcap);
+    return run_window(m, db, map_path, false, NULL, NULL, false, err, errcap);
 }
 
 int ui_run_project(map_t *m, const tmpl_db_t *db, const char *map_path, char *err, size_t errcap)
 {
-    return run_window(m, db, map_path, true, err, errcap);
+    return run_window(m, db, map_path, true, NULL, NULL, false, err, errcap);
+}
+
+int ui_run_saved(const save_t *s, const char *save_path, bool replay, char *err, size_t errcap)
+{
+    return run_window(s->map, s->db, s->map_file[0] ? s->map_file : NULL, false, s, save_path,
+                      replay, err, errcap);
 }

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Saved battles on the command line (docs/saves.md): `replay SAVE --events`
+# prints the very bytes `simulate` printed for the battle that was saved; bad
+# saves are refused with the JSON path, exit 2 and nothing written; the play
+# window autosaves, and `resume` / `replay` open saved battles.
+source "$(dirname "$0")/lib/assert.bash"
+
+# The save of an AI battle comes from the cmocka helper built beside the binary.
+HELPER="$(dirname "$HB")/tests/test_save"
+if [ ! -x "$HELPER" ]; then
+    echo "SKIPPED: no $HELPER to write a simulated battle's save"
+    exit 77
+fi
+
+# simulate and replay --events: the same bytes, for each sample map.
+for map in ridge_ambush foundry_breach salt_flats; do
+    for seed in 7 12345; do
+        "$HB" simulate "$SRC/maps/$map.json" --seed "$seed" >"$TMP/sim.txt"
+        "$HELPER" --write-sim "$SRC/maps/$map.json" "$seed" "$TMP/$map.save.json"
+        "$HB" replay "$TMP/$map.save.json" --events >"$TMP/rep.txt" 2>"$TMP/rep.err"
+        check "replay_equals_simulate_${map}_$seed" cmp -s "$TMP/sim.txt" "$TMP/rep.txt"
+    done
+done
+# The map is inside the save: moving the map file away changes nothing.
+cp "$SRC/maps/salt_flats.json" "$TMP/moved_map.json"
+"$HELPER" --write-sim "$TMP/moved_map.json" 3 "$TMP/moved.save.json"
+rm "$TMP/moved_map.json"
+"$HB" simulate "$SRC/maps/salt_flats.json" --seed 3 >"$TMP/sim.txt"
+"$HB" replay "$TMP/moved.save.json" --events >"$TMP/rep.txt"
+check replay_without_map_file cmp -s "$TMP/sim.txt" "$TMP/rep.txt"
+
+# Bad saves: the file and JSON path, exit 2, and nothing on disk changes.
+good="$TMP/ridge_ambush.save.json"
+bad_dir="$TMP/bad"
+mkdir -p "$bad_dir"
+sed 's/"hexbattle-save"/"hexbattle-map"/' "$good" >"$bad_dir/format.json"
+expect_fail bad_format 2 "format.json: format: expected \"hexbattle-save\"" "$HB" replay "$bad_dir/format.json" --events
+# kara's HP in the state summary, one more than the rebuilt battle gives.
+awk '/"state":/ {s=1} s && /"id":\t"kara"/ {k=1}
+     k && /"hp":/ {match($0, /[0-9]+/); $0 = substr($0, 1, RSTART - 1) (substr($0, RSTART, RLENGTH) + 1) substr($0, RSTART + RLENGTH); k=0}
+     {print}' "$good" >"$bad_dir/hp.json"
+expect_fail bad_hp 2 "hp.json: state.combatants[0].hp: the rebuilt battle gives kara" "$HB" replay "$bad_dir/hp.json" --events
+expect_fail bad_hp_resume 2 "state.combatants[0].hp" "$HB" resume "$bad_dir/hp.json"
+sed '0,/"cols":\t24/s//"cols":\t25/' "$good" >"$bad_dir/map.json"
+expect_fail bad_map 2 "map.json: map.terrain.rows[0]: expected 25 characters" "$HB" resume "$bad_dir/map.json"
+printf '{"format": "hexbattle-save", "version": 1' >"$bad_dir/cut.json"
+expect_fail cut_short 2 "cut.json: (root): invalid JSON" "$HB" replay "$bad_dir/cut.json"
+expect_fail missing 2 "$TMP/none.json" "$HB" resume "$TMP/none.json"
+expect_fail replay_no_file 2 "replay: needs a save file" "$HB" replay
+expect_fail replay_bad_option 2 "unknown option '--frames'" "$HB" replay "$good" --frames
+before=$(cd "$bad_dir" && ls -la --time-style=full-iso | md5sum)
+sums=$(md5sum "$bad_dir"/*)
+"$HB" resume "$bad_dir/hp.json" 2>/dev/null
+"$HB" replay "$bad_dir/map.json" 2>/dev/null
+check refusals_write_nothing test "$before" = "$(cd "$bad_dir" && ls -la --time-style=full-iso | md5sum)"
+check refusals_change_nothing test "$sums" = "$(md5sum "$bad_dir"/*)"
+
+# The window (SDL dummy driver): a new battle autosaves at the start of the
+# turn; SIGTERM closes the window like its close button (exit 0).
+export XDG_DATA_HOME="$TMP/xdg"
+run_window() {
+    "$HB" "$@" >/dev/null 2>"$TMP/win.err" &
+    local pid=$!
+    sleep 1.5
+    kill -TERM "$pid" 2>/dev/null
+    wait "$pid"
+}
+run_window "$SRC/maps/ridge_ambush.json"
+check window_exit_0 test $? -eq 0
+auto="$XDG_DATA_HOME/hexbattle/autosave-1.json"
+check autosave_written test -s "$auto"
+check autosave_replays bash -c '"$0" replay "$1" --events | grep -q "\"event\":\"turn_start\""' "$HB" "$auto"
+run_window resume
+check resume_newest_autosave test $? -eq 0
+run_window resume "$good"
+check resume_finished_battle test $? -eq 0
+run_window replay "$good"
+check replay_on_screen test $? -eq 0
+check no_stray_files test -z "$(ls "$TMP" | grep '\.tmp\.')"
+
+finish
