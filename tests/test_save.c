@@ -146,6 +146,28 @@ static void test_round_limit_stop_survives(void **state)
     map_destroy(m);
 }
 
+/* The table's standing choices about reactions (decline them all, or be
+ * asked before each) are battle options, so they travel with the save. */
+static void test_reaction_options_survive(void **state)
+{
+    (void)state;
+    tmpl_db_t *db = NULL;
+    map_t *m = load_sample("ridge_ambush.json", &db);
+    battle_opts_t o = {.seed = 4, .max_rounds = 1, .decline_sides = 1u << 1, .ask_sides = 1u << 0};
+    play_t p;
+    assert_int_equal(play_start(&p, m, db, NULL, &o), BATTLE_OK);
+    play_t q;
+    save_t *s = round_trip(&p, NULL, &q);
+    assert_int_equal(s->opts.decline_sides, 1u << 1);
+    assert_int_equal(s->opts.ask_sides, 1u << 0);
+    assert_int_equal(q.b->opts.ask_sides, 1u << 0);
+    play_end(&q);
+    save_free(s);
+    play_end(&p);
+    tmpl_db_destroy(db);
+    map_destroy(m);
+}
+
 /* The play screen's way: every die entered by hand (manual_all), saved in
  * the middle of the fight while a command waits for a die. The rebuilt
  * battle has the same events, the same pending command and asks for the same
@@ -609,6 +631,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_simulate_replays_byte_for_byte),
         cmocka_unit_test(test_round_limit_stop_survives),
+        cmocka_unit_test(test_reaction_options_survive),
         cmocka_unit_test(test_hand_dice_and_pending_command),
         cmocka_unit_test(test_bad_saves_name_the_path),
         cmocka_unit_test(test_state_and_command_mismatch),

@@ -85,6 +85,7 @@ char *save_to_json(const play_t *p, const save_table_t *table, const char *map_f
     if (ok) put_sides(o, "manual_sides", b->board, b->opts.manual_sides, &ok);
     attach(o, "group_initiative", cJSON_CreateBool(b->opts.group_initiative), &ok);
     if (ok) put_sides(o, "decline_sides", b->board, b->opts.decline_sides, &ok);
+    if (ok) put_sides(o, "ask_sides", b->board, b->opts.ask_sides, &ok);
 
     cJSON *dice = attach(root, "dice", cJSON_CreateArray(), &ok);
     for (int k = 0; ok && k < b->dice.n_entered; k++)
@@ -263,7 +264,8 @@ static int read_options(io_ctx_t *cx, const cJSON *root, const board_t *b, save_
     if ((rc = opt_bool(cx, o, "options", "manual_all", &s->opts.manual_all)) ||
         (rc = opt_bool(cx, o, "options", "group_initiative", &s->opts.group_initiative)) ||
         (rc = opt_sides(cx, o, "options", "manual_sides", b, &s->opts.manual_sides)) ||
-        (rc = opt_sides(cx, o, "options", "decline_sides", b, &s->opts.decline_sides)))
+        (rc = opt_sides(cx, o, "options", "decline_sides", b, &s->opts.decline_sides)) ||
+        (rc = opt_sides(cx, o, "options", "ask_sides", b, &s->opts.ask_sides)))
         return rc;
     return HB_OK;
 }
