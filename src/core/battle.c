@@ -115,6 +115,16 @@ void battle_emit(battle_t *b, const event_t *e)
         b->oom = true;
 }
 
+void battle_emit_action(battle_t *b, int who, const char *name, int target, bool ok)
+{
+    event_t e = event_make(EV_ACTION);
+    e.who = who;
+    e.target = target;
+    e.hit = ok;
+    hb_strlcpy(e.name, name, sizeof e.name);
+    battle_emit(b, &e);
+}
+
 static int cmp_int(const void *a, const void *b)
 {
     int x = *(const int *)a, y = *(const int *)b;

@@ -108,6 +108,9 @@ bool battle_reset(battle_t *b);
 
 /* Append an event (an OOM sets b->oom). */
 void battle_emit(battle_t *b, const event_t *e);
+/* Append an `action` event: combatant who did NAME (at target, -1 for none),
+ * ok saying whether it took effect. */
+void battle_emit_action(battle_t *b, int who, const char *name, int target, bool ok);
 /* Roll n dice of `sides` for combatant who (-1: no one; side then says whose
  * dice they are), keeping the keep highest (keep > 0), the -keep lowest
  * (keep < 0) or all (keep == 0), adding mod. Emits a roll event and returns it

@@ -60,16 +60,6 @@ static void emit_stat(battle_t *b, int i, const char *name, int value)
     battle_emit(b, &e);
 }
 
-static void emit_action(battle_t *b, int i, const char *name, int target, bool ok)
-{
-    event_t e = event_make(EV_ACTION);
-    e.who = i;
-    e.target = target;
-    e.hit = ok;
-    hb_strlcpy(e.name, name, sizeof e.name);
-    battle_emit(b, &e);
-}
-
 static void defeat(battle_t *b, int i)
 {
     battle_remove(b, i);
@@ -313,7 +303,7 @@ static void scars_setup(battle_t *b)
         if (!s->player[i] || !battle_active(b, i))
             continue;
         s->passed[i] = save(b, i, SS_DEX, "DEX save");
-        emit_action(b, i, "act_first", -1, s->passed[i]);
+        battle_emit_action(b, i, "act_first", -1, s->passed[i]);
     }
     s->n_phases = 0;
     s->phase_kind[s->n_phases++] = SP_PASSED;
@@ -516,7 +506,7 @@ static void resolve_phase(battle_t *b)
         if (!d->set || d->act != CMD_RETREAT || !battle_active(b, i))
             continue;
         bool ok = on_edge(b, i) && save(b, i, SS_DEX, "DEX save (retreat)");
-        emit_action(b, i, "retreat", -1, ok);
+        battle_emit_action(b, i, "retreat", -1, ok);
         if (ok) {
             battle_remove(b, i);
             event_t e = event_make(EV_FLED);

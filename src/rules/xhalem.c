@@ -159,16 +159,6 @@ static void set_cond(battle_t *b, int i, unsigned bit, const char *name, bool on
     emit_cond(b, i, name, on);
 }
 
-static void emit_action(battle_t *b, int i, const char *name, int target, bool ok)
-{
-    event_t e = event_make(EV_ACTION);
-    e.who = i;
-    e.target = target;
-    e.hit = ok;
-    hb_strlcpy(e.name, name, sizeof e.name);
-    battle_emit(b, &e);
-}
-
 /* Let go of whatever i holds and whatever holds i. */
 static void break_grapples(battle_t *b, int i)
 {
@@ -1042,7 +1032,7 @@ static battle_status_t do_grapple_or_shove(battle_t *b, const cmd_t *c)
             ok = mine > theirs;
         }
     }
-    emit_action(b, a, grapple ? "grapple" : c->arg ? "shove_push" : "shove_knock", t, ok);
+    battle_emit_action(b, a, grapple ? "grapple" : c->arg ? "shove_push" : "shove_knock", t, ok);
     if (!ok)
         return BATTLE_OK;
     if (grapple) {
@@ -1068,7 +1058,7 @@ static battle_status_t do_escape(battle_t *b, const cmd_t *c)
     int mine = d20(b, a, none, might_bonus(b, a), "escape grapple", NULL);
     int theirs = d20(b, g, none, might_bonus(b, g), "hold grapple", NULL);
     bool ok = mine >= theirs; /* equal or better breaks free */
-    emit_action(b, a, "escape", g, ok);
+    battle_emit_action(b, a, "escape", g, ok);
     if (ok) {
         s->grappled_by[a] = 0;
         set_cond(b, a, XC_GRAPPLED, "grappled", false);
@@ -1121,7 +1111,7 @@ static battle_status_t do_search(battle_t *b, const cmd_t *c)
             found = true;
         }
     }
-    emit_action(b, a, "search", -1, found);
+    battle_emit_action(b, a, "search", -1, found);
     return BATTLE_OK;
 }
 
@@ -1140,7 +1130,7 @@ static battle_status_t do_use(battle_t *b, const cmd_t *c)
         return BATTLE_ILLEGAL;
     s->turn.acted = true;
     b->map->cells[map_index(b->map, c->at)] = (uint8_t)to;
-    emit_action(b, a, "use", -1, true);
+    battle_emit_action(b, a, "use", -1, true);
     event_t e = event_make(EV_TERRAIN);
     e.to = c->at;
     hb_strlcpy(e.name, b->map->types[to].name, sizeof e.name);
@@ -1162,7 +1152,7 @@ static battle_status_t do_mount(battle_t *b, const cmd_t *c)
     battle_step(b, a, pos(b, m));
     s->mounted_on[a] = m + 1;
     s->rider_of[m] = a + 1;
-    emit_action(b, a, "mount", m, true);
+    battle_emit_action(b, a, "mount", m, true);
     emit_cond(b, a, "mounted", true);
     return BATTLE_OK;
 }
@@ -1182,7 +1172,7 @@ static battle_status_t do_dismount(battle_t *b, const cmd_t *c)
     s->mounted_on[a] = 0;
     s->rider_of[m] = 0;
     battle_step(b, a, h);
-    emit_action(b, a, "dismount", m, true);
+    battle_emit_action(b, a, "dismount", m, true);
     emit_cond(b, a, "mounted", false);
     return BATTLE_OK;
 }
@@ -1215,7 +1205,7 @@ static battle_status_t apply_cmd(battle_t *b, const cmd_t *c)
         if (s->turn.acted || s->turn.dashed)
             return BATTLE_ILLEGAL;
         s->turn.acted = s->turn.dashed = true;
-        emit_action(b, a, is_machine(b, a) ? "thrust" : "dash", -1, true);
+        battle_emit_action(b, a, is_machine(b, a) ? "thrust" : "dash", -1, true);
         return BATTLE_OK;
     case CMD_STANDBY: {
         /* The held action: an engagement with `weapon`, or a move to `at`. */
@@ -1236,7 +1226,7 @@ static battle_status_t apply_cmd(battle_t *b, const cmd_t *c)
         s->sb_move[a] = move;
         s->sb_at[a] = c->at;
         s->sb_move_ft[a] = xhalem_move_left(b);
-        emit_action(b, a, move ? "standby_move" : "standby", c->target, true);
+        battle_emit_action(b, a, move ? "standby_move" : "standby", c->target, true);
         return BATTLE_OK;
     }
     case CMD_ASSIST: {
@@ -1255,7 +1245,7 @@ static battle_status_t apply_cmd(battle_t *b, const cmd_t *c)
             return BATTLE_ILLEGAL;
         s->turn.acted = true;
         s->assist_on[t] = a + 1;
-        emit_action(b, a, "assist", t, true);
+        battle_emit_action(b, a, "assist", t, true);
         return BATTLE_OK;
     }
     case CMD_HIDE:
@@ -1294,7 +1284,7 @@ static battle_status_t apply_cmd(battle_t *b, const cmd_t *c)
             return BATTLE_ILLEGAL;
         s->turn.acted = true;
         b->u[a].equipped = c->weapon;
-        emit_action(b, a, "switch", -1, true);
+        battle_emit_action(b, a, "switch", -1, true);
         return BATTLE_OK;
     case CMD_FLY:
         /* Switching speeds: what has been moved counts against the new speed. */
