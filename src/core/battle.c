@@ -275,3 +275,16 @@ bool battle_ask_reaction(battle_t *b, int reactor, const char *kind, int trigger
     b->asking = false;
     return true; /* no driver to stop for: as if nobody asked */
 }
+
+int battle_last_side(const battle_t *b)
+{
+    int alive = -1, sides = 0;
+    for (int sd = 0; sd < b->board->n_sides; sd++)
+        if (battle_side_count(b, sd) > 0) {
+            alive = sd;
+            sides++;
+        }
+    if (sides == 0)
+        return -1;
+    return sides == 1 ? alive : -2;
+}

@@ -138,6 +138,9 @@ const weapon_t *battle_weapon(const battle_t *b, int i, int w);
 int battle_weapon_tag(const weapon_t *w, const char *key);
 /* Combatants of SIDE still in the fight. */
 int battle_side_count(const battle_t *b, int side);
+/* The ruleset-neutral end: the one side with combatants left, -1 when no side
+ * has any, -2 while two or more fight on. */
+int battle_last_side(const battle_t *b);
 /* Is combatant i still in the fight? */
 static inline bool battle_active(const battle_t *b, int i)
 {

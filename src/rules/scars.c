@@ -247,19 +247,6 @@ static void start_phase(battle_t *b)
     battle_emit(b, &e);
 }
 
-static int scars_winner(const battle_t *b)
-{
-    int alive = -1, sides = 0;
-    for (int sd = 0; sd < b->board->n_sides; sd++)
-        if (battle_side_count(b, sd) > 0) {
-            alive = sd;
-            sides++;
-        }
-    if (sides == 0)
-        return -1;
-    return sides == 1 ? alive : -2;
-}
-
 static void resolve_phase(battle_t *b);
 
 /* Move on to the next phase with anyone in it; close rounds as they pass. */
@@ -267,7 +254,7 @@ static void advance(battle_t *b)
 {
     sc_state_t *s = st(b);
     for (int guard = 0; guard < 2 * s->n_phases + 2; guard++) {
-        if (scars_winner(b) != -2)
+        if (battle_last_side(b) != -2)
             return;
         event_t e = event_make(EV_TURN_END);
         e.value = b->round;
@@ -745,6 +732,6 @@ const ruleset_t ruleset_scars = {
     .apply = scars_apply,
     .react = scars_react,
     .ai = scars_ai,
-    .winner = scars_winner,
+    .winner = battle_last_side,
     .hidden_from = scars_hidden_from,
 };

@@ -785,19 +785,6 @@ static int xhalem_actors(const battle_t *b, int *out, int cap)
     return 1;
 }
 
-static int xhalem_winner(const battle_t *b)
-{
-    int alive = -1, sides = 0;
-    for (int sd = 0; sd < b->board->n_sides; sd++)
-        if (battle_side_count(b, sd) > 0) {
-            alive = sd;
-            sides++;
-        }
-    if (sides == 0)
-        return -1;
-    return sides == 1 ? alive : -2;
-}
-
 /* ---- commands ----------------------------------------------------------- */
 
 /* Cost of entering cell c, feet (flying crosses ground terrain at the plain rate). */
@@ -1184,7 +1171,7 @@ static battle_status_t xhalem_apply(battle_t *b, const cmd_t *c)
         return BATTLE_ILLEGAL;
     battle_status_t r = apply_cmd(b, c);
     /* A combatant felled during its own turn (an opportunity strike) is done. */
-    if (r == BATTLE_OK && s->actor >= 0 && !battle_active(b, s->actor) && xhalem_winner(b) == -2)
+    if (r == BATTLE_OK && s->actor >= 0 && !battle_active(b, s->actor) && battle_last_side(b) == -2)
         next_turn(b);
     return r;
 }
@@ -1734,6 +1721,6 @@ const ruleset_t ruleset_xhalem = {
     .apply = xhalem_apply,
     .react = xhalem_react,
     .ai = xhalem_ai,
-    .winner = xhalem_winner,
+    .winner = battle_last_side,
     .hidden_from = xhalem_hidden_from,
 };
