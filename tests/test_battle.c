@@ -152,6 +152,7 @@ static void test_manual_roll_stops_and_resumes(void **state)
     assert_int_equal(p.b->need.who, 0);
     assert_int_equal(p.b->need.sides, 20);
     assert_string_equal(p.b->need.why, "initiative");
+    assert_int_equal(p.b->need.mod, 2); /* a1's initiative bonus, told before the die is in */
     int none;
     assert_int_equal(play_actors(&p, &none, 1), 0);
     assert_int_equal(play_enter_die(&p, 21), BATTLE_ILLEGAL); /* not a face of a d20 */
@@ -202,6 +203,35 @@ static void test_roll_keeps_highest_and_lowest(void **state)
     int all = battle_roll_side(b, -1, -1, 3, 6, 0, 1, "sum", &e);
     assert_int_equal(all, e.dice[0] + e.dice[1] + e.dice[2] + 1);
     assert_int_equal(e.kept_n, 3);
+    battle_destroy(b);
+    map_destroy(m);
+    free(db);
+}
+
+/* A starved roll tells the table its whole shape: the dice, the keep rule and
+ * the modifier, whatever the roll is for. */
+static void test_request_carries_keep_and_modifier(void **state)
+{
+    (void)state;
+    tmpl_db_t *db;
+    map_t *m = skirmish(&db);
+    battle_opts_t o = {.seed = 1};
+    static const char *const names[] = {"x"};
+    battle_t *b = battle_create(m, db, &o, names, 1, 0);
+    assert_non_null(b);
+    assert_true(battle_reset(b));
+    b->dice.manual_all = true; /* every roll from the table, none entered yet */
+    battle_roll_side(b, 1, 1, 4, 20, -1, -3, "hide", NULL);
+    assert_true(b->needing);
+    assert_int_equal(b->need.who, 1);
+    assert_int_equal(b->need.count, 4);
+    assert_int_equal(b->need.keep, -1);
+    assert_int_equal(b->need.mod, -3);
+    assert_string_equal(b->need.why, "hide");
+    battle_roll_side(b, 0, 0, 2, 6, 0, 5, "damage", NULL);
+    assert_int_equal(b->need.keep, 0);
+    assert_int_equal(b->need.mod, 5);
+    assert_int_equal(b->need.sides, 6);
     battle_destroy(b);
     map_destroy(m);
     free(db);
@@ -332,6 +362,7 @@ int main(void)
         cmocka_unit_test(test_rebuild_from_commands),
         cmocka_unit_test(test_undo_restores_previous_state),
         cmocka_unit_test(test_manual_roll_stops_and_resumes),
+        cmocka_unit_test(test_request_carries_keep_and_modifier),
         cmocka_unit_test(test_roll_keeps_highest_and_lowest),
         cmocka_unit_test(test_event_json_shapes),
         cmocka_unit_test(test_round_limit_ends_without_winner),

@@ -148,7 +148,8 @@ int battle_roll_side(battle_t *b, int who, int side, int n, int sides, int keep,
     for (int k = 0; k < n; k++) {
         if (!dice_take(&b->dice, side, sides, &e.dice[k])) {
             b->needing = true;
-            b->need = (dice_request_t){.who = who, .sides = sides, .index = k, .count = n};
+            b->need = (dice_request_t){
+                .who = who, .sides = sides, .index = k, .count = n, .keep = keep, .mod = mod};
             hb_strlcpy(b->need.why, why, sizeof b->need.why);
             if (b->stop)
                 longjmp(*b->stop, 1);

@@ -30,6 +30,8 @@ typedef struct {
     int sides;      /* one die of this many sides */
     int index;      /* which die of the roll (0-based) */
     int count;      /* dice in the whole roll */
+    int keep;       /* which dice count: n highest (>0), n lowest (<0), all (0) */
+    int mod;        /* added to the kept dice for the total */
     char why[DICE_WHY_MAX];
 } dice_request_t;
 

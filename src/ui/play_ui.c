@@ -546,39 +546,25 @@ void pui_die_prompt(const pui_t *p, char *buf, size_t cap)
         snprintf(buf, cap, "no roll is waiting");
         return;
     }
-    char of[32] = "";
-    if (n->count > 1) snprintf(of, sizeof of, ", die %d of %d", n->index + 1, n->count);
-    const char *how = "";
-    if (n->sides == 20 && n->count == 2) how = " (advantage or disadvantage)";
-    if (n->sides == 20 && n->count == 4) how = " (detriment)";
-    /* For an attack waiting on its dice the battle stands just before it, so
-     * the prediction names the roll exactly: the keep rule and the modifier. */
-    const cmd_t *c = &p->play.pending_cmd;
-    predict_t pr;
-    char exact[64] = "";
-    if (p->play.pending &&
-        (c->kind == CMD_ENGAGE || (c->kind == CMD_DECLARE && c->act == CMD_ENGAGE)) &&
-        predict_engage(b, c->actor, c->target, c->weapon, &pr)) {
-        int dn = 0, keep = 0, mod = 0;
-        if (strcmp(n->why, "engage") == 0 && n->who == c->actor) {
-            dn = pr.atk_n, keep = pr.atk_keep, mod = pr.atk_bonus;
-        } else if (strcmp(n->why, "evade") == 0 && n->who == c->target) {
-            dn = pr.def_n, keep = pr.def_keep, mod = pr.def_bonus;
-        } else if (strcmp(n->why, "damage") == 0 && n->who == c->actor &&
-                   n->sides == pr.dmg_sides) {
-            dn = pr.dmg_n, mod = pr.dmg_bonus;
-        }
-        if (dn > 0 && dn == (n->count > 0 ? n->count : 1)) {
-            const char *k = dn == 1 || n->sides != 20 ? ""
-                            : keep > 0                ? " with advantage"
-                            : dn == 4                 ? " with detriment"
-                                                      : " with disadvantage";
-            snprintf(exact, sizeof exact, "%s, %+d", k, mod);
-            how = exact;
-        }
+    /* The engine stops inside the roll itself, so the request carries the
+     * whole shape: dice, which of them count, and the modifier. */
+    int count = n->count > 0 ? n->count : 1;
+    char how[64] = "";
+    if (count > 1 && n->keep != 0 && (n->keep > 0 ? n->keep : -n->keep) < count) {
+        int k = n->keep > 0 ? n->keep : -n->keep;
+        if (n->sides == 20 && k == 1)
+            snprintf(how, sizeof how, "%s", n->keep > 0 ? " with advantage (keep the highest)"
+                                            : count == 4 ? " with detriment (keep the lowest)"
+                                                         : " with disadvantage (keep the lowest)");
+        else
+            snprintf(how, sizeof how, ", keep the %d %s", k, n->keep > 0 ? "highest" : "lowest");
     }
-    snprintf(buf, cap, "%s: %s, roll %dd%d%s%s", n->who >= 0 ? pui_name(p, n->who) : "Referee",
-             n->why, n->count > 0 ? n->count : 1, n->sides, how, of);
+    char mod[24] = "";
+    if (n->mod != 0) snprintf(mod, sizeof mod, ", %+d", n->mod);
+    char of[40] = "";
+    if (count > 1) snprintf(of, sizeof of, " (die %d of %d)", n->index + 1, count);
+    snprintf(buf, cap, "%s: %s, roll %dd%d%s%s%s", n->who >= 0 ? pui_name(p, n->who) : "Referee",
+             n->why, count, n->sides, how, mod, of);
 }
 
 bool pui_enter_die(pui_t *p, int value)
