@@ -13,7 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "io/fileio.h"
@@ -347,6 +350,39 @@ static void test_failed_rename_leaves_target(void **state)
     assert_int_equal(count_entries(*state), 1);
 }
 
+/* A disk that fills up part way through the write: a file-size limit makes
+ * every write past 1 KiB fail (EFBIG) in a child process, the way ENOSPC does
+ * on a full disk (tests/cli/disk.sh does a real full and read-only tmpfs
+ * where it may mount one). The old file and its folder must be untouched. */
+static void test_write_fails_part_way(void **state)
+{
+    char path[1024], err[1400] = "";
+    join(path, sizeof path, *state, "battle.json");
+    write_bytes(path, "precious", 8);
+    enum { BIG = 64 * 1024 };
+    static char big[BIG];
+    memset(big, 'x', sizeof big);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        struct rlimit lim = {1024, 1024};
+        signal(SIGXFSZ, SIG_IGN); /* the write then fails with EFBIG instead of killing us */
+        if (setrlimit(RLIMIT_FSIZE, &lim) != 0) _exit(3);
+        int rc = hb_write_atomic(path, big, sizeof big, true, err, sizeof err);
+        if (rc != HB_ERR_OTHER) _exit(4);
+        if (!strstr(err, path) || !strstr(err, strerror(EFBIG))) _exit(5);
+        _exit(0);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    char *now = read_all(path);
+    assert_string_equal(now, "precious");
+    free(now);
+    assert_int_equal(count_entries(*state), 1); /* no temporary file, no .bak */
+}
+
 /* ---- folders ---- */
 
 static void test_data_dir_from_env(void **state)
@@ -438,6 +474,7 @@ int main(void)
         DIR_TEST(test_write_missing_folder),
         DIR_TEST(test_failed_backup_leaves_target),
         DIR_TEST(test_failed_rename_leaves_target),
+        DIR_TEST(test_write_fails_part_way),
         DIR_TEST(test_data_dir_from_env),
         DIR_TEST(test_data_dir_beside_argv0),
         DIR_TEST(test_assets_dir),

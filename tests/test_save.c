@@ -599,35 +599,8 @@ static void test_kill_during_save_keeps_a_whole_save(void **state)
     rm_rf(dir);
 }
 
-/* Helper for tests/cli/save.sh: `test_save --write-sim MAP SEED OUT` plays
- * MAP with the AI on every side exactly as `hexbattle simulate MAP --seed
- * SEED` does and saves the battle to OUT, so the script can compare the
- * command line's replay with simulate's output. */
-static int write_sim(const char *map_path, const char *seed, const char *out)
+int main(void)
 {
-    map_t *m = NULL;
-    tmpl_db_t *db = NULL;
-    char err[HB_ERR_MAX];
-    if (map_load(map_path, data_dir(), &m, &db, err, sizeof err) != HB_OK) {
-        fprintf(stderr, "%s\n", err);
-        return 2;
-    }
-    battle_opts_t o = {.seed = strtoull(seed, NULL, 10), .max_rounds = MAX_ROUNDS};
-    play_t p;
-    int rc = 1;
-    if (play_start(&p, m, db, NULL, &o) == BATTLE_OK && play_auto(&p, MAX_ROUNDS) == BATTLE_OK)
-        rc = save_write(out, &p, NULL, map_path, false, err, sizeof err) == HB_OK ? 0 : 1;
-    if (rc) fprintf(stderr, "write-sim failed: %s\n", err);
-    play_end(&p);
-    tmpl_db_destroy(db);
-    map_destroy(m);
-    return rc;
-}
-
-int main(int argc, char **argv)
-{
-    if (argc == 5 && strcmp(argv[1], "--write-sim") == 0)
-        return write_sim(argv[2], argv[3], argv[4]);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_simulate_replays_byte_for_byte),
         cmocka_unit_test(test_round_limit_stop_survives),

@@ -1,6 +1,8 @@
-/* simulate.c - hexbattle simulate MAP --seed N [--max-rounds R]: every side
- * played by the ruleset's AI, the event log printed as JSON Lines. The same
- * map and seed always print the same bytes. */
+/* simulate.c - hexbattle simulate MAP --seed N [--max-rounds R] [--save FILE]:
+ * every side played by the ruleset's AI, the event log printed as JSON Lines.
+ * The same map and seed always print the same bytes. --save also writes the
+ * finished battle as a save (docs/saves.md), so `replay FILE --events` can be
+ * checked against what was printed. */
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -12,6 +14,7 @@
 #include "io/event_json.h"
 #include "io/fileio.h"
 #include "io/map_io.h"
+#include "io/save.h"
 #include "rules/play.h"
 
 #define EXIT_BAD 2
@@ -22,7 +25,7 @@ static int usage(const char *why, const char *arg)
 {
     fprintf(stderr, "hexbattle: simulate: ");
     fprintf(stderr, why, arg);
-    fprintf(stderr, "\nusage: hexbattle simulate MAP --seed N [--max-rounds R]\n");
+    fprintf(stderr, "\nusage: hexbattle simulate MAP --seed N [--max-rounds R] [--save FILE]\n");
     return EXIT_BAD;
 }
 
@@ -42,7 +45,7 @@ static bool parse_u64(const char *s, uint64_t *out)
 
 int app_simulate(int argc, char **argv)
 {
-    const char *map_path = NULL;
+    const char *map_path = NULL, *save_path = NULL;
     uint64_t seed = 0, rounds = DEFAULT_MAX_ROUNDS;
     bool have_seed = false;
     for (int i = 1; i < argc; i++) {
@@ -56,6 +59,10 @@ int app_simulate(int argc, char **argv)
         } else if (strcmp(a, "--max-rounds") == 0) {
             if (!parse_u64(v, &rounds) || rounds < 1 || rounds > 100000)
                 return usage("--max-rounds needs a whole number 1..100000, got '%s'", v ? v : "");
+            i++;
+        } else if (strcmp(a, "--save") == 0) {
+            if (!v || !*v) return usage("%s", "--save needs a file name");
+            save_path = v;
             i++;
         } else if (a[0] == '-') {
             return usage("unknown option '%s'", a);
@@ -106,6 +113,13 @@ int app_simulate(int argc, char **argv)
             fputs(line, stdout);
             fputc('\n', stdout);
             free(line);
+        }
+        /* A failed save (full or read-only disk) leaves any old file whole;
+         * it is a failure of the run, not bad input. */
+        if (rc == 0 && save_path &&
+            save_write(save_path, &p, NULL, map_path, true, err, sizeof err) != HB_OK) {
+            fprintf(stderr, "hexbattle: %s\n", err);
+            rc = EXIT_FAIL;
         }
     }
     play_end(&p);

@@ -5,25 +5,17 @@
 # window autosaves, and `resume` / `replay` open saved battles.
 source "$(dirname "$0")/lib/assert.bash"
 
-# The save of an AI battle comes from the cmocka helper built beside the binary.
-HELPER="$(dirname "$HB")/tests/test_save"
-if [ ! -x "$HELPER" ]; then
-    echo "SKIPPED: no $HELPER to write a simulated battle's save"
-    exit 77
-fi
-
 # simulate and replay --events: the same bytes, for each sample map.
 for map in ridge_ambush foundry_breach salt_flats; do
     for seed in 7 12345; do
-        "$HB" simulate "$SRC/maps/$map.json" --seed "$seed" >"$TMP/sim.txt"
-        "$HELPER" --write-sim "$SRC/maps/$map.json" "$seed" "$TMP/$map.save.json"
+        "$HB" simulate "$SRC/maps/$map.json" --seed "$seed" --save "$TMP/$map.save.json" >"$TMP/sim.txt"
         "$HB" replay "$TMP/$map.save.json" --events >"$TMP/rep.txt" 2>"$TMP/rep.err"
         check "replay_equals_simulate_${map}_$seed" cmp -s "$TMP/sim.txt" "$TMP/rep.txt"
     done
 done
 # The map is inside the save: moving the map file away changes nothing.
 cp "$SRC/maps/salt_flats.json" "$TMP/moved_map.json"
-"$HELPER" --write-sim "$TMP/moved_map.json" 3 "$TMP/moved.save.json"
+"$HB" simulate "$TMP/moved_map.json" --seed 3 --save "$TMP/moved.save.json" >/dev/null
 rm "$TMP/moved_map.json"
 "$HB" simulate "$SRC/maps/salt_flats.json" --seed 3 >"$TMP/sim.txt"
 "$HB" replay "$TMP/moved.save.json" --events >"$TMP/rep.txt"
