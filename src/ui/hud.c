@@ -650,6 +650,7 @@ static const char *const HELP[] = {
     "Esc: cancel targeting / close this help",
     "E or Space: end the turn (Space during animation: skip ahead)",
     "Ctrl+Z or Backspace: undo the last command      Ctrl+S: save the battle",
+    "Ctrl+O: open a saved battle (this battle's save, the autosaves, saves beside the map)",
     "P: physical dice on/off for the current side; type the value + Enter",
     "[ and ]: animation slower / faster      C: camera follows the actor",
     "Arrows / WASD: pan     + / -: zoom     F or Home: fit the map",

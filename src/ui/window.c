@@ -11,6 +11,7 @@
 #include <SDL_ttf.h>
 
 #include "hud.h"
+#include "menu.h"
 #include "projector.h"
 #include "overlay.h"
 #include "ui.h"
@@ -293,13 +294,77 @@ static double dpi_ratio(SDL_Window *win, SDL_Renderer *r, int *dw, int *dh)
     return ww > 0 ? (double)*dw / ww : 1.0;
 }
 
-/* Give one event to the projector first (its window, F2, Ctrl+keys), then
- * to the play window; the projector's notices go to the status line. */
+/* Ctrl+O opens the saved-battles menu; while it is open it takes the input.
+ * A pick that rebuilds is handed out through *next after the battle on screen
+ * has been autosaved, and the window closes so the caller reopens it with the
+ * chosen battle; anything that fails leaves the battle on screen as it was. */
+static bool menu_event(ui_state_t *st, smenu_t *menu, pui_t *play, const SDL_Event *e,
+                       save_t **next, char *next_path)
+{
+    if (!menu->open) {
+        if (e->type != SDL_KEYDOWN || e->key.keysym.sym != SDLK_o ||
+            !(e->key.keysym.mod & KMOD_CTRL))
+            return false;
+        if (play->replay) {
+            snprintf(play->msg, sizeof play->msg, "A replay cannot open another battle.");
+        } else {
+            smenu_scan(menu, play->save_path, play->autosave_dir, play->map_path);
+        }
+        st->dirty = true;
+        return true;
+    }
+    int got = SMENU_NONE;
+    switch (e->type) {
+    case SDL_KEYDOWN:
+        got = smenu_key(menu, e->key.keysym.sym);
+        break;
+    case SDL_MOUSEBUTTONDOWN:
+        got = smenu_click(menu, (int)lround(e->button.x * st->px_per_pt),
+                          (int)lround(e->button.y * st->px_per_pt));
+        break;
+    case SDL_QUIT:
+    case SDL_WINDOWEVENT:
+        return false; /* the window still closes, resizes and repaints */
+    default:
+        return true; /* the map under the menu takes no input */
+    }
+    st->dirty = true;
+    if (got < 0) return true;
+    save_t *s = NULL;
+    char msg[sizeof play->msg];
+    if (smenu_try_load(menu->e[got].path, &s, msg, sizeof msg) != HB_OK) {
+        snprintf(play->msg, sizeof play->msg, "%s", msg);
+        menu->open = false;
+        return true;
+    }
+    if (play->autosave_dir[0]) {
+        save_table_t t = {.has_rng = true, .rng = play->rng, .phys_sides = play->phys_sides};
+        char err[HB_ERR_MAX];
+        if (save_autosave(play->autosave_dir, &play->play, &t, play->map_path, err, sizeof err) !=
+            HB_OK) {
+            snprintf(play->msg, sizeof play->msg,
+                     "Not opened: the battle on screen could not be autosaved first: %.120s", err);
+            save_free(s);
+            menu->open = false;
+            return true;
+        }
+    }
+    hb_strlcpy(next_path, menu->e[got].path, SAVE_PATH_MAX);
+    *next = s;
+    menu->open = false;
+    st->quit = true;
+    return true;
+}
+
+/* Give one event to the saved-battles menu, then the projector (its window,
+ * F2, Ctrl+keys), then the play window; notices go to the status line. */
 static void route_event(ui_state_t *st, ui_projector_t *proj, pui_t *play, SDL_Window *win,
-                        const SDL_Event *e)
+                        smenu_t *menu, const SDL_Event *e, save_t **next, char *next_path)
 {
     int disp = SDL_GetWindowDisplayIndex(win);
-    if (ui_projector_route(proj, e, SDL_GetWindowID(win), disp < 0 ? 0 : disp, &st->quit))
+    if (menu_event(st, menu, play, e, next, next_path))
+        ;
+    else if (ui_projector_route(proj, e, SDL_GetWindowID(win), disp < 0 ? 0 : disp, &st->quit))
         st->dirty = true;
     else
         ui_handle_event(st, e);
@@ -310,10 +375,13 @@ static void route_event(ui_state_t *st, ui_projector_t *proj, pui_t *play, SDL_W
     }
 }
 
-/* The play window, with the projector opened at once when PROJECT is set. */
-static int run_window(const map_t *m, const tmpl_db_t *db, const char *map_path, bool project,
-                      const save_t *save, const char *save_path, bool replay, char *err,
-                      size_t errcap)
+/* The play window, with the projector opened at once when *PROJECT is set.
+ * When the referee opens a saved battle from the menu, *next gets it (the
+ * caller's to run and free), next_path its file, and *project whether the
+ * projector was open, so the caller can reopen the window with it. */
+static int run_window(const map_t *m, const tmpl_db_t *db, const char *map_path, bool *project,
+                      const save_t *save, const char *save_path, bool replay, save_t **next,
+                      char *next_path, char *err, size_t errcap)
 {
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
         snprintf(err, errcap, "cannot start SDL video: %s", SDL_GetError());
@@ -334,6 +402,8 @@ static int run_window(const map_t *m, const tmpl_db_t *db, const char *map_path,
     memset(&hud, 0, sizeof hud);
     ui_projector_t proj;
     ui_projector_init(&proj, m);
+    smenu_t menu;
+    memset(&menu, 0, sizeof menu);
     char title[MAP_NAME_MAX + 32];
     snprintf(title, sizeof title, "hexbattle - %s", m->name[0] ? m->name : "untitled");
 
@@ -401,7 +471,7 @@ static int run_window(const map_t *m, const tmpl_db_t *db, const char *map_path,
     st.area = hud.lay.map;
     ui_state_fit(&st);
 
-    if (project) {
+    if (*project) {
         int disp = SDL_GetWindowDisplayIndex(win);
         if (!ui_projector_open(&proj, -1, disp < 0 ? 0 : disp, err, errcap)) goto done;
         snprintf(play->msg, sizeof play->msg, "%.140s F2 closes it; Ctrl+R/L/K steer it.",
@@ -437,6 +507,7 @@ static int run_window(const map_t *m, const tmpl_db_t *db, const char *map_path,
         }
         if (st.dirty || animating) {
             ui_window_draw(d, &st);
+            smenu_draw(&menu, ren, ui_draw_text(d), dw, dh, ratio);
             SDL_RenderPresent(ren);
             st.dirty = false;
         }
@@ -447,10 +518,11 @@ static int run_window(const map_t *m, const tmpl_db_t *db, const char *map_path,
          * While something moves, wake for the next frame. */
         SDL_Event e;
         if (!SDL_WaitEventTimeout(&e, animating ? 15 : 250)) continue;
-        route_event(&st, &proj, play, win, &e);
+        route_event(&st, &proj, play, win, &menu, &e, next, next_path);
         while (!st.quit && SDL_PollEvent(&e))
-            route_event(&st, &proj, play, win, &e);
+            route_event(&st, &proj, play, win, &menu, &e, next, next_path);
     }
+    *project = ui_projector_is_open(&proj);
     rc = 0;
 done:
     ui_overlay_destroy(overlay);
@@ -466,18 +538,41 @@ done:
     return rc;
 }
 
+/* Run the window, and again with each saved battle the referee opens from
+ * its menu, until the window is closed for good. */
+static int run_session(const map_t *m, const tmpl_db_t *db, const char *map_path, bool project,
+                       const save_t *save, const char *save_path, bool replay, char *err,
+                       size_t errcap)
+{
+    save_t *next = NULL;
+    char next_path[SAVE_PATH_MAX] = "";
+    int rc = run_window(m, db, map_path, &project, save, save_path, replay, &next, next_path,
+                        err, errcap);
+    while (rc == 0 && next) {
+        save_t *s = next;
+        char path[SAVE_PATH_MAX];
+        hb_strlcpy(path, next_path, sizeof path);
+        next = NULL;
+        rc = run_window(s->map, s->db, s->map_file[0] ? s->map_file : NULL, &project, s, path,
+                        false, &next, next_path, err, errcap);
+        save_free(s);
+    }
+    save_free(next); /* only set when a later window failed to open */
+    return rc;
+}
+
 int ui_run_window(map_t *m, const tmpl_db_t *db, const char *map_path, char *err, size_t errcap)
 {
-    return run_window(m, db, map_path, false, NULL, NULL, false, err, errcap);
+    return run_session(m, db, map_path, false, NULL, NULL, false, err, errcap);
 }
 
 int ui_run_project(map_t *m, const tmpl_db_t *db, const char *map_path, char *err, size_t errcap)
 {
-    return run_window(m, db, map_path, true, NULL, NULL, false, err, errcap);
+    return run_session(m, db, map_path, true, NULL, NULL, false, err, errcap);
 }
 
 int ui_run_saved(const save_t *s, const char *save_path, bool replay, char *err, size_t errcap)
 {
-    return run_window(s->map, s->db, s->map_file[0] ? s->map_file : NULL, false, s, save_path,
-                      replay, err, errcap);
+    return run_session(s->map, s->db, s->map_file[0] ? s->map_file : NULL, false, s, save_path,
+                       replay, err, errcap);
 }

@@ -1,0 +1,223 @@
+/* menu.c - the "open a saved battle" menu (see menu.h). */
+#include "menu.h"
+
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../io/fileio.h"
+
+static const char SUFFIX[] = ".battle.json";
+
+static bool listed(const smenu_t *m, const char *path)
+{
+    for (int i = 0; i < m->n; i++)
+        if (strcmp(m->e[i].path, path) == 0) return true;
+    return false;
+}
+
+/* Describe the save at path; false when there is no such file. */
+static bool describe(smenu_entry_t *e, const char *path, const char *title)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) return false;
+    memset(e, 0, sizeof *e);
+    hb_strlcpy(e->path, path, sizeof e->path);
+    hb_strlcpy(e->title, title, sizeof e->title);
+    e->mtime = st.st_mtime;
+    char when[32] = "";
+    struct tm tm;
+    if (localtime_r(&e->mtime, &tm)) strftime(when, sizeof when, "%d %b %H:%M", &tm);
+    save_t *s = NULL;
+    char err[HB_ERR_MAX];
+    if (save_load(path, NULL, &s, err, sizeof err) != HB_OK) {
+        /* Listed all the same, so the referee sees why it will not open. */
+        snprintf(e->detail, sizeof e->detail, "cannot be opened: %.150s", err);
+        return true;
+    }
+    e->ok = true;
+    const char *name = s->map && s->map->name[0] ? s->map->name : "untitled map";
+    if (s->over)
+        snprintf(e->detail, sizeof e->detail, "%.80s, round %d, %s%.40s, %s", name, s->round,
+                 s->winner[0] ? "won by " : "no winner", s->winner, when);
+    else
+        snprintf(e->detail, sizeof e->detail, "%.80s, round %d, %s", name, s->round, when);
+    save_free(s);
+    return true;
+}
+
+static void add(smenu_t *m, const char *path, const char *title)
+{
+    if (!path || !*path || m->n >= SMENU_MAX || listed(m, path)) return;
+    if (describe(&m->e[m->n], path, title)) m->n++;
+}
+
+static int newest_first(const void *a, const void *b)
+{
+    const smenu_entry_t *x = a, *y = b;
+    if (x->mtime != y->mtime) return x->mtime < y->mtime ? 1 : -1;
+    return strcmp(x->path, y->path);
+}
+
+/* The saved battles in map_path's folder, newest first after what is listed. */
+static void add_folder(smenu_t *m, const char *map_path)
+{
+    if (!map_path || !*map_path) return;
+    char dir[SAVE_PATH_MAX];
+    hb_strlcpy(dir, map_path, sizeof dir);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *(slash == dir ? slash + 1 : slash) = '\0';
+    else
+        hb_strlcpy(dir, ".", sizeof dir);
+    DIR *d = opendir(dir);
+    if (!d) return;
+    int first = m->n;
+    const struct dirent *de;
+    size_t ls = sizeof SUFFIX - 1;
+    while ((de = readdir(d)) && m->n < SMENU_MAX) {
+        size_t n = strlen(de->d_name);
+        if (n <= ls || strcmp(de->d_name + n - ls, SUFFIX) != 0) continue;
+        char path[SAVE_PATH_MAX];
+        int k = strcmp(dir, "/") == 0 ? snprintf(path, sizeof path, "/%s", de->d_name)
+                                      : snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        if (k > 0 && (size_t)k < sizeof path) add(m, path, "Saved battle");
+    }
+    closedir(d);
+    qsort(m->e + first, (size_t)(m->n - first), sizeof m->e[0], newest_first);
+}
+
+void smenu_scan(smenu_t *m, const char *save_path, const char *autosave_dir, const char *map_path)
+{
+    memset(m, 0, sizeof *m);
+    add(m, save_path, "This battle's save");
+    for (int k = 1; autosave_dir && *autosave_dir && k <= SAVE_AUTOSAVES; k++) {
+        char path[SAVE_PATH_MAX], title[32];
+        if (!save_autosave_path(autosave_dir, k, path, sizeof path)) continue;
+        snprintf(title, sizeof title, "Autosave %d%s", k, k == 1 ? " (newest)" : "");
+        add(m, path, title);
+    }
+    add_folder(m, map_path);
+    m->open = true;
+}
+
+static int pick(smenu_t *m, int i)
+{
+    if (i < 0 || i >= m->n) return SMENU_NONE;
+    m->sel = i;
+    return i;
+}
+
+int smenu_key(smenu_t *m, SDL_Keycode k)
+{
+    if (!m->open) return SMENU_NONE;
+    switch (k) {
+    case SDLK_ESCAPE:
+        m->open = false;
+        return SMENU_CLOSE;
+    case SDLK_UP:
+    case SDLK_w:
+        if (m->sel > 0) m->sel--;
+        return SMENU_NONE;
+    case SDLK_DOWN:
+    case SDLK_s:
+        if (m->sel + 1 < m->n) m->sel++;
+        return SMENU_NONE;
+    case SDLK_RETURN:
+    case SDLK_KP_ENTER:
+        return pick(m, m->sel);
+    default:
+        /* 1..9 pick the numbered row directly. */
+        if (k >= SDLK_1 && k <= SDLK_9) return pick(m, (int)(k - SDLK_1));
+        return SMENU_NONE;
+    }
+}
+
+int smenu_click(smenu_t *m, int x, int y)
+{
+    if (!m->open) return SMENU_NONE;
+    SDL_Point pt = {x, y};
+    for (int i = 0; i < m->n_rows && i < m->n; i++)
+        if (SDL_PointInRect(&pt, &m->row[i])) return pick(m, i);
+    /* A click beside the list closes it; one in the panel's margins does not. */
+    if (m->n_rows > 0) {
+        SDL_Rect all = m->row[0];
+        SDL_UnionRect(&all, &m->row[m->n_rows - 1], &all);
+        int pad = all.h / (m->n_rows > 0 ? m->n_rows : 1);
+        SDL_Rect panel = {all.x - pad, all.y - 2 * pad, all.w + 2 * pad, all.h + 4 * pad};
+        if (SDL_PointInRect(&pt, &panel)) return SMENU_NONE;
+    }
+    m->open = false;
+    return SMENU_CLOSE;
+}
+
+int smenu_try_load(const char *path, save_t **out, char *msg, size_t cap)
+{
+    *out = NULL;
+    save_t *s = NULL;
+    char err[HB_ERR_MAX];
+    int rc = save_load(path, NULL, &s, err, sizeof err);
+    if (rc == HB_OK) {
+        play_t p;
+        rc = save_rebuild(s, &p, err, sizeof err);
+        if (rc == HB_OK) play_end(&p);
+    }
+    if (rc != HB_OK) {
+        snprintf(msg, cap, "Not opened: %s", err);
+        save_free(s);
+        return rc;
+    }
+    *out = s;
+    return HB_OK;
+}
+
+void smenu_draw(smenu_t *m, SDL_Renderer *r, ui_text_t *t, int w, int h, double px_per_pt)
+{
+    if (!m->open) return;
+    int px = ui_text_quantize((int)lround(15 * px_per_pt));
+    int small = ui_text_quantize((int)lround(12 * px_per_pt));
+    int row_h = px + small + px / 2 + 8;
+    int pw = w * 4 / 5 > 900 * px_per_pt ? (int)(900 * px_per_pt) : w * 4 / 5;
+    int shown = m->n > 0 ? m->n : 1;
+    int ph = row_h * shown + 4 * px + 16;
+    if (ph > h - 20) ph = h - 20;
+    SDL_Rect panel = {(w - pw) / 2, (h - ph) / 2, pw, ph};
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, 0, 0, 0, 140);
+    SDL_Rect screen = {0, 0, w, h};
+    SDL_RenderFillRect(r, &screen);
+    SDL_SetRenderDrawColor(r, 22, 25, 31, 245);
+    SDL_RenderFillRect(r, &panel);
+    SDL_SetRenderDrawColor(r, 120, 130, 150, 255);
+    SDL_RenderDrawRect(r, &panel);
+
+    SDL_Color ink = {238, 238, 230, 255}, dim = {170, 175, 185, 255}, bad = {235, 150, 120, 255};
+    int x = panel.x + px, y = panel.y + px / 2;
+    ui_text_draw(t, "Open a saved battle", px, true, ink, x, y);
+    y += px + px / 2;
+    m->n_rows = 0;
+    if (m->n == 0) {
+        ui_text_draw(t, "No saved battles yet: Ctrl+S saves this one; autosaves come at each turn.",
+                     small, false, dim, x, y);
+    }
+    for (int i = 0; i < m->n && y + row_h <= panel.y + panel.h - px; i++) {
+        SDL_Rect row = {panel.x + px / 2, y, panel.w - px, row_h - 4};
+        if (i == m->sel) {
+            SDL_SetRenderDrawColor(r, 52, 84, 130, 255);
+            SDL_RenderFillRect(r, &row);
+        }
+        char head[96];
+        snprintf(head, sizeof head, "%d. %s", i + 1, m->e[i].title);
+        ui_text_draw(t, head, px, true, ink, x, y + 3);
+        ui_text_draw(t, m->e[i].detail, small, false, m->e[i].ok ? dim : bad, x + px,
+                     y + 3 + px + 2);
+        m->row[m->n_rows++] = row;
+        y += row_h;
+    }
+    ui_text_draw(t, "Up/Down or 1-9 choose, Enter opens, Esc closes. The battle on screen is "
+                    "autosaved first.",
+                 small, false, dim, x, panel.y + panel.h - small - px / 2);
+}
