@@ -177,7 +177,11 @@ static void test_initials(void **state)
     ui_initials("Kara Voss", out);
     assert_string_equal(out, "KV");
     ui_initials("dren", out);
-    assert_string_equal(out, "D");
+    assert_string_equal(out, "Dr");
+    ui_initials("Ravager", out);
+    assert_string_equal(out, "Ra");
+    ui_initials("x", out);
+    assert_string_equal(out, "X");
     ui_initials("  the-old  mech 7", out);
     assert_string_equal(out, "TO");
     ui_initials("", out);

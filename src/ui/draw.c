@@ -203,15 +203,22 @@ void ui_initials(const char *name, char out[3])
 {
     int n = 0;
     bool at_word = true;
+    const char *first = NULL; /* the first word, for a one-word name */
     for (const char *p = name; *p && n < 2; p++) {
         unsigned char ch = (unsigned char)*p;
         if (isalnum(ch)) {
-            if (at_word) out[n++] = (char)toupper(ch);
+            if (at_word) {
+                if (!first) first = p;
+                out[n++] = (char)toupper(ch);
+            }
             at_word = false;
         } else {
             at_word = true;
         }
     }
+    /* A one-word name shows its first two letters ("Ravager" Ra, "Ridgeback"
+     * Ri), so two such tokens rarely read the same. */
+    if (n == 1 && isalnum((unsigned char)first[1])) out[n++] = (char)tolower((unsigned char)first[1]);
     out[n] = '\0';
 }
 
