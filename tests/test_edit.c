@@ -502,6 +502,36 @@ static void test_bad_edits_refused(void **state)
     map_destroy(m);
 }
 
+/* Combatants placed from one template get "Name", "Name 2", "Name 3". */
+static void test_unique_names(void **state)
+{
+    (void)state;
+    map_t *m = new_map(6, 6, (hex_layout_t){HEX_POINTY, HEX_ODD});
+    const char *want[] = {"Ridge Scout", "Ridge Scout 2", "Ridge Scout 3"};
+    for (int i = 0; i < 3; i++) {
+        map_combatant_t u;
+        char id[MAP_ID_MAX];
+        edit_unique_id(m, "scout", id);
+        edit_unit_from_template(NULL, id, "players", (cell_t){i, i}, &u);
+        hb_strlcpy(u.name, "Ridge Scout", sizeof u.name);
+        edit_unique_name(m, -1, &u);
+        assert_string_equal(u.name, want[i]);
+        edit_t e;
+        assert_true(edit_unit_add(m, &u, &e));
+        assert_true(edit_apply(m, &e));
+        edit_free(&e);
+    }
+    /* A combatant keeps its own name when checked against the others. */
+    map_combatant_t c = m->combatants[1];
+    edit_unique_name(m, 1, &c);
+    assert_string_equal(c.name, "Ridge Scout 2");
+    /* An empty name stays empty (the id labels it). */
+    c.name[0] = '\0';
+    edit_unique_name(m, -1, &c);
+    assert_string_equal(c.name, "");
+    map_destroy(m);
+}
+
 static void test_checks(void **state)
 {
     (void)state;
@@ -596,6 +626,7 @@ int main(void)
         cmocka_unit_test(test_undo_redo_property),
         cmocka_unit_test(test_group_and_redo_drop),
         cmocka_unit_test(test_bad_edits_refused),
+        cmocka_unit_test(test_unique_names),
         cmocka_unit_test(test_checks),
         cmocka_unit_test(test_save_load_round_trip),
     };

@@ -685,6 +685,24 @@ void edit_unique_id(const map_t *m, const char *base, char out[MAP_ID_MAX])
         snprintf(out, MAP_ID_MAX, "%s_%d", stem, k);
 }
 
+static bool name_taken(const map_t *m, int self, const char *name)
+{
+    for (int i = 0; i < m->n_combatants; i++)
+        if (i != self && strcmp(m->combatants[i].name, name) == 0) return true;
+    return false;
+}
+
+void edit_unique_name(const map_t *m, int self, map_combatant_t *c)
+{
+    if (!c->name[0] || !name_taken(m, self, c->name)) return;
+    char stem[sizeof c->name - 8];
+    hb_strlcpy(stem, c->name, sizeof stem);
+    for (int k = 2; k < 100000; k++) {
+        snprintf(c->name, sizeof c->name, "%s %d", stem, k);
+        if (!name_taken(m, self, c->name)) return;
+    }
+}
+
 bool edit_stat_put(map_combatant_t *c, const char *key, int value, bool remove)
 {
     for (int i = 0; i < c->n_stats; i++)

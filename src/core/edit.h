@@ -158,6 +158,10 @@ void edit_unit_from_template(const tmpl_t *t, const char *id, const char *factio
                              map_combatant_t *out);
 /* An id based on BASE not yet used on m ("guard", "guard_2"...). */
 void edit_unique_id(const map_t *m, const char *base, char out[MAP_ID_MAX]);
+/* Make c's name unique among m's other combatants (index self excluded, -1
+ * for none): "Ridge Scout", then "Ridge Scout 2", "Ridge Scout 3"... so the
+ * initiative tracker and the labels tell them apart. */
+void edit_unique_name(const map_t *m, int self, map_combatant_t *c);
 /* Set (or with remove, drop) stat override KEY of c; false when full. */
 bool edit_stat_put(map_combatant_t *c, const char *key, int value, bool remove);
 /* Index of the combatant standing on cell c, or -1. */

@@ -208,6 +208,7 @@ static void place_unit(ed_state_t *s, cell_t at)
     edit_unique_id(s->map, t ? t->id : s->faction, id);
     map_combatant_t u;
     edit_unit_from_template(t, id, s->faction, at, &u);
+    edit_unique_name(s->map, -1, &u);
     edit_t e;
     if (!edit_unit_add(s->map, &u, &e)) {
         ed_message(s, "cannot place a combatant on %d,%d", at.col, at.row);
