@@ -196,13 +196,16 @@ static void test_dex_and_wil_loss(void **state)
     assert_int_equal(b->u[0].stat[SS_DEX], 0);
     assert_true(b->u[0].cond & SC_PARALYZED);
     assert_true(FX_FIND(b, 0, "\"condition\"", "\"paralyzed\"") >= 0);
-    assert_false(battle_active(b, 0)); /* incapacitated: out of the fight */
+    /* Helpless: still on the map and a target, but no longer fighting. */
+    assert_true(battle_active(b, 0));
+    assert_true(scars_helpless(b, 0));
+    assert_false(scars_fighting(b, 0));
+    assert_true(board_occupant(b->board, b->board->pos[0]) == 0);
     fx_free(&f);
 }
 
 /* Enhanced (d12) when a detachment attacks a lone combatant. (Against a
- * helpless target the same branch applies, but helpless targets are out of
- * the fight and cannot be declared against yet: see docs/rules-scars.md.) */
+ * helpless target: test_paralyzed_target_rolls_d12.) */
 static void test_enhanced_die_detachment_vs_individual(void **state)
 {
     (void)state;
@@ -338,7 +341,10 @@ static void test_past_zero_str_loss_and_critical(void **state)
     assert_true(FX_FIND(f.p.b, 0, "\"stat\"", "\"stat\":\"str\"", "\"value\":7") >= 0);
     assert_true(FX_FIND(f.p.b, 0, "\"why\":\"STR save\"", "\"total\":12") >= 0);
     assert_true(f.p.b->u[0].cond & SC_CRITICAL);
-    assert_false(battle_active(f.p.b, 0));
+    /* Crawling: on the map, never acting, not holding the field for its side. */
+    assert_true(battle_active(f.p.b, 0));
+    assert_false(scars_fighting(f.p.b, 0));
+    assert_false(scars_in_phase(f.p.b, 0));
     fx_free(&f);
 }
 
@@ -403,6 +409,247 @@ static void test_move_budget_and_second_move(void **state)
     fx_free(&f);
 }
 
+/* A crawling PC (critical) stays on the map, never acts, and is attacked
+ * enhanced: the foe's knife rolls a d12 instead of its d6. */
+static void test_critical_pc_is_attacked_enhanced(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 3, "scars", NULL);
+    fx_add(f.m, "pc", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 2, 50, "knife", "dex=1,str=10");
+    fx_add(f.m, "foe", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "knife", "str=10");
+    fx_add(f.m, "pc2", "players", 8, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=1,str=10");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(20, 20)); /* both PCs fail: the raiders go first */
+    /* Round 1: d6 5 on 2 HP, 3 off STR (7), STR save 12 fails: critical. */
+    assert_int_equal(fx_do(&f.p, attack(1, 0, 0), FX_DICE(5, 12)), BATTLE_OK);
+    assert_true(f.p.b->u[0].cond & SC_CRITICAL);
+    int who[4];
+    /* Only pc2 acts in the failed phase: pc lies crawling. */
+    assert_int_equal(play_actors(&f.p, who, 4), 1);
+    assert_int_equal(who[0], 2);
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_END, 2), FX_NO_DICE), BATTLE_OK);
+    /* Round 2: pc can still be declared against, and the knife rolls a d12:
+     * 6 takes the last of nothing in HP, 6 off STR (1), STR save 1 passes. */
+    int from = f.p.b->log.n;
+    assert_int_equal(fx_do(&f.p, attack(1, 0, 0), FX_DICE(6, 1)), BATTLE_OK);
+    assert_true(FX_FIND(f.p.b, from, "\"who\":\"foe\"", "\"dice\":\"1d12\"", "\"damage on pc\"") >= 0);
+    assert_int_equal(FX_FIND(f.p.b, from, "\"who\":\"foe\"", "\"dice\":\"1d6\""), -1);
+    assert_int_equal(f.p.b->u[0].stat[SS_STR], 1);
+    assert_true(battle_active(f.p.b, 0));
+    /* A second failed critical save does not announce critical again. */
+    int crit = 0;
+    for (int k = 0; k < f.p.b->log.n; k++)
+        crit += f.p.b->log.ev[k].type == EV_CONDITION && strcmp(f.p.b->log.ev[k].name, "critical") == 0;
+    assert_int_equal(crit, 1);
+    fx_free(&f);
+}
+
+/* The helpless do not hold the field: a side whose only combatant lies
+ * crawling has lost, though the combatant is still on the map. */
+static void test_helpless_side_loses(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 3, "scars", NULL);
+    fx_add(f.m, "pc", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 2, 50, "knife", "dex=1,str=10");
+    fx_add(f.m, "foe", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "club", "str=10");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(20));
+    assert_int_equal(scars_winner(f.p.b), -2);
+    assert_int_equal(fx_do(&f.p, attack(1, 0, 0), FX_DICE(5, 12)), BATTLE_OK);
+    assert_true(f.p.b->u[0].cond & SC_CRITICAL);
+    assert_true(battle_active(f.p.b, 0));
+    assert_int_equal(board_occupant(f.p.b->board, f.p.b->board->pos[0]), 0);
+    assert_true(f.p.b->over);
+    assert_true(FX_FIND(f.p.b, 0, "\"end\"", "\"winner\":\"raiders\"") >= 0);
+    fx_free(&f);
+}
+
+/* RULINGS: an attack on a paralyzed target is enhanced. The same knife
+ * rolls its own d6 on a foe who can move, a d12 on one who cannot. */
+static void test_paralyzed_target_rolls_d12(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        fx_t f;
+        f.m = fx_map(10, 3, "scars", NULL);
+        fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=20,str=10");
+        fx_add(f.m, "foe", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 30, 50, "knife", "dex=10,str=10");
+        fx_add(f.m, "foe2", "raiders", 8, 1, KIND_CREATURE, SIZE_MEDIUM, 30, 50, "knife", "dex=10,str=10");
+        f.db = weapons();
+        seeded_until_actor(&f, 0);
+        if (k == 1) {
+            scars_lose_ability(f.p.b, 1, SS_DEX, 10);
+            assert_true(scars_helpless(f.p.b, 1));
+        }
+        int from = f.p.b->log.n;
+        cmd_t c = attack(0, 1, 0);
+        assert_int_equal(play_apply(&f.p, &c), BATTLE_OK);
+        int d12 = FX_FIND(f.p.b, from, "\"who\":\"a\"", "\"dice\":\"1d12\"", "\"damage on foe\"");
+        int d6 = FX_FIND(f.p.b, from, "\"who\":\"a\"", "\"dice\":\"1d6\"", "\"damage on foe\"");
+        assert_true(k == 1 ? d12 >= 0 : d6 >= 0);
+        assert_int_equal(k == 1 ? d6 : d12, -1);
+        assert_false(f.p.b->over); /* foe2 still fights */
+        fx_free(&f);
+    }
+}
+
+/* The AI leaves a helpless foe alone while a fighting one is within reach
+ * this turn, and strikes it only when nothing else is. */
+static void test_ai_prefers_foes_still_fighting(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        fx_t f;
+        f.m = fx_map(40, 3, "scars", NULL);
+        fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=20,str=10");
+        fx_add(f.m, "down", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 3, 50, "knife", "dex=10,str=10");
+        /* Near: 5 hexes off, one move and a knife reach it. Far: 30 hexes. */
+        fx_add(f.m, "up", "raiders", k == 0 ? 6 : 31, 1, KIND_CREATURE, SIZE_MEDIUM, 30, 50, "knife",
+               "dex=10,str=10");
+        f.db = weapons();
+        seeded_until_actor(&f, 0);
+        scars_lose_ability(f.p.b, 1, SS_DEX, 10);
+        const ruleset_t *rs = f.p.b->rules;
+        cmd_t c;
+        rs->ai(f.p.b, 0, &c);
+        assert_int_equal(c.kind, CMD_DECLARE);
+        assert_int_equal(c.act, CMD_ENGAGE);
+        assert_int_equal(c.target, k == 0 ? 2 : 1);
+        assert_int_equal(play_apply(&f.p, &c), BATTLE_OK);
+        fx_free(&f);
+    }
+}
+
+/* A blast catches friend and foe alike, so the AI never throws one where it
+ * would catch its own side: with an ally beside the target it takes the
+ * machete; with nobody of its own near, the scattergun. */
+static void test_ai_blast_spares_own_side(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        fx_t f;
+        f.m = fx_map(14, 3, "scars", NULL);
+        fx_add(f.m, "pc", "players", 6, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 50, "knife", "dex=1,str=10");
+        fx_add(f.m, "gun", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "scatter,machete",
+               "dex=10,str=10");
+        fx_add(f.m, "mate", "raiders", k == 0 ? 7 : 13, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "machete",
+               "dex=10,str=10");
+        f.db = weapons();
+        fx_weapon(f.db, "scatter", WPN_RANGED, false, 0, 50, 1, 8, 0, "blast=1");
+        fx_weapon(f.db, "machete", WPN_MELEE, false, 5, 0, 1, 6, 0, NULL);
+        seeded_until_actor(&f, 1);
+        const ruleset_t *rs = f.p.b->rules;
+        cmd_t c;
+        rs->ai(f.p.b, 1, &c);
+        assert_int_equal(c.kind, CMD_DECLARE);
+        assert_int_equal(c.act, CMD_ENGAGE);
+        assert_int_equal(c.target, 0);
+        const weapon_t *w = battle_weapon(f.p.b, 1, c.weapon);
+        assert_non_null(w);
+        assert_string_equal(w->id, k == 0 ? "machete" : "scatter");
+        /* Whatever it declared, the resolution must not touch mate. */
+        assert_int_equal(play_apply(&f.p, &c), BATTLE_OK);
+        assert_int_equal(FX_FIND(f.p.b, 0, "\"why\":\"damage on mate\""), -1);
+        fx_free(&f);
+    }
+}
+
+/* An ally's declared blast is no place to walk into: the second raider
+ * keeps out of the hexes the first one's scattergun will sweep. */
+static void test_ai_keeps_out_of_declared_blast(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(14, 5, "scars", NULL);
+    fx_add(f.m, "pc", "players", 6, 2, KIND_CREATURE, SIZE_MEDIUM, 20, 50, "knife", "dex=1,str=10");
+    fx_add(f.m, "pc2", "players", 0, 0, KIND_CREATURE, SIZE_MEDIUM, 20, 50, "knife", "dex=1,str=10");
+    fx_add(f.m, "gun", "raiders", 2, 2, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "scatter", "dex=10,str=10");
+    fx_add(f.m, "cut", "raiders", 12, 2, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "machete", "dex=10,str=10");
+    f.db = weapons();
+    fx_weapon(f.db, "scatter", WPN_RANGED, false, 0, 50, 1, 8, 0, "blast=1");
+    fx_weapon(f.db, "machete", WPN_MELEE, false, 5, 0, 1, 6, 0, NULL);
+    seeded_until_actor(&f, 2);
+    const ruleset_t *rs = f.p.b->rules;
+    cmd_t g = attack(2, 0, 0); /* gun blasts pc: every hex next to pc is swept */
+    assert_int_equal(play_apply(&f.p, &g), BATTLE_OK);
+    cmd_t c;
+    rs->ai(f.p.b, 3, &c);
+    hex_t pcpos = f.p.b->board->pos[0];
+    /* pc (6 hexes off) is its foe; it closes in but stops just outside. */
+    assert_int_equal(c.target, -1);
+    assert_true(c.n_path > 0);
+    hex_t end = hex_from_cell(f.m->layout, c.path[c.n_path - 1]);
+    assert_int_equal(hex_distance(end, pcpos), 2);
+    assert_int_equal(play_apply(&f.p, &c), BATTLE_OK);
+    assert_int_equal(FX_FIND(f.p.b, 0, "\"why\":\"damage on cut\""), -1);
+    fx_free(&f);
+}
+
+/* A ranged attacker whose line runs through brush (impaired, d4) steps to a
+ * hex with a clear line first, and so rolls its rifle's own d10. */
+static void test_ai_steps_out_for_a_clear_shot(void **state)
+{
+    (void)state;
+    static const char *const ROWS[] = {"..........", "...,......", ".........."};
+    for (int k = 0; k < 2; k++) {
+        fx_t f;
+        f.m = fx_map(10, 3, "scars", k == 1 ? ROWS : NULL);
+        fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "rifle", "dex=20,str=10");
+        fx_add(f.m, "foe", "raiders", 6, 1, KIND_CREATURE, SIZE_MEDIUM, 30, 50, "knife", "dex=10,str=10");
+        f.db = weapons();
+        seeded_until_actor(&f, 0);
+        hex_t foe = f.p.b->board->pos[1];
+        assert_int_equal(sight_trace(f.p.b->board, f.p.b->board->pos[0], foe).cover,
+                         k == 1 ? COVER_LIGHT : COVER_NONE);
+        const ruleset_t *rs = f.p.b->rules;
+        cmd_t c;
+        rs->ai(f.p.b, 0, &c);
+        assert_int_equal(c.act, CMD_ENGAGE);
+        assert_int_equal(c.target, 1);
+        if (k == 0) {
+            assert_int_equal(c.n_path, 0); /* already clear: it shoots from where it is */
+        } else {
+            assert_true(c.n_path > 0);
+            hex_t end = hex_from_cell(f.m->layout, c.path[c.n_path - 1]);
+            sight_t sg = sight_trace(f.p.b->board, end, foe);
+            assert_true(sg.visible);
+            assert_int_equal(sg.cover, COVER_NONE);
+        }
+        int from = f.p.b->log.n;
+        assert_int_equal(play_apply(&f.p, &c), BATTLE_OK);
+        assert_true(FX_FIND(f.p.b, from, "\"who\":\"a\"", "\"dice\":\"1d10\"", "\"damage on foe\"") >= 0);
+        fx_free(&f);
+    }
+}
+
+/* Attacks on one target pool (only the highest die counts), so once an ally
+ * has declared against the nearest foe, the AI turns to the next one. */
+static void test_ai_spreads_pooled_attacks(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        fx_t f;
+        f.m = fx_map(10, 3, "scars", NULL);
+        fx_add(f.m, "a1", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=20,str=10");
+        fx_add(f.m, "a2", "players", 3, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=20,str=10");
+        fx_add(f.m, "foe1", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "knife", "dex=10,str=10");
+        fx_add(f.m, "foe2", "raiders", 5, 1, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "knife", "dex=10,str=10");
+        f.db = weapons();
+        seeded_until_actor(&f, 1);
+        cmd_t first = k == 1 ? attack(0, 2, 0) : cmd_make(CMD_END, 0);
+        assert_int_equal(play_apply(&f.p, &first), BATTLE_OK);
+        const ruleset_t *rs = f.p.b->rules;
+        cmd_t c;
+        rs->ai(f.p.b, 1, &c);
+        assert_int_equal(c.act, CMD_ENGAGE);
+        assert_int_equal(c.target, k == 1 ? 3 : 2);
+        assert_int_equal(play_apply(&f.p, &c), BATTLE_OK);
+        fx_free(&f);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -420,6 +667,14 @@ int main(void)
         cmocka_unit_test(test_str_zero_is_death),
         cmocka_unit_test(test_retreat_needs_edge_and_dex),
         cmocka_unit_test(test_move_budget_and_second_move),
+        cmocka_unit_test(test_critical_pc_is_attacked_enhanced),
+        cmocka_unit_test(test_helpless_side_loses),
+        cmocka_unit_test(test_paralyzed_target_rolls_d12),
+        cmocka_unit_test(test_ai_prefers_foes_still_fighting),
+        cmocka_unit_test(test_ai_blast_spares_own_side),
+        cmocka_unit_test(test_ai_keeps_out_of_declared_blast),
+        cmocka_unit_test(test_ai_steps_out_for_a_clear_shot),
+        cmocka_unit_test(test_ai_spreads_pooled_attacks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -37,9 +37,31 @@ static void scars_geo_profile(const map_t *m, const map_combatant_t *c, geo_prof
 static hex_t pos(const battle_t *b, int i) { return b->board->pos[i]; }
 static bool enemies(const battle_t *b, int i, int j) { return !board_allies(b->board, i, j); }
 static bool detachment(const battle_t *b, int i) { return b->u[i].stat[SS_DETACHMENT] > 0; }
-static bool helpless(const battle_t *b, int i)
+bool scars_helpless(const battle_t *b, int i)
 {
-    return (b->u[i].cond & (SC_CRITICAL | SC_PARALYZED | SC_MORTAL)) != 0;
+    return i >= 0 && i < b->n && (b->u[i].cond & SC_HELPLESS) != 0;
+}
+
+bool scars_fighting(const battle_t *b, int i)
+{
+    return battle_active(b, i) && !scars_helpless(b, i);
+}
+
+int scars_winner(const battle_t *b)
+{
+    /* As battle_last_side, but a helpless combatant lying on the map no
+     * longer holds the field for its side. */
+    int alive = -1, sides = 0;
+    for (int sd = 0; sd < b->board->n_sides; sd++)
+        for (int i = 0; i < b->n; i++)
+            if (b->board->side[i] == sd && scars_fighting(b, i)) {
+                alive = sd;
+                sides++;
+                break;
+            }
+    if (sides == 0)
+        return -1;
+    return sides == 1 ? alive : -2;
 }
 
 static void emit_cond(battle_t *b, int i, const char *name, bool on)
@@ -68,11 +90,14 @@ static void defeat(battle_t *b, int i)
     battle_emit(b, &e);
 }
 
-/* Out of the fight but still lying on the map. */
+/* Helpless: still on the map and still a target (enhanced), but it never acts
+ * again and no longer counts for its side. A second blow of the same kind
+ * changes nothing more (only STR loss can still kill). */
 static void incapacitate(battle_t *b, int i, unsigned bit, const char *name)
 {
+    if (b->u[i].cond & bit)
+        return;
     b->u[i].cond |= bit;
-    b->u[i].out = true;
     emit_cond(b, i, name, true);
 }
 
@@ -191,7 +216,7 @@ void scars_damage(battle_t *b, int t, int amount)
 
 static bool can_act(const battle_t *b, int i)
 {
-    return battle_active(b, i) && !helpless(b, i);
+    return scars_fighting(b, i);
 }
 
 bool scars_in_phase(const battle_t *b, int i)
@@ -254,7 +279,7 @@ static void advance(battle_t *b)
 {
     sc_state_t *s = st(b);
     for (int guard = 0; guard < 2 * s->n_phases + 2; guard++) {
-        if (battle_last_side(b) != -2)
+        if (scars_winner(b) != -2)
             return;
         event_t e = event_make(EV_TURN_END);
         e.value = b->round;
@@ -407,8 +432,7 @@ static int weapon_reach_hex(const battle_t *b, const weapon_t *w)
     return h <= NEARBY_HEX ? NEARBY_HEX : DISTANT_HEX;
 }
 
-/* The die an attack by a on t with w rolls: its own, d4 impaired, d12 enhanced. */
-static int attack_die(const battle_t *b, int a, int t, const weapon_t *w, bool spill, int *n_dice)
+sc_die_t scars_attack_die(const battle_t *b, int a, int t, const weapon_t *w, bool spill)
 {
     int sides = w ? w->dice_sides : 4, n = w && w->dice_n > 0 ? w->dice_n : 1;
     bool blast = battle_weapon_tag(w, "blast") > 0;
@@ -420,7 +444,7 @@ static int attack_die(const battle_t *b, int a, int t, const weapon_t *w, bool s
     }
     if (detachment(b, t) && !detachment(b, a) && !blast)
         impaired = true;
-    bool enhanced = helpless(b, t) || (detachment(b, a) && !detachment(b, t));
+    bool enhanced = scars_helpless(b, t) || (detachment(b, a) && !detachment(b, t));
     if (impaired && enhanced) {
         /* The two cancel: the weapon's own die. */
     } else if (impaired) {
@@ -430,8 +454,7 @@ static int attack_die(const battle_t *b, int a, int t, const weapon_t *w, bool s
         sides = 12;
         n = 1;
     }
-    *n_dice = n;
-    return sides;
+    return (sc_die_t){n, sides, impaired, enhanced};
 }
 
 /* Does a's attack with w reach t from where both stand? */
@@ -441,8 +464,7 @@ static bool reaches(const battle_t *b, int a, int t, const weapon_t *w)
            sight_clear(b->board, pos(b, a), pos(b, t));
 }
 
-/* Is k caught in the blast of a's attack on t with w? */
-static bool in_blast(const battle_t *b, int a, int t, int k, const weapon_t *w)
+bool scars_blast_catches(const battle_t *b, int a, int t, int k, hex_t at, const weapon_t *w)
 {
     if (k == t || k == a)
         return false;
@@ -456,17 +478,84 @@ static bool in_blast(const battle_t *b, int a, int t, int k, const weapon_t *w)
             return false;
         radius = 1;
     }
-    return hex_distance(pos(b, k), pos(b, t)) <= radius;
+    return hex_distance(at, pos(b, t)) <= radius;
 }
 
 /* Roll one attack die (NdS keep the highest, or the impaired / enhanced die). */
 static int roll_attack(battle_t *b, int a, int t, const weapon_t *w, bool spill)
 {
-    int n, sides = attack_die(b, a, t, w, spill, &n);
+    sc_die_t d = scars_attack_die(b, a, t, w, spill);
     char why[EV_NAME_MAX];
     snprintf(why, sizeof why, "damage on %s", b->map->combatants[t].id);
-    return battle_roll(b, a, n, sides, 1, 0, why, NULL);
+    return battle_roll(b, a, d.n, d.sides, 1, 0, why, NULL);
 }
+
+/* ---- odds --------------------------------------------------------------- */
+
+/* P(the kept die <= k) for n dice of `sides`, keeping the highest: every die
+ * at or under k. A die of 0 sides (no second weapon) is always under. */
+static double kept_cdf(sc_die_t d, int k)
+{
+    if (d.sides <= 0 || k >= d.sides)
+        return 1.0;
+    if (k <= 0)
+        return 0.0;
+    double p = 1.0;
+    for (int i = 0; i < d.n; i++)
+        p *= (double)k / d.sides;
+    return p;
+}
+
+bool scars_predict_dual(const battle_t *b, int a, int t, int wi, int wi2, predict_t *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!b || a == t || !battle_active(b, a) || !battle_active(b, t))
+        return false;
+    /* The same weapon checks as apply. */
+    int nw = b->u[a].n_weapons;
+    if (wi >= nw || wi2 >= nw || (wi2 >= 0 && wi2 == wi))
+        return false;
+    const weapon_t *w = battle_weapon(b, a, wi);
+    const weapon_t *w2 = wi2 >= 0 ? battle_weapon(b, a, wi2) : NULL;
+    bool r1 = reaches(b, a, t, w), r2 = wi2 >= 0 && reaches(b, a, t, w2);
+    /* Damage on a hit counts the dice that land; with none landing, the
+     * dice the attack would roll if it did. */
+    bool use1 = r1 || !r2, use2 = wi2 >= 0 && (r2 || !r1);
+    sc_die_t d1 = scars_attack_die(b, a, t, w, false), none = {0, 0, false, false};
+    sc_die_t d2 = wi2 >= 0 ? scars_attack_die(b, a, t, w2, false) : none;
+    if (!use1)
+        d1 = none;
+    if (!use2)
+        d2 = none;
+    sc_die_t shown = use1 ? d1 : d2;
+    out->dmg_n = shown.n;
+    out->dmg_sides = shown.sides;
+    out->dmg_bonus = 0; /* the roll adds nothing; armor comes off what is kept */
+    /* Exact mean of max(0, kept - armor): the kept face is the highest die of
+     * every die rolled, so its CDF is the product of the dice's CDFs. */
+    int armor = b->u[t].stat[SS_ARMOR];
+    int top = d1.sides > d2.sides ? d1.sides : d2.sides;
+    double mean = 0.0, below = 0.0;
+    for (int k = 1; k <= top; k++) {
+        double at_most = kept_cdf(d1, k) * kept_cdf(d2, k);
+        int dmg = k - armor;
+        if (dmg > 0)
+            mean += (at_most - below) * dmg;
+        below = at_most;
+    }
+    out->valid = true;
+    out->p_hit = (r1 || r2) ? 1.0 : 0.0; /* no attack roll: it lands if it reaches */
+    out->dmg_hit = mean;
+    out->dmg_expected = out->p_hit * mean;
+    return true;
+}
+
+bool scars_predict(const battle_t *b, int a, int t, int w, predict_t *out)
+{
+    return scars_predict_dual(b, a, t, w, -1, out);
+}
+
+/* ---- resolving (continued) ---------------------------------------------- */
 
 static void resolve_phase(battle_t *b)
 {
@@ -534,7 +623,7 @@ static void resolve_phase(battle_t *b)
                 if (!(d->lands & (1 << k)))
                     continue;
                 const weapon_t *w = battle_weapon(b, i, k ? d->weapon2 : d->weapon);
-                if (d->target != t && !in_blast(b, i, d->target, t, w))
+                if (d->target != t && !scars_blast_catches(b, i, d->target, t, pos(b, t), w))
                     continue;
                 int v = roll_attack(b, i, t, w, d->target != t);
                 best = v > best ? v : best;
@@ -627,6 +716,141 @@ static int path_toward(battle_t *b, int i, cell_t goal, int budget, cell_t *out,
 
 static int weapon_value(const weapon_t *w) { return w ? w->dice_sides * 10 + w->dice_n : 40; }
 
+/* Where j will stand once this phase's moves resolve, as far as is known now:
+ * the end of its declared path, else where it stands. */
+static hex_t planned_pos(const battle_t *b, int j)
+{
+    const sc_decl_t *d = &cst(b)->decl[j];
+    if (d->set && d->n_path > 0)
+        return hex_from_cell(b->map->layout, d->path[d->n_path - 1]);
+    return pos(b, j);
+}
+
+/* Would a's blast with w on t catch anyone of a's own side (helpless ones
+ * too), where they stand or where they have declared to go? */
+static bool blast_hits_friend(const battle_t *b, int a, int t, const weapon_t *w)
+{
+    if (battle_weapon_tag(w, "blast") <= 0)
+        return false;
+    for (int k = 0; k < b->n; k++)
+        if (k != a && battle_active(b, k) && !enemies(b, a, k) &&
+            scars_blast_catches(b, a, t, k, planned_pos(b, k), w))
+            return true;
+    return false;
+}
+
+/* Would a standing at h be caught by a blast an ally has already declared? */
+static bool in_friendly_blast(const battle_t *b, int a, hex_t h)
+{
+    const sc_state_t *s = cst(b);
+    for (int j = 0; j < b->n; j++) {
+        const sc_decl_t *d = &s->decl[j];
+        if (j == a || !d->set || d->act != CMD_ENGAGE || enemies(b, a, j) ||
+            !battle_active(b, d->target))
+            continue;
+        for (int k = 0; k < 2; k++) {
+            int wi = k ? d->weapon2 : d->weapon;
+            if (k && wi < 0)
+                continue;
+            const weapon_t *w = battle_weapon(b, j, wi);
+            if (battle_weapon_tag(w, "blast") > 0 && scars_blast_catches(b, j, d->target, a, h, w))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* The weapon a uses on t: of those that reach it now or after one move, the
+ * most damage expected after t's armor, with impaired and enhanced
+ * dice as the attack would roll them from here (so a blast against a
+ * detachment beats a bigger die that would be impaired). Never a blast that
+ * would catch a's own side; unarmed when nothing else will do. */
+static int pick_weapon(const battle_t *b, int a, int t)
+{
+    const unit_t *u = &b->u[a];
+    int dist = hex_distance(pos(b, a), pos(b, t));
+    int bw = -1, bv = -1;
+    for (int w = -1; w < u->n_weapons; w++) {
+        const weapon_t *wp = battle_weapon(b, a, w);
+        if (w < 0 && u->n_weapons > 0)
+            continue;
+        if (blast_hits_friend(b, a, t, wp))
+            continue;
+        int reach = weapon_reach_hex(b, wp);
+        predict_t pr;
+        int mean = scars_predict(b, a, t, w, &pr) ? (int)(pr.dmg_hit * 100.0) : 0;
+        /* A move comes with the action, so reaching after one move is as good
+         * as reaching now; the plain die size breaks ties, as when armor
+         * stops everything. */
+        int v = mean * 1000 + weapon_value(wp) + (dist <= reach + SCARS_MOVE_HEXES ? 100000000 : 0);
+        if (v > bv) {
+            bv = v;
+            bw = w;
+        }
+    }
+    return bw;
+}
+
+/* Is hex h the end of a path an ally (not a) has declared this phase? */
+static bool claimed_by_ally(const battle_t *b, int a, hex_t h)
+{
+    const sc_state_t *s = cst(b);
+    cell_t c = hex_to_cell(b->map->layout, h);
+    for (int j = 0; j < b->n; j++) {
+        const sc_decl_t *d = &s->decl[j];
+        if (j != a && d->set && d->n_path > 0 && d->path[d->n_path - 1].col == c.col &&
+            d->path[d->n_path - 1].row == c.row)
+            return true;
+    }
+    return false;
+}
+
+/* The cheapest hex within one move from which a's shot at t (a weapon band
+ * of `reach` hexes) has a clear line with no cover on it, so it is not
+ * impaired. Hexes an ally has claimed or will blast are passed over. */
+static bool clear_shot_hex(battle_t *b, int a, int t, int reach, cell_t *out)
+{
+    int n = geom_reach(b->board, a, b->prof[a].speed_ft, b->prof[a].interval_ft, b->ps, b->reach,
+                       b->ncells);
+    int best = -1;
+    for (int k = 0; k < n; k++) {
+        hex_t h = hex_from_cell(b->map->layout, b->reach[k].at);
+        if (hex_distance(h, pos(b, t)) > reach || (best >= 0 && b->reach[k].cost_ft >= b->reach[best].cost_ft))
+            continue;
+        if (claimed_by_ally(b, a, h) || in_friendly_blast(b, a, h))
+            continue;
+        sight_t sg = sight_trace(b->board, h, pos(b, t));
+        if (sg.visible && sg.cover == COVER_NONE)
+            best = k;
+    }
+    if (best < 0)
+        return false;
+    *out = b->reach[best].at;
+    return true;
+}
+
+/* How much farther (in the AI's target score) a foe looks for each ally
+ * already attacking it this phase. */
+#define POOL_PENALTY 8
+
+/* Allies of a that have declared an attack on t this phase. */
+static int allies_on(const battle_t *b, int a, int t)
+{
+    const sc_state_t *s = cst(b);
+    int n = 0;
+    for (int j = 0; j < b->n; j++)
+        n += j != a && s->decl[j].set && s->decl[j].act == CMD_ENGAGE && s->decl[j].target == t &&
+             !enemies(b, a, j);
+    return n;
+}
+
+/* Can a attack t this turn: in its weapon's band now or after one move? */
+static bool in_reach_this_turn(const battle_t *b, int a, int t)
+{
+    int reach = weapon_reach_hex(b, battle_weapon(b, a, pick_weapon(b, a, t)));
+    return hex_distance(pos(b, a), pos(b, t)) <= reach + SCARS_MOVE_HEXES;
+}
+
 static void scars_ai(battle_t *b, int a, cmd_t *out)
 {
     *out = cmd_make(CMD_END, a);
@@ -639,57 +863,84 @@ static void scars_ai(battle_t *b, int a, cmd_t *out)
         out->act = CMD_RETREAT;
         return;
     }
-    int t = -1, best = 0x3fffffff;
+    /* The nearest foe still fighting, weaker ones counting as closer; and
+     * apart, the nearest helpless one. The helpless no longer hold the field,
+     * so they are attacked only when no fighting foe can be reached this turn
+     * (the action would otherwise go to waste). */
+    int t = -1, best = 0x3fffffff, th = -1, besth = 0x3fffffff;
     for (int k = 0; k < b->n; k++) {
         if (!battle_active(b, k) || !enemies(b, a, k))
             continue;
         int v = hex_distance(pos(b, a), pos(b, k)) * 3 + b->u[k].hp + b->u[k].stat[SS_STR] / 4;
-        if (v < best) {
+        /* Attacks on one target pool and only the highest die counts, so a
+         * foe an ally has already declared against is worth less. */
+        v += POOL_PENALTY * allies_on(b, a, k);
+        if (scars_helpless(b, k)) {
+            if (v < besth) {
+                besth = v;
+                th = k;
+            }
+        } else if (v < best) {
             best = v;
             t = k;
         }
     }
+    if (th >= 0 && (t < 0 || (!in_reach_this_turn(b, a, t) && in_reach_this_turn(b, a, th))))
+        t = th;
     if (t < 0)
         return;
     int dist = hex_distance(pos(b, a), pos(b, t));
-    /* The best weapon that reaches now or after one move. */
-    int bw = -2, bv = -1;
-    for (int w = -1; w < u->n_weapons; w++) {
-        const weapon_t *wp = battle_weapon(b, a, w);
-        if (w < 0 && u->n_weapons > 0)
-            continue;
-        int reach = weapon_reach_hex(b, wp);
-        int v = weapon_value(wp) + (dist <= reach ? 1000 : dist <= reach + NEARBY_HEX ? 500 : 0);
-        if (v > bv) {
-            bv = v;
-            bw = w;
-        }
-    }
+    int bw = pick_weapon(b, a, t);
     const weapon_t *wp = battle_weapon(b, a, bw);
     int reach = weapon_reach_hex(b, wp);
     cmd_t c = cmd_make(CMD_DECLARE, a);
     c.weapon = bw;
     c.target = t;
-    if (dist <= reach && sight_clear(b->board, pos(b, a), pos(b, t))) {
+    /* A shot from here through cover is impaired (d4): a ranged attacker
+     * first looks for a hex within one move with a clear, uncovered line. */
+    bool clear_here = dist <= reach && sight_clear(b->board, pos(b, a), pos(b, t));
+    if (reach > CLOSE_HEX && dist <= reach + SCARS_MOVE_HEXES &&
+        (!clear_here || sight_trace(b->board, pos(b, a), pos(b, t)).cover != COVER_NONE)) {
+        cell_t spot;
+        if (clear_shot_hex(b, a, t, reach, &spot)) {
+            c.n_path = path_toward(b, a, spot, b->prof[a].speed_ft, c.path, SCARS_PATH_MAX);
+            if (c.n_path > 0 && c.path[c.n_path - 1].col == spot.col &&
+                c.path[c.n_path - 1].row == spot.row) {
+                c.act = CMD_ENGAGE;
+                *out = c;
+                return;
+            }
+            c.n_path = 0;
+        }
+    }
+    if (clear_here) {
         c.act = CMD_ENGAGE;
         *out = c;
         return;
     }
-    /* Close in: to a free hex next to the target (or in range of it). */
-    hex_t ring[6];
-    int nr = hex_ring(pos(b, t), 1, ring, 6);
+    /* Close in: to a free hex next to the target (or in range of it). When
+     * an ally's declared blast sweeps every hex next to it, stop one hex
+     * further out, ready for the next phase. */
+    hex_t ring[12];
     int bc = 0x3fffffff;
     cell_t goal = {0, 0};
     bool found = false;
-    for (int k = 0; k < nr; k++) {
-        int idx = board_cell_index(b->board, ring[k]);
-        if (idx < 0 || b->board->occ[idx] >= 0 || b->map->types[b->map->cells[idx]].move <= 0)
-            continue;
-        int d = hex_distance(pos(b, a), ring[k]);
-        if (d < bc) {
-            bc = d;
-            goal = hex_to_cell(b->map->layout, ring[k]);
-            found = true;
+    for (int radius = 1; radius <= 2 && !found; radius++) {
+        int nr = hex_ring(pos(b, t), radius, ring, 12);
+        for (int k = 0; k < nr; k++) {
+            int idx = board_cell_index(b->board, ring[k]);
+            if (idx < 0 || b->board->occ[idx] >= 0 ||
+                b->map->types[b->map->cells[idx]].move <= 0)
+                continue;
+            /* Never walk into the blast an ally has already declared. */
+            if (in_friendly_blast(b, a, ring[k]))
+                continue;
+            int d = hex_distance(pos(b, a), ring[k]);
+            if (d < bc) {
+                bc = d;
+                goal = hex_to_cell(b->map->layout, ring[k]);
+                found = true;
+            }
         }
     }
     if (!found)
@@ -732,6 +983,6 @@ const ruleset_t ruleset_scars = {
     .apply = scars_apply,
     .react = scars_react,
     .ai = scars_ai,
-    .winner = battle_last_side,
+    .winner = scars_winner,
     .hidden_from = scars_hidden_from,
 };

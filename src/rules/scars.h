@@ -9,6 +9,7 @@
 #define HB_SCARS_H
 
 #include "../core/battle.h"
+#include "predict.h"
 
 enum { SS_STR = 0, SS_DEX, SS_WIL, SS_ARMOR, SS_DETACHMENT, SS_COUNT };
 
@@ -22,6 +23,11 @@ enum {
     SC_DOOMED = 1u << 5,    /* the next failed critical save kills */
     SC_MORTAL = 1u << 6,    /* mortal wound: out of action */
 };
+
+/* Helpless: critical, paralyzed, delirious or mortally wounded. The combatant
+ * stays on the map and can be attacked (enhanced), but never acts and no
+ * longer counts for its side (docs/rules-scars.md, "Helpless"). */
+#define SC_HELPLESS (SC_CRITICAL | SC_PARALYZED | SC_DELIRIOUS | SC_MORTAL)
 
 /* Move budget: "nearby" is 10 hexes; a second move (the action) doubles it. */
 #define SCARS_MOVE_HEXES 10
@@ -47,6 +53,34 @@ typedef struct {
     unsigned char player[MAP_MAX_COMBATANTS];
     sc_decl_t decl[MAP_MAX_COMBATANTS];
 } sc_state_t;
+
+/* The die one attack rolls: n dice of `sides`, keep the highest. */
+typedef struct {
+    int n, sides;
+    bool impaired, enhanced; /* both set: they cancelled, the weapon's own die */
+} sc_die_t;
+
+/* Is combatant i helpless (SC_HELPLESS)? */
+bool scars_helpless(const battle_t *b, int i);
+/* Is i still fighting: in the battle and not helpless? Victory counts these. */
+bool scars_fighting(const battle_t *b, int i);
+/* Winning side: the one side with anyone still fighting; -1 none, -2 not over. */
+int scars_winner(const battle_t *b);
+/* The die a's attack on t with w rolls from where both stand now: the
+ * weapon's own (unarmed 1d4), d4 impaired, d12 enhanced. spill: t is caught in
+ * a blast aimed at someone else (cover does not impair it). Apply rolls this;
+ * the prediction reads it, so the two cannot disagree. */
+sc_die_t scars_attack_die(const battle_t *b, int a, int t, const weapon_t *w, bool spill);
+/* Would a blast from a's weapon w aimed at t also catch combatant k (k
+ * standing at `at`)? Detachment onslaughts spill only onto a's enemies. */
+bool scars_blast_catches(const battle_t *b, int a, int t, int k, hex_t at, const weapon_t *w);
+/* Odds of a engaging t with weapon w (-1 unarmed) from where they stand: an
+ * attack that reaches always lands (p_hit 1; 0 when it cannot reach or see),
+ * and dmg_hit is the mean of the kept die minus t's armor, floored at 0. The
+ * other attackers pooled on t are ignored. False if the attack is malformed. */
+bool scars_predict(const battle_t *b, int a, int t, int w, predict_t *out);
+/* The same for a dual attack with weapons w and w2 (w2 -1: none). */
+bool scars_predict_dual(const battle_t *b, int a, int t, int w, int w2, predict_t *out);
 
 /* Is combatant i in the phase now declaring? */
 bool scars_in_phase(const battle_t *b, int i);

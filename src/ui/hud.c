@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../rules/xhalem.h"
+#include "../core/condlog.h"
 
 #define PI 3.14159265358979323846
 #define TEXT_MAX 108 /* the text cache keys strings shorter than this */
@@ -402,7 +402,12 @@ static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     }
     if (p->mode == PUI_CONFIRM && p->target >= 0) {
         vec2_t c = ui_cam_to_screen(&s->cam, p->anim.pose[p->target].world);
-        if (p->pred.valid)
+        /* Attacks with no roll to hit (scars) land whenever they reach. */
+        if (p->pred.valid && p->pred.p_hit >= 1.0)
+            snprintf(buf, sizeof buf, "auto-hit  %.1f dmg", p->pred.dmg_expected);
+        else if (p->pred.valid && p->pred.p_hit <= 0.0)
+            snprintf(buf, sizeof buf, "can't land from here");
+        else if (p->pred.valid)
             snprintf(buf, sizeof buf, "%.0f%% hit  %.1f dmg", p->pred.p_hit * 100,
                      p->pred.dmg_expected);
         else
@@ -435,26 +440,23 @@ static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
 
 /* ---- panels ------------------------------------------------------------- */
 
+/* Conditions as the rules announced them in the log (condition events on
+ * and off), so every ruleset's show without the HUD knowing its bits; "down"
+ * or "fled" first for a combatant out of the fight. */
 static const char *cond_names(const battle_t *b, int i, char *buf, size_t cap)
 {
-    buf[0] = 0;
+    char list[96];
+    condlog_text(&b->log, i, list, sizeof list);
+    const char *state = "";
     if (b->u[i].out) {
-        snprintf(buf, cap, "down");
-        return buf;
+        state = "down";
+        for (int k = b->log.n - 1; k >= 0; k--)
+            if (b->log.ev[k].type == EV_FLED && b->log.ev[k].who == i) {
+                state = "fled";
+                break;
+            }
     }
-    static const char *const N[] = {"hidden", "cloaked", "grappled", "prone", "flying"};
-    const ruleset_t *rs = b->rules;
-    if (!rs || strcmp(rs->id, "xhalem") != 0) {
-        if (b->u[i].cond) snprintf(buf, cap, "cond %#x", b->u[i].cond);
-        return buf;
-    }
-    size_t n = 0;
-    for (int k = 0; k < 5; k++)
-        if (b->u[i].cond & (1u << k)) {
-            int w = snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", N[k]);
-            if (w < 0 || (size_t)w >= cap - n) break;
-            n += (size_t)w;
-        }
+    snprintf(buf, cap, "%s%s%s", state, state[0] && list[0] ? ", " : "", list);
     return buf;
 }
 
@@ -515,7 +517,7 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
         int hpw = b->u[i].hp_max > 0 ? bw * (b->u[i].hp > 0 ? b->u[i].hp : 0) / b->u[i].hp_max : 0;
         fill(r, (SDL_Rect){x + l->px + 4, by + 3, hpw, l->px / 2},
              ui_hp_color(b->u[i].hp, b->u[i].hp_max));
-        char cond[64];
+        char cond[104];
         snprintf(buf, sizeof buf, "%d/%d %s", b->u[i].hp, b->u[i].hp_max,
                  cond_names(b, i, cond, sizeof cond));
         text(d, buf, ui_text_quantize(l->px - 2), false, C_DIM, x + l->px + 8 + bw, by - 2);

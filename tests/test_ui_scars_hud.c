@@ -1,0 +1,123 @@
+/* test_ui_scars_hud.c - the play screen on the bundled scars battle: choosing
+ * a target shows the scars odds (an attack that reaches always lands, with
+ * the expected damage after armor), and the frame with a helpless raider in
+ * the tracker is saved to look at (test_ui_scars_hud.png). */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <SDL.h>
+#include <SDL_image.h>
+#include <SDL_ttf.h>
+
+#include "core/condlog.h"
+#include "io/map_io.h"
+#include "rules/predict.h"
+#include "rules/scars.h"
+#include "rules_fixture.h"
+#include "ui/hud.h"
+#include "ui/play_ui.h"
+#include "ui/window.h"
+
+#define VIEW_W 1200
+#define VIEW_H 800
+
+static void test_scars_target_shows_auto_hit(void **state)
+{
+    (void)state;
+    char path[512], data[512], err[512];
+    snprintf(path, sizeof path, "%s/../../maps/salt_flats.json", HB_TEST_DATA);
+    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
+    map_t *m = NULL;
+    tmpl_db_t *db = NULL;
+    assert_int_equal(map_load(path, data, &m, &db, err, sizeof err), 0);
+    pui_t *p = malloc(sizeof *p);
+    assert_non_null(p);
+    assert_int_equal(pui_start(p, m, db, 9), BATTLE_OK);
+    pui_run_ai(p, 200);
+    assert_true(p->user_turn);
+    battle_t *b = p->play.b;
+    /* A declared attack with a target the rules offer, chosen as a referee would. */
+    int bar = -1, target = -1;
+    for (int i = 0; i < p->n_bar && bar < 0; i++)
+        if (p->bar[i].kind == CMD_DECLARE && p->bar[i].act == CMD_ENGAGE && p->bar[i].targeted)
+            for (int k = 0; k < p->n_legal && target < 0; k++)
+                if (p->legal[k].kind == CMD_DECLARE && p->legal[k].act == CMD_ENGAGE &&
+                    p->legal[k].weapon == p->bar[i].weapon) {
+                    bar = i;
+                    target = p->legal[k].target;
+                }
+    assert_true(bar >= 0 && target >= 0);
+    /* Lay one raider low (DEX 0): it stays on the map, helpless, and the
+     * tracker must name its condition. */
+    int down = -1;
+    for (int i = 0; i < b->n && down < 0; i++)
+        if (i != target && battle_active(b, i) && !board_allies(b->board, i, p->actor))
+            down = i;
+    assert_true(down >= 0);
+    scars_lose_ability(b, down, SS_DEX, 99);
+    char conds[64];
+    assert_string_equal(condlog_text(&b->log, down, conds, sizeof conds), "paralyzed");
+
+    assert_true(pui_choose(p, bar));
+    cell_t tc = hex_to_cell(b->map->layout, b->board->pos[target]);
+    if (p->mode != PUI_CONFIRM) assert_true(pui_click_cell(p, tc));
+    assert_int_equal(p->mode, PUI_CONFIRM);
+    assert_int_equal(p->target, target);
+    assert_true(p->pred.valid);
+    /* The same answer the rules give for that attack from here. */
+    predict_t want;
+    assert_true(scars_predict(b, p->actor, target, p->bar[bar].weapon, &want));
+    assert_true(fabs(p->pred.p_hit - want.p_hit) < 1e-12);
+    assert_true(fabs(p->pred.dmg_expected - want.dmg_expected) < 1e-12);
+    assert_true(p->pred.p_hit == 0.0 || p->pred.p_hit == 1.0); /* no roll to hit */
+    assert_true(p->pred.dmg_sides > 0);
+
+    /* The frame, to look at: the odds over the target, the tracker rows. */
+    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
+    assert_int_equal(TTF_Init(), 0);
+    SDL_Surface *surf =
+        SDL_CreateRGBSurfaceWithFormat(0, VIEW_W, VIEW_H, 32, SDL_PIXELFORMAT_ARGB8888);
+    assert_non_null(surf);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+    assert_non_null(r);
+    ui_draw_t *d = ui_draw_create(r, b->map, err, sizeof err);
+    assert_non_null(d);
+    hud_t h;
+    assert_true(hud_init(&h, p));
+    ui_state_t st;
+    ui_state_init(&st, b->map, VIEW_W, VIEW_H);
+    st.hud = &h;
+    hud_layout(&h.lay, VIEW_W, VIEW_H, 1.0);
+    st.area = h.lay.map;
+    ui_state_fit(&st);
+    anim_snap(&p->anim);
+    ui_window_draw(d, &st);
+    SDL_RenderPresent(r);
+    assert_int_equal(IMG_SavePNG(surf, "test_ui_scars_hud.png"), 0);
+    hud_free(&h);
+    ui_draw_destroy(d);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+    TTF_Quit();
+    SDL_Quit();
+    pui_free(p);
+    free(p);
+    map_destroy(m);
+    tmpl_db_destroy(db);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_scars_target_shows_auto_hit),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
