@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "rules_fixture.h"
+#include "rules/predict.h"
 #include "rules/xhalem.h"
 
 typedef struct {
@@ -1571,6 +1572,549 @@ static void test_reach_weapon_strikes_farther(void **state)
     fx_free(&f);
 }
 
+/* ---- secondary actions ----------------------------------------------------- */
+
+/* A template in f->db for combatant i, granting `secondary` ("" for none). */
+static void give_template(fx_t *f, int i, const char *id, const char *secondary)
+{
+    map_combatant_t *c = &f->m->combatants[i];
+    tmpl_t *t = &f->db->templates[f->db->n_templates++];
+    memset(t, 0, sizeof *t);
+    hb_strlcpy(t->id, id, sizeof t->id);
+    hb_strlcpy(t->name, id, sizeof t->name);
+    t->kind = c->kind;
+    t->size = c->size;
+    t->speed_ft = c->speed_ft;
+    t->hp = c->hp;
+    hb_strlcpy(t->secondary, secondary, sizeof t->secondary);
+    hb_strlcpy(c->template_name, id, sizeof c->template_name);
+}
+
+static bool offered(fx_t *f, int a, cmd_kind_t kind, int weapon)
+{
+    cmd_t list[128];
+    int n = ((const ruleset_t *)f->p.b->rules)->legal(f->p.b, a, list, 128);
+    for (int k = 0; k < n && k < 128; k++)
+        if (list[k].kind == kind && (kind != CMD_ENGAGE || list[k].weapon == weapon))
+            return true;
+    return false;
+}
+
+/* a (dual-weapon creature: knife, then an off-hand `spur` or plain `dirk`) beside t. */
+static void offhand_scene(fx_t *f, bool tagged)
+{
+    f->m = fx_map(10, 3, "xhalem", NULL);
+    fx_add(f->m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30,
+           tagged ? "knife,spur" : "knife,dirk", "agility=0,dual_weapon=1");
+    fx_add(f->m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 60, 30, "knife", "evasion=0");
+    f->db = weapons();
+    fx_weapon(f->db, "spur", WPN_MELEE, false, 5, 0, 1, 4, 0, "secondary=1");
+    fx_weapon(f->db, "dirk", WPN_MELEE, false, 5, 0, 1, 4, 0, NULL);
+    fx_start(&f->p, f->m, f->db, FX_DICE(15, 5));
+}
+
+static void test_secondary_engage_after_primary_only(void **state)
+{
+    (void)state;
+    for (int tagged = 0; tagged < 2; tagged++) {
+        fx_t f;
+        offhand_scene(&f, tagged);
+        /* Primary: the knife (misses: 2 against 10). */
+        assert_int_equal(fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(2, 10)), BATTLE_OK);
+        /* Only a weapon that grants a secondary engagement may strike again. */
+        assert_int_equal(offered(&f, 0, CMD_ENGAGE, 1), tagged == 1);
+        assert_false(offered(&f, 0, CMD_ENGAGE, 0));
+        cmd_t knife = fx_engage(0, 1, 0);
+        assert_int_equal(play_apply(&f.p, &knife), BATTLE_ILLEGAL);
+        cmd_t off = fx_engage(0, 1, 1);
+        if (!tagged) {
+            assert_int_equal(play_apply(&f.p, &off), BATTLE_ILLEGAL);
+            fx_free(&f);
+            continue;
+        }
+        /* The spur hits (12 against 3) for its d4 plus Strength 0. */
+        assert_int_equal(fx_do(&f.p, off, FX_DICE(12, 3, 3)), BATTLE_OK);
+        assert_true(FX_FIND(f.p.b, 0, "\"action\":\"secondary\"") >= 0);
+        assert_int_equal(last_of(f.p.b, EV_DAMAGE)->amount, 3);
+        assert_int_equal(f.p.b->u[1].hp, 57);
+        /* One secondary per turn. */
+        assert_int_equal(play_apply(&f.p, &off), BATTLE_ILLEGAL);
+        assert_false(offered(&f, 0, CMD_ENGAGE, 1));
+        fx_free(&f);
+    }
+}
+
+static void test_secondary_may_follow_a_dash(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(12, 3, "xhalem", NULL);
+    fx_add(f.m, "a", "players", 0, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 10, "knife,spur",
+           "agility=0,dual_weapon=1");
+    fx_add(f.m, "t", "raiders", 4, 1, KIND_CREATURE, SIZE_MEDIUM, 60, 30, "knife", "evasion=0");
+    f.db = weapons();
+    fx_weapon(f.db, "spur", WPN_MELEE, false, 5, 0, 1, 4, 0, "secondary=1");
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    /* Dash is the primary; then 15 of the doubled 20 ft; the spur strikes mid-move... */
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_DASH, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, FX_PATH(0, 1, 1, 2, 1, 3, 1), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_engage(0, 1, 1), FX_DICE(2, 10)), BATTLE_OK);
+    assert_true(FX_FIND(f.p.b, 0, "\"action\":\"secondary\"") >= 0);
+    /* ...and the rest of the dash's movement is still there after it. */
+    assert_int_equal(xhalem_move_left(f.p.b), 5);
+    assert_int_equal(fx_do(&f.p, FX_PATH(0, 3, 2), FX_NO_DICE), BATTLE_OK);
+    fx_free(&f);
+}
+
+/* m (machine with a cloaking program that may run as a secondary action). */
+static void program_scene(fx_t *f, const char *secondary)
+{
+    f->m = fx_map(10, 3, "xhalem", NULL);
+    fx_add(f->m, "m", "players", 1, 1, KIND_MACHINE, SIZE_MEDIUM, 40, 30, "mech_fist", "cloak=1");
+    fx_add(f->m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 60, 30, "knife", "evasion=0");
+    f->db = weapons();
+    give_template(f, 0, "prowler", secondary);
+    fx_start(&f->p, f->m, f->db, FX_DICE(15, 5));
+}
+
+static void test_secondary_program_cloak(void **state)
+{
+    (void)state;
+    /* Granted: strike first (the primary), then cloak as the secondary. */
+    fx_t f;
+    program_scene(&f, "cloak");
+    assert_int_equal(xhalem_secondary_kind(f.p.b, 0), CMD_CLOAK);
+    assert_true(offered(&f, 0, CMD_CLOAK, -1)); /* as a primary, any time */
+    assert_int_equal(fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(2, 10)), BATTLE_OK);
+    assert_true(offered(&f, 0, CMD_CLOAK, -1));
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_CLOAK, 0), FX_NO_DICE), BATTLE_OK);
+    assert_true(f.p.b->u[0].cond & XC_CLOAKED);
+    assert_true(FX_FIND(f.p.b, 0, "\"action\":\"secondary\"") >= 0);
+    fx_free(&f);
+    /* Never the reverse: a cloak first is the primary, and no engagement follows. */
+    program_scene(&f, "cloak");
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_CLOAK, 0), FX_NO_DICE), BATTLE_OK);
+    assert_false(offered(&f, 0, CMD_ENGAGE, 0));
+    cmd_t hit = fx_engage(0, 1, 0);
+    assert_int_equal(play_apply(&f.p, &hit), BATTLE_ILLEGAL);
+    assert_int_equal(FX_FIND(f.p.b, 0, "\"action\":\"secondary\""), -1);
+    fx_free(&f);
+    /* Without the program, the cloak after a strike is refused. */
+    program_scene(&f, "");
+    assert_int_equal(xhalem_secondary_kind(f.p.b, 0), -1);
+    assert_int_equal(fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(2, 10)), BATTLE_OK);
+    assert_false(offered(&f, 0, CMD_CLOAK, -1));
+    cmd_t cl = cmd_make(CMD_CLOAK, 0);
+    assert_int_equal(play_apply(&f.p, &cl), BATTLE_ILLEGAL);
+    fx_free(&f);
+}
+
+/* ---- machine thrust ---------------------------------------------------------- */
+
+static void test_thrust_doubles_machine_budget(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(12, 3, "xhalem", NULL);
+    fx_add(f.m, "m", "players", 0, 1, KIND_MACHINE, SIZE_MEDIUM, 40, 15, "mech_fist", "");
+    fx_add(f.m, "t", "raiders", 11, 0, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    fx_add(f.m, "u", "raiders", 6, 2, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5, 4));
+    /* 5 ft before the thrust counts against the doubled 30 ft. */
+    assert_int_equal(fx_do(&f.p, FX_PATH(0, 1, 1), FX_NO_DICE), BATTLE_OK);
+    cmd_t far = FX_PATH(0, 2, 1, 3, 1, 4, 1, 5, 1);
+    assert_int_equal(play_apply(&f.p, &far), BATTLE_ILLEGAL); /* 20 ft > 10 left */
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_DASH, 0), FX_NO_DICE), BATTLE_OK);
+    assert_true(FX_FIND(f.p.b, 0, "\"action\":\"thrust\"") >= 0);
+    assert_int_equal(xhalem_move_left(f.p.b), 25);
+    assert_int_equal(fx_do(&f.p, far, FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(xhalem_move_left(f.p.b), 5);
+    /* u is now beside m, but the thrust was the action: no engagement splits it. */
+    cmd_t hit = fx_engage(0, 2, 0);
+    assert_int_equal(play_apply(&f.p, &hit), BATTLE_ILLEGAL);
+    assert_false(offered(&f, 0, CMD_ENGAGE, 0));
+    fx_free(&f);
+}
+
+/* ---- standby triggers -------------------------------------------------------- */
+
+static cmd_t standby(int a, int trigger, int weapon)
+{
+    cmd_t sb = cmd_make(CMD_STANDBY, a);
+    sb.arg = trigger;
+    sb.weapon = weapon;
+    return sb;
+}
+
+static void test_standby_on_dash(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 3, "xhalem", NULL);
+    fx_add(f.m, "w", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "rifle", "agility=0");
+    fx_add(f.m, "r", "raiders", 5, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "evasion=0");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    assert_int_equal(fx_do(&f.p, standby(0, XT_DASHES, 0), FX_NO_DICE), BATTLE_OK);
+    fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
+    /* Walking is not dashing: nothing. */
+    assert_int_equal(fx_do(&f.p, FX_PATH(1, 6, 1), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(FX_FIND(f.p.b, 0, "\"reaction\""), -1);
+    /* The dash is: w fires after it, before r's next step. */
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_DASH, 1), FX_DICE(12, 3, 4)), BATTLE_OK);
+    int dash = FX_FIND(f.p.b, 0, "\"action\":\"dash\"");
+    int re = FX_FIND(f.p.b, 0, "\"reaction\"", "\"standby\"");
+    assert_true(dash >= 0 && re > dash);
+    assert_int_equal(last_of(f.p.b, EV_DAMAGE)->amount, 4);
+    fx_free(&f);
+}
+
+static void test_standby_on_ranged_engagement(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 4, "xhalem", OPEN8);
+    fx_add(f.m, "w", "players", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 40, 30, "knife", "agility=0,evasion=0");
+    fx_add(f.m, "r1", "raiders", 3, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "agility=0,evasion=0");
+    fx_add(f.m, "r2", "raiders", 2, 0, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "rifle", "agility=0,evasion=0");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 10, 5));
+    assert_int_equal(fx_do(&f.p, standby(0, XT_ENGAGES_RANGED, 0), FX_NO_DICE), BATTLE_OK);
+    fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
+    /* A knife does not set it off. */
+    assert_int_equal(fx_do(&f.p, fx_engage(1, 0, 0), FX_DICE(2, 10)), BATTLE_OK);
+    assert_int_equal(FX_FIND(f.p.b, 0, "\"reaction\""), -1);
+    fx_do(&f.p, cmd_make(CMD_END, 1), FX_NO_DICE);
+    /* A rifle shot does: w strikes r2 after it. */
+    assert_int_equal(fx_do(&f.p, fx_engage(2, 0, 0), FX_DICE(2, 10, 12, 3, 4)), BATTLE_OK);
+    int shot = FX_FIND(f.p.b, 0, "\"attack\"", "\"attacker\":\"r2\"");
+    int re = FX_FIND(f.p.b, 0, "\"reaction\"", "\"standby\"");
+    assert_true(shot >= 0 && re > shot);
+    assert_true(FX_FIND(f.p.b, re, "\"attack\"", "\"attacker\":\"w\"") > re);
+    assert_int_equal(f.p.b->u[2].hp, 16);
+    fx_free(&f);
+}
+
+static void test_standby_on_engaging_an_ally(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 4, "xhalem", OPEN8);
+    fx_add(f.m, "w", "players", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 40, 30, "knife", "agility=0,evasion=0");
+    fx_add(f.m, "p", "players", 3, 1, KIND_CREATURE, SIZE_MEDIUM, 40, 30, "knife", "evasion=0");
+    fx_add(f.m, "r1", "raiders", 3, 0, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "agility=0,evasion=0");
+    fx_add(f.m, "r2", "raiders", 3, 2, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "agility=0,evasion=0");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 12, 10, 5));
+    assert_int_equal(fx_do(&f.p, standby(0, XT_ENGAGES_ALLY, 0), FX_NO_DICE), BATTLE_OK);
+    fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
+    fx_do(&f.p, cmd_make(CMD_END, 1), FX_NO_DICE);
+    /* r1 engaging w itself is not the trigger. */
+    assert_int_equal(fx_do(&f.p, fx_engage(2, 0, 0), FX_DICE(2, 10)), BATTLE_OK);
+    assert_int_equal(FX_FIND(f.p.b, 0, "\"reaction\""), -1);
+    fx_do(&f.p, cmd_make(CMD_END, 2), FX_NO_DICE);
+    /* r2 engaging the ally p is. */
+    assert_int_equal(fx_do(&f.p, fx_engage(3, 1, 0), FX_DICE(2, 10, 12, 3, 4)), BATTLE_OK);
+    int re = FX_FIND(f.p.b, 0, "\"reaction\"", "\"standby\"", "\"target\":\"r2\"");
+    assert_true(re >= 0);
+    assert_true(FX_FIND(f.p.b, re, "\"attack\"", "\"attacker\":\"w\"", "\"target\":\"r2\"") > re);
+    assert_int_equal(f.p.b->u[3].hp, 16);
+    fx_free(&f);
+}
+
+/* w holds a move to (0,1) on trigger k; r steps once, from (7,1) to (6,1). */
+static int moves_in_sight_case(int trigger, const char *const *rows)
+{
+    fx_t f;
+    f.m = fx_map(8, 4, "xhalem", rows);
+    fx_add(f.m, "w", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "");
+    fx_add(f.m, "r", "raiders", 7, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, NULL, "");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    cmd_t sb = standby(0, trigger, 0);
+    sb.act = CMD_MOVE;
+    sb.at = (cell_t){0, 1};
+    assert_int_equal(fx_do(&f.p, sb, FX_NO_DICE), BATTLE_OK);
+    fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
+    assert_int_equal(fx_do(&f.p, FX_PATH(1, 6, 1), FX_NO_DICE), BATTLE_OK);
+    int re = FX_FIND(f.p.b, 0, "\"reaction\"", "\"standby\"");
+    int moved = FX_FIND(f.p.b, 0, "\"move_step\"", "\"id\":\"w\"", "\"to\":[0,1]");
+    assert_true((re >= 0) == (moved > re));
+    fx_free(&f);
+    return re >= 0;
+}
+
+static void test_standby_on_any_move_in_sight(void **state)
+{
+    (void)state;
+    static const char *const WALLED[] = {"........", "...#....", "........", "........"};
+    /* Any step in sight sets it off, far outside every reach... */
+    assert_true(moves_in_sight_case(XT_MOVES_IN_SIGHT, OPEN8));
+    /* ...where "enters reach" does not... */
+    assert_false(moves_in_sight_case(XT_ENTERS_REACH, OPEN8));
+    /* ...and a step behind a wall is not seen. */
+    assert_false(moves_in_sight_case(XT_MOVES_IN_SIGHT, WALLED));
+}
+
+/* ---- mounts under forced movement ----------------------------------------- */
+
+/* r rides h (large); foe f pushes h one hex west. The mount's and the rider's
+ * checks (d20 + Strength against 10) roll m_die and r_die. */
+static void pushed_mount(fx_t *f, int m_die, int r_die)
+{
+    f->m = fx_map(10, 3, "xhalem", NULL);
+    fx_add(f->m, "r", "players", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "agility=0,strength=0");
+    fx_add(f->m, "f", "raiders", 4, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "agility=0,evasion=0");
+    fx_add(f->m, "h", "players", 3, 1, KIND_CREATURE, SIZE_LARGE, 30, 30, "knife", "evasion=0,strength=0");
+    f->db = weapons();
+    fx_start(&f->p, f->m, f->db, FX_DICE(15, 10, 5));
+    cmd_t c = cmd_make(CMD_MOUNT, 0);
+    c.target = 2;
+    assert_int_equal(fx_do(&f->p, c, FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f->p, cmd_make(CMD_END, 0), FX_NO_DICE), BATTLE_OK);
+    cmd_t push = cmd_make(CMD_SHOVE, 1);
+    push.target = 2;
+    push.arg = 1;
+    /* Engagement 12 v 3 hits; shove 15 v 5 wins; then the two checks. */
+    assert_int_equal(fx_do(&f->p, push, FX_DICE(12, 3, 15, 5, m_die, r_die)), BATTLE_OK);
+    /* The mount was pushed a hex straight away from f, its rider along. */
+    hex_t was = hex_from_cell(f->p.b->map->layout, (cell_t){3, 1});
+    assert_int_equal(hex_distance(f->p.b->board->pos[2], was), 1);
+    assert_int_equal(hex_distance(f->p.b->board->pos[2], f->p.b->board->pos[1]), 2);
+}
+
+static void test_pushed_mount_checks(void **state)
+{
+    (void)state;
+    struct {
+        int m_die, r_die;
+        bool m_prone, still_on, r_prone;
+    } cases[] = {
+        {14, 14, false, true, false},  /* both hold */
+        {4, 14, true, false, false},   /* mount down, rider lands on its feet */
+        {14, 4, false, false, true},   /* rider thrown off, prone */
+        {4, 4, true, false, true},     /* both down */
+        {10, 10, false, true, false},  /* meeting 10 is enough */
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        fx_t f;
+        pushed_mount(&f, cases[k].m_die, cases[k].r_die);
+        const battle_t *b = f.p.b;
+        assert_int_equal((b->u[2].cond & XC_PRONE) != 0, cases[k].m_prone);
+        assert_int_equal(xhalem_mount_of(b, 0) == 2, cases[k].still_on);
+        assert_int_equal((b->u[0].cond & XC_PRONE) != 0, cases[k].r_prone);
+        if (cases[k].still_on) {
+            assert_true(hex_eq(b->board->pos[0], b->board->pos[2]));
+        } else {
+            /* Off, within 5 ft of the mount, holding a hex of its own. */
+            assert_int_equal(hex_distance(b->board->pos[0], b->board->pos[2]), 1);
+            assert_int_equal(board_occupant(b->board, b->board->pos[0]), 0);
+            assert_true(FX_FIND(b, 0, "\"condition\"", "\"id\":\"r\"", "\"mounted\"", "\"on\":false") >= 0);
+        }
+        fx_free(&f);
+    }
+}
+
+static void test_rider_strikes_from_the_mounts_hex(void **state)
+{
+    (void)state;
+    fx_t f;
+    pushed_mount(&f, 14, 14);
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_END, 1), FX_NO_DICE), BATTLE_OK);
+    /* Round 2, r's turn: the mount stands two hexes from f, so r's knife (5 ft,
+     * measured from the mount's hex) cannot reach... */
+    cmd_t hit = fx_engage(0, 1, 0);
+    assert_int_equal(play_apply(&f.p, &hit), BATTLE_ILLEGAL);
+    /* ...until the mount carries it back beside f; then r strikes from there. */
+    assert_int_equal(fx_do(&f.p, FX_PATH(0, 3, 1), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(board_occupant(f.p.b->board, f.p.b->board->pos[0]), 2);
+    assert_true(hex_eq(f.p.b->board->pos[0], f.p.b->board->pos[2]));
+    assert_int_equal(fx_do(&f.p, hit, FX_DICE(12, 3, 5)), BATTLE_OK);
+    assert_true(FX_FIND(f.p.b, 0, "\"attack\"", "\"attacker\":\"r\"", "\"target\":\"f\"") >= 0);
+    assert_int_equal(f.p.b->u[1].hp, 15);
+    fx_free(&f);
+}
+
+/* ---- teleport ----------------------------------------------------------------- */
+
+/* m (teleport 15 ft) at (2,1) inside g's knife reach; g at (1,1). */
+static void blink_scene(fx_t *f, const char *const *rows)
+{
+    f->m = fx_map(8, 3, "xhalem", rows);
+    fx_add(f->m, "m", "players", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife",
+           "agility=0,evasion=0,teleport=15");
+    fx_add(f->m, "g", "raiders", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "agility=1");
+    f->db = weapons();
+    fx_start(&f->p, f->m, f->db, FX_DICE(15, 5));
+}
+
+static cmd_t blink(int a, int col, int row)
+{
+    cmd_t c = cmd_make(CMD_TELEPORT, a);
+    c.at = (cell_t){col, row};
+    return c;
+}
+
+static void test_teleport_provokes_nothing(void **state)
+{
+    (void)state;
+    fx_t f;
+    /* Walking out of g's reach provokes... */
+    blink_scene(&f, NULL);
+    assert_int_equal(fx_do(&f.p, FX_PATH(0, 3, 1, 4, 1), FX_DICE(14, 2, 3, 5)), BATTLE_OK);
+    assert_true(FX_FIND(f.p.b, 0, "\"reaction\"", "\"opportunity\"") >= 0);
+    fx_free(&f);
+    /* ...blinking out of it does not: no die is asked for, no reaction made. */
+    blink_scene(&f, NULL);
+    assert_true(offered(&f, 0, CMD_TELEPORT, -1));
+    cmd_t far = blink(0, 6, 1); /* 20 ft: past its 15 */
+    assert_int_equal(play_apply(&f.p, &far), BATTLE_ILLEGAL);
+    cmd_t taken = blink(0, 1, 1); /* g's hex */
+    assert_int_equal(play_apply(&f.p, &taken), BATTLE_ILLEGAL);
+    assert_int_equal(fx_do(&f.p, blink(0, 4, 1), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(count_type(f.p.b, EV_REACTION), 0);
+    assert_true(hex_eq(f.p.b->board->pos[0], hex_from_cell(f.p.b->map->layout, (cell_t){4, 1})));
+    assert_true(FX_FIND(f.p.b, 0, "\"move_step\"", "\"to\":[4,1]", "\"mode\":\"teleport\"") >= 0);
+    /* It was the action; the move is still whole. */
+    assert_int_equal(xhalem_move_left(f.p.b), 30);
+    cmd_t again = blink(0, 5, 1);
+    assert_int_equal(play_apply(&f.p, &again), BATTLE_ILLEGAL);
+    fx_free(&f);
+    /* Only to a hex it can see. */
+    static const char *const WALL[] = {"........", "...#....", "........"};
+    blink_scene(&f, WALL);
+    cmd_t hidden = blink(0, 4, 1);
+    assert_int_equal(play_apply(&f.p, &hidden), BATTLE_ILLEGAL);
+    fx_free(&f);
+}
+
+/* ---- prediction and the roll share one shape ------------------------------- */
+
+/* The first roll event at or after `from` rolled for `why`, or NULL. */
+static const event_t *roll_for(const battle_t *b, int from, const char *why)
+{
+    for (int k = from; k < b->log.n; k++)
+        if (b->log.ev[k].type == EV_ROLL && strcmp(b->log.ev[k].name, why) == 0)
+            return &b->log.ev[k];
+    return NULL;
+}
+
+/* Does roll e have the shape n d20 keeping `keep` (1 high, -1 low, 0 one die)? */
+static bool shaped(const event_t *e, int n, int keep)
+{
+    if (e->n_dice != n || e->kept_n != 1)
+        return false;
+    int hi = e->dice[0], lo = e->dice[0];
+    for (int k = 1; k < e->n_dice; k++) {
+        hi = e->dice[k] > hi ? e->dice[k] : hi;
+        lo = e->dice[k] < lo ? e->dice[k] : lo;
+    }
+    return keep > 0 ? e->kept[0] == hi : keep < 0 ? e->kept[0] == lo : n == 1;
+}
+
+static void test_prediction_matches_the_roll(void **state)
+{
+    (void)state;
+    static const char *const ROWS[] = {"..,.....^.", ".~~..#....", "...,,..^..",
+                                       "..#...~~..", ".^....,...", "....#....."};
+    unsigned seed = 12345u;
+    int checked = 0, hits = 0, flat = 0, adv = 0, dis = 0;
+    for (int trial = 0; trial < 600; trial++) {
+        fx_t f;
+        f.m = fx_map(10, 6, "xhalem", ROWS);
+        /* Four combatants on distinct passable cells, picked by a fixed LCG. */
+        cell_t used[4];
+        for (int k = 0; k < 4; k++) {
+            for (;;) {
+                seed = seed * 1103515245u + 12345u;
+                cell_t c = {(int)((seed >> 8) % 10), (int)((seed >> 20) % 6)};
+                char ch = ROWS[c.row][c.col];
+                bool clash = ch == '#';
+                for (int j = 0; j < k; j++)
+                    clash = clash || (used[j].col == c.col && used[j].row == c.row);
+                if (!clash) {
+                    used[k] = c;
+                    break;
+                }
+            }
+        }
+        fx_add(f.m, "a", "players", used[0].col, used[0].row, KIND_CREATURE, SIZE_MEDIUM, 40, 30,
+               "knife,rifle,laser", "agility=2,strength=1,evasion=3,dual_weapon=1");
+        fx_add(f.m, "m", "players", used[1].col, used[1].row, KIND_MACHINE, SIZE_MEDIUM, 40, 30,
+               "mech_fist,mech_beam", "systems=3,engine=2,hull=2,reactor=1");
+        fx_add(f.m, "t", "raiders", used[2].col, used[2].row, KIND_CREATURE, SIZE_MEDIUM, 40, 30,
+               "pike", "agility=1,evasion=2,aquatic=1");
+        fx_add(f.m, "u", "raiders", used[3].col, used[3].row, KIND_MACHINE, SIZE_MEDIUM, 40, 30,
+               "mech_gun", "systems=2,engine=1");
+        f.db = weapons();
+        battle_opts_t o = {.seed = (uint64_t)trial + 1};
+        assert_int_equal(play_start(&f.p, f.m, f.db, NULL, &o), BATTLE_OK);
+        battle_t *b = f.p.b;
+        xh_state_t *s = (xh_state_t *)b->rs;
+        int a = s->actor;
+        /* A random foe, equipped weapon and a sprinkle of conditions. */
+        seed = seed * 1103515245u + 12345u;
+        int foes[2], nf = 0;
+        for (int k = 0; k < 4; k++)
+            if (!board_allies(b->board, a, k))
+                foes[nf++] = k;
+        int t = foes[(seed >> 10) % 2];
+        int w = (int)((seed >> 14) % (unsigned)(b->u[a].n_weapons + 1)) - 1;
+        if (!xhalem_equipped(b, a, w))
+            w = -1;
+        unsigned r = seed >> 16;
+        if (r & 1) b->u[t].cond |= XC_HIDDEN;
+        if (r & 2) b->u[t].cond |= XC_CLOAKED;
+        if (r & 4) s->revealed[t] = 1;
+        if (r & 8) b->u[a].cond |= XC_HIDDEN;
+        if (r & 16) s->assist_on[t] = 1 + (a < 2 ? 1 - a : 5 - a); /* a's ally distracts t */
+        predict_t p;
+        bool valid = predict_engage(b, a, t, w, &p);
+        int from = b->log.n;
+        cmd_t c = fx_engage(a, t, w);
+        battle_status_t st = play_apply(&f.p, &c);
+        assert_int_equal(st == BATTLE_OK, valid);
+        if (valid) {
+            checked++;
+            const event_t *atk = roll_for(b, from, "engage");
+            assert_non_null(atk);
+            assert_true(shaped(atk, p.atk_n, p.atk_keep));
+            assert_int_equal(atk->mod, p.atk_bonus);
+            flat += p.atk_n == 1;
+            adv += p.atk_keep > 0;
+            dis += p.atk_keep < 0;
+            const event_t *def = roll_for(b, from, "evade");
+            if (def) {
+                assert_true(shaped(def, p.def_n, p.def_keep));
+                assert_int_equal(def->mod, p.def_bonus);
+            } else {
+                assert_true(p.def_n == 0 || p.p_hit == 0.0);
+            }
+            const event_t *at = last_of(b, EV_ATTACK);
+            assert_non_null(at);
+            /* The naturals rule as predicted: a kept 20 hits, a kept 1 misses. */
+            if (p.naturals && atk->kept[0] == 20 && p.p_hit > 0.0)
+                assert_true(at->hit);
+            if (p.naturals && atk->kept[0] == 1)
+                assert_false(at->hit);
+            const event_t *dmg = roll_for(b, from, "damage");
+            assert_int_equal(dmg != NULL, at->hit);
+            if (dmg) {
+                hits++;
+                assert_int_equal(dmg->n_dice, p.dmg_n);
+                assert_int_equal(dmg->sides, p.dmg_sides);
+                assert_int_equal(dmg->mod, p.dmg_bonus);
+            }
+        }
+        fx_free(&f);
+    }
+    /* The sample must reach the interesting shapes, not only plain rolls. */
+    assert_true(checked > 200);
+    assert_true(hits > 20);
+    assert_true(flat > 10 && adv > 10 && dis > 10);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1635,6 +2179,18 @@ int main(void)
         cmocka_unit_test(test_creature_dual_strike_keeps_one_weapon),
         cmocka_unit_test(test_roll_modifiers_cancel_and_detriment),
         cmocka_unit_test(test_reach_weapon_strikes_farther),
+        cmocka_unit_test(test_secondary_engage_after_primary_only),
+        cmocka_unit_test(test_secondary_may_follow_a_dash),
+        cmocka_unit_test(test_secondary_program_cloak),
+        cmocka_unit_test(test_thrust_doubles_machine_budget),
+        cmocka_unit_test(test_standby_on_dash),
+        cmocka_unit_test(test_standby_on_ranged_engagement),
+        cmocka_unit_test(test_standby_on_engaging_an_ally),
+        cmocka_unit_test(test_standby_on_any_move_in_sight),
+        cmocka_unit_test(test_pushed_mount_checks),
+        cmocka_unit_test(test_rider_strikes_from_the_mounts_hex),
+        cmocka_unit_test(test_teleport_provokes_nothing),
+        cmocka_unit_test(test_prediction_matches_the_roll),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,6 +12,7 @@ static const char *const NAMES[CMD_COUNT] = {
     [CMD_SHOVE] = "shove",     [CMD_USE] = "use",           [CMD_SWITCH] = "switch",
     [CMD_MOUNT] = "mount",     [CMD_DISMOUNT] = "dismount", [CMD_FLY] = "fly",
     [CMD_DECLARE] = "declare", [CMD_RETREAT] = "retreat",   [CMD_STAND] = "stand",
+    [CMD_TELEPORT] = "teleport",
 };
 
 cmd_t cmd_make(cmd_kind_t kind, int actor)

@@ -40,6 +40,7 @@ typedef enum {
     CMD_DECLARE,  /* scars: declare path + act (CMD_ENGAGE/CMD_MOVE/CMD_RETREAT/CMD_END) */
     CMD_RETREAT,  /* scars: flee the battle (DEX save, needs a safe edge) */
     CMD_STAND,    /* action: stand up from prone */
+    CMD_TELEPORT, /* action: blink to the seen, empty cell `at` (xhalem "teleport" stat) */
     CMD_COUNT
 } cmd_kind_t;
 

@@ -17,7 +17,7 @@
 typedef enum {
     EV_INITIATIVE = 0, /* who, total (score), value (rank, 1 = first) */
     EV_TURN_START,     /* who (or -1 with side for a side's turn), value = round */
-    EV_MOVE_STEP,      /* who, from, to */
+    EV_MOVE_STEP,      /* who, from, to; name "teleport" for a blink (empty: a step) */
     EV_ROLL,           /* who, sides, n_dice, dice[], kept_n, kept[], mod, total, name = why */
     EV_ATTACK,         /* who = attacker, target, hit, name = weapon id */
     EV_DAMAGE,         /* target, amount, hp */

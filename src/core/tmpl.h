@@ -36,6 +36,9 @@ typedef struct {
     int hp;
     int reach_ft;     /* 0 = the ruleset's default */
     char token[MAP_PATH_MAX];
+    /* Wire name of a command kind a specialty or program lets this stat block
+     * take as a secondary action ("hide", "cloak"...); empty for none. */
+    char secondary[MAP_ID_MAX];
     char weapons[MAP_MAX_WEAPONS][MAP_ID_MAX];
     int n_weapons;
     stat_kv_t stats[MAP_MAX_STATS];

@@ -149,7 +149,7 @@ cJSON *cmd_to_json(const map_t *m, const cmd_t *c)
      * object back gives the same command, whatever the kind. */
     if (ok && (c->kind == CMD_DECLARE || c->act != CMD_END))
         ok = cJSON_AddStringToObject(o, "act", cmd_kind_name(c->act)) != NULL;
-    if (ok && (c->kind == CMD_USE || c->kind == CMD_DISMOUNT || c->at.col != 0 || c->at.row != 0))
+    if (ok && (c->kind == CMD_USE || c->kind == CMD_DISMOUNT || c->kind == CMD_TELEPORT || c->at.col != 0 || c->at.row != 0))
         ok = add_cell(o, "at", c->at);
     if (ok && c->n_answers > 0) {
         cJSON *a = cJSON_AddArrayToObject(o, "reactions");

@@ -211,6 +211,10 @@ static int load_template(io_ctx_t *cx, const cJSON *o, const char *path, const t
     if ((v = io_get(o, "token")) &&
         (rc = io_want_string(cx, v, p, t->token, sizeof t->token, true)))
         return rc;
+    io_path_key(p, sizeof p, path, "secondary");
+    if ((v = io_get(o, "secondary")) &&
+        (rc = io_want_string(cx, v, p, t->secondary, sizeof t->secondary, true)))
+        return rc;
     io_path_key(p, sizeof p, path, "weapons");
     if ((v = io_get(o, "weapons")) &&
         (rc = io_weapon_list(cx, v, p, db, t->weapons, &t->n_weapons)))

@@ -52,6 +52,8 @@ cJSON *event_to_json(const board_t *b, const event_t *e)
         add_id(o, "id", b, e->who);
         cJSON_AddItemToObject(o, "from", cell_json(e->from));
         cJSON_AddItemToObject(o, "to", cell_json(e->to));
+        if (e->name[0])
+            cJSON_AddStringToObject(o, "mode", e->name); /* "teleport" */
         break;
     case EV_ROLL: {
         if (e->who >= 0)

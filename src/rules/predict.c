@@ -1,9 +1,8 @@
 /* predict.c - attack odds without rolling (see predict.h).
  *
- * The xhalem reading mirrors the engagement rules (RULINGS.md): d20 +
- * Agility/Systems against d20 + Evasion/Engine, strictly higher hits, cover,
- * range, flanking, hiding and assists shift advantage. Only public battle state
- * is read, so the ruleset's own file stays the one that acts.
+ * For xhalem the shape of the engagement (dice, keep, bonuses, naturals,
+ * range, damage roll) comes from xhalem_engage_shape(), the same function the
+ * ruleset rolls from; this file only turns that shape into odds.
  */
 #include "predict.h"
 
@@ -11,9 +10,9 @@
 
 #include "../core/sight.h"
 #include "ruleset.h"
+#include "scars.h"
 #include "xhalem.h"
 
-#define NMAX MAP_MAX_COMBATANTS
 
 double predict_kept_face(int n, int keep, int k)
 {
@@ -92,115 +91,31 @@ double predict_damage_mean(int n, int sides, int bonus, bool half)
     return mean;
 }
 
-static int stat_of(const battle_t *b, int i, int s)
-{
-    return b->u[i].stat[s];
-}
-static bool machine(const battle_t *b, int i)
-{
-    return b->map->combatants[i].kind == KIND_MACHINE;
-}
-static bool in_water(const battle_t *b, int i)
-{
-    cell_t c = hex_to_cell(b->map->layout, b->board->pos[i]);
-    return strcmp(map_terrain_at(b->map, c)->name, "water") == 0;
-}
-
-/* Dice shape of a d20 roll under these modifiers (as the ruleset rolls it). */
-static void shape(xh_mods_t m, int *n, int *keep)
-{
-    if (m.detriment) {
-        *n = m.adv ? 2 : 4;
-        *keep = -1;
-    } else if (m.adv && !m.dis) {
-        *n = 2;
-        *keep = 1;
-    } else if (m.dis && !m.adv) {
-        *n = 2;
-        *keep = -1;
-    } else {
-        *n = 1;
-        *keep = 0;
-    }
-}
-
+/* The odds of the engagement shape the ruleset itself rolls (xhalem_engage_shape),
+ * so the prediction and the roll can never disagree. */
 static bool predict_xhalem(const battle_t *b, int a, int t, int wi, predict_t *out)
 {
-    const xh_state_t *s = (const xh_state_t *)b->rs;
     const weapon_t *w = battle_weapon(b, a, wi);
     if (wi >= 0 && !w) return false;
-    hex_t pa = b->board->pos[a], pt = b->board->pos[t];
-    sight_t sg = sight_trace(b->board, pa, pt);
-    if (sg.cover == COVER_TOTAL) return false;
-    int ft = hex_distance(pa, pt) * b->map->feet_per_hex;
-    bool melee = !w || w->cls == WPN_MELEE;
-    xh_mods_t atk = {0, 0, false}, def = {0, 0, false};
-    if (melee) {
-        int reach = (w && w->reach_ft > 0) ? w->reach_ft : b->prof[a].reach_ft;
-        if (ft > reach) return false;
-    } else if (ft > w->range_ft) {
-        out->beyond = true;
-        atk.dis++;
-    }
-    bool cloaked = (b->u[t].cond & XC_CLOAKED) != 0, hidden = (b->u[t].cond & XC_HIDDEN) != 0;
-    if (!xhalem_aware(b, a, t) && (cloaked || hidden)) {
-        if (cloaked && !s->revealed[t])
-            atk.detriment = true;
-        else
-            atk.dis++;
-        if (out->beyond) return true; /* valid, but it cannot hit: p_hit stays 0 */
-    }
-    if (cloaked || hidden) def.adv++;
-    if (sg.cover == COVER_LIGHT) def.adv++;
-    if (sg.cover == COVER_HEAVY) {
-        def.adv++;
-        if (!melee) atk.dis++;
-    }
-    bool unaware = false;
-    if (((b->u[a].cond & XC_HIDDEN) || ((b->u[a].cond & XC_CLOAKED) && !s->revealed[a])) &&
-        !xhalem_aware(b, t, a)) {
-        unaware = true;
-        atk.adv++;
-    }
-    if (melee) {
-        int partners[NMAX];
-        if (geom_flank_partners(b->board, b->prof, a, t, partners, NMAX) > 0) atk.adv++;
-    }
-    int as = s->assist_on[t] - 1;
-    if (s->assist_on[t] && !board_allies(b->board, as, t) && board_allies(b->board, as, a) &&
-        as != a)
-        atk.adv++;
-    if ((in_water(b, a) || in_water(b, t)) && stat_of(b, a, XS_AQUATIC) <= 0) atk.dis++;
-
-    shape(atk, &out->atk_n, &out->atk_keep);
-    out->atk_bonus = stat_of(b, a, machine(b, a) ? XS_SYSTEMS : XS_AGILITY);
-    out->def_bonus = stat_of(b, t, machine(b, t) ? XS_ENGINE : XS_EVASION);
-    if (unaware) {
-        out->def_n = 0;
-        out->def_keep = 0;
-    } else {
-        shape(def, &out->def_n, &out->def_keep);
-    }
-    out->naturals = !machine(b, a);
-    out->p_hit = predict_d20_beats(out->atk_n, out->atk_keep, out->atk_bonus, out->def_n,
-                                   out->def_keep, out->def_bonus, out->naturals);
-
-    /* Damage bonus as the rules add it for this weapon class. */
-    bool ranged = w && w->cls == WPN_RANGED, energy = w && w->energy;
-    int dbonus;
-    if (machine(b, a))
-        dbonus = !ranged ? stat_of(b, a, XS_HULL) : energy ? stat_of(b, a, XS_REACTOR) : 0;
-    else
-        dbonus = ranged && energy ? 0 : stat_of(b, a, XS_STRENGTH);
-    int n = w ? w->dice_n : 1, sides = w ? w->dice_sides : 4, fixed = w ? w->dice_bonus : 0;
-    out->dmg_n = n;
-    out->dmg_sides = sides;
-    out->dmg_bonus = fixed + dbonus;
-    double mean = predict_damage_mean(n, sides, fixed + dbonus, out->beyond);
-    if (in_water(b, t) && battle_weapon_tag(w, "fire")) mean = 0.0;
-    if (in_water(b, t) && battle_weapon_tag(w, "electric")) mean *= 2.0;
-    out->dmg_hit = mean;
-    out->dmg_expected = out->p_hit * mean;
+    xh_engage_t g;
+    if (!xhalem_engage_shape(b, a, t, w, false, false, &g)) return false;
+    out->beyond = g.beyond;
+    out->atk_n = g.atk_n;
+    out->atk_keep = g.atk_keep;
+    out->atk_bonus = g.atk_bonus;
+    out->def_n = g.def_n;
+    out->def_keep = g.def_keep;
+    out->def_bonus = g.def_bonus;
+    out->naturals = g.naturals;
+    out->dmg_n = g.dmg_n;
+    out->dmg_sides = g.dmg_sides;
+    out->dmg_bonus = g.dmg_bonus;
+    /* An undetected target beyond range: valid to try, but it cannot hit. */
+    out->p_hit = g.auto_fail ? 0.0
+                             : predict_d20_beats(g.atk_n, g.atk_keep, g.atk_bonus, g.def_n,
+                                                 g.def_keep, g.def_bonus, g.naturals);
+    out->dmg_hit = predict_damage_mean(g.dmg_n, g.dmg_sides, g.dmg_bonus, g.beyond) * g.dmg_factor;
+    out->dmg_expected = out->p_hit * out->dmg_hit;
     return true;
 }
 
@@ -209,6 +124,7 @@ bool predict_engage(const battle_t *b, int a, int t, int w, predict_t *out)
     memset(out, 0, sizeof *out);
     if (!b || !battle_active(b, a) || !battle_active(b, t) || a == t) return false;
     const ruleset_t *rs = b->rules;
+    if (rs && strcmp(rs->id, "scars") == 0) return scars_predict(b, a, t, w, out);
     if (!rs || strcmp(rs->id, "xhalem") != 0) return false;
     out->valid = predict_xhalem(b, a, t, w, out);
     if (!out->valid) memset(out, 0, sizeof *out);

@@ -24,7 +24,7 @@ static const char *const STAT_NAMES[XS_COUNT] = {
     [XS_HULL] = "hull",           [XS_REACTOR] = "reactor",
     [XS_SCANNERS] = "scanners",   [XS_CLOAK] = "cloak",
     [XS_DUAL_STRIKE] = "dual_strike", [XS_DUAL_WEAPON] = "dual_weapon",
-    [XS_AQUATIC] = "aquatic",
+    [XS_AQUATIC] = "aquatic",     [XS_TELEPORT] = "teleport",
 };
 
 static xh_state_t *st(battle_t *b) { return (xh_state_t *)b->rs; }
@@ -274,32 +274,26 @@ static int damage_bonus(const battle_t *b, int a, const weapon_t *w)
     return ranged && energy ? 0 : stat(b, a, XS_STRENGTH);
 }
 
-/* How an engagement of t by a with w stands right now. */
-typedef struct {
-    bool legal;       /* may be attempted at all */
-    bool auto_fail;   /* attempted, but fails (an unseen target out of range) */
-    bool beyond;      /* past a ranged weapon's range: disadvantage, half damage */
-    bool unaware;     /* t does not know a is there: no evasion roll */
-    mods_t atk, def;
-    int flank_partners;
-} eng_t;
+/* How an engagement of t by a with w stands right now (xh_engage_t). */
+typedef xh_engage_t eng_t;
 
-static eng_t assess(const battle_t *b, int a, int t, const weapon_t *w, bool opportunity,
-                    bool forced)
+bool xhalem_engage_shape(const battle_t *b, int a, int t, const weapon_t *w, bool opportunity,
+                         bool forced, xh_engage_t *out)
 {
     const xh_state_t *s = cst(b);
     eng_t g;
     memset(&g, 0, sizeof g);
+    *out = g;
     if (!battle_active(b, a) || !battle_active(b, t) || a == t)
-        return g;
+        return false;
     sight_t sg = sight_trace(b->board, pos(b, a), pos(b, t));
     int ft = hex_distance(pos(b, a), pos(b, t)) * b->map->feet_per_hex;
     bool melee = !w || w->cls == WPN_MELEE;
     if (sg.cover == COVER_TOTAL)
-        return g; /* total cover: cannot be targeted */
+        return false; /* total cover: cannot be targeted */
     bool in_range = melee ? ft <= melee_reach(b, a, w) : true;
     if (melee && !in_range)
-        return g;
+        return false;
     if (!melee && ft > w->range_ft) {
         g.beyond = true;
         g.atk.dis++;
@@ -351,6 +345,32 @@ static eng_t assess(const battle_t *b, int a, int t, const weapon_t *w, bool opp
     }
     if ((in_water(b, a) || in_water(b, t)) && stat(b, a, XS_AQUATIC) <= 0)
         g.atk.dis++;
+
+    /* The dice, once: both sides' d20s and the damage roll. */
+    roll_shape(g.atk, &g.atk_n, &g.atk_keep);
+    g.atk_bonus = engage_bonus(b, a);
+    g.def_bonus = evade_bonus(b, t);
+    if (!g.unaware)
+        roll_shape(g.def, &g.def_n, &g.def_keep);
+    g.naturals = !is_machine(b, a);
+    g.dmg_n = w && w->dice_n > 0 ? w->dice_n : 1;
+    g.dmg_sides = w ? w->dice_sides : 4;
+    g.dmg_bonus = (w ? w->dice_bonus : 0) + damage_bonus(b, a, w);
+    /* Water: full immersion stops fire; any immersion makes lightning worse. */
+    g.dmg_factor = 1;
+    if (in_water(b, t) && battle_weapon_tag(w, "fire"))
+        g.dmg_factor = 0;
+    else if (in_water(b, t) && battle_weapon_tag(w, "electric"))
+        g.dmg_factor = 2;
+    *out = g;
+    return true;
+}
+
+static eng_t assess(const battle_t *b, int a, int t, const weapon_t *w, bool opportunity,
+                    bool forced)
+{
+    eng_t g;
+    xhalem_engage_shape(b, a, t, w, opportunity, forced, &g);
     return g;
 }
 
@@ -358,17 +378,20 @@ static eng_t assess(const battle_t *b, int a, int t, const weapon_t *w, bool opp
 static bool engagement(battle_t *b, int a, int t, const weapon_t *w, const eng_t *g)
 {
     xh_state_t *s = st(b);
-    int nat = 0;
-    int atk = d20(b, a, g->atk, engage_bonus(b, a), "engage", &nat);
+    event_t re;
+    int atk = battle_roll(b, a, g->atk_n, 20, g->atk_keep, g->atk_bonus, "engage", &re);
+    int nat = re.kept[0];
     bool hit;
     if (g->auto_fail) {
         hit = false;
     } else {
-        int def = g->unaware ? evade_bonus(b, t) : d20(b, t, g->def, evade_bonus(b, t), "evade", NULL);
+        int def = g->def_n <= 0 ? g->def_bonus
+                                : battle_roll(b, t, g->def_n, 20, g->def_keep, g->def_bonus,
+                                              "evade", NULL);
         hit = atk > def;
-        if (!is_machine(b, a) && nat == 1)
+        if (g->naturals && nat == 1)
             hit = false;
-        if (!is_machine(b, a) && nat == 20)
+        if (g->naturals && nat == 20)
             hit = true;
     }
     /* Striking gives an unseen attacker away. */
@@ -388,20 +411,13 @@ static bool engagement(battle_t *b, int a, int t, const weapon_t *w, const eng_t
     return hit;
 }
 
-/* Damage for a hit of t by a with w. */
-static void strike_damage(battle_t *b, int a, int t, const weapon_t *w, bool beyond)
+/* Damage for a hit of t by a, rolled as the engagement's shape g says. */
+static void strike_damage(battle_t *b, int a, int t, const eng_t *g)
 {
-    int n = w ? w->dice_n : 1, sides = w ? w->dice_sides : 4, bonus = w ? w->dice_bonus : 0;
-    if (n < 1)
-        n = 1;
-    int dmg = battle_roll(b, a, n, sides, 0, bonus + damage_bonus(b, a, w), "damage", NULL);
-    if (beyond)
+    int dmg = battle_roll(b, a, g->dmg_n, g->dmg_sides, 0, g->dmg_bonus, "damage", NULL);
+    if (g->beyond)
         dmg /= 2;
-    /* Water: full immersion stops fire; any immersion makes lightning worse. */
-    if (in_water(b, t) && battle_weapon_tag(w, "fire"))
-        dmg = 0;
-    if (in_water(b, t) && battle_weapon_tag(w, "electric"))
-        dmg *= 2;
+    dmg *= g->dmg_factor;
     deal_damage(b, t, dmg);
 }
 
@@ -413,7 +429,7 @@ static bool strike(battle_t *b, int a, int t, const weapon_t *w, bool opportunit
         return false;
     bool hit = engagement(b, a, t, w, &g);
     if (hit)
-        strike_damage(b, a, t, w, g.beyond);
+        strike_damage(b, a, t, &g);
     return hit;
 }
 
@@ -476,7 +492,7 @@ static bool opportunities(battle_t *b, int m, hex_t h0, hex_t h1, bool forced, i
         battle_emit(b, &ev);
         eng_t g = assess(b, e, m, b->u[e].weapon[w], true, forced);
         if (g.legal && engagement(b, e, m, b->u[e].weapon[w], &g))
-            strike_damage(b, e, m, b->u[e].weapon[w], false);
+            strike_damage(b, e, m, &g);
     }
     return battle_active(b, m);
 }
@@ -541,19 +557,44 @@ static void standby_react(battle_t *b, int r, int t, const eng_t *g, const weapo
     if (s->sb_move[r])
         walk(b, r, path, n, true, ctx);
     else if (engagement(b, r, t, w, g))
-        strike_damage(b, r, t, w, g->beyond);
+        strike_damage(b, r, t, g);
 }
 
-/* Standby holders whose trigger this moment meets act now, after it. */
+/* Does standby holder r wait on combatant m (an enemy, the named one if any)? */
+static bool waits_on(const battle_t *b, int r, int m)
+{
+    const xh_state_t *s = cst(b);
+    return s->standby[r] && enemies(b, r, m) && (s->sb_target[r] < 0 || s->sb_target[r] == m) &&
+           can_react(b, r);
+}
+
+/* Holder r's trigger t has just been met: a held strike needs t within the held
+ * weapon's reach or range (and detectable) now; a held move needs nothing. */
+static void standby_fire(battle_t *b, int r, int t, const walk_ctx_t *ctx)
+{
+    const xh_state_t *s = cst(b);
+    const weapon_t *w = battle_weapon(b, r, s->sb_weapon[r]);
+    eng_t g = assess(b, r, t, w, false, false);
+    if (!s->sb_move[r] && (!g.legal || g.beyond || g.auto_fail))
+        return;
+    standby_react(b, r, t, &g, w, ctx);
+}
+
+/* Standby holders whose trigger this step meets act now, after it: the mover
+ * entered the held weapon's reach (XT_ENTERS_REACH), or moved at all where the
+ * holder can see it (XT_MOVES_IN_SIGHT). */
 static void standby_after_move(battle_t *b, int m, const walk_ctx_t *ctx)
 {
     xh_state_t *s = st(b);
     for (int r = 0; r < b->n && battle_active(b, m); r++) {
-        if (!s->standby[r] || s->sb_trigger[r] != XT_ENTERS_REACH || !enemies(b, r, m))
+        if (!waits_on(b, r, m))
             continue;
-        if (s->sb_target[r] >= 0 && s->sb_target[r] != m)
+        if (s->sb_trigger[r] == XT_MOVES_IN_SIGHT) {
+            if (xhalem_aware(b, r, m))
+                standby_fire(b, r, m, ctx);
             continue;
-        if (!can_react(b, r))
+        }
+        if (s->sb_trigger[r] != XT_ENTERS_REACH)
             continue;
         const weapon_t *w = battle_weapon(b, r, s->sb_weapon[r]);
         eng_t g = assess(b, r, m, w, false, false);
@@ -563,13 +604,19 @@ static void standby_after_move(battle_t *b, int m, const walk_ctx_t *ctx)
     }
 }
 
-static void standby_after_engage(battle_t *b, int a)
+/* After a engaged t with w: XT_ENGAGES (any engagement), XT_ENGAGES_RANGED (a
+ * ranged or thrown one) and XT_ENGAGES_ALLY (one aimed at the holder's ally). */
+static void standby_after_engage(battle_t *b, int a, int t, const weapon_t *used)
 {
     xh_state_t *s = st(b);
+    bool ranged = used && used->cls != WPN_MELEE;
     for (int r = 0; r < b->n && battle_active(b, a); r++) {
-        if (!s->standby[r] || s->sb_trigger[r] != XT_ENGAGES || !enemies(b, r, a))
+        if (!waits_on(b, r, a))
             continue;
-        if ((s->sb_target[r] >= 0 && s->sb_target[r] != a) || !can_react(b, r))
+        int k = s->sb_trigger[r];
+        bool met = k == XT_ENGAGES || (k == XT_ENGAGES_RANGED && ranged) ||
+                   (k == XT_ENGAGES_ALLY && t != r && t >= 0 && board_allies(b->board, r, t));
+        if (!met)
             continue;
         const weapon_t *w = battle_weapon(b, r, s->sb_weapon[r]);
         eng_t g = assess(b, r, a, w, false, false);
@@ -578,6 +625,15 @@ static void standby_after_engage(battle_t *b, int a)
             continue;
         standby_react(b, r, a, &g, w, NULL);
     }
+}
+
+/* After a dashed or thrust (XT_DASHES): before it has moved a step. */
+static void standby_after_dash(battle_t *b, int a)
+{
+    xh_state_t *s = st(b);
+    for (int r = 0; r < b->n && battle_active(b, a); r++)
+        if (waits_on(b, r, a) && s->sb_trigger[r] == XT_DASHES)
+            standby_fire(b, r, a, NULL);
 }
 
 /* ---- initiative and turns ----------------------------------------------- */
@@ -952,8 +1008,51 @@ static battle_status_t do_engage(battle_t *b, const cmd_t *c)
     strike(b, a, t, w, false, false);
     if (c->weapon2 >= 0 && battle_active(b, t) && battle_active(b, a))
         strike(b, a, t, w2, false, false);
-    standby_after_engage(b, a);
+    /* The trigger sees the ranged weapon if either strike used one. */
+    standby_after_engage(b, a, t, (w && w->cls != WPN_MELEE) || !w2 ? w : w2);
     return BATTLE_OK;
+}
+
+/* The text leaves the difficulty of a rider's and a mount's checks to the
+ * Architect; hexbattle uses 10 for both (d20 + Strength or Hull, meet or beat). */
+#define XH_MOUNT_DC 10
+
+/* A free, passable hex beside h (5 ft away), first in direction order, or h. */
+static hex_t free_beside(const battle_t *b, hex_t h)
+{
+    for (int d = 0; d < HEX_DIRS; d++) {
+        hex_t n = hex_neighbor(h, d);
+        int idx = board_cell_index(b->board, n);
+        if (idx >= 0 && b->board->occ[idx] < 0 && b->map->types[b->map->cells[idx]].move > 0)
+            return n;
+    }
+    return h;
+}
+
+/* Mount m was moved against its will with rider r on it: m keeps its feet on
+ * a check or is knocked down; r keeps its seat on a check or falls off, prone,
+ * beside m. A rider that passes while its mount goes down is dismounted on its
+ * feet beside it. With no free hex beside the mount, the rider clings on. */
+static void keep_seat(battle_t *b, int m, int r)
+{
+    xh_state_t *s = st(b);
+    mods_t none = {0, 0, false};
+    bool m_up = d20(b, m, none, might_bonus(b, m), "mount keeps footing", NULL) >= XH_MOUNT_DC;
+    bool r_on = d20(b, r, none, might_bonus(b, r), "rider keeps seat", NULL) >= XH_MOUNT_DC;
+    if (!m_up)
+        set_cond(b, m, XC_PRONE, "prone", true);
+    if (m_up && r_on)
+        return;
+    hex_t h = free_beside(b, pos(b, m));
+    if (hex_eq(h, pos(b, m)))
+        return;
+    s->mounted_on[r] = 0;
+    s->rider_of[m] = 0;
+    battle_step(b, r, h);
+    battle_emit_action(b, r, r_on ? "dismounted" : "thrown_off", m, true);
+    emit_cond(b, r, "mounted", false);
+    if (!r_on)
+        set_cond(b, r, XC_PRONE, "prone", true);
 }
 
 /* Push t one hex straight away from a, if that hex is free and passable. */
@@ -983,8 +1082,10 @@ static void push_away(battle_t *b, int a, int t)
         return;
     battle_step(b, t, best);
     int r = rider_on(b, t);
-    if (r >= 0 && battle_active(b, r))
+    if (r >= 0 && battle_active(b, r)) {
         battle_step(b, r, best);
+        keep_seat(b, t, r);
+    }
 }
 
 static battle_status_t do_grapple_or_shove(battle_t *b, const cmd_t *c)
@@ -1126,6 +1227,7 @@ static battle_status_t do_use(battle_t *b, const cmd_t *c)
 }
 
 static battle_status_t apply_cmd(battle_t *b, const cmd_t *c);
+static battle_status_t apply_one(battle_t *b, const cmd_t *c);
 
 /* Mount: the action, onto a willing (allied) combatant at least one size larger
  * within reach. A machine large enough to climb into is piloted, not ridden. */
@@ -1164,6 +1266,69 @@ static battle_status_t do_dismount(battle_t *b, const cmd_t *c)
     return BATTLE_OK;
 }
 
+/* Teleport: the action, to a passable, empty hex within the combatant's
+ * "teleport" feet that it can see. It never walks, so it draws no
+ * opportunity; a standby waiting for an enemy to come into reach still sees it
+ * arrive. Not while grappled, holding someone, riding or carrying a rider. */
+static bool teleport_ok(const battle_t *b, int a, cell_t at)
+{
+    int ft = stat(b, a, XS_TELEPORT);
+    if (cst(b)->turn.acted || ft <= 0 || !map_in_bounds(b->map, at))
+        return false;
+    if (immobile(b, a) || holding_someone(b, a) || xhalem_mount_of(b, a) >= 0 || rider_on(b, a) >= 0)
+        return false;
+    hex_t h = hex_from_cell(b->map->layout, at);
+    int d = hex_distance(pos(b, a), h);
+    if (d < 1 || d * b->map->feet_per_hex > ft || board_occupant(b->board, h) >= 0 ||
+        map_terrain_at(b->map, at)->move <= 0)
+        return false;
+    return sight_clear(b->board, pos(b, a), h);
+}
+
+static battle_status_t do_teleport(battle_t *b, const cmd_t *c)
+{
+    int a = c->actor;
+    if (!teleport_ok(b, a, c->at))
+        return BATTLE_ILLEGAL;
+    st(b)->turn.acted = true;
+    battle_emit_action(b, a, "teleport", -1, true);
+    event_t e = event_make(EV_MOVE_STEP);
+    e.who = a;
+    e.from = hex_to_cell(b->map->layout, pos(b, a));
+    e.to = c->at;
+    hb_strlcpy(e.name, "teleport", sizeof e.name);
+    board_place(b->board, a, hex_from_cell(b->map->layout, c->at));
+    battle_emit(b, &e);
+    standby_after_move(b, a, NULL);
+    return BATTLE_OK;
+}
+
+/* ---- secondary actions --------------------------------------------------- */
+
+int xhalem_secondary_kind(const battle_t *b, int a)
+{
+    const map_combatant_t *c = mc(b, a);
+    const tmpl_t *t = c->template_name[0] && b->db ? tmpl_find(b->db, c->template_name) : NULL;
+    if (!t || !t->secondary[0])
+        return -1;
+    int k = cmd_kind_parse(t->secondary);
+    /* Only small actions make sense as an extra: not a dash, a standby or a mount. */
+    return k == CMD_HIDE || k == CMD_CLOAK || k == CMD_SEARCH || k == CMD_ASSIST || k == CMD_USE
+               ? k
+               : -1;
+}
+
+/* Does something a has grant c as its secondary action? A weapon tagged
+ * `secondary` grants one more engagement with it (an off-hand blade); a
+ * template's `secondary` names the kind its specialty or program grants. */
+static bool secondary_grant(const battle_t *b, int a, const cmd_t *c)
+{
+    if (c->kind == CMD_ENGAGE)
+        return c->weapon >= 0 && c->weapon2 < 0 &&
+               battle_weapon_tag(battle_weapon(b, a, c->weapon), "secondary") > 0;
+    return (int)c->kind == xhalem_secondary_kind(b, a);
+}
+
 static battle_status_t xhalem_apply(battle_t *b, const cmd_t *c)
 {
     xh_state_t *s = st(b);
@@ -1176,7 +1341,26 @@ static battle_status_t xhalem_apply(battle_t *b, const cmd_t *c)
     return r;
 }
 
+/* A secondary action comes only after the primary one: once the action is
+ * spent, a granted command runs as if it were free, and then the secondary
+ * slot is spent. Before the primary, every command is the primary (a primary
+ * may be spent on the secondary's kind, never the reverse). */
 static battle_status_t apply_cmd(battle_t *b, const cmd_t *c)
+{
+    xh_state_t *s = st(b);
+    if (!s->turn.acted || s->turn.second || !secondary_grant(b, c->actor, c))
+        return apply_one(b, c);
+    s->turn.acted = false;
+    battle_status_t r = apply_one(b, c);
+    s->turn.acted = true;
+    if (r == BATTLE_OK) {
+        s->turn.second = true;
+        battle_emit_action(b, c->actor, "secondary", c->target, true);
+    }
+    return r;
+}
+
+static battle_status_t apply_one(battle_t *b, const cmd_t *c)
 {
     xh_state_t *s = st(b);
     int a = c->actor;
@@ -1193,6 +1377,7 @@ static battle_status_t apply_cmd(battle_t *b, const cmd_t *c)
             return BATTLE_ILLEGAL;
         s->turn.acted = s->turn.dashed = true;
         battle_emit_action(b, a, is_machine(b, a) ? "thrust" : "dash", -1, true);
+        standby_after_dash(b, a);
         return BATTLE_OK;
     case CMD_STANDBY: {
         /* The held action: an engagement with `weapon`, or a move to `at`. */
@@ -1237,6 +1422,8 @@ static battle_status_t apply_cmd(battle_t *b, const cmd_t *c)
     }
     case CMD_HIDE:
         return do_hide(b, c);
+    case CMD_TELEPORT:
+        return do_teleport(b, c);
     case CMD_SEARCH:
         return do_search(b, c);
     case CMD_MOUNT:
@@ -1300,6 +1487,14 @@ static bool xhalem_react(const battle_t *b, int reactor, react_kind_t kind, int 
     return side >= 32 || !(b->opts.decline_sides & (1u << side));
 }
 
+static cmd_t engage_cmd(int a, int t, int w)
+{
+    cmd_t c = cmd_make(CMD_ENGAGE, a);
+    c.target = t;
+    c.weapon = w;
+    return c;
+}
+
 static int xhalem_legal(battle_t *b, int a, cmd_t *out, int cap)
 {
     const xh_state_t *s = cst(b);
@@ -1315,8 +1510,29 @@ static int xhalem_legal(battle_t *b, int a, cmd_t *out, int cap)
     PUSH(cmd_make(CMD_END, a));
     if (xhalem_move_left(b) > 0)
         PUSH(cmd_make(CMD_MOVE, a));
-    if (s->turn.acted)
+    if (s->turn.acted) {
+        if (s->turn.second)
+            return n;
+        /* Only the secondary actions something grants remain. */
+        for (int t = 0; t < b->n; t++) {
+            if (!battle_active(b, t) || !enemies(b, a, t) || holding_someone(b, a))
+                continue;
+            for (int w = 0; w < b->u[a].n_weapons; w++) {
+                cmd_t c = engage_cmd(a, t, w);
+                if (xhalem_equipped(b, a, w) && secondary_grant(b, a, &c) &&
+                    assess(b, a, t, battle_weapon(b, a, w), false, false).legal)
+                    PUSH(c);
+            }
+        }
+        int k = xhalem_secondary_kind(b, a);
+        if (k == CMD_HIDE && !is_machine(b, a) && !has(b, a, XC_HIDDEN))
+            PUSH(cmd_make(CMD_HIDE, a));
+        if (k == CMD_SEARCH)
+            PUSH(cmd_make(CMD_SEARCH, a));
+        if (k == CMD_CLOAK && stat(b, a, XS_CLOAK) > 0 && !has(b, a, XC_CLOAKED))
+            PUSH(cmd_make(CMD_CLOAK, a));
         return n;
+    }
     if (!s->turn.dashed)
         PUSH(cmd_make(CMD_DASH, a));
     for (int t = 0; t < b->n; t++) {
@@ -1340,6 +1556,9 @@ static int xhalem_legal(battle_t *b, int a, cmd_t *out, int cap)
     PUSH(cmd_make(CMD_SEARCH, a));
     if (stat(b, a, XS_CLOAK) > 0 && !has(b, a, XC_CLOAKED))
         PUSH(cmd_make(CMD_CLOAK, a));
+    if (stat(b, a, XS_TELEPORT) > 0 && !immobile(b, a) && !holding_someone(b, a) &&
+        xhalem_mount_of(b, a) < 0)
+        PUSH(cmd_make(CMD_TELEPORT, a)); /* the cell `at` is the caller's pick */
     for (int m = 0; m < b->n; m++)
         if (mount_ok(b, a, m)) {
             cmd_t c = cmd_make(CMD_MOUNT, a);
@@ -1639,6 +1858,27 @@ static void xhalem_ai(battle_t *b, int a, cmd_t *out)
             }
     }
     int budget = xhalem_move_left(b);
+    if (s->turn.acted && !s->turn.second) {
+        /* A granted secondary engagement: strike the best target it reaches. */
+        int best = -1;
+        for (int t = 0; t < b->n; t++)
+            for (int w = 0; w < b->u[a].n_weapons && battle_active(b, t) && enemies(b, a, t); w++) {
+                cmd_t c = engage_cmd(a, t, w);
+                if (!xhalem_equipped(b, a, w) || !secondary_grant(b, a, &c) || holding_someone(b, a))
+                    continue;
+                const weapon_t *wp = battle_weapon(b, a, w);
+                eng_t g = assess(b, a, t, wp, false, false);
+                if (!g.legal || g.auto_fail || g.beyond)
+                    continue;
+                int v = target_value(b, a, t, expected_damage(b, a, wp));
+                if (v > best) {
+                    best = v;
+                    *out = c;
+                }
+            }
+        if (best >= 0)
+            return;
+    }
     if (s->turn.acted) {
         /* After a dash, run on; after a strike, stay put rather than provoke. */
         int goal = nearest_enemy(b, a);

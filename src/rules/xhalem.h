@@ -25,6 +25,7 @@ enum {
     XS_DUAL_STRIKE, /* > 0: two attacks per engage action */
     XS_DUAL_WEAPON, /* > 0: a creature may hold two weapons */
     XS_AQUATIC,     /* > 0: engages underwater without disadvantage */
+    XS_TELEPORT,    /* > 0: may blink this many feet as its action */
     XS_COUNT
 };
 
@@ -41,6 +42,10 @@ enum {
 enum {
     XT_ENTERS_REACH = 0, /* an enemy (or the named one) moves where the held weapon can strike */
     XT_ENGAGES,          /* an enemy (or the named one) makes an engagement */
+    XT_DASHES,           /* an enemy (or the named one) dashes or thrusts */
+    XT_ENGAGES_RANGED,   /* an enemy (or the named one) engages with a ranged or thrown weapon */
+    XT_MOVES_IN_SIGHT,   /* an enemy (or the named one) takes any step the holder can see */
+    XT_ENGAGES_ALLY,     /* an enemy (or the named one) engages one of the holder's allies */
     XT_COUNT
 };
 
@@ -54,6 +59,7 @@ typedef struct {
     int moved_ft;   /* movement spent this turn */
     bool acted;     /* the action is used */
     bool dashed;
+    bool second;    /* the secondary action is used (see docs/rules-xhalem.md) */
 } xh_turn_t;
 
 typedef struct {
@@ -81,6 +87,28 @@ typedef struct {
     int rider_of[MAP_MAX_COMBATANTS];    /* mount k carries rider-1 (0: none) */
 } xh_state_t;
 
+/* The whole shape of one engagement of t by a with weapon w (NULL: unarmed)
+ * as things stand: legality, the dice both sides roll, the bonuses, naturals,
+ * range and the damage roll. apply() rolls exactly this and predict.c computes
+ * its odds from it, so the two cannot disagree. */
+typedef struct {
+    bool legal;       /* may be attempted at all */
+    bool auto_fail;   /* attempted, but cannot hit (an undetected target out of range) */
+    bool beyond;      /* past a ranged weapon's range: disadvantage, half damage */
+    bool unaware;     /* t does not know a is there: no evasion roll (def_n 0) */
+    xh_mods_t atk, def;
+    int flank_partners;
+    int atk_n, atk_keep, atk_bonus; /* n d20, keep 1 highest / -1 lowest / 0 one die */
+    int def_n, def_keep, def_bonus; /* def_n 0: a flat def_bonus */
+    bool naturals;                  /* a creature: natural 1 misses, natural 20 hits */
+    int dmg_n, dmg_sides, dmg_bonus;
+    int dmg_factor;                 /* 1; 0 fire into water; 2 lightning into water */
+} xh_engage_t;
+/* Fill *out for a engaging t with w; opportunity/forced: an opportunity strike
+ * (advantage, or disadvantage on a forced move). Returns out->legal. */
+bool xhalem_engage_shape(const battle_t *b, int a, int t, const weapon_t *w, bool opportunity,
+                         bool forced, xh_engage_t *out);
+
 /* Roll d20 with these modifiers resolved (RULINGS: rolls) plus bonus; the kept
  * die goes to *natural when given. Returns the total. */
 int xhalem_d20(battle_t *b, int who, xh_mods_t m, int bonus, const char *why, int *natural);
@@ -92,5 +120,7 @@ bool xhalem_equipped(const battle_t *b, int i, int w);
 int xhalem_move_left(const battle_t *b);
 /* The combatant i rides, or -1 when it is on foot. */
 int xhalem_mount_of(const battle_t *b, int i);
+/* The secondary action a's template grants by name (a cmd kind), or -1. */
+int xhalem_secondary_kind(const battle_t *b, int a);
 
 #endif
