@@ -220,7 +220,77 @@ static int move_budget(const pui_t *p, int i)
 {
     const battle_t *b = p->play.b;
     if (strcmp(rules(p)->id, "xhalem") == 0) return xhalem_move_left(b);
+    /* A declared move (scars) spends the action on a second move, so it may
+     * run to the dash budget; a move before an attack keeps to the speed. */
+    if (p->move_cmd.kind == CMD_DECLARE && b->prof[i].dash_ft > b->prof[i].speed_ft)
+        return b->prof[i].dash_ft;
     return b->prof[i].speed_ft;
+}
+
+static int round_to(int ft, int interval)
+{
+    return interval > 1 ? (ft + interval - 1) / interval * interval : ft;
+}
+
+/* The actor's cheapest leg from cell `from` to cell `to` (enemies and
+ * impassable hexes barred, allies passed through) into out, start excluded.
+ * Returns the cells (0 when from is to), -1 when there is no way or it is
+ * longer than cap; *ft gets its cost before rounding. */
+static int plan_leg(pui_t *p, cell_t from, cell_t to, cell_t *out, int cap, int *ft)
+{
+    const battle_t *b = p->play.b;
+    const map_t *m = b->map;
+    *ft = 0;
+    if (!map_in_bounds(m, from) || !map_in_bounds(m, to)) return -1;
+    int s = map_index(m, from), g = map_index(m, to);
+    if (s == g) return 0;
+    path_mover_t mv = {b->board, p->actor};
+    path_run(p->ps, b->board, s, PATH_NO_BUDGET, g, path_move_cost, &mv);
+    int cost = path_cost(p->ps, g);
+    if (cost < 0) return -1;
+    int n = 0;
+    for (int c = g; c != s && c >= 0; c = path_parent(p->ps, c))
+        n++;
+    if (n > cap) return -1;
+    int k = n;
+    for (int c = g; c != s && c >= 0; c = path_parent(p->ps, c))
+        out[--k] = map_cell_of(m, c);
+    *ft = cost;
+    return n;
+}
+
+/* A declaring ruleset (scars) with a plan: its declared actions other than
+ * the move, as the rules list them with the actor standing at the plan's
+ * end, each carrying the planned path. They replace the ones from where it
+ * stands; an action after a move keeps to the plain speed. */
+static void plan_declarations(pui_t *p)
+{
+    battle_t *b = p->play.b;
+    int a = p->actor;
+    if (p->n_plan == 0 || p->move_cmd.kind != CMD_DECLARE) return;
+    hex_t end = hex_from_cell(b->map->layout, p->plan[p->n_plan - 1]);
+    bool fits = round_to(p->plan_ft, b->prof[a].interval_ft) <= b->prof[a].speed_ft;
+    int keep = 0;
+    for (int i = 0; i < p->n_legal; i++) {
+        const cmd_t *c = &p->legal[i];
+        if (c->kind == CMD_DECLARE && c->act != CMD_MOVE) continue;
+        p->legal[keep++] = *c;
+    }
+    p->n_legal = keep;
+    if (!fits || board_occupant(b->board, end) >= 0) return;
+    /* Listed into the free tail of the legal list, then filtered in place. */
+    hex_t saved = b->board->pos[a];
+    board_place(b->board, a, end);
+    int room = PUI_MAX_LEGAL - keep;
+    int k = rules(p)->legal(b, a, p->legal + keep, room);
+    board_place(b->board, a, saved);
+    for (int i = keep; i < keep + (k < room ? k : room); i++) {
+        cmd_t *c = &p->legal[i];
+        if (c->kind != CMD_DECLARE || c->act == CMD_MOVE) continue;
+        c->n_path = p->n_plan;
+        memcpy(c->path, p->plan, sizeof c->path[0] * (size_t)p->n_plan);
+        p->legal[p->n_legal++] = *c;
+    }
 }
 
 static void add_action(pui_t *p, const cmd_t *c)
@@ -255,6 +325,21 @@ static void add_action(pui_t *p, const cmd_t *c)
     p->n_bar++;
 }
 
+/* The preview when nothing else is hovered: the planned legs, so the route
+ * stays on screen while an attack is chosen from its end. */
+static void show_plan(pui_t *p)
+{
+    p->n_path = 0;
+    p->path_ok = false;
+    if (p->n_plan == 0 || !p->user_turn) return;
+    const battle_t *b = p->play.b;
+    p->path[0] = hex_to_cell(b->map->layout, b->board->pos[p->actor]);
+    memcpy(p->path + 1, p->plan, sizeof p->path[0] * (size_t)p->n_plan);
+    p->n_path = 1 + p->n_plan;
+    p->path_cost = round_to(p->plan_ft, b->prof[p->actor].interval_ft);
+    p->path_ok = p->path_cost <= p->budget_ft;
+}
+
 void pui_refresh(pui_t *p)
 {
     battle_t *b = p->play.b;
@@ -266,6 +351,7 @@ void pui_refresh(pui_t *p)
     if (p->actor != old) {
         p->ai_guard = 0;
         p->mode = PUI_IDLE;
+        p->n_plan = p->plan_ft = 0;
         if (p->user_turn) p->sel = p->actor;
     }
     p->n_legal = 0;
@@ -275,14 +361,16 @@ void pui_refresh(pui_t *p)
     if (p->actor >= 0 && p->user_turn) {
         int k = rules(p)->legal(b, p->actor, p->legal, PUI_MAX_LEGAL);
         p->n_legal = k < PUI_MAX_LEGAL ? k : PUI_MAX_LEGAL;
-        for (int i = 0; i < p->n_legal; i++)
-            add_action(p, &p->legal[i]);
         bool can_move = false;
         for (int i = 0; i < p->n_legal && !can_move; i++) {
             const cmd_t *c = &p->legal[i];
             can_move = c->kind == CMD_MOVE || (c->kind == CMD_DECLARE && c->act == CMD_MOVE);
             if (can_move) p->move_cmd = *c;
         }
+        if (!can_move) p->n_plan = p->plan_ft = 0;
+        plan_declarations(p);
+        for (int i = 0; i < p->n_legal; i++)
+            add_action(p, &p->legal[i]);
         if (can_move) {
             p->budget_ft = move_budget(p, p->actor);
             p->n_reach = geom_reach(b->board, p->actor, p->budget_ft, b->prof[p->actor].interval_ft,
@@ -290,8 +378,14 @@ void pui_refresh(pui_t *p)
         }
     }
     if (p->mode != PUI_IDLE && (p->act >= p->n_bar)) p->mode = PUI_IDLE;
-    p->n_path = 0;
-    p->path_ok = false;
+    show_plan(p);
+}
+
+/* Actions whose cell the rules leave to the caller (cmd_t.at): a teleport's
+ * landing, the hex to dismount to, the object to use. */
+static bool picks_cell(cmd_kind_t k)
+{
+    return k == CMD_TELEPORT || k == CMD_DISMOUNT || k == CMD_USE;
 }
 
 /* The legal command of bar entry act against target t, or NULL. */
@@ -314,6 +408,7 @@ static const cmd_t *legal_for(const pui_t *p, int act, int t)
 static battle_status_t apply(pui_t *p, const cmd_t *c)
 {
     battle_status_t st = pump(p, play_apply(&p->play, c));
+    if (st != BATTLE_ILLEGAL) p->n_plan = p->plan_ft = 0; /* the plan was used */
     if (st == BATTLE_ILLEGAL)
         snprintf(p->msg, sizeof p->msg, "%s: not allowed now", cmd_kind_name(c->kind));
     else if (st == BATTLE_NEED_DICE && pui_needs_die(p))
@@ -321,6 +416,15 @@ static battle_status_t apply(pui_t *p, const cmd_t *c)
     p->mode = PUI_IDLE;
     pui_refresh(p);
     return st;
+}
+
+/* Once the battle is over, the status line says so (the banner shows it
+ * too) rather than keeping the last command's note. */
+static void end_note(pui_t *p)
+{
+    char res[96];
+    if (!pui_result(p, res, sizeof res)) return;
+    snprintf(p->msg, sizeof p->msg, "%s. Ctrl+Z takes back the last command.", res);
 }
 
 static int combatant_at(const pui_t *p, cell_t c)
@@ -340,13 +444,25 @@ static int reach_index(const pui_t *p, cell_t c)
 bool pui_hover_cell(pui_t *p, cell_t c, bool on)
 {
     bool had = p->n_path > 0;
-    p->n_path = 0;
-    p->path_ok = false;
+    show_plan(p);
     if (!on || !p->user_turn || p->mode != PUI_IDLE || p->sel != p->actor || p->n_reach == 0)
-        return had;
-    if (reach_index(p, c) < 0) return had;
+        return had || p->n_path > 0;
+    if (reach_index(p, c) < 0) return had || p->n_path > 0;
     const battle_t *b = p->play.b;
     int len = 0, cost = 0;
+    if (p->n_plan > 0) {
+        /* The planned legs, then the cheapest way on to c. */
+        int ft = 0;
+        int n = plan_leg(p, p->plan[p->n_plan - 1], c, p->path + 1 + p->n_plan,
+                         CMD_PATH_MAX - p->n_plan, &ft);
+        if (n < 0) return had;
+        p->path[0] = hex_to_cell(b->map->layout, b->board->pos[p->actor]);
+        memcpy(p->path + 1, p->plan, sizeof p->path[0] * (size_t)p->n_plan);
+        p->n_path = 1 + p->n_plan + n;
+        p->path_cost = round_to(p->plan_ft + ft, b->prof[p->actor].interval_ft);
+        p->path_ok = p->path_cost <= p->budget_ft && p->n_path >= 2;
+        return true;
+    }
     if (geom_path(b->board, p->actor, c, b->prof[p->actor].interval_ft, p->ps, &cost, p->path,
                   CMD_PATH_MAX + 1, &len) &&
         len >= 2) {
@@ -362,8 +478,24 @@ static void set_confirm(pui_t *p, int t)
     p->target = t;
     p->mode = PUI_CONFIRM;
     const cmd_t *c = legal_for(p, p->act, t);
-    if (c && (c->kind == CMD_ENGAGE || c->kind == CMD_DECLARE) &&
-        predict_engage(p->play.b, p->actor, t, c->weapon, &p->pred))
+    /* A declaration with a planned move is judged from where the move ends. */
+    board_t *bd = p->play.b->board;
+    hex_t saved = bd->pos[p->actor];
+    bool moved = c && c->kind == CMD_DECLARE && c->n_path > 0;
+    if (moved)
+        board_place(bd, p->actor, hex_from_cell(p->play.b->map->layout, c->path[c->n_path - 1]));
+    bool odds = c && (c->kind == CMD_ENGAGE || c->kind == CMD_DECLARE) &&
+                predict_engage(p->play.b, p->actor, t, c->weapon, &p->pred);
+    if (moved) board_place(bd, p->actor, saved);
+    if (odds && (p->pred.p_hit >= 1.0 || p->pred.p_hit <= 0.0))
+        /* No roll to hit (scars): it lands whenever it reaches. */
+        snprintf(p->msg, sizeof p->msg,
+                 "%s -> %s: %s, %.1f damage expected. Enter or click again to confirm, Esc to "
+                 "cancel.",
+                 p->bar[p->act].label, pui_name(p, t),
+                 p->pred.p_hit > 0.0 ? "lands (no roll to hit)" : "cannot reach from there",
+                 p->pred.dmg_expected);
+    else if (odds)
         snprintf(p->msg, sizeof p->msg,
                  "%s -> %s: %.0f%% to hit, %.1f damage on a hit (%.1f expected). Enter or click "
                  "again to confirm, Esc to cancel.",
@@ -379,7 +511,31 @@ static void set_confirm(pui_t *p, int t)
 bool pui_click_cell(pui_t *p, cell_t c)
 {
     if (!p->started || pui_needs_die(p)) return false;
+    /* Shift+click plans a leg of the move instead of moving. */
+    if ((SDL_GetModState() & KMOD_SHIFT) && p->user_turn && p->mode == PUI_IDLE && p->n_reach > 0)
+        return pui_plan_cell(p, c), true;
     int who = combatant_at(p, c);
+    if (p->mode == PUI_TARGET && p->act < p->n_bar && picks_cell(p->bar[p->act].kind)) {
+        /* The action's cell: the rules judge it; a refused one keeps asking. */
+        const cmd_t *l = legal_for(p, p->act, -1);
+        if (!l) return false;
+        cmd_t cmd = *l;
+        cmd.at = c;
+        int act = p->act;
+        char label[40];
+        snprintf(label, sizeof label, "%s", p->bar[act].label);
+        if (apply(p, &cmd) == BATTLE_ILLEGAL) {
+            p->mode = PUI_TARGET;
+            p->act = act;
+            snprintf(p->msg, sizeof p->msg, "%s: not to (%d, %d). Click another hex, Esc cancels.",
+                     label, c.col, c.row);
+        } else if (!pui_needs_die(p)) {
+            snprintf(p->msg, sizeof p->msg, "%s: %s to (%d, %d).", pui_name(p, cmd.actor), label,
+                     c.col, c.row);
+            end_note(p);
+        }
+        return true;
+    }
     if (p->mode == PUI_TARGET || p->mode == PUI_CONFIRM) {
         if (who >= 0 && legal_for(p, p->act, who)) {
             if (p->mode == PUI_CONFIRM && who == p->target) return pui_confirm(p);
@@ -396,7 +552,9 @@ bool pui_click_cell(pui_t *p, cell_t c)
     }
     if (p->user_turn && p->sel == p->actor && reach_index(p, c) >= 0) {
         pui_hover_cell(p, c, true);
-        if (!p->path_ok) {
+        bool there = p->n_path >= 2 && p->path[p->n_path - 1].col == c.col &&
+                     p->path[p->n_path - 1].row == c.row;
+        if (!p->path_ok || !there) {
             snprintf(p->msg, sizeof p->msg, "Too far to move there.");
             return true;
         }
@@ -406,9 +564,41 @@ bool pui_click_cell(pui_t *p, cell_t c)
         int cost = p->path_cost;
         if (apply(p, &m) != BATTLE_ILLEGAL)
             snprintf(p->msg, sizeof p->msg, "%s moves %d ft.", pui_name(p, m.actor), cost);
+        end_note(p);
         return true;
     }
     p->sel = -1;
+    return true;
+}
+
+bool pui_plan_cell(pui_t *p, cell_t c)
+{
+    if (!p->started || !p->user_turn || pui_needs_die(p) || p->mode != PUI_IDLE || p->n_reach == 0)
+        return false;
+    const battle_t *b = p->play.b;
+    p->sel = p->actor;
+    cell_t from = p->n_plan > 0 ? p->plan[p->n_plan - 1]
+                                : hex_to_cell(b->map->layout, b->board->pos[p->actor]);
+    int ft = 0;
+    int n = plan_leg(p, from, c, p->plan + p->n_plan, CMD_PATH_MAX - p->n_plan, &ft);
+    int cost = round_to(p->plan_ft + ft, b->prof[p->actor].interval_ft);
+    if (n <= 0 || cost > p->budget_ft) {
+        snprintf(p->msg, sizeof p->msg, "%s",
+                 n == 0  ? "The plan already ends there."
+                 : n < 0 ? "No way there."
+                         : "Too far to plan that leg.");
+        return false;
+    }
+    p->n_plan += n;
+    p->plan_ft += ft;
+    int n_plan = p->n_plan, plan_ft = p->plan_ft;
+    pui_refresh(p); /* declared attacks now start from the plan's end */
+    p->n_plan = n_plan;
+    p->plan_ft = plan_ft;
+    pui_hover_cell(p, c, true);
+    snprintf(p->msg, sizeof p->msg,
+             "Planned %d ft. Shift+click adds a leg, click a hex moves%s, Esc drops the plan.",
+             cost, p->move_cmd.kind == CMD_DECLARE ? ", an attack declares from there" : "");
     return true;
 }
 
@@ -419,7 +609,16 @@ bool pui_choose(pui_t *p, int i)
     if (a->kind == CMD_MOVE || (a->kind == CMD_DECLARE && a->act == CMD_MOVE)) {
         p->mode = PUI_IDLE;
         p->sel = p->actor;
-        snprintf(p->msg, sizeof p->msg, "Move: click a shaded hex (%d ft left).", p->budget_ft);
+        snprintf(p->msg, sizeof p->msg,
+                 "Move: click a shaded hex (%d ft left); Shift+click plans a leg on the way.",
+                 p->budget_ft);
+        return true;
+    }
+    if (picks_cell(a->kind)) {
+        p->act = i;
+        p->mode = PUI_TARGET;
+        p->target = -1;
+        snprintf(p->msg, sizeof p->msg, "%s: click the hex. Esc cancels.", a->label);
         return true;
     }
     if (a->targeted) {
@@ -449,6 +648,7 @@ bool pui_choose(pui_t *p, int i)
     snprintf(label, sizeof label, "%s", a->label);
     if (apply(p, &copy) != BATTLE_ILLEGAL && !pui_needs_die(p))
         snprintf(p->msg, sizeof p->msg, "%s: %s.", pui_name(p, copy.actor), label);
+    end_note(p);
     return true;
 }
 
@@ -461,16 +661,23 @@ bool pui_confirm(pui_t *p)
         return false;
     }
     cmd_t copy = *c;
-    apply(p, &copy);
-    if (!pui_needs_die(p)) {
-        /* Say how it went, from the newest attack event. */
+    int seen = p->play.b->log.n;
+    if (apply(p, &copy) != BATTLE_ILLEGAL && !pui_needs_die(p)) {
+        /* Say how it went, from this command's own attack event: a declared
+         * attack (scars) has none until its side's phase resolves. */
         const event_log_t *log = &p->play.b->log;
-        for (int k = log->n - 1; k >= 0; k--)
+        bool told = false;
+        for (int k = log->n - 1; k >= seen && !told; k--)
             if (log->ev[k].type == EV_ATTACK && log->ev[k].who == copy.actor) {
-                snprintf(p->msg, sizeof p->msg, "%s %s %s.", pui_name(p, copy.actor),
+                snprintf(p->msg, sizeof p->msg, "%.90s %s %.90s.", pui_name(p, copy.actor),
                          log->ev[k].hit ? "hits" : "misses", pui_name(p, copy.target));
-                break;
+                told = true;
             }
+        if (!told && copy.kind == CMD_DECLARE)
+            snprintf(p->msg, sizeof p->msg, "%.70s declares an attack on %.70s%s.",
+                     pui_name(p, copy.actor), pui_name(p, copy.target),
+                     copy.n_path > 0 ? " after the planned move" : "");
+        end_note(p);
     }
     return true;
 }
@@ -486,6 +693,12 @@ bool pui_cancel(pui_t *p)
         p->help = false;
         return true;
     }
+    if (p->n_plan > 0) {
+        p->n_plan = p->plan_ft = 0;
+        pui_refresh(p);
+        snprintf(p->msg, sizeof p->msg, "Plan dropped.");
+        return true;
+    }
     return false;
 }
 
@@ -498,6 +711,7 @@ bool pui_end_turn(pui_t *p)
     hb_strlcpy(name, who, sizeof name); /* apply() may rebuild and move the name */
     if (apply(p, &e) == BATTLE_ILLEGAL) return false;
     snprintf(p->msg, sizeof p->msg, "%s ends the turn.", name);
+    end_note(p);
     return true;
 }
 
@@ -680,7 +894,7 @@ bool pui_key(pui_t *p, SDL_Keycode k, Uint16 mod)
         snprintf(p->msg, sizeof p->msg, "Camera follow %s.", p->follow ? "on" : "off");
         return true;
     case SDLK_TAB:
-        if (p->mode == PUI_TARGET || p->mode == PUI_CONFIRM) {
+        if ((p->mode == PUI_TARGET || p->mode == PUI_CONFIRM) && !picks_cell(p->bar[p->act].kind)) {
             /* Cycle through the legal targets. */
             int start = p->mode == PUI_CONFIRM ? p->target : -1;
             for (int step = 1; step <= p->play.b->n; step++) {
@@ -737,6 +951,7 @@ static void ai_step(pui_t *p)
     }
     if (pui_needs_die(p)) pui_die_prompt(p, p->msg, sizeof p->msg);
     pui_refresh(p);
+    end_note(p);
 }
 
 void pui_run_ai(pui_t *p, int max_cmds)

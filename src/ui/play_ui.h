@@ -71,6 +71,11 @@ typedef struct pui {
     cell_t path[CMD_PATH_MAX + 1]; /* previewed move, start included */
     int n_path, path_cost;
     bool path_ok;
+    /* Legs planned with Shift+click (start excluded): the next move follows
+     * them, and in a ruleset that declares moves (scars) the attacks on the
+     * bar are declared from the plan's end. */
+    cell_t plan[CMD_PATH_MAX];
+    int n_plan, plan_ft; /* cells, and feet before rounding to the interval */
 
     char entry[12]; /* digits typed for a physical die */
     int n_entry;
@@ -131,6 +136,9 @@ void pui_toggle_physical(pui_t *p);
 
 /* Click on map cell c (on the map or not): select, move, target, confirm. */
 bool pui_click_cell(pui_t *p, cell_t c);
+/* Shift+click on cell c: add a leg to the planned move (the cheapest way from
+ * the plan's end to c); false when c cannot be added (msg says why). */
+bool pui_plan_cell(pui_t *p, cell_t c);
 /* The cursor is over cell c (on is false off the map): refresh the path preview. */
 bool pui_hover_cell(pui_t *p, cell_t c, bool on);
 /* Choose action bar entry i (a click or its shortcut). */
