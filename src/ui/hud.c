@@ -690,8 +690,13 @@ static void draw_end(hud_t *h, ui_draw_t *d)
     if (!res) return;
     SDL_Renderer *r = ui_draw_renderer(d);
     const hud_layout_t *l = &h->lay;
+    /* As large as fits in the map area, never over the side panels. */
     int big = ui_text_quantize(l->px * 3);
     int w = text_w(d, res, big, true) + 4 * l->px;
+    for (int k = 0; k < 8 && w > l->map.w && big > l->px; k++) {
+        big = ui_text_quantize(big * 4 / 5);
+        w = text_w(d, res, big, true) + 4 * l->px;
+    }
     SDL_Rect box = {l->map.x + (l->map.w - w) / 2, l->map.y + l->map.h / 2 - big, w,
                     big * 2 + l->line};
     fill(r, box, (SDL_Color){16, 18, 24, 235});
