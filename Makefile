@@ -9,9 +9,11 @@ JOBS         ?= $(shell nproc 2>/dev/null || echo 2)
 FUZZ_SECONDS ?= 60
 # Seconds of fuzzing per target inside `make test`, after one pass over the seeds.
 FUZZ_SMOKE_SECONDS ?= 3
-# clang + libclang-rt-dev give libFuzzer; valgrind checks the plain build for leaks.
+# clang + libclang-rt-dev give libFuzzer; valgrind checks the plain build for leaks;
+# Xorg's dummy driver with xrandr/xwininfo gives tests/cli/two_displays.sh two displays.
 DEB_PKGS     := cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
-                libcjson-dev libcmocka-dev xvfb xauth clang libclang-rt-dev valgrind
+                libcjson-dev libcmocka-dev xvfb xauth clang libclang-rt-dev valgrind \
+                xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils x11-utils
 
 .PHONY: all deps build asan run test fuzz fuzz-smoke clean
 

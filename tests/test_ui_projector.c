@@ -312,7 +312,7 @@ static void projector_window(void **state)
     assert_true(fabs(p.set.hex_mm - 25.4) < 1e-9);
     assert_true(fabs(p.cam.zoom - ui_projector_true_zoom(&p)) < 1e-9);
 
-    ui_projector_frame(&p, play.b, NULL, -1, false, 0.016);
+    ui_projector_frame(&p, play.b, NULL, NULL, 0, -1, false, 0.016);
     /* The fog was worked out for the player factions. */
     int boss = map_find_combatant(g_map, "boss");
     assert_int_equal(p.view.show[boss], UI_SHOW_NONE);
@@ -324,7 +324,7 @@ static void projector_window(void **state)
     assert_true(ui_projector_route(&p, &e, main_id, 0, &quit));
     assert_int_equal(p.set.rotation, 90);
     assert_int_equal(p.tw, p.out_h); /* the canvas turned with it */
-    ui_projector_frame(&p, play.b, NULL, -1, false, 0.016);
+    ui_projector_frame(&p, play.b, NULL, NULL, 0, -1, false, 0.016);
 
     /* Calibrate: a bar of 400 px against the card gives 400 * 25.4 / 85.6 dpi. */
     e = key_event(SDLK_k, KMOD_LCTRL, main_id);
@@ -333,7 +333,7 @@ static void projector_window(void **state)
     p.bar_px = 399;
     e = key_event(SDLK_RIGHTBRACKET, KMOD_LCTRL, main_id);
     assert_true(ui_projector_route(&p, &e, main_id, 0, &quit));
-    ui_projector_frame(&p, play.b, NULL, -1, false, 0.016);
+    ui_projector_frame(&p, play.b, NULL, NULL, 0, -1, false, 0.016);
     e = key_event(SDLK_RETURN, KMOD_LCTRL, main_id);
     assert_true(ui_projector_route(&p, &e, main_id, 0, &quit));
     assert_false(p.calibrating);
@@ -358,7 +358,7 @@ static void projector_window(void **state)
     e = key_event(SDLK_F2, 0, main_id);
     assert_true(ui_projector_route(&p, &e, main_id, 0, &quit));
     assert_false(ui_projector_is_open(&p));
-    ui_projector_frame(&p, play.b, NULL, -1, true, 0.016); /* closed: a no-op */
+    ui_projector_frame(&p, play.b, NULL, NULL, 0, -1, true, 0.016); /* closed: a no-op */
     SDL_Event close;
     memset(&close, 0, sizeof close);
     close.type = SDL_WINDOWEVENT;

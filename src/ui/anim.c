@@ -73,14 +73,15 @@ bool anim_busy(const anim_t *a)
     return a->beat >= 0 || a->cursor < a->b->log.n;
 }
 
-static void add_fx(anim_t *a, anim_fx_kind_t k, vec2_t p, vec2_t q, int value, double life)
+static void add_fx(anim_t *a, anim_fx_kind_t k, vec2_t p, vec2_t q, int who, int target, int value,
+                   double life)
 {
     if (a->n_fx == ANIM_MAX_FX) {
         /* Drop the oldest: a flood of events must not block new effects. */
         memmove(a->fx, a->fx + 1, sizeof a->fx[0] * (ANIM_MAX_FX - 1));
         a->n_fx--;
     }
-    a->fx[a->n_fx++] = (anim_fx_t){k, p, q, value, 0.0, life};
+    a->fx[a->n_fx++] = (anim_fx_t){k, p, q, value, who, target, 0.0, life};
 }
 
 static const weapon_t *weapon_named(const battle_t *b, int who, const char *id)
@@ -112,15 +113,16 @@ static double begin(anim_t *a, int k)
         vec2_t p = a->pose[e->who].world, q = a->pose[e->target].world;
         const weapon_t *w = weapon_named(b, e->who, e->name);
         bool ranged = w && w->cls != WPN_MELEE;
-        add_fx(a, ranged ? FX_TRACER : FX_LUNGE, p, q, 0, BEAT_ATTACK);
-        if (w && battle_weapon_tag(w, "blast")) add_fx(a, FX_RING, q, q, 0, 0.7);
-        add_fx(a, e->hit ? FX_HIT : FX_MISS, q, q, 0, 0.55);
+        add_fx(a, ranged ? FX_TRACER : FX_LUNGE, p, q, e->who, e->target, 0, BEAT_ATTACK);
+        if (w && battle_weapon_tag(w, "blast")) add_fx(a, FX_RING, q, q, e->who, e->target, 0, 0.7);
+        add_fx(a, e->hit ? FX_HIT : FX_MISS, q, q, e->who, e->target, 0, 0.55);
         a->focus = e->who;
         return BEAT_ATTACK;
     }
     case EV_DAMAGE:
         if (!valid(a, e->target)) return 0;
-        add_fx(a, FX_NUMBER, a->pose[e->target].world, a->pose[e->target].world, e->amount, 1.1);
+        add_fx(a, FX_NUMBER, a->pose[e->target].world, a->pose[e->target].world, -1, e->target,
+               e->amount, 1.1); /* damage events name no attacker */
         return BEAT_DAMAGE;
     case EV_DEFEATED:
     case EV_FLED:

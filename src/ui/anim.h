@@ -23,6 +23,8 @@ typedef struct {
     anim_fx_kind_t kind;
     vec2_t a, b;      /* where (and, for a tracer or lunge, towards) */
     int value;        /* the number shown (damage) */
+    int who, target;  /* combatants it is about (-1 none): the player view
+                       * leaves out what would give away a hidden one */
     double age, life; /* seconds */
 } anim_fx_t;
 

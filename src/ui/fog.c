@@ -2,8 +2,10 @@
 #include "fog.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "../core/sight.h"
 #include "../rules/ruleset.h"
 
 bool ui_view_stealthed(const battle_t *b, int i, unsigned sides)
@@ -42,6 +44,101 @@ void ui_view_build(ui_view_t *v, const vision_t *vis, const board_t *bd, const b
         int c = board_cell_index(bd, bd->pos[i]);
         bool in_sight = !vis || (c >= 0 && vision_visible(vis, map_cell_of(bd->map, c)));
         v->show[i] = in_sight && !ui_view_stealthed(b, i, sides) ? UI_SHOW_NO_HP : UI_SHOW_NONE;
+    }
+}
+
+bool ui_fog_cache_init(ui_fog_cache_t *c, const board_t *bd, unsigned sides)
+{
+    memset(c, 0, sizeof *c);
+    c->sides = sides;
+    c->n = bd->n;
+    int ncells = bd->map->cols * bd->map->rows;
+    c->n_words = (ncells + 63) / 64;
+    c->slot = malloc(sizeof *c->slot * (size_t)(bd->n > 0 ? bd->n : 1));
+    if (!c->slot) return false;
+    for (int i = 0; i < bd->n; i++) {
+        int s = bd->side[i];
+        c->slot[i] = s >= 0 && s < 32 && ((sides >> s) & 1u) ? (int16_t)c->n_slots++ : -1;
+    }
+    size_t k = (size_t)(c->n_slots > 0 ? c->n_slots : 1);
+    c->eye = calloc(k, sizeof *c->eye);
+    c->have = calloc(k, sizeof *c->have);
+    c->bits = calloc(k * (size_t)(c->n_words > 0 ? c->n_words : 1), sizeof *c->bits);
+    return c->eye && c->have && c->bits;
+}
+
+void ui_fog_cache_free(ui_fog_cache_t *c)
+{
+    free(c->slot);
+    free(c->eye);
+    free(c->have);
+    free(c->bits);
+    memset(c, 0, sizeof *c);
+}
+
+void ui_fog_update(ui_fog_cache_t *c, vision_t *v, const board_t *bd)
+{
+    const map_t *m = bd->map;
+    if (m->cols != v->cols || m->rows != v->rows || v->n_words != c->n_words || bd->n != c->n) {
+        vision_update(v, bd, c->sides); /* not the board it was made for */
+        return;
+    }
+    uint64_t t = 1469598103934665603ull;
+    for (int i = 0; i < v->ncells; i++)
+        t = (t ^ m->cells[i]) * 1099511628211ull;
+    bool terrain = t != c->terrain;
+    c->terrain = t;
+    memset(v->visible, 0, sizeof *v->visible * (size_t)v->n_words);
+    for (int i = 0; i < bd->n; i++) {
+        int k = c->slot[i];
+        if (k < 0) continue;
+        if (!bd->present[i]) {
+            c->have[k] = false;
+            continue;
+        }
+        uint64_t *bits = c->bits + (size_t)k * (size_t)c->n_words;
+        if (terrain || !c->have[k] || !hex_eq(c->eye[k], bd->pos[i])) {
+            /* Its own sight, from its hex: the one costly part. */
+            memset(bits, 0, sizeof *bits * (size_t)c->n_words);
+            for (int cell = 0; cell < v->ncells; cell++)
+                if (sight_clear(bd, bd->pos[i], board_hex_of(bd, cell)))
+                    bits[cell >> 6] |= (uint64_t)1 << (cell & 63);
+            c->eye[k] = bd->pos[i];
+            c->have[k] = true;
+            c->traces++;
+        }
+        for (int w = 0; w < c->n_words; w++)
+            v->visible[w] |= bits[w];
+    }
+    for (int w = 0; w < v->n_words; w++)
+        v->seen[w] |= v->visible[w];
+}
+
+/* Is combatant i (-1: nobody in particular) drawn in view v? */
+static bool fx_party_shown(const ui_view_t *v, int i)
+{
+    return i < 0 || (i < v->n && v->show[i] != UI_SHOW_NONE);
+}
+
+int ui_view_fx(const ui_view_t *v, const anim_fx_t *f)
+{
+    if (!v) return UI_FX_SHOW;
+    switch (f->kind) {
+    case FX_TRACER:
+        /* Either end alone would point at the hidden one. */
+        return fx_party_shown(v, f->who) && fx_party_shown(v, f->target) ? UI_FX_SHOW : UI_FX_HIDE;
+    case FX_LUNGE:
+        return fx_party_shown(v, f->who) ? UI_FX_SHOW : UI_FX_HIDE;
+    case FX_NUMBER:
+        if (!fx_party_shown(v, f->target)) return UI_FX_HIDE;
+        return f->target >= 0 && v->show[f->target] == UI_SHOW_ALL ? UI_FX_SHOW : UI_FX_NO_AMOUNT;
+    case FX_HIT:
+    case FX_MISS:
+    case FX_RING:
+    default:
+        /* Drawn where the target stands: a player shot from the dark still
+         * sees the hit land, but nothing says where it came from. */
+        return fx_party_shown(v, f->target) ? UI_FX_SHOW : UI_FX_HIDE;
     }
 }
 

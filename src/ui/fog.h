@@ -15,6 +15,7 @@
 
 #include "../core/battle.h"
 #include "../core/vision.h"
+#include "anim.h"
 
 enum {
     UI_SHOW_NONE = 0,  /* not drawn at all */
@@ -38,6 +39,44 @@ void ui_view_build(ui_view_t *v, const vision_t *vis, const board_t *bd, const b
 /* Is combatant i hidden from every viewing side by the ruleset's stealth
  * (hidden, cloaked, concealed and not detected)? False without a battle. */
 bool ui_view_stealthed(const battle_t *b, int i, unsigned sides);
+
+/* How the player view shows one animation effect. */
+enum {
+    UI_FX_HIDE = 0,     /* left out: it would give away a combatant the players cannot see */
+    UI_FX_SHOW = 1,     /* drawn as in the referee's window */
+    UI_FX_NO_AMOUNT = 2 /* a damage number on an enemy: drawn as a plain "hit", no amount */
+};
+/* What view v (NULL: the referee's, everything) does with effect f: a tracer
+ * needs both ends in view; flashes, blast rings and numbers need the one hit
+ * in view; damage amounts show only on the viewing sides' own combatants, so
+ * the table cannot count down an enemy's health (docs/projection.md). */
+int ui_view_fx(const ui_view_t *v, const anim_fx_t *f);
+
+/* The fog of the player view worked out one viewer at a time: each viewing
+ * combatant's sight is kept, and only those who moved (or everyone, when the
+ * terrain changed) are traced again, so a player's step costs one viewer's
+ * sight instead of all of theirs. Same result as vision_update. */
+typedef struct {
+    unsigned sides;   /* the viewing sides it was made for */
+    int n;            /* combatants on the board it was made for */
+    int n_words;      /* words per bitset (the vision's) */
+    int n_slots;      /* viewing combatants */
+    int16_t *slot;    /* per combatant: its slot, or -1 when not a viewer */
+    hex_t *eye;       /* per slot: where its sight was traced from */
+    bool *have;       /* per slot: traced (and present) */
+    uint64_t *bits;   /* per slot: its visible cells */
+    uint64_t terrain; /* terrain fingerprint at the last update */
+    int traces;       /* viewers traced so far (for tests) */
+} ui_fog_cache_t;
+
+/* A cache for the sides in mask SIDES on board bd (the vision's map); false
+ * on OOM (then free it anyway). */
+bool ui_fog_cache_init(ui_fog_cache_t *c, const board_t *bd, unsigned sides);
+/* Free what ui_fog_cache_init allocated (a zeroed one is fine). */
+void ui_fog_cache_free(ui_fog_cache_t *c);
+/* Make v's visible cells those of board bd for the cache's sides, as
+ * vision_update would, and add them to its memory. Allocates nothing. */
+void ui_fog_update(ui_fog_cache_t *c, vision_t *v, const board_t *bd);
 
 /* Everything a headless player view of a plain map needs. */
 typedef struct {

@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../core/scale.h"
@@ -14,6 +15,7 @@
 #define HEX_MM_MIN 5.0
 #define HEX_MM_MAX 200.0
 #define FALLBACK_DPI 96.0 /* what desktops assume when a display says nothing */
+#define PI 3.14159265358979323846
 
 void ui_projector_init(ui_projector_t *p, const map_t *m)
 {
@@ -176,15 +178,16 @@ bool ui_projector_open(ui_projector_t *p, int display, int referee_display, char
     else
         snprintf(err, errcap, "cannot create the projector's renderer: %s", SDL_GetError());
     p->vis = p->d ? vision_create(p->map) : NULL;
-    if (!p->d || !p->vis || (fit_target(p), !p->target)) {
-        if (p->d && !p->vis)
+    p->fxv = p->vis ? malloc(sizeof *p->fxv * PROJ_FX_VERTS) : NULL;
+    if (!p->d || !p->vis || !p->fxv || (fit_target(p), !p->target)) {
+        if (p->d && (!p->vis || !p->fxv))
             snprintf(err, errcap, "out of memory");
         else if (p->d && p->vis)
             snprintf(err, errcap, "cannot make the projector's canvas: %s", SDL_GetError());
         ui_projector_close(p);
         return false;
     }
-    p->board_key = 0;
+    memset(&p->keys, 0, sizeof p->keys);
     centre_true_scale(p);
     snprintf(p->msg, sizeof p->msg, "Projector on %.60s (%dx%d%s), %.1f mm hexes at %.0f dpi.%s",
              p->display_name, p->mode_w, p->mode_h, p->fullscreen ? ", fullscreen" : ", windowed",
@@ -197,6 +200,10 @@ void ui_projector_close(ui_projector_t *p)
 {
     vision_destroy(p->vis);
     p->vis = NULL;
+    ui_fog_cache_free(&p->fog);
+    free(p->fxv);
+    p->fxv = NULL;
+    p->n_fxv = 0;
     ui_draw_destroy(p->d);
     p->d = NULL;
     if (p->target) SDL_DestroyTexture(p->target);
@@ -214,30 +221,65 @@ void ui_projector_free(ui_projector_t *p)
     ui_projector_close(p);
 }
 
-/* A cheap fingerprint of where everybody stands and what the terrain is, so
- * the fog is worked out again only when something moved or a door opened. */
-static uint64_t board_fingerprint(const battle_t *b)
+#define FNV_BASIS 1469598103934665603ull
+#define FNV_PRIME 1099511628211ull
+
+/* Fold where combatant i stands (and whether it is on the board) into h. */
+static uint64_t hash_pos(uint64_t h, const board_t *bd, int i)
 {
-    uint64_t h = 1469598103934665603ull;
+    uint64_t v = (uint64_t)(uint32_t)bd->pos[i].q << 32 ^ (uint32_t)bd->pos[i].r;
+    v = v * 2 + (bd->present[i] ? 1 : 0);
+    return (h ^ v) * FNV_PRIME;
+}
+
+/* What the fog depends on: the viewing sides' positions and the terrain
+ * (sight ignores combatants), so only their moves or a door opening cost a
+ * new fog. Never 0, which means "not yet worked out". */
+static uint64_t fog_fingerprint(const battle_t *b, unsigned sides)
+{
+    uint64_t h = FNV_BASIS ^ sides;
     const board_t *bd = b->board;
     for (int i = 0; i < bd->n; i++) {
-        uint64_t v = (uint64_t)(uint32_t)bd->pos[i].q << 32 ^ (uint32_t)bd->pos[i].r;
-        v = v * 2 + (bd->present[i] ? 1 : 0);
-        h = (h ^ v) * 1099511628211ull;
+        int s = bd->side[i];
+        if (s >= 0 && s < 32 && ((sides >> s) & 1u)) h = hash_pos(h, bd, i);
     }
     const map_t *m = b->map;
     for (int c = 0; c < m->cols * m->rows; c++)
-        h = (h ^ m->cells[c]) * 1099511628211ull;
-    return h | 1; /* never 0, which means "not yet worked out" */
+        h = (h ^ m->cells[c]) * FNV_PRIME;
+    return h | 1;
 }
 
-bool ui_projector_update_view(vision_t *vis, ui_view_t *view, const battle_t *b, uint64_t *key)
+/* What the filters depend on besides the fog: everybody's position, and the
+ * log, whose events carry every change of stealth or awareness. */
+static uint64_t view_fingerprint(const battle_t *b)
 {
-    uint64_t k = board_fingerprint(b);
-    if (k == *key) return false;
-    *key = k;
+    uint64_t h = FNV_BASIS ^ (uint64_t)b->log.n;
+    for (int i = 0; i < b->board->n; i++)
+        h = hash_pos(h, b->board, i);
+    return h | 1;
+}
+
+bool ui_projector_update_view(vision_t *vis, ui_view_t *view, const battle_t *b,
+                              ui_view_keys_t *keys, ui_fog_cache_t *cache)
+{
     unsigned sides = vision_player_sides(b->board);
-    vision_update(vis, b->board, sides);
+    uint64_t fk = fog_fingerprint(b, sides), vk = view_fingerprint(b);
+    bool fog = fk != keys->fog;
+    if (!fog && vk == keys->view) return false;
+    if (fog && cache && (!cache->slot || cache->sides != sides || cache->n != b->board->n)) {
+        /* Made once per battle; on OOM every viewer is traced each time. */
+        ui_fog_cache_free(cache);
+        if (!ui_fog_cache_init(cache, b->board, sides)) ui_fog_cache_free(cache);
+    }
+    if (fog) {
+        if (cache && cache->slot)
+            ui_fog_update(cache, vis, b->board);
+        else
+            vision_update(vis, b->board, sides);
+        keys->fog = fk;
+        keys->fog_updates++;
+    }
+    keys->view = vk;
     ui_view_build(view, vis, b->board, b, sides, true);
     return true;
 }
@@ -247,6 +289,117 @@ void ui_projector_draw_view(ui_draw_t *d, const battle_t *b, const ui_view_t *vi
 {
     ui_frame_opts_t fo = {.poses = poses, .view = view};
     ui_draw_map(d, b->map, cam, w, h, &fo);
+}
+
+/* ---- attack effects ------------------------------------------------------ */
+
+static void fx_tri(ui_projector_t *p, vec2_t a, vec2_t b, vec2_t c, SDL_Color col)
+{
+    if (p->n_fxv + 3 > PROJ_FX_VERTS) return; /* full: the rest of this frame's effects wait */
+    vec2_t v[3] = {a, b, c};
+    for (int i = 0; i < 3; i++)
+        p->fxv[p->n_fxv++] = (SDL_Vertex){{(float)v[i].x, (float)v[i].y}, col, {0, 0}};
+}
+
+static void fx_ring(ui_projector_t *p, vec2_t c, double r0, double r1, SDL_Color col)
+{
+    enum { SEG = 28 };
+    for (int i = 0; i < SEG; i++) {
+        double a0 = 2 * PI * i / SEG, a1 = 2 * PI * (i + 1) / SEG;
+        vec2_t p0 = {c.x + cos(a0) * r0, c.y + sin(a0) * r0},
+               p1 = {c.x + cos(a1) * r0, c.y + sin(a1) * r0};
+        vec2_t q0 = {c.x + cos(a0) * r1, c.y + sin(a0) * r1},
+               q1 = {c.x + cos(a1) * r1, c.y + sin(a1) * r1};
+        fx_tri(p, p0, q0, q1, col);
+        fx_tri(p, p0, q1, p1, col);
+    }
+}
+
+static void fx_segment(ui_projector_t *p, vec2_t a, vec2_t b, double wd, SDL_Color col)
+{
+    double dx = b.x - a.x, dy = b.y - a.y, len = sqrt(dx * dx + dy * dy);
+    if (len < 1e-6) return;
+    double nx = -dy / len * wd / 2, ny = dx / len * wd / 2;
+    vec2_t p0 = {a.x + nx, a.y + ny}, p1 = {a.x - nx, a.y - ny}, p2 = {b.x - nx, b.y - ny},
+           p3 = {b.x + nx, b.y + ny};
+    fx_tri(p, p0, p1, p2, col);
+    fx_tri(p, p0, p2, p3, col);
+}
+
+/* The same shapes and colours as the referee's window (hud.c), so both
+ * screens tell one story; lines are thicker and text larger for the table. */
+int ui_projector_draw_fx(ui_projector_t *p, const ui_view_t *view, const anim_fx_t *fx, int n_fx,
+                         const ui_camera_t *cam)
+{
+    if (!p->fxv || !p->d || !fx) return 0;
+    SDL_Renderer *r = ui_draw_renderer(p->d);
+    double z = cam->zoom;
+    int drawn = 0;
+    p->n_fxv = 0;
+    for (int i = 0; i < n_fx; i++) {
+        const anim_fx_t *f = &fx[i];
+        if (f->kind == FX_LUNGE || f->kind == FX_NUMBER) continue; /* poses; text below */
+        if (ui_view_fx(view, f) == UI_FX_HIDE) continue;
+        double u = f->life > 0 ? f->age / f->life : 1.0;
+        vec2_t a = ui_cam_to_screen(cam, f->a), b = ui_cam_to_screen(cam, f->b);
+        Uint8 alpha = (Uint8)(255 * (1 - u));
+        switch (f->kind) {
+        case FX_TRACER: {
+            double t0 = fmax(0, u * 1.6 - 0.3), t1 = fmin(1, u * 1.6);
+            vec2_t p0 = {a.x + (b.x - a.x) * t0, a.y + (b.y - a.y) * t0};
+            vec2_t p1 = {a.x + (b.x - a.x) * t1, a.y + (b.y - a.y) * t1};
+            fx_segment(p, p0, p1, fmax(3.0, z * 0.12), (SDL_Color){255, 240, 160, 255});
+            break;
+        }
+        case FX_RING:
+            fx_ring(p, a, z * (0.3 + 1.6 * u), z * (0.45 + 1.6 * u),
+                    (SDL_Color){240, 150, 60, alpha});
+            break;
+        case FX_HIT:
+            fx_ring(p, a, 0, z * (0.5 + 0.3 * u), (SDL_Color){213, 94, 0, (Uint8)(170 * (1 - u))});
+            break;
+        case FX_MISS:
+            fx_ring(p, a, z * (0.55 + 0.2 * u), z * (0.7 + 0.2 * u),
+                    (SDL_Color){200, 200, 200, alpha});
+            break;
+        default:
+            break;
+        }
+        drawn++;
+    }
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    if (p->n_fxv) SDL_RenderGeometry(r, NULL, p->fxv, p->n_fxv, NULL, 0);
+    p->n_fxv = 0;
+    /* Floating words: damage on the players' own, a plain "hit" on enemies
+     * (their health stays the referee's), "miss". */
+    ui_text_t *tx = ui_draw_text(p->d);
+    for (int i = 0; i < n_fx; i++) {
+        const anim_fx_t *f = &fx[i];
+        if (f->kind != FX_NUMBER && f->kind != FX_MISS) continue;
+        int how = ui_view_fx(view, f);
+        if (how == UI_FX_HIDE) continue;
+        char buf[32];
+        if (f->kind == FX_MISS)
+            snprintf(buf, sizeof buf, "miss");
+        else if (how == UI_FX_NO_AMOUNT)
+            snprintf(buf, sizeof buf, "hit");
+        else
+            snprintf(buf, sizeof buf, "-%d", f->value);
+        double u = f->life > 0 ? f->age / f->life : 1.0;
+        vec2_t a = ui_cam_to_screen(cam, f->a);
+        int big = ui_text_quantize((int)fmax(20, fmin(64, z * 0.8)));
+        SDL_Color col =
+            f->kind == FX_NUMBER ? (SDL_Color){255, 90, 60, 255} : (SDL_Color){235, 235, 235, 255};
+        int w = 0, h = 0;
+        if (!ui_text_get(tx, buf, big, true, col, &w, &h)) continue;
+        int ty = (int)(a.y - z * (0.6 + u * 0.9)) - big;
+        /* A dark copy underneath keeps it readable on any terrain. */
+        ui_text_draw(tx, buf, big, true, (SDL_Color){10, 10, 12, 255}, (int)a.x - w / 2 + 2,
+                     ty + 2);
+        ui_text_draw(tx, buf, big, true, col, (int)a.x - w / 2, ty);
+        if (f->kind == FX_NUMBER) drawn++;
+    }
+    return drawn;
 }
 
 /* The calibration screen: a bar to match against a card's long side. */
@@ -283,12 +436,12 @@ static void draw_calibration(ui_projector_t *p)
 }
 
 void ui_projector_frame(ui_projector_t *p, const battle_t *b, const ui_token_pose_t *poses,
-                        int focus, bool animating, double dt)
+                        const anim_fx_t *fx, int n_fx, int focus, bool animating, double dt)
 {
     if (!p->win || !b) return;
     bool redraw = p->dirty || animating;
     if (fit_target(p)) redraw = true;
-    if (ui_projector_update_view(p->vis, &p->view, b, &p->board_key)) redraw = true;
+    if (ui_projector_update_view(p->vis, &p->view, b, &p->keys, &p->fog)) redraw = true;
     if (p->follow && focus >= 0 && focus < b->n) {
         /* Ease the middle of the picture towards whom the action is about. */
         vec2_t want =
@@ -306,6 +459,8 @@ void ui_projector_frame(ui_projector_t *p, const battle_t *b, const ui_token_pos
     p->dirty = false;
     SDL_SetRenderTarget(p->ren, p->target);
     ui_projector_draw_view(p->d, b, &p->view, poses, &p->cam, p->tw, p->th);
+    /* On the unturned canvas, so the effects turn with the map. */
+    ui_projector_draw_fx(p, &p->view, fx, n_fx, &p->cam);
     SDL_SetRenderTarget(p->ren, NULL);
     SDL_SetRenderDrawColor(p->ren, 0, 0, 0, 255);
     SDL_RenderClear(p->ren);

@@ -21,12 +21,23 @@
 #include "../core/vision.h"
 #include "../io/config.h"
 #include "../io/map_io.h"
+#include "anim.h"
 #include "camera.h"
 #include "draw.h"
 #include "fog.h"
 
 #define PROJ_WINDOWED_W 960 /* the projector window with a single display */
 #define PROJ_WINDOWED_H 600
+
+/* Fingerprints of what the player view was last built from. The fog (the
+ * costly part) depends only on where the viewing sides stand and on the
+ * terrain, so an enemy stepping leaves it alone; the filters are rebuilt
+ * whenever anything happens (a move, or a log event such as a hider found). */
+typedef struct {
+    uint64_t fog;    /* viewers' positions and the terrain; 0: not yet worked out */
+    uint64_t view;   /* every position and the log length */
+    int fog_updates; /* how many times the fog was worked out (for tests) */
+} ui_view_keys_t;
 
 typedef struct {
     const map_t *map; /* the map the projector was made for (borrowed) */
@@ -55,10 +66,16 @@ typedef struct {
 
     vision_t *vis; /* fog for the player factions */
     ui_view_t view;
-    uint64_t board_key; /* positions when the fog was last worked out */
+    ui_view_keys_t keys; /* what the fog and the view were last worked out from */
+    ui_fog_cache_t fog;  /* each viewer's sight, so a step traces only the one who moved */
     bool dirty;
-    char msg[200]; /* last notice for the referee */
+    char msg[200];   /* last notice for the referee */
+    SDL_Vertex *fxv; /* attack effects' triangles, PROJ_FX_VERTS of them (made on open) */
+    int n_fxv;
 } ui_projector_t;
+
+/* Room for every effect at once (ANIM_MAX_FX rings of 28 segments). */
+#define PROJ_FX_VERTS (ANIM_MAX_FX * 28 * 6)
 
 /* A closed projector for map m. */
 void ui_projector_init(ui_projector_t *p, const map_t *m);
@@ -98,17 +115,26 @@ bool ui_projector_route(ui_projector_t *p, const SDL_Event *e, Uint32 main_windo
  * hex size, D next display. True when used. */
 bool ui_projector_control_key(ui_projector_t *p, SDL_Keycode k, int main_display);
 /* Show battle b (poses may be NULL) on the projector, if open: fog from the
- * player factions, the action followed when locked. Draws only when something
- * changed or animating is true. */
+ * player factions, the action followed when locked, and the attack effects fx
+ * (n_fx of them, may be NULL) that the player view allows (ui_view_fx).
+ * Draws only when something changed or animating is true. */
 void ui_projector_frame(ui_projector_t *p, const battle_t *b, const ui_token_pose_t *poses,
-                        int focus, bool animating, double dt);
+                        const anim_fx_t *fx, int n_fx, int focus, bool animating, double dt);
+/* Draw the effects fx that view allows over a picture drawn with camera cam,
+ * big enough to read across a table. Returns how many were drawn. Needs the
+ * vertex room of an open projector. */
+int ui_projector_draw_fx(ui_projector_t *p, const ui_view_t *view, const anim_fx_t *fx, int n_fx,
+                         const ui_camera_t *cam);
 /* Draw the player view of b onto renderer r (w x h) with camera cam: what the
  * projector shows before turning. The view must be up to date. */
 void ui_projector_draw_view(ui_draw_t *d, const battle_t *b, const ui_view_t *view,
                             const ui_token_pose_t *poses, const ui_camera_t *cam, int w, int h);
 /* Bring the fog and the filters of view up to date with battle b for its
- * player factions; true when anything moved since *key. */
-bool ui_projector_update_view(vision_t *vis, ui_view_t *view, const battle_t *b, uint64_t *key);
+ * player factions; true when anything changed since *keys. With a cache
+ * (may be NULL: every viewer traced each time) the fog traces only the
+ * viewers who moved; the cache is (re)made here when it does not fit b. */
+bool ui_projector_update_view(vision_t *vis, ui_view_t *view, const battle_t *b,
+                              ui_view_keys_t *keys, ui_fog_cache_t *cache);
 
 /* hexbattle project: the play window with the projector open (window.c). */
 int ui_run_project(map_t *m, const tmpl_db_t *db, const char *map_path, char *err, size_t errcap);

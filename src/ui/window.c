@@ -46,14 +46,50 @@ void ui_state_fit(ui_state_t *s)
     s->dirty = true;
 }
 
+/* The free map area: between the panels, else the whole view. */
+static SDL_Rect map_area(const ui_state_t *s)
+{
+    if (s->area.w > 0 && s->area.h > 0) return s->area;
+    return (SDL_Rect){0, 0, s->view_w, s->view_h};
+}
+
 void ui_state_resize(ui_state_t *s, int view_w, int view_h, double px_per_pt)
 {
-    vec2_t centre = ui_cam_to_world(&s->cam, (vec2_t){s->view_w / 2.0, s->view_h / 2.0});
+    /* Was the map fitted as it stands (nobody panned or zoomed since)? Then
+     * it is fitted again to the new size rather than left at the old zoom. */
+    ui_camera_t was = s->cam;
+    ui_state_fit(s);
+    bool fitted = fabs(was.zoom - s->cam.zoom) <= 1e-6 * s->cam.zoom &&
+                  fabs(was.x - s->cam.x) * s->cam.zoom < 0.5 &&
+                  fabs(was.y - s->cam.y) * s->cam.zoom < 0.5;
+    s->cam = was;
+    SDL_Rect a = map_area(s);
+    vec2_t centre = ui_cam_to_world(&s->cam, (vec2_t){a.x + a.w / 2.0, a.y + a.h / 2.0});
     s->view_w = view_w > 0 ? view_w : 1;
     s->view_h = view_h > 0 ? view_h : 1;
     s->px_per_pt = px_per_pt > 0 ? px_per_pt : 1.0;
-    s->cam.x = centre.x - s->view_w / (2.0 * s->cam.zoom);
-    s->cam.y = centre.y - s->view_h / (2.0 * s->cam.zoom);
+    if (s->hud) {
+        /* The panels follow the window, so the map area between them does. */
+        hud_layout(&s->hud->lay, s->view_w, s->view_h, s->px_per_pt);
+        s->area = s->hud->lay.map;
+    }
+    if (fitted) {
+        ui_state_fit(s);
+        return;
+    }
+    /* Otherwise the same spot stays in the middle of the map area, pulled
+     * back if that would leave the map wholly outside it. */
+    a = map_area(s);
+    s->cam.x = centre.x - (a.x + a.w / 2.0) / s->cam.zoom;
+    s->cam.y = centre.y - (a.y + a.h / 2.0) / s->cam.zoom;
+    vec2_t lo = ui_cam_to_world(&s->cam, (vec2_t){a.x, a.y});
+    vec2_t hi = ui_cam_to_world(&s->cam, (vec2_t){a.x + a.w, a.y + a.h});
+    const ui_rect_t *b = &s->bounds;
+    double keep = 1.0; /* world units of map that stay in view at least (a hex radius) */
+    if (lo.x > b->x1 - keep) s->cam.x -= lo.x - (b->x1 - keep);
+    if (hi.x < b->x0 + keep) s->cam.x += (b->x0 + keep) - hi.x;
+    if (lo.y > b->y1 - keep) s->cam.y -= lo.y - (b->y1 - keep);
+    if (hi.y < b->y0 + keep) s->cam.y += (b->y0 + keep) - hi.y;
     s->dirty = true;
 }
 
@@ -480,12 +516,16 @@ static int run_window(const map_t *m, const tmpl_db_t *db, const char *map_path,
     }
     Uint64 last = SDL_GetTicks64();
     bool animating = true;
+    /* HEXBATTLE_QUIT_AFTER_MS=N closes the window N ms after it opened, for
+     * scripted runs that look at the windows from outside (tests/cli). */
+    const char *quit_env = getenv("HEXBATTLE_QUIT_AFTER_MS");
+    long quit_ms = quit_env && *quit_env ? strtol(quit_env, NULL, 10) : 0;
+    Uint64 quit_at = quit_ms > 0 ? last + (Uint64)quit_ms : 0;
     while (!st.quit) {
+        if (quit_at && SDL_GetTicks64() >= quit_at) break;
         if (st.resized) {
             ratio = dpi_ratio(win, ren, &dw, &dh);
-            ui_state_resize(&st, dw, dh, ratio);
-            hud_layout(&hud.lay, dw, dh, ratio);
-            st.area = hud.lay.map;
+            ui_state_resize(&st, dw, dh, ratio); /* lays the panels out again too */
             st.resized = false;
         }
         Uint64 now = SDL_GetTicks64();
@@ -511,8 +551,8 @@ static int run_window(const map_t *m, const tmpl_db_t *db, const char *map_path,
             SDL_RenderPresent(ren);
             st.dirty = false;
         }
-        ui_projector_frame(&proj, pui_battle(play), hud_poses(&hud), play->anim.focus, animating,
-                           dt);
+        ui_projector_frame(&proj, pui_battle(play), hud_poses(&hud), play->anim.fx,
+                           play->anim.n_fx, play->anim.focus, animating, dt);
         /* Block until something happens, so an idle window costs no CPU; then
          * drain the queue so a burst of motion makes one frame, not many.
          * While something moves, wake for the next frame. */

@@ -42,7 +42,10 @@ typedef struct {
 
 /* Fresh state for map m in a view_w x view_h drawable, with the map fitted. */
 void ui_state_init(ui_state_t *s, const map_t *m, int view_w, int view_h);
-/* Take a new drawable size and points-to-pixels ratio, keeping the view centre. */
+/* Take a new drawable size and points-to-pixels ratio: the panels (when a HUD
+ * is attached) are laid out again and the map area follows; a fitted map is
+ * fitted again, else the middle of the map area keeps its spot and the map is
+ * pulled back into view if it would fall outside. */
 void ui_state_resize(ui_state_t *s, int view_w, int view_h, double px_per_pt);
 /* Fit the whole map in the view. */
 void ui_state_fit(ui_state_t *s);
