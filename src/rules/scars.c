@@ -666,6 +666,15 @@ static int scars_legal(battle_t *b, int a, cmd_t *out, int cap)
             if (n < cap)
                 out[n] = c;
             n++;
+            /* Dual weapons: this one with each later weapon that also reaches. */
+            for (int w2 = w + 1; w >= 0 && w2 < b->u[a].n_weapons; w2++) {
+                if (hex_distance(pos(b, a), pos(b, t)) > weapon_reach_hex(b, battle_weapon(b, a, w2)))
+                    continue;
+                c.weapon2 = w2;
+                if (n < cap)
+                    out[n] = c;
+                n++;
+            }
         }
     }
     cmd_t mv = cmd_make(CMD_DECLARE, a);

@@ -980,11 +980,21 @@ static bool mount_ok(const battle_t *b, int a, int m)
     return dist_hex(b, a, m) * b->map->feet_per_hex <= melee_reach(b, a, NULL);
 }
 
+/* Dual strike with weapons w and w2 (no bare hands), both at hand; a
+ * creature's two strikes use one weapon unless it fights with two. */
+static bool dual_ok(const battle_t *b, int a, int w, int w2)
+{
+    if (stat(b, a, XS_DUAL_STRIKE) <= 0 || w < 0 || w2 < 0 || !xhalem_equipped(b, a, w2))
+        return false;
+    return is_machine(b, a) || w2 == w || stat(b, a, XS_DUAL_WEAPON) > 0;
+}
+
 static battle_status_t do_engage(battle_t *b, const cmd_t *c)
 {
     xh_state_t *s = st(b);
     int a = c->actor, t = c->target;
-    if (s->turn.acted || !battle_active(b, t) || t == a || holding_someone(b, a))
+    if (s->turn.acted || t < 0 || t >= b->n || !battle_active(b, t) || !enemies(b, a, t) ||
+        holding_someone(b, a))
         return BATTLE_ILLEGAL;
     if (!xhalem_equipped(b, a, c->weapon))
         return BATTLE_ILLEGAL;
@@ -993,11 +1003,8 @@ static battle_status_t do_engage(battle_t *b, const cmd_t *c)
         return BATTLE_ILLEGAL;
     const weapon_t *w2 = NULL;
     if (c->weapon2 >= 0) {
-        /* Dual strike: two attacks in one action; creatures keep one weapon
-         * unless they fight with two. */
-        if (stat(b, a, XS_DUAL_STRIKE) <= 0 || !xhalem_equipped(b, a, c->weapon2))
-            return BATTLE_ILLEGAL;
-        if (!is_machine(b, a) && c->weapon2 != c->weapon && stat(b, a, XS_DUAL_WEAPON) <= 0)
+        /* Dual strike: two attacks in one action. */
+        if (!dual_ok(b, a, c->weapon, c->weapon2))
             return BATTLE_ILLEGAL;
         w2 = battle_weapon(b, a, c->weapon2);
     }
@@ -1088,15 +1095,22 @@ static void push_away(battle_t *b, int a, int t)
     }
 }
 
+/* May a grapple or shove t now: an enemy in reach and in sight, no more than
+ * one size larger, and a's hands free of another hold. */
+static bool grab_ok(const battle_t *b, int a, int t)
+{
+    if (cst(b)->turn.acted || t < 0 || t >= b->n || !battle_active(b, t) || !enemies(b, a, t) ||
+        !size_ok(b, a, t) || holding_someone(b, a))
+        return false;
+    int ft = dist_hex(b, a, t) * b->map->feet_per_hex;
+    return ft <= b->prof[a].reach_ft && sight_clear(b->board, pos(b, a), pos(b, t));
+}
+
 static battle_status_t do_grapple_or_shove(battle_t *b, const cmd_t *c)
 {
     xh_state_t *s = st(b);
     int a = c->actor, t = c->target;
-    if (s->turn.acted || !battle_active(b, t) || t == a || !size_ok(b, a, t) ||
-        holding_someone(b, a))
-        return BATTLE_ILLEGAL;
-    int ft = dist_hex(b, a, t) * b->map->feet_per_hex;
-    if (ft > b->prof[a].reach_ft || !sight_clear(b->board, pos(b, a), pos(b, t)))
+    if (!grab_ok(b, a, t))
         return BATTLE_ILLEGAL;
     s->turn.acted = true;
     s->engaged_by_mover[t] = 1;
@@ -1154,20 +1168,27 @@ static battle_status_t do_escape(battle_t *b, const cmd_t *c)
     return BATTLE_OK;
 }
 
-static battle_status_t do_hide(battle_t *b, const cmd_t *c)
+/* May a hide: a creature not hidden already, that no enemy sees clearly. */
+static bool hide_ok(const battle_t *b, int a)
 {
-    xh_state_t *s = st(b);
-    int a = c->actor;
-    if (s->turn.acted || is_machine(b, a) || has(b, a, XC_HIDDEN))
-        return BATTLE_ILLEGAL;
-    /* No hiding from an enemy that sees you clearly. */
+    if (cst(b)->turn.acted || is_machine(b, a) || has(b, a, XC_HIDDEN))
+        return false;
     for (int e = 0; e < b->n; e++) {
         if (!battle_active(b, e) || !enemies(b, e, a))
             continue;
         sight_t sg = sight_trace(b->board, pos(b, e), pos(b, a));
         if (sg.visible && sg.cover == COVER_NONE)
-            return BATTLE_ILLEGAL;
+            return false;
     }
+    return true;
+}
+
+static battle_status_t do_hide(battle_t *b, const cmd_t *c)
+{
+    xh_state_t *s = st(b);
+    int a = c->actor;
+    if (!hide_ok(b, a))
+        return BATTLE_ILLEGAL;
     s->turn.acted = true;
     mods_t none = {0, 0, false};
     s->stealth[a] = d20(b, a, none, stat(b, a, XS_STEALTH), "stealth", NULL);
@@ -1203,17 +1224,24 @@ static battle_status_t do_search(battle_t *b, const cmd_t *c)
     return BATTLE_OK;
 }
 
+/* The terrain type the object at `at` turns into when a uses it, or -1 when
+ * a cannot use anything there (out of reach, or nothing that opens). */
+static int use_result(const battle_t *b, int a, cell_t at)
+{
+    if (cst(b)->turn.acted || !map_in_bounds(b->map, at))
+        return -1;
+    hex_t h = hex_from_cell(b->map->layout, at);
+    if (hex_distance(h, pos(b, a)) > 1)
+        return -1;
+    const terrain_t *t = map_terrain_at(b->map, at);
+    return t->opens_to[0] ? map_find_type(b->map, t->opens_to) : -1;
+}
+
 static battle_status_t do_use(battle_t *b, const cmd_t *c)
 {
     xh_state_t *s = st(b);
     int a = c->actor;
-    if (s->turn.acted || !map_in_bounds(b->map, c->at))
-        return BATTLE_ILLEGAL;
-    hex_t h = hex_from_cell(b->map->layout, c->at);
-    if (hex_distance(h, pos(b, a)) > 1)
-        return BATTLE_ILLEGAL;
-    const terrain_t *t = map_terrain_at(b->map, c->at);
-    int to = t->opens_to[0] ? map_find_type(b->map, t->opens_to) : -1;
+    int to = use_result(b, a, c->at);
     if (to < 0)
         return BATTLE_ILLEGAL;
     s->turn.acted = true;
@@ -1224,6 +1252,51 @@ static battle_status_t do_use(battle_t *b, const cmd_t *c)
     hb_strlcpy(e.name, b->map->types[to].name, sizeof e.name);
     battle_emit(b, &e);
     return BATTLE_OK;
+}
+
+/* Assist: distract enemy t in reach while an ally stands within 5 ft. */
+static bool assist_ok(const battle_t *b, int a, int t)
+{
+    if (cst(b)->turn.acted || t < 0 || t >= b->n || !battle_active(b, t) || !enemies(b, a, t))
+        return false;
+    if (dist_hex(b, a, t) * b->map->feet_per_hex > b->prof[a].reach_ft)
+        return false;
+    int near = geom_ft_to_hexes(b->map, 5);
+    for (int k = 0; k < b->n; k++)
+        if (k != a && battle_active(b, k) && board_allies(b->board, a, k) && dist_hex(b, a, k) <= near)
+            return true;
+    return false;
+}
+
+/* Standby: a trigger and a held engagement (with a weapon at hand) or a held
+ * move to a passable hex, against any enemy or a named one. */
+static bool standby_ok(const battle_t *b, const cmd_t *c)
+{
+    int a = c->actor;
+    if (cst(b)->turn.acted || c->arg < 0 || c->arg >= XT_COUNT || !xhalem_equipped(b, a, c->weapon))
+        return false;
+    if (c->act != CMD_END && c->act != CMD_ENGAGE && c->act != CMD_MOVE)
+        return false;
+    if (c->act == CMD_MOVE && (!map_in_bounds(b->map, c->at) || map_terrain_at(b->map, c->at)->move <= 0))
+        return false;
+    return c->target < b->n && (c->target < 0 || enemies(b, a, c->target));
+}
+
+/* Switching weapons: a creature takes up another of its weapons. */
+static bool switch_ok(const battle_t *b, int a, int w)
+{
+    return !cst(b)->turn.acted && !is_machine(b, a) && w >= 0 && w < b->u[a].n_weapons &&
+           w != b->u[a].equipped;
+}
+
+/* Switching between walking and flying (free): up needs a fly speed, down a
+ * hex that can be stood on. */
+static bool fly_ok(const battle_t *b, int a, bool up)
+{
+    if (up)
+        return mc(b, a)->fly_ft > 0 && !has(b, a, XC_FLYING);
+    cell_t cc = hex_to_cell(b->map->layout, pos(b, a));
+    return has(b, a, XC_FLYING) && map_terrain_at(b->map, cc)->move > 0;
 }
 
 static battle_status_t apply_cmd(battle_t *b, const cmd_t *c);
@@ -1382,13 +1455,7 @@ static battle_status_t apply_one(battle_t *b, const cmd_t *c)
     case CMD_STANDBY: {
         /* The held action: an engagement with `weapon`, or a move to `at`. */
         bool move = c->act == CMD_MOVE;
-        if (s->turn.acted || c->arg < 0 || c->arg >= XT_COUNT || !xhalem_equipped(b, a, c->weapon))
-            return BATTLE_ILLEGAL;
-        if (c->act != CMD_END && c->act != CMD_ENGAGE && !move)
-            return BATTLE_ILLEGAL;
-        if (move && (!map_in_bounds(b->map, c->at) || map_terrain_at(b->map, c->at)->move <= 0))
-            return BATTLE_ILLEGAL;
-        if (c->target >= b->n || (c->target >= 0 && !enemies(b, a, c->target)))
+        if (!standby_ok(b, c))
             return BATTLE_ILLEGAL;
         s->turn.acted = true;
         s->standby[a] = 1;
@@ -1403,17 +1470,7 @@ static battle_status_t apply_one(battle_t *b, const cmd_t *c)
     }
     case CMD_ASSIST: {
         int t = c->target;
-        if (s->turn.acted || !battle_active(b, t) || !enemies(b, a, t))
-            return BATTLE_ILLEGAL;
-        /* The distraction needs the target in reach and an ally within 5 ft. */
-        if (dist_hex(b, a, t) * b->map->feet_per_hex > b->prof[a].reach_ft)
-            return BATTLE_ILLEGAL;
-        bool ally_near = false;
-        int near = geom_ft_to_hexes(b->map, 5);
-        for (int k = 0; k < b->n; k++)
-            ally_near = ally_near || (k != a && battle_active(b, k) &&
-                                      board_allies(b->board, a, k) && dist_hex(b, a, k) <= near);
-        if (!ally_near)
+        if (!assist_ok(b, a, t))
             return BATTLE_ILLEGAL;
         s->turn.acted = true;
         s->assist_on[t] = a + 1;
@@ -1453,8 +1510,7 @@ static battle_status_t apply_one(battle_t *b, const cmd_t *c)
     case CMD_USE:
         return do_use(b, c);
     case CMD_SWITCH:
-        if (s->turn.acted || is_machine(b, a) || c->weapon < 0 ||
-            c->weapon >= b->u[a].n_weapons || c->weapon == b->u[a].equipped)
+        if (!switch_ok(b, a, c->weapon))
             return BATTLE_ILLEGAL;
         s->turn.acted = true;
         b->u[a].equipped = c->weapon;
@@ -1462,16 +1518,9 @@ static battle_status_t apply_one(battle_t *b, const cmd_t *c)
         return BATTLE_OK;
     case CMD_FLY:
         /* Switching speeds: what has been moved counts against the new speed. */
-        if (c->arg) {
-            if (mc(b, a)->fly_ft <= 0 || has(b, a, XC_FLYING))
-                return BATTLE_ILLEGAL;
-            set_cond(b, a, XC_FLYING, "flying", true);
-        } else {
-            cell_t cc = hex_to_cell(b->map->layout, pos(b, a));
-            if (!has(b, a, XC_FLYING) || map_terrain_at(b->map, cc)->move <= 0)
-                return BATTLE_ILLEGAL;
-            set_cond(b, a, XC_FLYING, "flying", false);
-        }
+        if (!fly_ok(b, a, c->arg != 0))
+            return BATTLE_ILLEGAL;
+        set_cond(b, a, XC_FLYING, "flying", c->arg != 0);
         return BATTLE_OK;
     default:
         return BATTLE_ILLEGAL;
@@ -1495,80 +1544,143 @@ static cmd_t engage_cmd(int a, int t, int w)
     return c;
 }
 
-static int xhalem_legal(battle_t *b, int a, cmd_t *out, int cap)
+/* The legal-command list under construction; `only_granted` keeps just the
+ * commands a secondary action grants. */
+typedef struct {
+    cmd_t *out;
+    int cap, n;
+    bool only_granted;
+} legal_list_t;
+
+static void offer(const battle_t *b, legal_list_t *l, cmd_t c)
+{
+    if (l->only_granted && !secondary_grant(b, c.actor, &c))
+        return;
+    if (l->n < l->cap)
+        l->out[l->n] = c;
+    l->n++;
+}
+
+static cmd_t targeted(cmd_kind_t kind, int a, int t)
+{
+    cmd_t c = cmd_make(kind, a);
+    c.target = t;
+    return c;
+}
+
+/* Every action (the one per turn) a may take now, as apply_one would accept it.
+ * Commands with a hex (teleport, dismount, a held move) carry a placeholder
+ * the caller replaces with its pick. */
+static void list_actions(battle_t *b, int a, legal_list_t *l)
 {
     const xh_state_t *s = cst(b);
-    int n = 0;
-#define PUSH(cmdv)                                                                                 \
-    do {                                                                                           \
-        if (n < cap)                                                                               \
-            out[n] = (cmdv);                                                                       \
-        n++;                                                                                       \
-    } while (0)
-    if (a != s->actor || b->over)
-        return 0;
-    PUSH(cmd_make(CMD_END, a));
-    if (xhalem_move_left(b) > 0)
-        PUSH(cmd_make(CMD_MOVE, a));
-    if (s->turn.acted) {
-        if (s->turn.second)
-            return n;
-        /* Only the secondary actions something grants remain. */
-        for (int t = 0; t < b->n; t++) {
-            if (!battle_active(b, t) || !enemies(b, a, t) || holding_someone(b, a))
-                continue;
-            for (int w = 0; w < b->u[a].n_weapons; w++) {
-                cmd_t c = engage_cmd(a, t, w);
-                if (xhalem_equipped(b, a, w) && secondary_grant(b, a, &c) &&
-                    assess(b, a, t, battle_weapon(b, a, w), false, false).legal)
-                    PUSH(c);
-            }
-        }
-        int k = xhalem_secondary_kind(b, a);
-        if (k == CMD_HIDE && !is_machine(b, a) && !has(b, a, XC_HIDDEN))
-            PUSH(cmd_make(CMD_HIDE, a));
-        if (k == CMD_SEARCH)
-            PUSH(cmd_make(CMD_SEARCH, a));
-        if (k == CMD_CLOAK && stat(b, a, XS_CLOAK) > 0 && !has(b, a, XC_CLOAKED))
-            PUSH(cmd_make(CMD_CLOAK, a));
-        return n;
-    }
+    int nw = b->u[a].n_weapons;
+    cell_t here = hex_to_cell(b->map->layout, pos(b, a));
     if (!s->turn.dashed)
-        PUSH(cmd_make(CMD_DASH, a));
+        offer(b, l, cmd_make(CMD_DASH, a));
     for (int t = 0; t < b->n; t++) {
         if (!battle_active(b, t) || !enemies(b, a, t))
             continue;
-        for (int w = -1; w < b->u[a].n_weapons; w++) {
-            if (!xhalem_equipped(b, a, w))
+        for (int w = -1; w < nw && !holding_someone(b, a); w++) {
+            if (!xhalem_equipped(b, a, w) || !assess(b, a, t, battle_weapon(b, a, w), false, false).legal)
                 continue;
-            if (assess(b, a, t, battle_weapon(b, a, w), false, false).legal && !holding_someone(b, a)) {
-                cmd_t c = cmd_make(CMD_ENGAGE, a);
-                c.target = t;
-                c.weapon = w;
-                PUSH(c);
+            offer(b, l, engage_cmd(a, t, w));
+            /* Dual strike: every ordered pair (the first strike may end the
+             * fight), both strikes able to land. */
+            for (int w2 = 0; w2 < nw; w2++) {
+                if (w < 0 || !dual_ok(b, a, w, w2) ||
+                    !assess(b, a, t, battle_weapon(b, a, w2), false, false).legal)
+                    continue;
+                cmd_t c = engage_cmd(a, t, w);
+                c.weapon2 = w2;
+                offer(b, l, c);
+            }
+        }
+        if (assist_ok(b, a, t))
+            offer(b, l, targeted(CMD_ASSIST, a, t));
+        if (grab_ok(b, a, t)) {
+            offer(b, l, targeted(CMD_GRAPPLE, a, t));
+            for (int push = 0; push < 2; push++) {
+                cmd_t c = targeted(CMD_SHOVE, a, t);
+                c.arg = push;
+                offer(b, l, c);
             }
         }
     }
     if (s->grappled_by[a])
-        PUSH(cmd_make(CMD_ESCAPE, a));
-    if (!is_machine(b, a) && !has(b, a, XC_HIDDEN))
-        PUSH(cmd_make(CMD_HIDE, a));
-    PUSH(cmd_make(CMD_SEARCH, a));
+        offer(b, l, cmd_make(CMD_ESCAPE, a));
+    if (hide_ok(b, a))
+        offer(b, l, cmd_make(CMD_HIDE, a));
+    offer(b, l, cmd_make(CMD_SEARCH, a));
     if (stat(b, a, XS_CLOAK) > 0 && !has(b, a, XC_CLOAKED))
-        PUSH(cmd_make(CMD_CLOAK, a));
+        offer(b, l, cmd_make(CMD_CLOAK, a));
     if (stat(b, a, XS_TELEPORT) > 0 && !immobile(b, a) && !holding_someone(b, a) &&
-        xhalem_mount_of(b, a) < 0)
-        PUSH(cmd_make(CMD_TELEPORT, a)); /* the cell `at` is the caller's pick */
+        xhalem_mount_of(b, a) < 0 && rider_on(b, a) < 0)
+        offer(b, l, cmd_make(CMD_TELEPORT, a));
     for (int m = 0; m < b->n; m++)
-        if (mount_ok(b, a, m)) {
-            cmd_t c = cmd_make(CMD_MOUNT, a);
-            c.target = m;
-            PUSH(c);
+        if (mount_ok(b, a, m))
+            offer(b, l, targeted(CMD_MOUNT, a, m));
+    if (xhalem_mount_of(b, a) >= 0)
+        offer(b, l, cmd_make(CMD_DISMOUNT, a));
+    /* Standby: every trigger, holding an attack with any weapon at hand (or
+     * bare hands), or holding a move. A held move's weapon only sets the reach
+     * the "enters reach" trigger measures: the list gives it the one in hand. */
+    int in_hand = xhalem_equipped(b, a, b->u[a].equipped) ? b->u[a].equipped : -1;
+    for (int trig = 0; trig < XT_COUNT; trig++)
+        for (int k = 0; k <= nw + 1; k++) { /* weapons, bare hands, then the move */
+            bool mv = k == nw + 1;
+            cmd_t c = cmd_make(CMD_STANDBY, a);
+            c.arg = trig;
+            c.act = mv ? CMD_MOVE : CMD_ENGAGE;
+            c.weapon = mv ? in_hand : k < nw ? k : -1;
+            c.at = here;
+            if (standby_ok(b, &c))
+                offer(b, l, c);
         }
-    if (xhalem_mount_of(b, a) >= 0 && !s->turn.acted)
-        PUSH(cmd_make(CMD_DISMOUNT, a)); /* the hex beside the mount is the caller's pick */
-#undef PUSH
-    return n;
+    for (int w = 0; w < nw; w++)
+        if (switch_ok(b, a, w)) {
+            cmd_t c = cmd_make(CMD_SWITCH, a);
+            c.weapon = w;
+            offer(b, l, c);
+        }
+    for (int d = -1; d < HEX_DIRS; d++) {
+        cmd_t c = cmd_make(CMD_USE, a);
+        c.at = d < 0 ? here : hex_to_cell(b->map->layout, hex_neighbor(pos(b, a), d));
+        if (use_result(b, a, c.at) >= 0)
+            offer(b, l, c);
+    }
+}
+
+static int xhalem_legal(battle_t *b, int a, cmd_t *out, int cap)
+{
+    xh_state_t *s = st(b);
+    legal_list_t l = {out, cap, 0, false};
+    if (a != s->actor || b->over)
+        return 0;
+    offer(b, &l, cmd_make(CMD_END, a));
+    if (xhalem_move_left(b) > 0)
+        offer(b, &l, cmd_make(CMD_MOVE, a));
+    /* Free at any time of the turn: letting go of a hold, taking off or landing. */
+    for (int t = 0; t < b->n; t++)
+        if (s->grappled_by[t] == a + 1)
+            offer(b, &l, targeted(CMD_RELEASE, a, t));
+    for (int up = 1; up >= 0; up--)
+        if (fly_ok(b, a, up)) {
+            cmd_t c = cmd_make(CMD_FLY, a);
+            c.arg = up;
+            offer(b, &l, c);
+        }
+    if (!s->turn.acted) {
+        list_actions(b, a, &l);
+    } else if (!s->turn.second) {
+        /* The action is spent: only what a secondary action grants remains,
+         * judged as apply_cmd judges it, with the action slot open again. */
+        l.only_granted = true;
+        s->turn.acted = false;
+        list_actions(b, a, &l);
+        s->turn.acted = true;
+    }
+    return l.n;
 }
 
 /* ---- AI ----------------------------------------------------------------- */
