@@ -19,6 +19,7 @@
 
 #include "io/map_io.h"
 #include "rules/predict.h"
+#include "rules/xhalem.h"
 #include "rules_fixture.h"
 #include "ui/hud.h"
 #include "ui/play_ui.h"
@@ -146,6 +147,124 @@ static int count_events(const battle_t *b, ev_type_t t, int who)
     return n;
 }
 
+/* Is button a the one for legal command c (every field but target and cell)? */
+static bool button_gives(const pui_action_t *a, const cmd_t *c)
+{
+    return a->group == PUI_GROUP_NONE && a->kind == c->kind && a->act == c->act &&
+           a->weapon == c->weapon && a->weapon2 == c->weapon2 && a->arg == c->arg &&
+           a->targeted == (c->target >= 0);
+}
+
+static void check_keys_unique(const pui_t *p)
+{
+    for (int k = 0; k < p->n_bar; k++) {
+        assert_true(p->bar[k].key != 0);
+        for (int j = 0; j < k; j++)
+            assert_true(p->bar[j].key != p->bar[k].key);
+    }
+}
+
+/* The sub-bar on screen is exactly group g's legal commands (with trigger
+ * arg, for a standby trigger's level; -1: any). */
+static void check_level(const pui_t *p, const cmd_t *legal, int n, pui_group_t g, int arg)
+{
+    check_keys_unique(p);
+    for (int i = 0; i < n; i++) {
+        if (pui_group_of(&legal[i]) != g || (arg >= 0 && legal[i].arg != arg)) continue;
+        bool found = false;
+        for (int j = 0; j < p->n_bar; j++)
+            found |= button_gives(&p->bar[j], &legal[i]);
+        if (!found) fail_msg("legal %s (arg %d) has no button", cmd_kind_name(legal[i].kind), legal[i].arg);
+    }
+    for (int j = 0; j < p->n_bar; j++) {
+        bool found = false;
+        for (int i = 0; i < n; i++)
+            found |= pui_group_of(&legal[i]) == g && (arg < 0 || legal[i].arg == arg) &&
+                     button_gives(&p->bar[j], &legal[i]);
+        assert_true(found);
+    }
+}
+
+/* The standby sub-bar: one button per trigger that has a legal standby, each
+ * opening exactly that trigger's holds; Esc comes back to the triggers. */
+static void check_triggers(fx_t *f, const cmd_t *legal, int n)
+{
+    pui_t *p = f->p;
+    check_keys_unique(p);
+    int n_trig = p->n_bar;
+    pui_action_t trig[PUI_MAX_BAR];
+    memcpy(trig, p->bar, sizeof trig);
+    for (int t = 0; t < XT_COUNT; t++) {
+        bool any = false, shown = false;
+        for (int i = 0; i < n; i++)
+            any |= legal[i].kind == CMD_STANDBY && legal[i].arg == t;
+        for (int k = 0; k < n_trig; k++)
+            shown |= trig[k].group == PUI_GROUP_STANDBY && trig[k].arg == t;
+        assert_int_equal(any, shown);
+    }
+    for (int k = 0; k < n_trig; k++) {
+        assert_int_equal(trig[k].group, PUI_GROUP_STANDBY);
+        key(f, (SDL_Keycode)trig[k].key, 0);
+        assert_int_equal(p->sub, PUI_GROUP_STANDBY);
+        assert_int_equal(p->sub_arg, trig[k].arg);
+        check_level(p, legal, n, PUI_GROUP_STANDBY, trig[k].arg);
+        key(f, SDLK_ESCAPE, 0);
+        assert_int_equal(p->sub_arg, -1);
+        assert_int_equal(p->n_bar, n_trig);
+    }
+}
+
+/* The bar on screen against the rules' legal list: every legal command has
+ * its button (in its group's sub-bar when grouped) and every button stands
+ * for legal commands. Opens each group by its key and comes back with Esc. */
+static void check_bar_is_the_legal_list(fx_t *f)
+{
+    pui_t *p = f->p;
+    static cmd_t legal[PUI_MAX_LEGAL];
+    int n = p->play.rs->legal(p->play.b, p->actor, legal, PUI_MAX_LEGAL);
+    assert_true(n > 0 && n <= PUI_MAX_LEGAL);
+    assert_int_equal(p->sub, PUI_GROUP_NONE);
+    check_keys_unique(p);
+    for (int i = 0; i < n; i++) {
+        bool found = false;
+        pui_group_t g = pui_group_of(&legal[i]);
+        for (int k = 0; k < p->n_bar; k++)
+            found |= g != PUI_GROUP_NONE ? p->bar[k].group == g : button_gives(&p->bar[k], &legal[i]);
+        if (!found) fail_msg("legal %s (arg %d) has no button", cmd_kind_name(legal[i].kind), legal[i].arg);
+    }
+    for (int k = 0; k < p->n_bar; k++) {
+        bool found = false;
+        for (int i = 0; i < n; i++)
+            found |= p->bar[k].group != PUI_GROUP_NONE ? pui_group_of(&legal[i]) == p->bar[k].group
+                                                      : button_gives(&p->bar[k], &legal[i]);
+        assert_true(found);
+    }
+    int n_main = p->n_bar;
+    pui_action_t main_bar[PUI_MAX_BAR];
+    memcpy(main_bar, p->bar, sizeof main_bar);
+    for (int k = 0; k < n_main; k++) {
+        pui_group_t g = main_bar[k].group;
+        if (g == PUI_GROUP_NONE) continue;
+        key(f, (SDL_Keycode)main_bar[k].key, 0);
+        assert_int_equal(p->sub, g);
+        if (g == PUI_GROUP_STANDBY)
+            check_triggers(f, legal, n);
+        else
+            check_level(p, legal, n, g, -1);
+        key(f, SDLK_ESCAPE, 0);
+        assert_int_equal(p->sub, PUI_GROUP_NONE);
+        assert_int_equal(p->n_bar, n_main);
+    }
+}
+
+/* The button of group g on the main bar, or -1. */
+static int group_index(const pui_t *p, pui_group_t g)
+{
+    for (int i = 0; i < p->n_bar; i++)
+        if (p->bar[i].group == g) return i;
+    return -1;
+}
+
 /* ---- tests -------------------------------------------------------------- */
 
 static void test_start_shows_exactly_the_legal_actions(void **state)
@@ -155,22 +274,9 @@ static void test_start_shows_exactly_the_legal_actions(void **state)
     assert_int_equal(p->actor, f->kara);
     assert_true(p->user_turn);
     assert_int_equal(p->sel, f->kara);
-    /* The bar is the legal list grouped by kind: same kinds, nothing more. */
-    cmd_t legal[64];
-    int n = p->play.rs->legal(p->play.b, f->kara, legal, 64);
-    for (int i = 0; i < n; i++) {
-        bool found = false;
-        for (int k = 0; k < p->n_bar; k++)
-            found |= p->bar[k].kind == legal[i].kind;
-        assert_true(found);
-    }
-    for (int k = 0; k < p->n_bar; k++) {
-        bool found = false;
-        for (int i = 0; i < n; i++)
-            found |= p->bar[k].kind == legal[i].kind;
-        assert_true(found);
-        assert_true(p->bar[k].key != 0);
-    }
+    /* The bar is the legal list, nothing more and nothing less, each
+     * variant in its group's sub-bar; every button has its own key. */
+    check_bar_is_the_legal_list(f);
     assert_int_equal(bar_index(p, CMD_ENGAGE), -1); /* grunt is out of reach */
     assert_true(bar_index(p, CMD_END) >= 0);
     /* 30 ft on open 5-ft hexes: six hexes of ring reach, never its own hex. */
@@ -704,12 +810,121 @@ static void test_whole_battle_reaches_an_end(void **state)
     tmpl_db_destroy(db);
 }
 
+/* Standby through its sub-bar: the group's key opens the triggers, a
+ * trigger's key holds the attack, and the bar comes back. */
+static void test_standby_from_its_sub_bar(void **state)
+{
+    fx_t *f = *state;
+    pui_t *p = f->p;
+    int g = group_index(p, PUI_GROUP_STANDBY);
+    assert_true(g >= 0);
+    assert_string_equal(p->bar[g].label, "Standby...");
+    key(f, (SDL_Keycode)p->bar[g].key, 0);
+    assert_int_equal(p->sub, PUI_GROUP_STANDBY);
+    /* First the triggers: one button each. */
+    int dash = -1;
+    for (int i = 0; i < p->n_bar; i++) {
+        assert_int_equal(p->bar[i].kind, CMD_STANDBY);
+        assert_int_equal(p->bar[i].group, PUI_GROUP_STANDBY);
+        if (p->bar[i].arg == XT_DASHES) dash = i;
+    }
+    assert_int_equal(p->n_bar, XT_COUNT);
+    assert_true(dash >= 0);
+    assert_non_null(strstr(p->bar[dash].label, "dashes"));
+    key(f, (SDL_Keycode)p->bar[dash].key, 0);
+    assert_int_equal(p->sub_arg, XT_DASHES);
+    /* Then what to hold: the weapon in hand is offered by name. */
+    const battle_t *b = pui_battle(p);
+    int in_hand = b->u[f->kara].equipped, hold = -1;
+    for (int i = 0; i < p->n_bar; i++) {
+        assert_int_equal(p->bar[i].group, PUI_GROUP_NONE);
+        assert_int_equal(p->bar[i].arg, XT_DASHES);
+        if (p->bar[i].act == CMD_ENGAGE && p->bar[i].weapon == in_hand) hold = i;
+    }
+    assert_true(hold >= 0);
+    const weapon_t *w = battle_weapon(b, f->kara, in_hand);
+    assert_non_null(w);
+    assert_non_null(strstr(p->bar[hold].label, "Hold attack: "));
+    assert_non_null(strstr(p->bar[hold].label, w->name[0] ? w->name : w->id));
+    int before = b->cmds.n;
+    key(f, (SDL_Keycode)p->bar[hold].key, 0);
+    b = pui_battle(p);
+    assert_int_equal(b->cmds.n, before + 1);
+    const cmd_t *got = &b->cmds.c[before];
+    assert_int_equal(got->kind, CMD_STANDBY);
+    assert_int_equal(got->act, CMD_ENGAGE);
+    assert_int_equal(got->arg, XT_DASHES);
+    assert_int_equal(p->sub, PUI_GROUP_NONE);
+    /* The action is spent: no standby is offered again this turn. */
+    assert_int_equal(group_index(p, PUI_GROUP_STANDBY), -1);
+}
+
+/* Shove next to the grunt: the group, then "push 5 ft", then the target. */
+static void test_shove_push_through_the_bar(void **state)
+{
+    fx_t *f = *state;
+    pui_t *p = f->p;
+    click_cell(f, 5, 3); /* kara moves beside the grunt */
+    assert_true(hex_eq(pos_of(f, f->kara), hex_at(f, 5, 3)));
+    check_bar_is_the_legal_list(f);
+    int g = group_index(p, PUI_GROUP_SHOVE);
+    assert_true(g >= 0);
+    key(f, (SDL_Keycode)p->bar[g].key, 0);
+    int push = -1;
+    for (int i = 0; i < p->n_bar; i++)
+        if (p->bar[i].kind == CMD_SHOVE && p->bar[i].arg == 1) push = i;
+    assert_true(push >= 0);
+    assert_true(p->bar[push].targeted);
+    key(f, (SDL_Keycode)p->bar[push].key, 0);
+    /* One possible target: straight to confirming it. */
+    assert_int_equal(p->mode, PUI_CONFIRM);
+    assert_int_equal(p->target, f->grunt);
+    int before = pui_battle(p)->cmds.n;
+    key(f, SDLK_RETURN, 0);
+    const battle_t *b = pui_battle(p);
+    assert_int_equal(b->cmds.n, before + 1);
+    assert_int_equal(b->cmds.c[before].kind, CMD_SHOVE);
+    assert_int_equal(b->cmds.c[before].arg, 1);
+    assert_int_equal(b->cmds.c[before].target, f->grunt);
+}
+
+/* Esc backs out of a sub-bar without doing anything. */
+static void test_escape_leaves_a_sub_bar(void **state)
+{
+    fx_t *f = *state;
+    pui_t *p = f->p;
+    int n_main = p->n_bar;
+    int g = group_index(p, PUI_GROUP_STANDBY);
+    assert_true(g >= 0);
+    pui_choose(p, g);
+    assert_int_equal(p->sub, PUI_GROUP_STANDBY);
+    assert_true(p->n_bar != n_main || p->bar[0].kind == CMD_STANDBY);
+    int n_triggers = p->n_bar;
+    int before = pui_battle(p)->cmds.n;
+    /* Into a trigger, and Esc steps back one level at a time. */
+    int first_trigger = p->bar[0].arg;
+    pui_choose(p, 0);
+    assert_int_equal(p->sub_arg, first_trigger);
+    key(f, SDLK_ESCAPE, 0);
+    assert_int_equal(p->sub, PUI_GROUP_STANDBY);
+    assert_int_equal(p->sub_arg, -1);
+    assert_int_equal(p->n_bar, n_triggers);
+    key(f, SDLK_ESCAPE, 0);
+    assert_int_equal(p->sub, PUI_GROUP_NONE);
+    assert_int_equal(p->n_bar, n_main);
+    assert_int_equal(pui_battle(p)->cmds.n, before);
+    assert_false(f->st.quit);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_start_shows_exactly_the_legal_actions, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_select_then_move_by_click, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_standby_from_its_sub_bar, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_shove_push_through_the_bar, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_escape_leaves_a_sub_bar, setup, teardown),
         cmocka_unit_test_setup_teardown(test_target_confirm_attack, setup, teardown),
         cmocka_unit_test_setup_teardown(test_confirm_frame, setup, teardown),
         cmocka_unit_test_setup_teardown(test_escape_cancels_targeting_without_quitting, setup,

@@ -211,17 +211,27 @@ static bool same_cell(cell_t a, cell_t b)
     return a.col == b.col && a.row == b.row;
 }
 
-/* The bar entry that gives command c, or -1. */
+/* The bar entry that gives command c, or -1: every field but the target and
+ * the cell must match. */
 static int bar_for(const pui_t *p, const cmd_t *c)
 {
-    bool engage = c->kind == CMD_ENGAGE || (c->kind == CMD_DECLARE && c->act == CMD_ENGAGE);
     for (int i = 0; i < p->n_bar; i++) {
         const pui_action_t *a = &p->bar[i];
-        if (a->kind != c->kind) continue;
-        if (c->kind == CMD_DECLARE && a->act != c->act) continue;
-        if (engage && a->weapon != c->weapon) continue;
-        return i;
+        if (a->group == PUI_GROUP_NONE && a->kind == c->kind && a->act == c->act &&
+            a->weapon == c->weapon && a->weapon2 == c->weapon2 && a->arg == c->arg)
+            return i;
     }
+    return -1;
+}
+
+/* The button that opens the group of c, or inside the standby group the
+ * button of c's trigger; -1 when there is none. */
+static int group_button(const pui_t *p, const cmd_t *c)
+{
+    for (int i = 0; i < p->n_bar; i++)
+        if (p->bar[i].group != PUI_GROUP_NONE && p->bar[i].group == pui_group_of(c) &&
+            (p->sub == PUI_GROUP_NONE || p->bar[i].arg == c->arg))
+            return i;
     return -1;
 }
 
@@ -270,6 +280,15 @@ static void give(pt_t *f, const cmd_t *want)
             f->declared_moves_with_attack += want->act == CMD_ENGAGE;
         }
         int i = bar_for(p, want);
+        for (int level = 0; i < 0 && level < 2; level++) {
+            /* A grouped action: its button opens the sub-bar with the variants
+             * (a standby: first its trigger, then what to hold). */
+            int g = group_button(p, want);
+            if (g < 0) break;
+            choose(f, g);
+            assert_int_equal(p->sub, pui_group_of(want));
+            i = bar_for(p, want);
+        }
         if (i < 0) {
             char what[64];
             snprintf(what, sizeof what, "%s/%s weapon %d", cmd_kind_name(want->kind),
@@ -286,6 +305,9 @@ static void give(pt_t *f, const cmd_t *want)
             assert_int_equal(p->mode, PUI_CONFIRM);
             assert_int_equal(p->target, want->target);
             press(f, SDLK_RETURN);
+        } else if (p->mode == PUI_TARGET) {
+            /* An action on a hex (teleport, dismount, use, a held move): click it. */
+            click(f, want->at, false);
         }
     }
     const battle_t *b = pui_battle(p);

@@ -27,7 +27,7 @@ void hud_layout(hud_layout_t *l, int w, int h, double ppp)
     l->px = ui_text_quantize((int)lround(13 * ppp));
     l->line = (int)lround(l->px * 1.45);
     int status_h = (int)lround(l->px * 1.9);
-    int bar_h = (int)lround(l->px * 2.9);
+    int bar_h = (int)lround(l->px * 3.5); /* room for two rows of buttons */
     int tw = (int)lround(l->px * 16.0), lw = (int)lround(l->px * 24.0);
     /* On a narrow window the side panels give way first, so the map keeps at
      * least half the width. */
@@ -73,8 +73,28 @@ SDL_Rect hud_button_rect(const hud_t *h, int i)
 {
     const hud_layout_t *l = &h->lay;
     int gap = l->px / 2;
-    return (SDL_Rect){l->bar.x + gap + i * (l->btn_w + gap), l->bar.y + (l->bar.h - l->btn_h) / 2,
-                      l->btn_w, l->btn_h};
+    int n = h->p && h->p->n_bar > 0 ? h->p->n_bar : 1;
+    /* Buttons keep their width while they fit in one row; then they narrow
+     * (the tooltip has the whole label), and below that they take two rows. */
+    int min_w = (int)lround(l->px * 6.5);
+    int avail = l->bar.w - gap;
+    int rows = n * (min_w + gap) > avail ? 2 : 1;
+    int cols = (n + rows - 1) / rows;
+    /* Widen up to what the longest label needs (about 0.62 em a character,
+     * with the key in front), never narrower than the usual button. */
+    size_t longest = 0;
+    for (int k = 0; h->p && k < h->p->n_bar; k++) {
+        size_t len = strlen(h->p->bar[k].label);
+        if (len > longest) longest = len;
+    }
+    int fit = (int)lround((double)(longest + 3) * l->px * 0.62);
+    int cap = fit > l->btn_w ? fit : l->btn_w;
+    int w = avail / cols - gap;
+    if (w > cap) w = cap;
+    int bh = rows == 1 ? l->btn_h : (l->bar.h - 3 * (gap / 2)) / 2;
+    int row = i / cols, col = i % cols;
+    int y0 = rows == 1 ? l->bar.y + (l->bar.h - bh) / 2 : l->bar.y + gap / 2 + row * (bh + gap / 2);
+    return (SDL_Rect){l->bar.x + gap + col * (w + gap), y0, w, bh};
 }
 
 SDL_Rect hud_face_rect(const hud_t *h, int v)
@@ -341,13 +361,7 @@ static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
              (SDL_Color){86, 180, 233, 230});
     if (p->mode == PUI_TARGET || p->mode == PUI_CONFIRM)
         for (int t = 0; t < b->n; t++) {
-            bool ok = false;
-            const pui_action_t *ac = &p->bar[p->act];
-            for (int k = 0; k < p->n_legal && !ok; k++)
-                ok = p->legal[k].target == t && p->legal[k].kind == ac->kind &&
-                     (ac->kind != CMD_DECLARE || p->legal[k].act == ac->act) &&
-                     p->legal[k].weapon == ac->weapon;
-            if (!ok) continue;
+            if (!pui_is_target(p, t)) continue;
             bool chosen = p->mode == PUI_CONFIRM && t == p->target;
             vec2_t c = ui_cam_to_screen(&s->cam, p->anim.pose[t].world);
             ring(h, c, z * 0.8, z * (chosen ? 1.0 : 0.9), C_TARGET);
@@ -391,15 +405,9 @@ static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     /* Text marks: path cost, odds, floating numbers. */
     int px = ui_text_quantize((int)fmax(11, fmin(22, z * 0.42)));
     char buf[96];
-    if (p->n_path >= 2) {
-        vec2_t e = cell_screen(s, p->path[p->n_path - 1]);
-        snprintf(buf, sizeof buf, "%d ft%s", p->path_cost, p->path_ok ? "" : " (too far)");
-        int w = text_w(d, buf, px, true);
-        fill(r, (SDL_Rect){(int)e.x - w / 2 - 4, (int)(e.y - z * 0.9) - px, w + 8, px + 6},
-             C_PANEL);
-        text(d, buf, px, true, p->path_ok ? C_PATH : C_BAD, (int)e.x - w / 2,
-             (int)(e.y - z * 0.9) - px + 1);
-    }
+    /* The odds sit above the target; a path label that would cover them
+     * (an attack confirmed after a planned move) drops below its hex. */
+    SDL_Rect odds = {0, 0, 0, 0};
     if (p->mode == PUI_CONFIRM && p->target >= 0) {
         vec2_t c = ui_cam_to_screen(&s->cam, p->anim.pose[p->target].world);
         /* Attacks with no roll to hit (scars) land whenever they reach. */
@@ -413,9 +421,18 @@ static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
         else
             snprintf(buf, sizeof buf, "confirm?");
         int w = text_w(d, buf, px, true);
-        SDL_Rect bg = {(int)c.x - w / 2 - 5, (int)(c.y - z * 1.1) - px - 4, w + 10, px + 8};
-        fill(r, bg, C_PANEL);
-        text(d, buf, px, true, C_TARGET, bg.x + 5, bg.y + 3);
+        odds = (SDL_Rect){(int)c.x - w / 2 - 5, (int)(c.y - z * 1.1) - px - 4, w + 10, px + 8};
+        fill(r, odds, C_PANEL);
+        text(d, buf, px, true, C_TARGET, odds.x + 5, odds.y + 3);
+    }
+    if (p->n_path >= 2) {
+        vec2_t e = cell_screen(s, p->path[p->n_path - 1]);
+        snprintf(buf, sizeof buf, "%d ft%s", p->path_cost, p->path_ok ? "" : " (too far)");
+        int w = text_w(d, buf, px, true);
+        SDL_Rect pr = {(int)e.x - w / 2 - 4, (int)(e.y - z * 0.9) - px, w + 8, px + 6};
+        if (odds.w > 0 && SDL_HasIntersection(&pr, &odds)) pr.y = (int)(e.y + z * 0.6);
+        fill(r, pr, C_PANEL);
+        text(d, buf, px, true, p->path_ok ? C_PATH : C_BAD, pr.x + 4, pr.y + 1);
     }
     for (int i = 0; i < p->anim.n_fx; i++) {
         const anim_fx_t *f = &p->anim.fx[i];
@@ -574,9 +591,41 @@ static void draw_log(hud_t *h, ui_draw_t *d)
         if (e->type != EV_ROLL) continue;
         if (skip-- > 0) continue;
         hud_roll_text(p, e, buf, sizeof buf);
+        /* A line wider than the panel wraps at spaces (a narrow window),
+         * the later pieces indented; drawn bottom-up like the log. */
+        int cut[4], n_cut = 0, from = 0, len = (int)strlen(buf), avail = l->log.w - l->px;
+        while (from < len && n_cut < 4) {
+            int end = len;
+            char piece[160];
+            for (;;) {
+                int m = end - from < (int)sizeof piece ? end - from : (int)sizeof piece - 1;
+                memcpy(piece, buf + from, (size_t)m);
+                piece[m] = 0;
+                if (text_w(d, piece, small, false) + (n_cut ? small : 0) <= avail) break;
+                int sp = end - 1;
+                while (sp > from && buf[sp] != ' ')
+                    sp--;
+                if (sp <= from) break; /* one long word: let the clip cut it */
+                end = sp;
+            }
+            cut[n_cut++] = end;
+            from = end;
+            while (from < len && buf[from] == ' ')
+                from++;
+        }
         /* Rolls not yet animated are there already (the truth), but dimmer. */
-        text(d, buf, small, false, k >= p->anim.cursor ? C_DIM : C_INK, x, y);
-        y -= lh;
+        SDL_Color ink = k >= p->anim.cursor ? C_DIM : C_INK;
+        for (int c = n_cut - 1; c >= 0 && y >= top; c--) {
+            int start = c == 0 ? 0 : cut[c - 1];
+            while (start < len && buf[start] == ' ')
+                start++;
+            char piece[160];
+            int m = cut[c] - start;
+            memcpy(piece, buf + start, (size_t)m);
+            piece[m] = 0;
+            text(d, piece, small, false, ink, x + (c ? small : 0), y);
+            y -= lh;
+        }
     }
     SDL_RenderSetClipRect(r, NULL);
 }
@@ -631,14 +680,23 @@ static void draw_bar(hud_t *h, ui_draw_t *d)
     /* The tooltip of the hovered button names its shortcut. */
     if (h->hover_btn >= 0 && h->hover_btn < p->n_bar && !pui_needs_die(p)) {
         const pui_action_t *a = &p->bar[h->hover_btn];
+        char key[16] = "no key";
+        if (a->key) snprintf(key, sizeof key, "key %c", a->key);
         if (a->kind == CMD_END)
-            snprintf(buf, sizeof buf, "%s - key %c, E or Space", a->label, a->key);
+            snprintf(buf, sizeof buf, "%s - %s, E or Space", a->label, key);
         else
-            snprintf(buf, sizeof buf, "%s - key %c%s", a->label, a->key,
-                     a->targeted ? ", then click a target (Tab cycles), Enter confirms" : "");
+            snprintf(buf, sizeof buf, "%s - %s%s", a->label, key,
+                     a->group ? ", opens its choices (Esc goes back)"
+                     : a->targeted ? ", then click a target (Tab cycles), Enter confirms"
+                     : a->kind == CMD_TELEPORT || a->kind == CMD_DISMOUNT || a->kind == CMD_USE ||
+                             (a->kind == CMD_STANDBY && a->act == CMD_MOVE)
+                         ? ", then click the hex"
+                         : "");
         SDL_Rect br = hud_button_rect(h, h->hover_btn);
         int w = text_w(d, buf, l->px, false);
         SDL_Rect tip = {br.x, br.y - l->line - 8, w + l->px, l->line + 4};
+        if (tip.x + tip.w > l->bar.x + l->bar.w) tip.x = l->bar.x + l->bar.w - tip.w;
+        if (tip.x < 0) tip.x = 0;
         fill(r, tip, (SDL_Color){250, 246, 220, 245});
         text(d, buf, l->px, false, (SDL_Color){20, 20, 24, 255}, tip.x + l->px / 2, tip.y + 2);
     }
@@ -647,7 +705,9 @@ static void draw_bar(hud_t *h, ui_draw_t *d)
 static const char *const HELP[] = {
     "Mouse: left-click a token to select it; a shaded hex to move there",
     "Mouse: right/middle drag pans, wheel zooms (wheel over the dice log scrolls it)",
-    "1-9, 0: the action bar buttons (hover a button for its key)",
+    "1-9, 0, then G J K L M N...: the action bar buttons (hover a button for its key)",
+    "A button ending in ... opens its choices (standby, shove, switch, dual strike); Esc goes back",
+    "Shift+click: plan a move leg by leg; the click on the last hex moves (Esc drops the plan)",
     "Attack: choose it, click a target (Tab cycles), Enter or click again confirms",
     "Esc: cancel targeting / close this help",
     "E or Space: end the turn (Space during animation: skip ahead)",

@@ -56,7 +56,7 @@ battle_status_t pui_start(pui_t *p, const map_t *m, const tmpl_db_t *db, uint64_
     p->map = m;
     p->db = db;
     p->seed = seed;
-    p->sel = p->actor = p->target = -1;
+    p->sel = p->actor = p->target = p->sub_arg = -1;
     p->follow = false;
     rng_seed(&p->rng, seed);
     battle_opts_t o;
@@ -128,7 +128,7 @@ battle_status_t pui_start_save(pui_t *p, const save_t *s, bool replay)
     p->map = s->map;
     p->db = s->db;
     p->seed = s->opts.seed;
-    p->sel = p->actor = p->target = -1;
+    p->sel = p->actor = p->target = p->sub_arg = -1;
     hb_strlcpy(p->map_path, s->map_file, sizeof p->map_path);
     battle_status_t st;
     if (replay) {
@@ -293,36 +293,137 @@ static void plan_declarations(pui_t *p)
     }
 }
 
+pui_group_t pui_group_of(const cmd_t *c)
+{
+    switch (c->kind) {
+    case CMD_STANDBY:
+        return PUI_GROUP_STANDBY;
+    case CMD_SHOVE:
+        return PUI_GROUP_SHOVE;
+    case CMD_SWITCH:
+        return PUI_GROUP_SWITCH;
+    case CMD_ENGAGE:
+    case CMD_DECLARE:
+        return c->weapon2 >= 0 ? PUI_GROUP_DUAL : PUI_GROUP_NONE;
+    default:
+        return PUI_GROUP_NONE;
+    }
+}
+
+/* Shortcut of bar button i: 1-9, 0, then letters no other play key uses. */
+static const char PUI_BAR_LETTERS[] = "gjklmnbvxyuihrtz";
+
+static char bar_key(int i)
+{
+    if (i < 9) return (char)('1' + i);
+    if (i == 9) return '0';
+    int k = i - 10;
+    return k < (int)sizeof PUI_BAR_LETTERS - 1 ? PUI_BAR_LETTERS[k] : 0;
+}
+
+static const char *weapon_name(const battle_t *b, int who, int w)
+{
+    const weapon_t *wp = battle_weapon(b, who, w);
+    return wp ? (wp->name[0] ? wp->name : wp->id) : "unarmed";
+}
+
+/* What a standby waits for (xhalem's triggers, cmd_t.arg). */
+static const char *trigger_name(int arg)
+{
+    static const char *const NAMES[XT_COUNT] = {
+        [XT_ENTERS_REACH] = "enemy comes in reach", [XT_ENGAGES] = "enemy engages",
+        [XT_DASHES] = "enemy dashes",                [XT_ENGAGES_RANGED] = "enemy shoots",
+        [XT_MOVES_IN_SIGHT] = "enemy moves in sight", [XT_ENGAGES_ALLY] = "ally engaged",
+    };
+    return arg >= 0 && arg < XT_COUNT ? NAMES[arg] : "trigger";
+}
+
+static void action_label(const pui_t *p, const cmd_t *c, char *buf, size_t cap)
+{
+    const battle_t *b = p->play.b;
+    const char *n = cmd_kind_name(c->kind);
+    bool engage = c->kind == CMD_ENGAGE || (c->kind == CMD_DECLARE && c->act == CMD_ENGAGE);
+    if (engage && c->weapon2 >= 0)
+        snprintf(buf, cap, "%.20s + %.20s", weapon_name(b, c->actor, c->weapon),
+                 weapon_name(b, c->actor, c->weapon2));
+    else if (engage)
+        snprintf(buf, cap, "Attack: %.30s", weapon_name(b, c->actor, c->weapon));
+    else if (c->kind == CMD_DECLARE)
+        snprintf(buf, cap, "Declare %.24s", cmd_kind_name(c->act));
+    else if (c->kind == CMD_END)
+        snprintf(buf, cap, "End turn");
+    else if (c->kind == CMD_STANDBY && c->act == CMD_MOVE)
+        snprintf(buf, cap, "Hold a move");
+    else if (c->kind == CMD_STANDBY)
+        snprintf(buf, cap, "Hold attack: %.30s", weapon_name(b, c->actor, c->weapon));
+    else if (c->kind == CMD_SHOVE)
+        snprintf(buf, cap, "Shove: %s", c->arg ? "push 5 ft" : "knock down");
+    else if (c->kind == CMD_SWITCH)
+        snprintf(buf, cap, "Switch to %.30s", weapon_name(b, c->actor, c->weapon));
+    else if (c->kind == CMD_FLY)
+        snprintf(buf, cap, "%s", c->arg ? "Take off" : "Land");
+    else if (c->kind == CMD_DASH)
+        snprintf(buf, cap, "%s", b->map->combatants[c->actor].kind == KIND_MACHINE ? "Thrust" : "Dash");
+    else if (c->kind == CMD_ESCAPE)
+        snprintf(buf, cap, "Escape grapple");
+    else if (c->kind == CMD_USE)
+        snprintf(buf, cap, "Use object");
+    else
+        snprintf(buf, cap, "%c%s", n[0] - 32, n + 1);
+}
+
+static const char *group_label(pui_group_t g)
+{
+    switch (g) {
+    case PUI_GROUP_STANDBY:
+        return "Standby...";
+    case PUI_GROUP_SHOVE:
+        return "Shove...";
+    case PUI_GROUP_SWITCH:
+        return "Switch weapon...";
+    case PUI_GROUP_DUAL:
+        return "Dual strike...";
+    default:
+        return "";
+    }
+}
+
+/* Add the button for legal command c: on the main bar a grouped command adds
+ * its group's button; on a group's sub-bar only that group's commands show. */
 static void add_action(pui_t *p, const cmd_t *c)
 {
-    bool targeted = c->target >= 0;
-    bool engage = c->kind == CMD_ENGAGE || (c->kind == CMD_DECLARE && c->act == CMD_ENGAGE);
-    int weapon = engage ? c->weapon : -1;
-    cmd_kind_t act = c->kind == CMD_DECLARE ? c->act : CMD_END;
-    for (int k = 0; k < p->n_bar; k++)
-        if (p->bar[k].kind == c->kind && p->bar[k].weapon == weapon && p->bar[k].act == act) return;
-    if (p->n_bar == PUI_MAX_BAR) return;
-    pui_action_t *a = &p->bar[p->n_bar];
-    a->kind = c->kind;
-    a->weapon = weapon;
-    a->act = act;
-    a->targeted = targeted;
-    a->key = (char)(p->n_bar < 9 ? '1' + p->n_bar : p->n_bar == 9 ? '0' : 0);
-    const battle_t *b = p->play.b;
-    if (engage) {
-        const weapon_t *w = battle_weapon(b, c->actor, weapon);
-        snprintf(a->label, sizeof a->label, "Attack: %.30s",
-                 w ? (w->name[0] ? w->name : w->id) : "unarmed");
-    } else if (c->kind == CMD_DECLARE) {
-        const char *n = cmd_kind_name(c->act);
-        snprintf(a->label, sizeof a->label, "Declare %.24s", n);
-    } else if (c->kind == CMD_END) {
-        snprintf(a->label, sizeof a->label, "End turn");
-    } else {
-        const char *n = cmd_kind_name(c->kind);
-        snprintf(a->label, sizeof a->label, "%c%s", n[0] - 32, n + 1);
+    pui_group_t g = pui_group_of(c);
+    if (p->sub != PUI_GROUP_NONE && g != p->sub) return;
+    /* Standby has two levels: first what to wait for, then what to hold. */
+    bool standby = g == PUI_GROUP_STANDBY && p->sub == PUI_GROUP_STANDBY;
+    if (standby && p->sub_arg >= 0 && c->arg != p->sub_arg) return;
+    bool open_trigger = standby && p->sub_arg < 0;
+    bool open_group = (p->sub == PUI_GROUP_NONE && g != PUI_GROUP_NONE) || open_trigger;
+    pui_action_t want = {
+        .kind = c->kind,
+        .act = c->act,
+        .weapon = open_group ? -1 : c->weapon,
+        .weapon2 = open_group ? -1 : c->weapon2,
+        .arg = open_trigger ? c->arg : open_group ? 0 : c->arg,
+        .group = open_group ? g : PUI_GROUP_NONE,
+        .targeted = !open_group && c->target >= 0,
+    };
+    if (open_group) want.act = CMD_END;
+    for (int k = 0; k < p->n_bar; k++) {
+        const pui_action_t *a = &p->bar[k];
+        if (a->kind == want.kind && a->act == want.act && a->weapon == want.weapon &&
+            a->weapon2 == want.weapon2 && a->arg == want.arg && a->group == want.group)
+            return;
     }
-    p->n_bar++;
+    if (p->n_bar == PUI_MAX_BAR) return;
+    want.key = bar_key(p->n_bar);
+    if (open_trigger)
+        snprintf(want.label, sizeof want.label, "When %s...", trigger_name(c->arg));
+    else if (open_group)
+        snprintf(want.label, sizeof want.label, "%s", group_label(g));
+    else
+        action_label(p, c, want.label, sizeof want.label);
+    p->bar[p->n_bar++] = want;
 }
 
 /* The preview when nothing else is hovered: the planned legs, so the route
@@ -351,6 +452,8 @@ void pui_refresh(pui_t *p)
     if (p->actor != old) {
         p->ai_guard = 0;
         p->mode = PUI_IDLE;
+        p->sub = PUI_GROUP_NONE;
+        p->sub_arg = -1;
         p->n_plan = p->plan_ft = 0;
         if (p->user_turn) p->sel = p->actor;
     }
@@ -371,6 +474,13 @@ void pui_refresh(pui_t *p)
         plan_declarations(p);
         for (int i = 0; i < p->n_legal; i++)
             add_action(p, &p->legal[i]);
+        if (p->sub != PUI_GROUP_NONE && p->n_bar == 0) {
+            /* Nothing of the group is legal any more: back to the main bar. */
+            p->sub = PUI_GROUP_NONE;
+            p->sub_arg = -1;
+            for (int i = 0; i < p->n_legal; i++)
+                add_action(p, &p->legal[i]);
+        }
         if (can_move) {
             p->budget_ft = move_budget(p, p->actor);
             p->n_reach = geom_reach(b->board, p->actor, p->budget_ft, b->prof[p->actor].interval_ft,
@@ -383,9 +493,11 @@ void pui_refresh(pui_t *p)
 
 /* Actions whose cell the rules leave to the caller (cmd_t.at): a teleport's
  * landing, the hex to dismount to, the object to use. */
-static bool picks_cell(cmd_kind_t k)
+static bool picks_cell(const pui_action_t *a)
 {
-    return k == CMD_TELEPORT || k == CMD_DISMOUNT || k == CMD_USE;
+    return a->group == PUI_GROUP_NONE &&
+           (a->kind == CMD_TELEPORT || a->kind == CMD_DISMOUNT || a->kind == CMD_USE ||
+            (a->kind == CMD_STANDBY && a->act == CMD_MOVE));
 }
 
 /* The legal command of bar entry act against target t, or NULL. */
@@ -393,22 +505,32 @@ static const cmd_t *legal_for(const pui_t *p, int act, int t)
 {
     if (act < 0 || act >= p->n_bar) return NULL;
     const pui_action_t *a = &p->bar[act];
+    if (a->group != PUI_GROUP_NONE) return NULL;
     for (int i = 0; i < p->n_legal; i++) {
         const cmd_t *c = &p->legal[i];
-        if (c->kind != a->kind) continue;
-        if (a->kind == CMD_DECLARE && c->act != a->act) continue;
-        if (a->targeted && c->weapon != a->weapon) continue;
+        if (c->kind != a->kind || c->act != a->act || c->weapon != a->weapon ||
+            c->weapon2 != a->weapon2 || c->arg != a->arg)
+            continue;
         if (a->targeted && c->target != t) continue;
         return c;
     }
     return NULL;
 }
 
+bool pui_is_target(const pui_t *p, int t)
+{
+    return (p->mode == PUI_TARGET || p->mode == PUI_CONFIRM) && legal_for(p, p->act, t) != NULL;
+}
+
 /* Apply c, feed its dice, and bring the screen up to date. */
 static battle_status_t apply(pui_t *p, const cmd_t *c)
 {
     battle_status_t st = pump(p, play_apply(&p->play, c));
-    if (st != BATTLE_ILLEGAL) p->n_plan = p->plan_ft = 0; /* the plan was used */
+    if (st != BATTLE_ILLEGAL) {
+        p->n_plan = p->plan_ft = 0;  /* the plan was used */
+        p->sub = PUI_GROUP_NONE;     /* and the group's choice made */
+        p->sub_arg = -1;
+    }
     if (st == BATTLE_ILLEGAL)
         snprintf(p->msg, sizeof p->msg, "%s: not allowed now", cmd_kind_name(c->kind));
     else if (st == BATTLE_NEED_DICE && pui_needs_die(p))
@@ -515,7 +637,7 @@ bool pui_click_cell(pui_t *p, cell_t c)
     if ((SDL_GetModState() & KMOD_SHIFT) && p->user_turn && p->mode == PUI_IDLE && p->n_reach > 0)
         return pui_plan_cell(p, c), true;
     int who = combatant_at(p, c);
-    if (p->mode == PUI_TARGET && p->act < p->n_bar && picks_cell(p->bar[p->act].kind)) {
+    if (p->mode == PUI_TARGET && p->act < p->n_bar && picks_cell(&p->bar[p->act])) {
         /* The action's cell: the rules judge it; a refused one keeps asking. */
         const cmd_t *l = legal_for(p, p->act, -1);
         if (!l) return false;
@@ -606,6 +728,24 @@ bool pui_choose(pui_t *p, int i)
 {
     if (!p->started || i < 0 || i >= p->n_bar || !p->user_turn || pui_needs_die(p)) return false;
     const pui_action_t *a = &p->bar[i];
+    if (a->group != PUI_GROUP_NONE) {
+        char label[48];
+        snprintf(label, sizeof label, "%s", a->label);
+        if (p->sub == PUI_GROUP_NONE) {
+            p->sub = a->group;
+            p->sub_arg = -1;
+        } else {
+            p->sub_arg = a->arg; /* a standby trigger: now what to hold */
+        }
+        p->mode = PUI_IDLE;
+        pui_refresh(p);
+        if (p->n_bar == 1)
+            snprintf(p->msg, sizeof p->msg, "%.40s key 1 chooses it, Esc goes back.", label);
+        else
+            snprintf(p->msg, sizeof p->msg, "%.40s choose one (keys 1-%c), Esc goes back.", label,
+                     bar_key(p->n_bar - 1));
+        return true;
+    }
     if (a->kind == CMD_MOVE || (a->kind == CMD_DECLARE && a->act == CMD_MOVE)) {
         p->mode = PUI_IDLE;
         p->sel = p->actor;
@@ -614,7 +754,7 @@ bool pui_choose(pui_t *p, int i)
                  p->budget_ft);
         return true;
     }
-    if (picks_cell(a->kind)) {
+    if (picks_cell(a)) {
         p->act = i;
         p->mode = PUI_TARGET;
         p->target = -1;
@@ -629,8 +769,8 @@ bool pui_choose(pui_t *p, int i)
         int only = -1, count = 0;
         for (int k = 0; k < p->n_legal; k++) {
             const cmd_t *c = &p->legal[k];
-            if (c->kind == a->kind && (a->kind != CMD_DECLARE || c->act == a->act) &&
-                (!a->targeted || c->weapon == a->weapon)) {
+            if (c->kind == a->kind && c->act == a->act && c->weapon == a->weapon &&
+                c->weapon2 == a->weapon2 && c->arg == a->arg) {
                 only = c->target;
                 count++;
             }
@@ -691,6 +831,16 @@ bool pui_cancel(pui_t *p)
     }
     if (p->help) {
         p->help = false;
+        return true;
+    }
+    if (p->sub != PUI_GROUP_NONE) {
+        bool to_triggers = p->sub_arg >= 0;
+        if (to_triggers)
+            p->sub_arg = -1;
+        else
+            p->sub = PUI_GROUP_NONE;
+        pui_refresh(p);
+        snprintf(p->msg, sizeof p->msg, "%s", to_triggers ? "Back to the triggers." : "Back to the actions.");
         return true;
     }
     if (p->n_plan > 0) {
@@ -894,7 +1044,7 @@ bool pui_key(pui_t *p, SDL_Keycode k, Uint16 mod)
         snprintf(p->msg, sizeof p->msg, "Camera follow %s.", p->follow ? "on" : "off");
         return true;
     case SDLK_TAB:
-        if ((p->mode == PUI_TARGET || p->mode == PUI_CONFIRM) && !picks_cell(p->bar[p->act].kind)) {
+        if ((p->mode == PUI_TARGET || p->mode == PUI_CONFIRM) && !picks_cell(&p->bar[p->act])) {
             /* Cycle through the legal targets. */
             int start = p->mode == PUI_CONFIRM ? p->target : -1;
             for (int step = 1; step <= p->play.b->n; step++) {
@@ -910,6 +1060,7 @@ bool pui_key(pui_t *p, SDL_Keycode k, Uint16 mod)
     default:
         break;
     }
+    if (mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI)) return false;
     for (int i = 0; i < p->n_bar; i++)
         if (p->bar[i].key && (SDL_Keycode)p->bar[i].key == k) return pui_choose(p, i);
     return false;

@@ -23,17 +23,34 @@
 #include "anim.h"
 
 #define PUI_MAX_LEGAL 512
-#define PUI_MAX_BAR 12
+#define PUI_MAX_BAR 26 /* keys 1-9, 0, then the letters of PUI_BAR_LETTERS */
 #define PUI_AI_PAUSE 0.35 /* seconds between AI commands once animations settle */
 
-/* One button of the action bar: a kind of legal command (and its weapon). */
+/* Actions with several variants share one button that opens their own bar
+ * (a sub-bar): the standby triggers, the two shoves, the weapons to switch
+ * to, the weapon pairs of a dual strike. */
+typedef enum {
+    PUI_GROUP_NONE = 0,
+    PUI_GROUP_STANDBY,
+    PUI_GROUP_SHOVE,
+    PUI_GROUP_SWITCH,
+    PUI_GROUP_DUAL,
+    PUI_GROUP_COUNT
+} pui_group_t;
+
+/* One button of the action bar: a kind of legal command, told apart from
+ * the others by every field but its target and cell (those are picked on
+ * the map), or with `group` set, the button that opens that group. */
 typedef struct {
     cmd_kind_t kind;
-    cmd_kind_t act; /* CMD_DECLARE: the declared action; otherwise CMD_END */
-    int weapon;     /* engage: the weapon (-1 unarmed); otherwise -1 */
-    bool targeted;  /* the command needs a target picked on the map */
-    char key;       /* keyboard shortcut, shown in the tooltip */
-    char label[40];
+    cmd_kind_t act;    /* CMD_DECLARE / CMD_STANDBY: the declared or held action */
+    int weapon;        /* the command's weapon (-1 unarmed or none) */
+    int weapon2;       /* a dual strike's second weapon, else -1 */
+    int arg;           /* the command's arg (a trigger, knock down or push, up or down) */
+    pui_group_t group; /* not NONE: this button opens the group's sub-bar */
+    bool targeted;     /* the command needs a target picked on the map */
+    char key;          /* keyboard shortcut, shown in the tooltip */
+    char label[48];
 } pui_action_t;
 
 typedef enum {
@@ -57,6 +74,8 @@ typedef struct pui {
     int n_legal;
     pui_action_t bar[PUI_MAX_BAR];
     int n_bar;
+    pui_group_t sub; /* the bar shows this group's variants (Esc goes back) */
+    int sub_arg;     /* standby: the trigger chosen (its holds show), -1: the triggers show */
 
     int sel; /* selected combatant, -1 none */
     pui_mode_t mode;
@@ -161,6 +180,10 @@ bool pui_tick(pui_t *p, double dt);
 void pui_run_ai(pui_t *p, int max_cmds);
 /* Re-read actor, legal actions, reach; call after any change to the battle. */
 void pui_refresh(pui_t *p);
+/* Is combatant t a target of the action being targeted or confirmed? */
+bool pui_is_target(const pui_t *p, int t);
+/* The group command c belongs to on the action bar (PUI_GROUP_NONE for most). */
+pui_group_t pui_group_of(const cmd_t *c);
 /* Name of combatant i for the panels. */
 const char *pui_name(const pui_t *p, int i);
 /* Winner text at the end ("Victory: players"), or NULL while it goes on. */
