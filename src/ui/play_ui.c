@@ -644,7 +644,7 @@ bool pui_click_cell(pui_t *p, cell_t c)
         cmd_t cmd = *l;
         cmd.at = c;
         int act = p->act;
-        char label[40];
+        char label[sizeof p->bar[0].label];
         snprintf(label, sizeof label, "%s", p->bar[act].label);
         if (apply(p, &cmd) == BATTLE_ILLEGAL) {
             p->mode = PUI_TARGET;
@@ -729,7 +729,7 @@ bool pui_choose(pui_t *p, int i)
     if (!p->started || i < 0 || i >= p->n_bar || !p->user_turn || pui_needs_die(p)) return false;
     const pui_action_t *a = &p->bar[i];
     if (a->group != PUI_GROUP_NONE) {
-        char label[48];
+        char label[sizeof p->bar[0].label];
         snprintf(label, sizeof label, "%s", a->label);
         if (p->sub == PUI_GROUP_NONE) {
             p->sub = a->group;
@@ -784,7 +784,7 @@ bool pui_choose(pui_t *p, int i)
     const cmd_t *c = legal_for(p, i, -1);
     if (!c) return false;
     cmd_t copy = *c;
-    char label[40];
+    char label[sizeof p->bar[0].label];
     snprintf(label, sizeof label, "%s", a->label);
     if (apply(p, &copy) != BATTLE_ILLEGAL && !pui_needs_die(p))
         snprintf(p->msg, sizeof p->msg, "%s: %s.", pui_name(p, copy.actor), label);
