@@ -24,6 +24,7 @@
 
 #include "../io/fileio.h"
 #include "fog.h"
+#include "shapes.h"
 
 #define TEX_PERIOD 4.0      /* world units one texture tile spans */
 #define TEX_MIN_ZOOM 14.0   /* below this a texture's detail is invisible: plain fills */
@@ -35,10 +36,7 @@
 #define SHAPE_MAX 32
 #define PI 3.14159265358979323846
 
-typedef struct {
-    SDL_Vertex *v;
-    int n, cap; /* vertices */
-} vbuf_t;
+typedef shape_buf_t vbuf_t; /* vertices, filled here with texture coordinates too */
 
 typedef struct {
     char path[MAP_PATH_MAX];
@@ -73,19 +71,6 @@ const char *ui_assets_dir(void)
 }
 
 /* ---- small helpers ------------------------------------------------------ */
-
-static bool reserve(vbuf_t *b, int more)
-{
-    if (b->n + more <= b->cap) return true;
-    int cap = b->cap ? b->cap : 1024;
-    while (cap < b->n + more)
-        cap *= 2;
-    SDL_Vertex *v = realloc(b->v, sizeof *v * (size_t)cap);
-    if (!v) return false;
-    b->v = v;
-    b->cap = cap;
-    return true;
-}
 
 /* Grow a plain array of elem-sized items to hold need of them. */
 static bool grow(void **p, int *cap, int need, size_t elem)
@@ -144,7 +129,7 @@ static void push_segment(vbuf_t *b, vec2_t a, vec2_t e, float wd, SDL_Color c)
 static void push_poly(vbuf_t *b, float cx, float cy, const vec2_t *pts, int n, float scale,
                       SDL_Color c)
 {
-    if (!reserve(b, n * 3)) return;
+    if (!shape_reserve(b, n * 3)) return;
     for (int i = 0; i < n; i++) {
         int j = (i + 1) % n;
         push(b, cx, cy, c, 0, 0);
@@ -155,7 +140,7 @@ static void push_poly(vbuf_t *b, float cx, float cy, const vec2_t *pts, int n, f
 
 static void push_rect(vbuf_t *b, float x, float y, float w, float h, SDL_Color c)
 {
-    if (!reserve(b, 6)) return;
+    if (!shape_reserve(b, 6)) return;
     push(b, x, y, c, 0, 0);
     push(b, x + w, y, c, 0, 0);
     push(b, x, y + h, c, 0, 0);
@@ -562,7 +547,7 @@ static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, i
             const terrain_t *t = &m->types[ti];
             SDL_Texture *tex = textures && ti < MAP_MAX_TERRAIN ? d->terrain_tex[ti] : NULL;
             vbuf_t *b = &d->batch[tex ? 1 + ti : 0];
-            if (!reserve(b, 6)) continue;
+            if (!shape_reserve(b, 6)) continue;
             SDL_Color c = rgb(t->color, 255);
             SDL_FPoint px[6];
             hex_lattice(cam, m->layout.orient, hx, px);
@@ -612,7 +597,7 @@ static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, i
                  * so translucent lines keep one shade. */
                 if (dir >= 3 && map_in_bounds(m, hex_to_cell(m->layout, hex_neighbor(hx, dir))))
                     continue;
-                if (!reserve(&d->lines, 4)) break;
+                if (!shape_reserve(&d->lines, 4)) break;
                 vec2_t a = {sc.x + corner[edge_a(dir)].x, sc.y + corner[edge_a(dir)].y};
                 vec2_t e = {sc.x + corner[edge_b(dir)].x, sc.y + corner[edge_b(dir)].y};
                 push_segment(&d->lines, a, e, lw, gc);
@@ -670,7 +655,7 @@ static void draw_hover(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, cel
     float lw = (float)fmin(fmax(cam->zoom * 0.08, 2.0), 4.0);
     /* Inset the outline so it is not cut by the neighbours' grid lines. */
     double in = 1.0 - lw / (2.0 * cam->zoom);
-    for (int i = 0; i < 6 && reserve(&d->overlay, 4); i++) {
+    for (int i = 0; i < 6 && shape_reserve(&d->overlay, 4); i++) {
         vec2_t a = {sc.x + corner[i].x * in, sc.y + corner[i].y * in};
         vec2_t e = {sc.x + corner[(i + 1) % 6].x * in, sc.y + corner[(i + 1) % 6].y * in};
         push_segment(&d->overlay, a, e, lw, (SDL_Color){255, 250, 205, 235});
@@ -848,7 +833,7 @@ static void draw_fog(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w
             if (st == VIS_VISIBLE) continue;
             vec2_t sc = ui_cam_to_screen(cam, ui_cell_center(m, (cell_t){col, row}));
             if (sc.x < -pad || sc.y < -pad || sc.x > w + pad || sc.y > h + pad) continue;
-            if (!reserve(&d->overlay, 6)) return;
+            if (!shape_reserve(&d->overlay, 6)) return;
             for (int k = 0; k < 6; k++)
                 push(&d->overlay, (float)(sc.x + corner[k].x), (float)(sc.y + corner[k].y),
                      st == VIS_UNSEEN ? dark : dim, 0, 0);

@@ -59,9 +59,8 @@ bool hud_init(hud_t *h, pui_t *p)
 void hud_free(hud_t *h)
 {
     free(h->pose);
-    free(h->v);
+    shape_free(&h->sb);
     h->pose = NULL;
-    h->v = NULL;
 }
 
 static bool in_rect(const SDL_Rect *r, int x, int y)
@@ -227,27 +226,6 @@ const ui_token_pose_t *hud_poses(hud_t *h)
 
 /* ---- drawing helpers ---------------------------------------------------- */
 
-static bool vreserve(hud_t *h, int more)
-{
-    if (h->nv + more <= h->cap) return true;
-    int cap = h->cap ? h->cap : 1024;
-    while (cap < h->nv + more)
-        cap *= 2;
-    SDL_Vertex *v = realloc(h->v, sizeof *v * (size_t)cap);
-    if (!v) return false;
-    h->v = v;
-    h->cap = cap;
-    return true;
-}
-
-static void tri(hud_t *h, vec2_t a, vec2_t b, vec2_t c, SDL_Color col)
-{
-    if (!vreserve(h, 3)) return;
-    vec2_t p[3] = {a, b, c};
-    for (int i = 0; i < 3; i++)
-        h->v[h->nv++] = (SDL_Vertex){{(float)p[i].x, (float)p[i].y}, col, {0, 0}};
-}
-
 static void hex_fill(hud_t *h, const ui_state_t *s, cell_t c, double scale, SDL_Color col)
 {
     vec2_t ctr = ui_cam_to_screen(&s->cam, ui_cell_center(s->map, c));
@@ -257,42 +235,9 @@ static void hex_fill(hud_t *h, const ui_state_t *s, cell_t c, double scale, SDL_
         k[i] = (vec2_t){ctr.x + o.x, ctr.y + o.y};
     }
     for (int i = 0; i < 6; i++)
-        tri(h, ctr, k[i], k[(i + 1) % 6], col);
+        shape_tri(&h->sb, ctr, k[i], k[(i + 1) % 6], col);
 }
 
-static void ring(hud_t *h, vec2_t c, double r0, double r1, SDL_Color col)
-{
-    enum { SEG = 28 };
-    for (int i = 0; i < SEG; i++) {
-        double a0 = 2 * PI * i / SEG, a1 = 2 * PI * (i + 1) / SEG;
-        vec2_t p0 = {c.x + cos(a0) * r0, c.y + sin(a0) * r0},
-               p1 = {c.x + cos(a1) * r0, c.y + sin(a1) * r0};
-        vec2_t q0 = {c.x + cos(a0) * r1, c.y + sin(a0) * r1},
-               q1 = {c.x + cos(a1) * r1, c.y + sin(a1) * r1};
-        tri(h, p0, q0, q1, col);
-        tri(h, p0, q1, p1, col);
-    }
-}
-
-static void segment(hud_t *h, vec2_t a, vec2_t b, double wd, SDL_Color col)
-{
-    double dx = b.x - a.x, dy = b.y - a.y, len = sqrt(dx * dx + dy * dy);
-    if (len < 1e-6) return;
-    double nx = -dy / len * wd / 2, ny = dx / len * wd / 2;
-    vec2_t p0 = {a.x + nx, a.y + ny}, p1 = {a.x - nx, a.y - ny}, p2 = {b.x - nx, b.y - ny},
-           p3 = {b.x + nx, b.y + ny};
-    tri(h, p0, p1, p2, col);
-    tri(h, p0, p2, p3, col);
-}
-
-static void flush(hud_t *h, SDL_Renderer *r)
-{
-    if (h->nv) SDL_RenderGeometry(r, NULL, h->v, h->nv, NULL, 0);
-    h->nv = 0;
-}
-
-/* Text of any length: the cache keys strings shorter than TEXT_MAX, so a long
- * line is drawn in pieces side by side. Returns the width drawn. */
 static int text(ui_draw_t *d, const char *s, int px, bool bold, SDL_Color c, int x, int y)
 {
     char buf[TEXT_MAX];
@@ -347,61 +292,36 @@ static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     SDL_Renderer *r = ui_draw_renderer(d);
     SDL_RenderSetClipRect(r, &h->lay.map);
     double z = s->cam.zoom;
-    h->nv = 0;
+    h->sb.n = 0;
     bool busy = anim_busy(&p->anim);
     if (p->user_turn && p->mode == PUI_IDLE && p->sel == p->actor && !busy)
         for (int i = 0; i < p->n_reach; i++)
             hex_fill(h, s, p->reach[i].at, 0.92, C_REACH);
     /* The actor and the selection get rings under everything else. */
     if (p->actor >= 0 && !b->u[p->actor].out)
-        ring(h, ui_cam_to_screen(&s->cam, p->anim.pose[p->actor].world), z * 0.78, z * 0.9,
+        shape_ring(&h->sb, ui_cam_to_screen(&s->cam, p->anim.pose[p->actor].world), z * 0.78, z * 0.9,
              (SDL_Color){255, 255, 255, 220});
     if (p->sel >= 0 && p->sel != p->actor && !b->u[p->sel].out)
-        ring(h, ui_cam_to_screen(&s->cam, p->anim.pose[p->sel].world), z * 0.78, z * 0.86,
+        shape_ring(&h->sb, ui_cam_to_screen(&s->cam, p->anim.pose[p->sel].world), z * 0.78, z * 0.86,
              (SDL_Color){86, 180, 233, 230});
     if (p->mode == PUI_TARGET || p->mode == PUI_CONFIRM)
         for (int t = 0; t < b->n; t++) {
             if (!pui_is_target(p, t)) continue;
             bool chosen = p->mode == PUI_CONFIRM && t == p->target;
             vec2_t c = ui_cam_to_screen(&s->cam, p->anim.pose[t].world);
-            ring(h, c, z * 0.8, z * (chosen ? 1.0 : 0.9), C_TARGET);
+            shape_ring(&h->sb, c, z * 0.8, z * (chosen ? 1.0 : 0.9), C_TARGET);
         }
     if (p->n_path >= 2) {
         SDL_Color pc = p->path_ok ? C_PATH : C_BAD;
         for (int i = 0; i + 1 < p->n_path; i++)
-            segment(h, cell_screen(s, p->path[i]), cell_screen(s, p->path[i + 1]),
+            shape_segment(&h->sb, cell_screen(s, p->path[i]), cell_screen(s, p->path[i + 1]),
                     fmax(2.0, z * 0.12), pc);
-        ring(h, cell_screen(s, p->path[p->n_path - 1]), z * 0.25, z * 0.38, pc);
+        shape_ring(&h->sb, cell_screen(s, p->path[p->n_path - 1]), z * 0.25, z * 0.38, pc);
     }
     /* Animation effects. */
-    for (int i = 0; i < p->anim.n_fx; i++) {
-        const anim_fx_t *f = &p->anim.fx[i];
-        double u = f->age / f->life;
-        vec2_t a = ui_cam_to_screen(&s->cam, f->a), bb = ui_cam_to_screen(&s->cam, f->b);
-        Uint8 alpha = (Uint8)(255 * (1 - u));
-        switch (f->kind) {
-        case FX_TRACER: {
-            double t0 = fmax(0, u * 1.6 - 0.3), t1 = fmin(1, u * 1.6);
-            vec2_t p0 = {a.x + (bb.x - a.x) * t0, a.y + (bb.y - a.y) * t0};
-            vec2_t p1 = {a.x + (bb.x - a.x) * t1, a.y + (bb.y - a.y) * t1};
-            segment(h, p0, p1, fmax(2.0, z * 0.08), (SDL_Color){255, 240, 160, 255});
-            break;
-        }
-        case FX_RING:
-            ring(h, a, z * (0.3 + 1.6 * u), z * (0.42 + 1.6 * u), (SDL_Color){240, 150, 60, alpha});
-            break;
-        case FX_HIT:
-            ring(h, a, 0, z * (0.5 + 0.3 * u), (SDL_Color){213, 94, 0, (Uint8)(170 * (1 - u))});
-            break;
-        case FX_MISS:
-            ring(h, a, z * (0.55 + 0.2 * u), z * (0.65 + 0.2 * u),
-                 (SDL_Color){200, 200, 200, alpha});
-            break;
-        default:
-            break;
-        }
-    }
-    flush(h, r);
+    for (int i = 0; i < p->anim.n_fx; i++)
+        shape_fx(&h->sb, &p->anim.fx[i], &s->cam, &SHAPE_FX_LAPTOP);
+    shape_flush(&h->sb, r);
     /* Text marks: path cost, odds, floating numbers. */
     int px = ui_text_quantize((int)fmax(11, fmin(22, z * 0.42)));
     char buf[96];

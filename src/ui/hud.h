@@ -14,6 +14,7 @@
 #include <SDL.h>
 
 #include "play_ui.h"
+#include "shapes.h"
 #include "window.h"
 
 typedef struct {
@@ -33,8 +34,7 @@ typedef struct hud {
     int hover_btn;         /* action button under the cursor, -1 none */
     bool help_by_key;      /* the last key press toggled the help */
     ui_token_pose_t *pose; /* animated poses plus lunges, one per combatant */
-    SDL_Vertex *v;         /* scratch for batched map marks */
-    int nv, cap;
+    shape_buf_t sb;        /* scratch for batched map marks */
 } hud_t;
 
 /* Panels for a w x h drawable at px_per_pt pixels per point. */

@@ -178,9 +178,9 @@ bool ui_projector_open(ui_projector_t *p, int display, int referee_display, char
     else
         snprintf(err, errcap, "cannot create the projector's renderer: %s", SDL_GetError());
     p->vis = p->d ? vision_create(p->map) : NULL;
-    p->fxv = p->vis ? malloc(sizeof *p->fxv * PROJ_FX_VERTS) : NULL;
-    if (!p->d || !p->vis || !p->fxv || (fit_target(p), !p->target)) {
-        if (p->d && (!p->vis || !p->fxv))
+    bool fx_room = p->vis && shape_reserve(&p->fx, PROJ_FX_VERTS);
+    if (!p->d || !p->vis || !fx_room || (fit_target(p), !p->target)) {
+        if (p->d && (!p->vis || !fx_room))
             snprintf(err, errcap, "out of memory");
         else if (p->d && p->vis)
             snprintf(err, errcap, "cannot make the projector's canvas: %s", SDL_GetError());
@@ -201,9 +201,7 @@ void ui_projector_close(ui_projector_t *p)
     vision_destroy(p->vis);
     p->vis = NULL;
     ui_fog_cache_free(&p->fog);
-    free(p->fxv);
-    p->fxv = NULL;
-    p->n_fxv = 0;
+    shape_free(&p->fx);
     ui_draw_destroy(p->d);
     p->d = NULL;
     if (p->target) SDL_DestroyTexture(p->target);
@@ -293,83 +291,23 @@ void ui_projector_draw_view(ui_draw_t *d, const battle_t *b, const ui_view_t *vi
 
 /* ---- attack effects ------------------------------------------------------ */
 
-static void fx_tri(ui_projector_t *p, vec2_t a, vec2_t b, vec2_t c, SDL_Color col)
-{
-    if (p->n_fxv + 3 > PROJ_FX_VERTS) return; /* full: the rest of this frame's effects wait */
-    vec2_t v[3] = {a, b, c};
-    for (int i = 0; i < 3; i++)
-        p->fxv[p->n_fxv++] = (SDL_Vertex){{(float)v[i].x, (float)v[i].y}, col, {0, 0}};
-}
-
-static void fx_ring(ui_projector_t *p, vec2_t c, double r0, double r1, SDL_Color col)
-{
-    enum { SEG = 28 };
-    for (int i = 0; i < SEG; i++) {
-        double a0 = 2 * PI * i / SEG, a1 = 2 * PI * (i + 1) / SEG;
-        vec2_t p0 = {c.x + cos(a0) * r0, c.y + sin(a0) * r0},
-               p1 = {c.x + cos(a1) * r0, c.y + sin(a1) * r0};
-        vec2_t q0 = {c.x + cos(a0) * r1, c.y + sin(a0) * r1},
-               q1 = {c.x + cos(a1) * r1, c.y + sin(a1) * r1};
-        fx_tri(p, p0, q0, q1, col);
-        fx_tri(p, p0, q1, p1, col);
-    }
-}
-
-static void fx_segment(ui_projector_t *p, vec2_t a, vec2_t b, double wd, SDL_Color col)
-{
-    double dx = b.x - a.x, dy = b.y - a.y, len = sqrt(dx * dx + dy * dy);
-    if (len < 1e-6) return;
-    double nx = -dy / len * wd / 2, ny = dx / len * wd / 2;
-    vec2_t p0 = {a.x + nx, a.y + ny}, p1 = {a.x - nx, a.y - ny}, p2 = {b.x - nx, b.y - ny},
-           p3 = {b.x + nx, b.y + ny};
-    fx_tri(p, p0, p1, p2, col);
-    fx_tri(p, p0, p2, p3, col);
-}
-
-/* The same shapes and colours as the referee's window (hud.c), so both
- * screens tell one story; lines are thicker and text larger for the table. */
+/* The referee's window's effect shapes and colours (shapes.c), so both
+ * screens tell one story; bolder lines and larger text for the table. */
 int ui_projector_draw_fx(ui_projector_t *p, const ui_view_t *view, const anim_fx_t *fx, int n_fx,
                          const ui_camera_t *cam)
 {
-    if (!p->fxv || !p->d || !fx) return 0;
+    if (!p->fx.v || !p->d || !fx) return 0;
     SDL_Renderer *r = ui_draw_renderer(p->d);
     double z = cam->zoom;
     int drawn = 0;
-    p->n_fxv = 0;
+    p->fx.n = 0;
     for (int i = 0; i < n_fx; i++) {
         const anim_fx_t *f = &fx[i];
-        if (f->kind == FX_LUNGE || f->kind == FX_NUMBER) continue; /* poses; text below */
         if (ui_view_fx(view, f) == UI_FX_HIDE) continue;
-        double u = f->life > 0 ? f->age / f->life : 1.0;
-        vec2_t a = ui_cam_to_screen(cam, f->a), b = ui_cam_to_screen(cam, f->b);
-        Uint8 alpha = (Uint8)(255 * (1 - u));
-        switch (f->kind) {
-        case FX_TRACER: {
-            double t0 = fmax(0, u * 1.6 - 0.3), t1 = fmin(1, u * 1.6);
-            vec2_t p0 = {a.x + (b.x - a.x) * t0, a.y + (b.y - a.y) * t0};
-            vec2_t p1 = {a.x + (b.x - a.x) * t1, a.y + (b.y - a.y) * t1};
-            fx_segment(p, p0, p1, fmax(3.0, z * 0.12), (SDL_Color){255, 240, 160, 255});
-            break;
-        }
-        case FX_RING:
-            fx_ring(p, a, z * (0.3 + 1.6 * u), z * (0.45 + 1.6 * u),
-                    (SDL_Color){240, 150, 60, alpha});
-            break;
-        case FX_HIT:
-            fx_ring(p, a, 0, z * (0.5 + 0.3 * u), (SDL_Color){213, 94, 0, (Uint8)(170 * (1 - u))});
-            break;
-        case FX_MISS:
-            fx_ring(p, a, z * (0.55 + 0.2 * u), z * (0.7 + 0.2 * u),
-                    (SDL_Color){200, 200, 200, alpha});
-            break;
-        default:
-            break;
-        }
-        drawn++;
+        if (shape_fx(&p->fx, f, cam, &SHAPE_FX_TABLE)) drawn++;
     }
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-    if (p->n_fxv) SDL_RenderGeometry(r, NULL, p->fxv, p->n_fxv, NULL, 0);
-    p->n_fxv = 0;
+    shape_flush(&p->fx, r);
     /* Floating words: damage on the players' own, a plain "hit" on enemies
      * (their health stays the referee's), "miss". */
     ui_text_t *tx = ui_draw_text(p->d);

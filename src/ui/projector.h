@@ -25,6 +25,7 @@
 #include "camera.h"
 #include "draw.h"
 #include "fog.h"
+#include "shapes.h"
 
 #define PROJ_WINDOWED_W 960 /* the projector window with a single display */
 #define PROJ_WINDOWED_H 600
@@ -70,11 +71,11 @@ typedef struct {
     ui_fog_cache_t fog;  /* each viewer's sight, so a step traces only the one who moved */
     bool dirty;
     char msg[200];   /* last notice for the referee */
-    SDL_Vertex *fxv; /* attack effects' triangles, PROJ_FX_VERTS of them (made on open) */
-    int n_fxv;
+    shape_buf_t fx; /* attack effects' triangles, room for PROJ_FX_VERTS made on open */
 } ui_projector_t;
 
-/* Room for every effect at once (ANIM_MAX_FX rings of 28 segments). */
+/* Room for every effect at once (ANIM_MAX_FX rings of 28 segments), so a
+ * frame allocates nothing. */
 #define PROJ_FX_VERTS (ANIM_MAX_FX * 28 * 6)
 
 /* A closed projector for map m. */

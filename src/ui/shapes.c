@@ -1,0 +1,104 @@
+/* shapes.c - batched triangles for marks and effects (see shapes.h). */
+#include "shapes.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#define PI 3.14159265358979323846
+#define RING_SEGMENTS 28
+
+const shape_fx_style_t SHAPE_FX_LAPTOP = {2.0, 0.08, 0.12, 0.10};
+const shape_fx_style_t SHAPE_FX_TABLE = {3.0, 0.12, 0.15, 0.15};
+
+bool shape_reserve(shape_buf_t *s, int more)
+{
+    if (s->n + more <= s->cap) return true;
+    int cap = s->cap ? s->cap : 1024;
+    while (cap < s->n + more)
+        cap *= 2;
+    SDL_Vertex *v = realloc(s->v, sizeof *v * (size_t)cap);
+    if (!v) return false;
+    s->v = v;
+    s->cap = cap;
+    return true;
+}
+
+void shape_tri(shape_buf_t *s, vec2_t a, vec2_t b, vec2_t c, SDL_Color col)
+{
+    if (!shape_reserve(s, 3)) return;
+    vec2_t p[3] = {a, b, c};
+    for (int i = 0; i < 3; i++)
+        s->v[s->n++] = (SDL_Vertex){{(float)p[i].x, (float)p[i].y}, col, {0, 0}};
+}
+
+void shape_ring(shape_buf_t *s, vec2_t c, double r0, double r1, SDL_Color col)
+{
+    for (int i = 0; i < RING_SEGMENTS; i++) {
+        double a0 = 2 * PI * i / RING_SEGMENTS, a1 = 2 * PI * (i + 1) / RING_SEGMENTS;
+        vec2_t in0 = {c.x + cos(a0) * r0, c.y + sin(a0) * r0},
+               in1 = {c.x + cos(a1) * r0, c.y + sin(a1) * r0};
+        vec2_t out0 = {c.x + cos(a0) * r1, c.y + sin(a0) * r1},
+               out1 = {c.x + cos(a1) * r1, c.y + sin(a1) * r1};
+        shape_tri(s, in0, out0, out1, col);
+        shape_tri(s, in0, out1, in1, col);
+    }
+}
+
+void shape_segment(shape_buf_t *s, vec2_t a, vec2_t b, double wd, SDL_Color col)
+{
+    double dx = b.x - a.x, dy = b.y - a.y, len = sqrt(dx * dx + dy * dy);
+    if (len < 1e-6) return;
+    double nx = -dy / len * wd / 2, ny = dx / len * wd / 2;
+    vec2_t q0 = {a.x + nx, a.y + ny}, q1 = {a.x - nx, a.y - ny}, q2 = {b.x - nx, b.y - ny},
+           q3 = {b.x + nx, b.y + ny};
+    shape_tri(s, q0, q1, q2, col);
+    shape_tri(s, q0, q2, q3, col);
+}
+
+bool shape_fx(shape_buf_t *s, const anim_fx_t *f, const ui_camera_t *cam,
+              const shape_fx_style_t *style)
+{
+    double z = cam->zoom;
+    double u = f->life > 0 ? f->age / f->life : 1.0;
+    vec2_t a = ui_cam_to_screen(cam, f->a);
+    Uint8 fade = (Uint8)(255 * (1 - u));
+    switch (f->kind) {
+    case FX_TRACER: {
+        /* A short streak that runs from the shooter to the target. */
+        vec2_t b = ui_cam_to_screen(cam, f->b);
+        double t0 = fmax(0, u * 1.6 - 0.3), t1 = fmin(1, u * 1.6);
+        vec2_t p0 = {a.x + (b.x - a.x) * t0, a.y + (b.y - a.y) * t0};
+        vec2_t p1 = {a.x + (b.x - a.x) * t1, a.y + (b.y - a.y) * t1};
+        shape_segment(s, p0, p1, fmax(style->line_min_px, z * style->line_zoom),
+                      (SDL_Color){255, 240, 160, 255});
+        return true;
+    }
+    case FX_RING: {
+        double r = z * (0.3 + 1.6 * u);
+        shape_ring(s, a, r, r + z * style->blast_band, (SDL_Color){240, 150, 60, fade});
+        return true;
+    }
+    case FX_HIT:
+        shape_ring(s, a, 0, z * (0.5 + 0.3 * u), (SDL_Color){213, 94, 0, (Uint8)(170 * (1 - u))});
+        return true;
+    case FX_MISS: {
+        double r = z * (0.55 + 0.2 * u);
+        shape_ring(s, a, r, r + z * style->miss_band, (SDL_Color){200, 200, 200, fade});
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+void shape_flush(shape_buf_t *s, SDL_Renderer *r)
+{
+    if (s->n) SDL_RenderGeometry(r, NULL, s->v, s->n, NULL, 0);
+    s->n = 0;
+}
+
+void shape_free(shape_buf_t *s)
+{
+    free(s->v);
+    *s = (shape_buf_t){0};
+}

@@ -1,0 +1,47 @@
+/* shapes.h - a growing batch of flat-coloured triangles, and the simple
+ * shapes the play screen and the projector draw with it: bands, rings and
+ * the attack effects. One SDL_RenderGeometry call draws the whole batch.
+ *
+ * The buffer only grows; once it has reached a frame's size, later frames
+ * allocate nothing.
+ */
+#ifndef HB_UI_SHAPES_H
+#define HB_UI_SHAPES_H
+
+#include <SDL.h>
+#include <stdbool.h>
+
+#include "anim.h"
+#include "camera.h"
+
+typedef struct {
+    SDL_Vertex *v;
+    int n, cap; /* vertices */
+} shape_buf_t;
+
+/* How heavily the effects are drawn: the table's are bolder than the laptop's. */
+typedef struct {
+    double line_min_px; /* a tracer is at least this wide */
+    double line_zoom;   /* ... and this many hex radii wide */
+    double blast_band;  /* the blast ring's width, in hex radii */
+    double miss_band;   /* the miss ring's width, in hex radii */
+} shape_fx_style_t;
+
+extern const shape_fx_style_t SHAPE_FX_LAPTOP, SHAPE_FX_TABLE;
+
+/* Room for `more` vertices; false when memory ran out (the shape is dropped). */
+bool shape_reserve(shape_buf_t *s, int more);
+void shape_tri(shape_buf_t *s, vec2_t a, vec2_t b, vec2_t c, SDL_Color col);
+/* An annulus between radii r0 and r1 (r0 = 0: a disc). */
+void shape_ring(shape_buf_t *s, vec2_t c, double r0, double r1, SDL_Color col);
+/* A band of width wd from a to b; nothing when they coincide. */
+void shape_segment(shape_buf_t *s, vec2_t a, vec2_t b, double wd, SDL_Color col);
+/* The shape of effect f seen through cam (tracer, blast ring, hit flash, miss
+ * ring); false for the kinds drawn otherwise (lunges, numbers). */
+bool shape_fx(shape_buf_t *s, const anim_fx_t *f, const ui_camera_t *cam,
+              const shape_fx_style_t *style);
+/* Draw the batch with r's current blend mode and empty it. */
+void shape_flush(shape_buf_t *s, SDL_Renderer *r);
+void shape_free(shape_buf_t *s);
+
+#endif
