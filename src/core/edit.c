@@ -643,25 +643,7 @@ void edit_unit_from_template(const tmpl_t *t, const char *id, const char *factio
     hb_strlcpy(out->id, id, sizeof out->id);
     hb_strlcpy(out->faction, faction, sizeof out->faction);
     out->at = at;
-    if (!t) {
-        hb_strlcpy(out->name, id, sizeof out->name);
-        out->kind = KIND_CREATURE;
-        out->size = SIZE_MEDIUM;
-        out->speed_ft = 30;
-        out->hp = out->hp_max = 10;
-        return;
-    }
-    hb_strlcpy(out->template_name, t->id, sizeof out->template_name);
-    hb_strlcpy(out->name, t->name, sizeof out->name);
-    out->kind = t->kind;
-    out->size = t->size;
-    out->speed_ft = t->speed_ft;
-    out->fly_ft = t->fly_ft;
-    out->hp = out->hp_max = t->hp;
-    out->reach_ft = t->reach_ft;
-    hb_strlcpy(out->token, t->token, sizeof out->token);
-    memcpy(out->weapons, t->weapons, sizeof out->weapons);
-    out->n_weapons = t->n_weapons;
+    tmpl_fill_combatant(t, out);
 }
 
 void edit_unique_id(const map_t *m, const char *base, char out[MAP_ID_MAX])

@@ -57,6 +57,10 @@ typedef struct {
 const tmpl_t *tmpl_find(const tmpl_db_t *db, const char *id);
 /* Weapon ID in db, or NULL. */
 const weapon_t *tmpl_find_weapon(const tmpl_db_t *db, const char *id);
+/* Fill c's name, kind, size, speeds, HP, reach, token and weapons from
+ * template t, or with the plain defaults when t is NULL (named after its id,
+ * a medium creature, 30 ft, 10 HP). Its id, faction and position stay. */
+void tmpl_fill_combatant(const tmpl_t *t, map_combatant_t *c);
 /* Value of stat KEY in a stat list; false if absent. */
 bool stat_get(const stat_kv_t *kv, int n, const char *key, int *out);
 

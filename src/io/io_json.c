@@ -442,3 +442,20 @@ int io_check_header(io_ctx_t *cx, const cJSON *root, const char *format)
         return io_fail(cx, "version", "this program reads version 1, found %d", version);
     return HB_OK;
 }
+
+char *io_print_owned(cJSON *root, bool ok)
+{
+    char *printed = ok ? cJSON_Print(root) : NULL;
+    cJSON_Delete(root);
+    if (!printed) return NULL;
+    /* cJSON's allocator may differ from malloc: copy out, then free its copy. */
+    size_t n = strlen(printed);
+    char *text = malloc(n + 2);
+    if (text) {
+        memcpy(text, printed, n);
+        text[n] = '\n';
+        text[n + 1] = '\0';
+    }
+    cJSON_free(printed);
+    return text;
+}

@@ -105,4 +105,8 @@ int io_load_json(io_ctx_t *cx, const char *path, cJSON **out);
 /* The header every data file starts with: "format" equal to FORMAT, "version" 1. */
 int io_check_header(io_ctx_t *cx, const cJSON *root, const char *format);
 
+/* Print root (indented, ending in a newline) into plain malloc memory for the
+ * caller to free, and delete root. NULL when ok is false or memory ran out. */
+char *io_print_owned(cJSON *root, bool ok);
+
 #endif

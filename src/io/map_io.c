@@ -159,30 +159,6 @@ static int read_factions(io_ctx_t *cx, const cJSON *root, map_t *m)
     return HB_OK;
 }
 
-/* Template values (or the plain defaults) before the file's overrides. */
-static void apply_defaults(map_combatant_t *c, const tmpl_t *t)
-{
-    if (!t) {
-        hb_strlcpy(c->name, c->id, sizeof c->name);
-        c->kind = KIND_CREATURE;
-        c->size = SIZE_MEDIUM;
-        c->speed_ft = 30;
-        c->hp = c->hp_max = 10;
-        return;
-    }
-    hb_strlcpy(c->template_name, t->id, sizeof c->template_name);
-    hb_strlcpy(c->name, t->name, sizeof c->name);
-    c->kind = t->kind;
-    c->size = t->size;
-    c->speed_ft = t->speed_ft;
-    c->fly_ft = t->fly_ft;
-    c->hp = c->hp_max = t->hp;
-    c->reach_ft = t->reach_ft;
-    hb_strlcpy(c->token, t->token, sizeof c->token);
-    memcpy(c->weapons, t->weapons, sizeof c->weapons);
-    c->n_weapons = t->n_weapons;
-}
-
 /* Optional non-negative integer field KEY; sets bit in c->given when present. */
 static int opt_int(io_ctx_t *cx, const cJSON *o, const char *path, const char *key, int lo,
                    int *dst, unsigned bit, map_combatant_t *c)
@@ -240,7 +216,7 @@ static int read_combatant(io_ctx_t *cx, const cJSON *o, const char *path, const 
         if (!(t = tmpl_find(db, id)))
             return io_fail(cx, p, "no template '%s' in ruleset %s", id, db->ruleset);
     }
-    apply_defaults(c, t);
+    tmpl_fill_combatant(t, c); /* the file's own fields override these */
 
     if ((v = io_get(o, "name"))) {
         io_path_key(p, sizeof p, path, "name");
@@ -570,19 +546,7 @@ char *map_to_json(const map_t *m)
     for (int i = 0; i < m->n_combatants; i++)
         put_combatant(list, &m->combatants[i], &ok);
 
-    char *printed = ok ? cJSON_Print(root) : NULL;
-    cJSON_Delete(root);
-    if (!printed) return NULL;
-    /* Hand back plain malloc memory (the contract says "caller frees"), with a final newline. */
-    size_t n = strlen(printed);
-    char *text = malloc(n + 2);
-    if (text) {
-        memcpy(text, printed, n);
-        text[n] = '\n';
-        text[n + 1] = '\0';
-    }
-    cJSON_free(printed);
-    return text;
+    return io_print_owned(root, ok);
 }
 
 int map_save(const map_t *m, const char *path, char *err, size_t errcap)

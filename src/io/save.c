@@ -121,18 +121,7 @@ char *save_to_json(const play_t *p, const save_table_t *table, const char *map_f
         }
     }
 
-    char *printed = ok ? cJSON_Print(root) : NULL;
-    cJSON_Delete(root);
-    if (!printed) return NULL;
-    size_t n = strlen(printed);
-    char *text = malloc(n + 2);
-    if (text) {
-        memcpy(text, printed, n);
-        text[n] = '\n';
-        text[n + 1] = '\0';
-    }
-    cJSON_free(printed);
-    return text;
+    return io_print_owned(root, ok);
 }
 
 int save_write(const char *path, const play_t *p, const save_table_t *table, const char *map_file,
