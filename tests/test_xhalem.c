@@ -1709,6 +1709,48 @@ static void test_secondary_program_cloak(void **state)
     fx_free(&f);
 }
 
+/* After its action the AI takes a granted hide or cloak, when it may. */
+static void test_ai_takes_granted_secondary(void **state)
+{
+    (void)state;
+    fx_t f;
+    program_scene(&f, "cloak");
+    assert_int_equal(fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(2, 10)), BATTLE_OK);
+    cmd_t c = ai_choice(&f, 0);
+    assert_int_equal(c.kind, CMD_CLOAK);
+    assert_int_equal(fx_do(&f.p, c, FX_NO_DICE), BATTLE_OK);
+    assert_true(FX_FIND(f.p.b, 0, "\"action\":\"secondary\"") >= 0);
+    assert_int_equal(ai_choice(&f, 0).kind, CMD_END); /* one secondary a turn */
+    fx_free(&f);
+    /* No program, no cloak. */
+    program_scene(&f, "");
+    assert_int_equal(fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(2, 10)), BATTLE_OK);
+    assert_int_equal(ai_choice(&f, 0).kind, CMD_END);
+    fx_free(&f);
+    /* A scout shoots from behind brush, then hides there; in the open it cannot. */
+    static const char *const BRUSH[] = {"........", "...,....", "........"};
+    for (int brush = 0; brush < 2; brush++) {
+        f.m = fx_map(8, 3, "xhalem", brush ? BRUSH : NULL);
+        fx_add(f.m, "h", "players", 4, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "rifle",
+               "stealth=3,agility=0");
+        fx_add(f.m, "t", "raiders", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+        f.db = weapons();
+        give_template(&f, 0, "scout", "hide");
+        fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+        c = ai_choice(&f, 0);
+        assert_int_equal(c.kind, CMD_ENGAGE);
+        assert_int_equal(do_tens(&f.p, c), BATTLE_OK); /* behind brush t evades with advantage */
+        c = ai_choice(&f, 0);
+        assert_int_equal(c.kind, brush ? CMD_HIDE : CMD_END);
+        if (brush) {
+            assert_int_equal(fx_do(&f.p, c, FX_DICE(12)), BATTLE_OK);
+            assert_true(f.p.b->u[0].cond & XC_HIDDEN);
+            assert_int_equal(ai_choice(&f, 0).kind, CMD_END);
+        }
+        fx_free(&f);
+    }
+}
+
 /* ---- machine thrust ---------------------------------------------------------- */
 
 static void test_thrust_doubles_machine_budget(void **state)
@@ -2182,6 +2224,7 @@ int main(void)
         cmocka_unit_test(test_secondary_engage_after_primary_only),
         cmocka_unit_test(test_secondary_may_follow_a_dash),
         cmocka_unit_test(test_secondary_program_cloak),
+        cmocka_unit_test(test_ai_takes_granted_secondary),
         cmocka_unit_test(test_thrust_doubles_machine_budget),
         cmocka_unit_test(test_standby_on_dash),
         cmocka_unit_test(test_standby_on_ranged_engagement),

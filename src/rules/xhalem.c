@@ -1168,10 +1168,12 @@ static battle_status_t do_escape(battle_t *b, const cmd_t *c)
     return BATTLE_OK;
 }
 
-/* May a hide: a creature not hidden already, that no enemy sees clearly. */
-static bool hide_ok(const battle_t *b, int a)
+/* Could a hide where it stands: a creature not hidden already, that no enemy
+ * sees clearly? (Whether its action or a granted secondary is free is the
+ * caller's question.) */
+static bool hide_spot_ok(const battle_t *b, int a)
 {
-    if (cst(b)->turn.acted || is_machine(b, a) || has(b, a, XC_HIDDEN))
+    if (is_machine(b, a) || has(b, a, XC_HIDDEN))
         return false;
     for (int e = 0; e < b->n; e++) {
         if (!battle_active(b, e) || !enemies(b, e, a))
@@ -1181,6 +1183,12 @@ static bool hide_ok(const battle_t *b, int a)
             return false;
     }
     return true;
+}
+
+/* May a hide now, as its action? */
+static bool hide_ok(const battle_t *b, int a)
+{
+    return !cst(b)->turn.acted && hide_spot_ok(b, a);
 }
 
 static battle_status_t do_hide(battle_t *b, const cmd_t *c)
@@ -1994,8 +2002,16 @@ static void xhalem_ai(battle_t *b, int a, cmd_t *out)
     if (s->turn.acted) {
         /* After a dash, run on; after a strike, stay put rather than provoke. */
         int goal = nearest_enemy(b, a);
-        if (s->turn.dashed && budget > 0 && goal >= 0 && dist_hex(b, a, goal) > 1)
-            plan_approach(b, a, goal, budget, out);
+        if (s->turn.dashed && budget > 0 && goal >= 0 && dist_hex(b, a, goal) > 1 &&
+            plan_approach(b, a, goal, budget, out))
+            return;
+        /* Then a granted hide or cloak, which costs nothing and makes the
+         * next strike harder to see coming. */
+        int sk = xhalem_secondary_kind(b, a);
+        if (!s->turn.second &&
+            ((sk == CMD_HIDE && hide_spot_ok(b, a)) ||
+             (sk == CMD_CLOAK && stat(b, a, XS_CLOAK) > 0 && !has(b, a, XC_CLOAKED))))
+            *out = cmd_make((cmd_kind_t)sk, a);
         return;
     }
     bool ranged = false;
