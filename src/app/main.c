@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -418,5 +419,10 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "replay") == 0) return app_replay(argc - 1, argv + 1);
     if (cmd[0] == '-') return bad_usage("unknown option '%s'", cmd);
     if (argc > 2) return bad_usage("unexpected argument '%s'", argv[2]);
+    /* A bare word that names no file is more likely a mistyped command. */
+    if (!strchr(cmd, '/') && !strchr(cmd, '.') && access(cmd, F_OK) != 0)
+        return bad_usage("'%s' is neither a command nor a map file; the commands are "
+                         "render, query, simulate, bench, edit, project, resume and replay",
+                         cmd);
     return cmd_play(cmd);
 }

@@ -16,6 +16,9 @@ expect_fail render_no_out 2 "render needs a map and --out" "$HB" render "$MAPS/f
 expect_fail render_bad_size 2 "--size '12by3'" "$HB" render "$MAPS/field.json" --out "$TMP/x.png" --size 12by3
 expect_fail render_bad_overlay 2 "overlay 'fog': expected" "$HB" render "$MAPS/field.json" --out "$TMP/x.png" --overlay fog
 expect_fail unknown_option 2 "unknown option '--frobnicate'" "$HB" --frobnicate
+expect_fail unknown_command 2 "'simulat' is neither a command nor a map file" "$HB" simulat
+# A map path that does not exist is still reported as a missing file.
+expect_fail missing_play_map 2 "$TMP/gone.json: No such file" "$HB" "$TMP/gone.json"
 check render_bad_map_writes_nothing bash -c '! "$0" render "$1" --out "$2" 2>/dev/null; test ! -e "$2"' "$HB" "$MAPS/bad_row.json" "$TMP/never.png"
 
 # --help and --version answer on stdout with status 0
