@@ -13,8 +13,8 @@
  * others use the same input functions the handler calls, after one turn of
  * events each. A frame of each ending is saved to /tmp for a person to see.
  * The checks ask only that a side wins through this input, whichever side it
- * is (the seeds give the players a victory on two maps today; the scars
- * crew has not won one of 40 simulated salt_flats battles). Then the inputs
+ * is; a report line per map says who won and which commands the referee gave
+ * (the AI's tactics change the winners from seed to seed). Then the inputs
  * the playthroughs needed are tested one by one on small fixture battles:
  * moves laid in legs, scars move-then-attack declarations and double moves,
  * a teleport's clicked hex, a retreat.
@@ -407,12 +407,16 @@ static void report(const pt_t *f, const char *map)
 {
     char buf[128];
     const char *res = pui_result(f->p, buf, sizeof buf);
-    printf("# %s: %s; %d move+attack declarations, %d long declared moves; %d referee commands (%d "
-           "engage, %d move, %d declare, %d end, %d dash), "
-           "%d paths, %d legs laid, %d target clicks, %d button clicks\n",
-           map, res ? res : "-", f->declared_moves_with_attack, f->long_moves, f->user_cmds,
-           f->kinds[CMD_ENGAGE], f->kinds[CMD_MOVE], f->kinds[CMD_DECLARE], f->kinds[CMD_END],
-           f->kinds[CMD_DASH], f->exact_paths, f->legs, f->target_clicks, f->button_clicks);
+    char kinds[256] = "";
+    size_t used = 0;
+    for (int k = 0; k < CMD_COUNT && used < sizeof kinds; k++)
+        if (f->kinds[k])
+            used += (size_t)snprintf(kinds + used, sizeof kinds - used, "%s%d %s",
+                                     used ? ", " : "", f->kinds[k], cmd_kind_name((cmd_kind_t)k));
+    printf("# %s: %s; %d move+attack declarations, %d long declared moves; %d referee commands "
+           "(%s), %d paths, %d legs laid, %d target clicks, %d button clicks\n",
+           map, res ? res : "-", f->declared_moves_with_attack, f->long_moves, f->user_cmds, kinds,
+           f->exact_paths, f->legs, f->target_clicks, f->button_clicks);
 }
 
 /* Play one bundled map to its end; the winner must be a side (not a round

@@ -832,6 +832,32 @@ static void test_assist_gives_first_engagement_advantage(void **state)
     fx_free(&f);
 }
 
+/* The assister's own granted strike neither gains the assist nor spends it. */
+static void test_assist_outlives_the_assisters_own_strike(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 4, "xhalem", NULL);
+    fx_add(f.m, "h", "players", 2, 0, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife,spur",
+           CRE ",dual_weapon=1");
+    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    fx_add(f.m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    f.db = weapons();
+    fx_weapon(f.db, "spur", WPN_MELEE, false, 5, 0, 1, 4, 0, "secondary=1");
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 14, 5));
+    cmd_t as = cmd_make(CMD_ASSIST, 0);
+    as.target = 2;
+    assert_int_equal(fx_do(&f.p, as, FX_NO_DICE), BATTLE_OK);
+    /* h's spur: one d20, no advantage (2 against 10 misses). */
+    assert_int_equal(fx_do(&f.p, fx_engage(0, 2, 1), FX_DICE(2, 10)), BATTLE_OK);
+    assert_true(FX_FIND(f.p.b, 0, "\"who\":\"h\"", "\"dice\":\"1d20\"", "\"why\":\"engage\"") >= 0);
+    fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
+    /* a still strikes with advantage. */
+    fx_do(&f.p, fx_engage(1, 2, 0), FX_DICE(4, 16, 2, 1));
+    assert_true(FX_FIND(f.p.b, 0, "\"who\":\"a\"", "\"dice\":\"2d20\"", "\"kept\":[16]") >= 0);
+    fx_free(&f);
+}
+
 static void test_standby_strikes_when_enemy_enters_reach(void **state)
 {
     (void)state;
@@ -1034,6 +1060,34 @@ static void test_ai_stays_put_after_striking(void **state)
     cmd_t c = ai_choice(&f, 0);
     assert_int_equal(c.kind, CMD_END);
     fx_free(&f);
+}
+
+/* A weak striker beside a strong ally assists rather than scratch at a foe
+ * it rarely hits; a strong one strikes. */
+static void test_ai_assists_when_it_pays(void **state)
+{
+    (void)state;
+    for (int strong = 0; strong < 2; strong++) {
+        fx_t f;
+        f.m = fx_map(8, 4, "xhalem", NULL);
+        /* a cannot move, so the choice is made where it stands. */
+        fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 0,
+               strong ? "cleaver" : "knife", strong ? CRE : "agility=0,strength=0");
+        fx_add(f.m, "x", "players", 2, 0, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "cleaver", CRE);
+        fx_add(f.m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 90, 30, "knife",
+               "agility=2,evasion=6");
+        f.db = weapons();
+        fx_weapon(f.db, "cleaver", WPN_MELEE, false, 5, 0, 4, 10, 5, NULL);
+        fx_start(&f.p, f.m, f.db, FX_DICE(19, 5, 5));
+        cmd_t c = ai_choice(&f, 0);
+        assert_int_equal(c.kind, strong ? CMD_ENGAGE : CMD_ASSIST);
+        assert_int_equal(c.target, 2);
+        if (!strong) {
+            assert_int_equal(fx_do(&f.p, c, FX_NO_DICE), BATTLE_OK);
+            assert_int_equal(ai_choice(&f, 0).kind, CMD_END);
+        }
+        fx_free(&f);
+    }
 }
 
 static void test_declining_side_lets_reactions_pass(void **state)
@@ -2196,6 +2250,7 @@ int main(void)
         cmocka_unit_test(test_grapple_size_limit),
         cmocka_unit_test(test_shove_knocks_down),
         cmocka_unit_test(test_assist_gives_first_engagement_advantage),
+        cmocka_unit_test(test_assist_outlives_the_assisters_own_strike),
         cmocka_unit_test(test_standby_strikes_when_enemy_enters_reach),
         cmocka_unit_test(test_drag_grappled_at_half_speed),
         cmocka_unit_test(test_electric_doubles_in_water),
@@ -2205,6 +2260,7 @@ int main(void)
         cmocka_unit_test(test_ai_seeks_flank),
         cmocka_unit_test(test_ai_goes_for_the_wounded),
         cmocka_unit_test(test_ai_stays_put_after_striking),
+        cmocka_unit_test(test_ai_assists_when_it_pays),
         cmocka_unit_test(test_declining_side_lets_reactions_pass),
         cmocka_unit_test(test_mount_needs_willing_larger_mount),
         cmocka_unit_test(test_mounted_speed_and_shared_turn),

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../core/path.h"
+#include "predict.h"
 #include "ruleset.h"
 #include "xhalem.h"
 
@@ -399,8 +400,10 @@ static bool engagement(battle_t *b, int a, int t, const weapon_t *w, const eng_t
         set_cond(b, a, XC_HIDDEN, "hidden", false);
     if (has(b, a, XC_CLOAKED))
         s->revealed[a] = 1;
-    /* The assist is spent on the first engagement after it. */
-    if (s->assist_on[t] && board_allies(b->board, s->assist_on[t] - 1, a))
+    /* The assist is spent on the first engagement an ally makes after it;
+     * the assister's own strike (a granted secondary) neither gains nor spends it. */
+    int assister = s->assist_on[t] - 1;
+    if (assister >= 0 && assister != a && board_allies(b->board, assister, a))
         s->assist_on[t] = 0;
     event_t e = event_make(EV_ATTACK);
     e.who = a;
@@ -1831,6 +1834,46 @@ static int preferred_weapon(const battle_t *b, int a, bool *ranged)
     return best;
 }
 
+/* Would a do more for its side by assisting against t than by striking t
+ * with w? Its own expected damage is set against the most that an ally able
+ * to engage t from where it stands would gain from striking with advantage.
+ * Every ally has its turn before a's next one, when the assist lapses. */
+static bool assist_pays(battle_t *b, int a, int t, int w)
+{
+    xh_state_t *s = st(b);
+    predict_t own;
+    if (!assist_ok(b, a, t) || s->assist_on[t] || !predict_engage(b, a, t, w, &own))
+        return false;
+    if (own.p_hit > 0.25 && own.dmg_hit >= b->u[t].hp)
+        return false; /* a fair chance to finish it now */
+    double best = 0;
+    for (int x = 0; x < b->n; x++) {
+        if (x == a || !battle_active(b, x) || !board_allies(b->board, a, x))
+            continue;
+        bool ranged;
+        int xw = preferred_weapon(b, x, &ranged);
+        predict_t plain, helped;
+        if (!predict_engage(b, x, t, xw, &plain))
+            continue;
+        s->assist_on[t] = a + 1;
+        bool ok = predict_engage(b, x, t, xw, &helped);
+        s->assist_on[t] = 0;
+        if (ok && helped.dmg_expected - plain.dmg_expected > best)
+            best = helped.dmg_expected - plain.dmg_expected;
+    }
+    return best > own.dmg_expected * 1.25 + 0.5;
+}
+
+/* Strike t with w, or assist against it when that pays better. */
+static cmd_t strike_or_assist(battle_t *b, int a, int t, int w)
+{
+    cmd_t c = cmd_make(assist_pays(b, a, t, w) ? CMD_ASSIST : CMD_ENGAGE, a);
+    c.target = t;
+    if (c.kind == CMD_ENGAGE)
+        c.weapon = w;
+    return c;
+}
+
 /* Choose a destination from the reachable set where a can strike t with w,
  * preferring flanks (melee) or cover (ranged), then no provocation, then
  * cheap. Writes a move command; false when none fits. */
@@ -2019,9 +2062,7 @@ static void xhalem_ai(battle_t *b, int a, cmd_t *out)
     int t = -1, w = -1;
     int here = best_attack_here(b, a, &t, &w, true);
     if (here >= 0 && (s->turn.moved_ft > 0 || budget <= 0 || ranged)) {
-        *out = cmd_make(CMD_ENGAGE, a);
-        out->target = t;
-        out->weapon = w;
+        *out = strike_or_assist(b, a, t, w);
         return;
     }
     int goal = nearest_enemy(b, a);
@@ -2041,9 +2082,7 @@ static void xhalem_ai(battle_t *b, int a, cmd_t *out)
         }
     }
     if (here >= 0) {
-        *out = cmd_make(CMD_ENGAGE, a);
-        out->target = t;
-        out->weapon = w;
+        *out = strike_or_assist(b, a, t, w);
         return;
     }
     if (budget > 0 && plan_approach(b, a, goal, budget, out))
