@@ -579,10 +579,21 @@ static void test_dice_log_scrolls_with_the_wheel(void **state)
     key(f, SDLK_RETURN, 0);
     key(f, SDLK_e, 0);
     pui_run_ai(p, 50);
-    int rolls = 0;
-    for (int k = 0; k < pui_battle(p)->log.n; k++)
-        rolls += pui_battle(p)->log.ev[k].type == EV_ROLL;
+    int rolls = 0, lines = 0;
+    char text[160];
+    for (int k = 0; k < pui_battle(p)->log.n; k++) {
+        const event_t *ev = &pui_battle(p)->log.ev[k];
+        rolls += ev->type == EV_ROLL;
+        hud_log_kind_t kind = hud_log_text(p, ev, text, sizeof text);
+        lines += kind != HUD_LOG_NONE;
+        /* Every roll is listed as a roll; every listed line says something. */
+        assert_int_equal(kind == HUD_LOG_ROLL, ev->type == EV_ROLL);
+        assert_int_equal(kind != HUD_LOG_NONE, text[0] != '\0');
+        /* Steps and turn bookkeeping are not listed. */
+        if (ev->type == EV_MOVE_STEP || ev->type == EV_TURN_START) assert_int_equal(kind, HUD_LOG_NONE);
+    }
     assert_true(rolls >= 4);
+    assert_true(lines > rolls);
     SDL_Event e;
     memset(&e, 0, sizeof e);
     e.type = SDL_MOUSEMOTION; /* over the dice log */
@@ -598,7 +609,7 @@ static void test_dice_log_scrolls_with_the_wheel(void **state)
     assert_true(f->st.cam.zoom == zoom); /* the wheel scrolled, it did not zoom */
     for (int i = 0; i < 50; i++)
         send(f, &e);
-    assert_int_equal(p->log_scroll, rolls - 1); /* never past the oldest roll */
+    assert_int_equal(p->log_scroll, lines - 1); /* never past the oldest line */
     e.wheel.y = -100;
     send(f, &e);
     assert_int_equal(p->log_scroll, 0);
@@ -613,6 +624,37 @@ static void test_dice_log_scrolls_with_the_wheel(void **state)
     assert_non_null(strstr(line, want));
     snprintf(want, sizeof want, "= %d", r->total);
     assert_non_null(strstr(line, want));
+    /* Between the rolls the log says what they did: kara's attack, its
+     * outcome in words, and any damage with the HP left. */
+    const battle_t *b = pui_battle(p);
+    int found_attack = 0;
+    for (int k = 0; k < b->log.n; k++) {
+        const event_t *ev = &b->log.ev[k];
+        if (ev->type == EV_ATTACK && ev->who == f->kara) {
+            hud_log_text(p, ev, line, sizeof line);
+            snprintf(want, sizeof want, "%s %s %s", pui_name(p, f->kara),
+                     ev->hit ? "hits" : "misses", pui_name(p, ev->target));
+            assert_non_null(strstr(line, want));
+            found_attack++;
+        }
+        if (ev->type == EV_DAMAGE) {
+            hud_log_text(p, ev, line, sizeof line);
+            snprintf(want, sizeof want, "%s takes %d, %d HP left", pui_name(p, ev->target),
+                     ev->amount, ev->hp);
+            assert_string_equal(line, want);
+        }
+    }
+    assert_true(found_attack > 0);
+    /* Actions without dice are listed too: an assist names both sides. */
+    event_t as = event_make(EV_ACTION);
+    as.who = f->kara;
+    as.target = f->kara == 0 ? 1 : 0;
+    as.hit = true;
+    hb_strlcpy(as.name, "assist", sizeof as.name);
+    assert_int_equal(hud_log_text(p, &as, line, sizeof line), HUD_LOG_STORY);
+    snprintf(want, sizeof want, "%s assists against %s", pui_name(p, f->kara),
+             pui_name(p, as.target));
+    assert_string_equal(line, want);
 }
 
 static void test_layout_keeps_the_map_free(void **state)

@@ -18,6 +18,7 @@ static const SDL_Color C_TARGET = {230, 159, 0, 255};
 static const SDL_Color C_BAD = {213, 94, 0, 255};
 static const SDL_Color C_INK = {235, 235, 228, 255};
 static const SDL_Color C_DIM = {160, 164, 170, 255};
+static const SDL_Color C_STORY = {150, 200, 235, 255};
 static const SDL_Color C_HEAD = {86, 180, 233, 255};
 static const SDL_Color C_PANEL = {20, 23, 29, 238};
 
@@ -105,12 +106,12 @@ SDL_Rect hud_face_rect(const hud_t *h, int v)
     return (SDL_Rect){x0 + (v - 1) * (s + gap), l->bar.y + (l->bar.h - s) / 2, s, s};
 }
 
-/* Log lines (rolls) counted from the newest. */
-static int roll_count(const battle_t *b)
+/* Lines the battle log lists. */
+static int log_lines(const battle_t *b)
 {
     int n = 0;
     for (int k = 0; k < b->log.n; k++)
-        n += b->log.ev[k].type == EV_ROLL;
+        n += hud_log_kind(&b->log.ev[k]) != HUD_LOG_NONE;
     return n;
 }
 
@@ -141,7 +142,7 @@ bool hud_pre_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
         if (!in_rect(&h->lay.log, x, y)) return false;
         int notches = e->wheel.y;
         if (e->wheel.direction == SDL_MOUSEWHEEL_FLIPPED) notches = -notches;
-        int max = roll_count(p->play.b) - 1;
+        int max = log_lines(p->play.b) - 1;
         p->log_scroll += notches * 3;
         if (p->log_scroll > max) p->log_scroll = max > 0 ? max : 0;
         if (p->log_scroll < 0) p->log_scroll = 0;
@@ -487,6 +488,125 @@ void hud_roll_text(const pui_t *p, const event_t *e, char *buf, size_t cap)
              e->name, e->n_dice, e->sides, dice, kept, mod, e->total);
 }
 
+hud_log_kind_t hud_log_kind(const event_t *e)
+{
+    switch (e->type) {
+    case EV_ROLL:
+        return HUD_LOG_ROLL;
+    case EV_ATTACK:
+    case EV_DAMAGE:
+    case EV_CONDITION:
+    case EV_REACTION:
+    case EV_DEFEATED:
+    case EV_FLED:
+    case EV_ACTION:
+    case EV_DECLARE:
+    case EV_STAT:
+    case EV_TERRAIN:
+        return HUD_LOG_STORY;
+    default:
+        return HUD_LOG_NONE; /* turns, rounds, steps and the end have their own displays */
+    }
+}
+
+/* An identifier as words: "glass_mandibles" -> "glass mandibles". */
+static const char *words(const char *id, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (; id[n] && n + 1 < cap; n++)
+        out[n] = id[n] == '_' ? ' ' : id[n];
+    out[n] = '\0';
+    return out;
+}
+
+/* What an action event says, in words. */
+static void action_text(const event_t *e, const char *who, const char *tgt, char *buf, size_t cap)
+{
+    const char *n = e->name;
+    char w[EV_NAME_MAX];
+    if (strcmp(n, "secondary") == 0)
+        snprintf(buf, cap, "(that was %s's secondary action)", who);
+    else if (strcmp(n, "assist") == 0)
+        snprintf(buf, cap, "%s assists against %s", who, tgt);
+    else if (strcmp(n, "search") == 0)
+        snprintf(buf, cap, e->hit ? "%s searches and finds a hider" : "%s searches: nobody found",
+                 who);
+    else if (strcmp(n, "dash") == 0 || strcmp(n, "thrust") == 0)
+        snprintf(buf, cap, "%s %ses", who, n);
+    else if (strcmp(n, "standby") == 0 || strcmp(n, "standby_move") == 0)
+        snprintf(buf, cap, "%s stands by%s%s", who, e->target >= 0 ? " for " : "",
+                 e->target >= 0 ? tgt : "");
+    else if (strcmp(n, "act_first") == 0)
+        snprintf(buf, cap, e->hit ? "%s is quick enough to act first" : "%s acts after the enemy",
+                 who);
+    else if (strcmp(n, "grapple") == 0)
+        snprintf(buf, cap, e->hit ? "%s grapples %s" : "%s fails to grapple %s", who, tgt);
+    else if (strcmp(n, "shove_push") == 0)
+        snprintf(buf, cap, e->hit ? "%s shoves %s back" : "%s fails to shove %s", who, tgt);
+    else if (strcmp(n, "shove_knock") == 0)
+        snprintf(buf, cap, e->hit ? "%s knocks %s down" : "%s fails to knock %s down", who, tgt);
+    else if (strcmp(n, "escape") == 0)
+        snprintf(buf, cap, e->hit ? "%s breaks free of %s" : "%s fails to break free of %s", who,
+                 tgt);
+    else if (e->target >= 0)
+        snprintf(buf, cap, "%s: %s %s%s", who, words(n, w, sizeof w), tgt,
+                 e->hit ? "" : " (failed)");
+    else
+        snprintf(buf, cap, "%s: %s%s", who, words(n, w, sizeof w), e->hit ? "" : " (failed)");
+}
+
+hud_log_kind_t hud_log_text(const pui_t *p, const event_t *e, char *buf, size_t cap)
+{
+    hud_log_kind_t kind = hud_log_kind(e);
+    buf[0] = '\0';
+    if (kind == HUD_LOG_ROLL) {
+        hud_roll_text(p, e, buf, cap);
+        return kind;
+    }
+    const char *who = e->who >= 0 ? pui_name(p, e->who) : "table";
+    const char *tgt = e->target >= 0 ? pui_name(p, e->target) : "-";
+    char w[EV_NAME_MAX];
+    switch (e->type) {
+    case EV_ATTACK:
+        snprintf(buf, cap, "%s %s %s (%s)", who, e->hit ? "hits" : "misses", tgt,
+                 words(e->name, w, sizeof w));
+        break;
+    case EV_DAMAGE:
+        snprintf(buf, cap, "%s takes %d, %d HP left", tgt, e->amount, e->hp);
+        break;
+    case EV_CONDITION:
+        snprintf(buf, cap, e->on ? "%s is %s" : "%s is no longer %s", who,
+                 words(e->name, w, sizeof w));
+        break;
+    case EV_REACTION:
+        snprintf(buf, cap, "%s reacts to %s (%s)", who, tgt, words(e->name, w, sizeof w));
+        break;
+    case EV_DEFEATED:
+        snprintf(buf, cap, "%s is defeated", who);
+        break;
+    case EV_FLED:
+        snprintf(buf, cap, "%s leaves the battle", who);
+        break;
+    case EV_ACTION:
+        action_text(e, who, tgt, buf, cap);
+        break;
+    case EV_DECLARE:
+        snprintf(buf, cap, "%s declares %s%s%s", who, words(e->name, w, sizeof w),
+                 e->target >= 0 ? " on " : "", e->target >= 0 ? tgt : "");
+        break;
+    case EV_STAT:
+        snprintf(buf, cap, "%s: %s is now %d", who, words(e->name, w, sizeof w), e->value);
+        break;
+    case EV_TERRAIN:
+        snprintf(buf, cap, "hex %d,%d becomes %s", e->to.col, e->to.row,
+                 words(e->name, w, sizeof w));
+        break;
+    default:
+        break;
+    }
+    return kind;
+}
+
 static void draw_log(hud_t *h, ui_draw_t *d)
 {
     pui_t *p = h->p;
@@ -497,7 +617,7 @@ static void draw_log(hud_t *h, ui_draw_t *d)
     fill(r, l->log, C_PANEL);
     SDL_RenderSetClipRect(r, &l->log);
     int x = l->log.x + l->px / 2;
-    text(d, p->log_scroll ? "Dice log (scrolled; wheel)" : "Dice log", ui_text_quantize(l->px + 4),
+    text(d, p->log_scroll ? "Battle log (scrolled; wheel)" : "Battle log", ui_text_quantize(l->px + 4),
          true, C_HEAD, x, l->log.y + l->px / 2);
     int top = l->log.y + l->px / 2 + l->line + l->px / 2;
     int small = ui_text_quantize(l->px - 2);
@@ -508,9 +628,10 @@ static void draw_log(hud_t *h, ui_draw_t *d)
     char buf[160];
     for (int k = b->log.n - 1; k >= 0 && y >= top; k--) {
         const event_t *e = &b->log.ev[k];
-        if (e->type != EV_ROLL) continue;
+        hud_log_kind_t kind = hud_log_kind(e);
+        if (kind == HUD_LOG_NONE) continue;
         if (skip-- > 0) continue;
-        hud_roll_text(p, e, buf, sizeof buf);
+        hud_log_text(p, e, buf, sizeof buf);
         /* A line wider than the panel wraps at spaces (a narrow window),
          * the later pieces indented; drawn bottom-up like the log. */
         int cut[4], n_cut = 0, from = 0, len = (int)strlen(buf), avail = l->log.w - l->px;
@@ -533,8 +654,10 @@ static void draw_log(hud_t *h, ui_draw_t *d)
             while (from < len && buf[from] == ' ')
                 from++;
         }
-        /* Rolls not yet animated are there already (the truth), but dimmer. */
-        SDL_Color ink = k >= p->anim.cursor ? C_DIM : C_INK;
+        /* Rolls in white, what happened in blue; lines not yet animated are
+         * there already (the truth), but dimmer. */
+        SDL_Color ink = kind == HUD_LOG_ROLL ? C_INK : C_STORY;
+        if (k >= p->anim.cursor) ink = C_DIM;
         for (int c = n_cut - 1; c >= 0 && y >= top; c--) {
             int start = c == 0 ? 0 : cut[c - 1];
             while (start < len && buf[start] == ' ')
@@ -624,7 +747,7 @@ static void draw_bar(hud_t *h, ui_draw_t *d)
 
 static const char *const HELP[] = {
     "Mouse: left-click a token to select it; a shaded hex to move there",
-    "Mouse: right/middle drag pans, wheel zooms (wheel over the dice log scrolls it)",
+    "Mouse: right/middle drag pans, wheel zooms (wheel over the battle log scrolls it)",
     "1-9, 0, then G J K L M N...: the action bar buttons (hover a button for its key)",
     "A button ending in ... opens its choices (standby, shove, switch, dual strike); Esc goes back",
     "Shift+click: plan a move leg by leg; the click on the last hex moves (Esc drops the plan)",

@@ -58,4 +58,12 @@ void hud_draw(hud_t *h, ui_draw_t *d, const ui_state_t *s);
 /* One dice log line for roll event e ("Kara engage: 2d20 [14 7] keep 14 +3 = 17"). */
 void hud_roll_text(const pui_t *p, const event_t *e, char *buf, size_t cap);
 
+/* What the battle log lists: every roll, and what happened between them. */
+typedef enum { HUD_LOG_NONE = 0, HUD_LOG_ROLL, HUD_LOG_STORY } hud_log_kind_t;
+/* Whether and how event e is listed, without formatting it. */
+hud_log_kind_t hud_log_kind(const event_t *e);
+/* The log line for e ("Skitterling assists against Kara", "Boss takes 5, 12 HP
+ * left", or a roll as hud_roll_text); HUD_LOG_NONE (buf empty) when e is bookkeeping. */
+hud_log_kind_t hud_log_text(const pui_t *p, const event_t *e, char *buf, size_t cap);
+
 #endif
