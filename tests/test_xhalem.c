@@ -1062,6 +1062,33 @@ static void test_ai_stays_put_after_striking(void **state)
     fx_free(&f);
 }
 
+/* Beside a foe, the AI strikes it rather than walk off toward a juicier one
+ * and draw an opportunity attack; with nobody beside it, it goes. */
+static void test_ai_does_not_provoke_for_a_better_target(void **state)
+{
+    (void)state;
+    for (int beside = 0; beside < 2; beside++) {
+        fx_t f;
+        f.m = fx_map(10, 3, "xhalem", NULL);
+        fx_add(f.m, "a", "players", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+        fx_add(f.m, "t", "raiders", beside ? 1 : 0, beside ? 1 : 0, KIND_CREATURE, SIZE_MEDIUM,
+               20, 30, "knife", CRE);
+        fx_add(f.m, "u", "raiders", 6, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+        f.db = weapons();
+        fx_start(&f.p, f.m, f.db, FX_DICE(19, 5, 5));
+        f.p.b->u[2].hp = 1; /* u is nearly down: the one it would rather finish */
+        cmd_t c = ai_choice(&f, 0);
+        if (beside) {
+            assert_int_equal(c.kind, CMD_ENGAGE);
+            assert_int_equal(c.target, 1);
+        } else {
+            assert_int_equal(c.kind, CMD_MOVE);
+            assert_int_equal(cells_apart(f.p.b, c.path[c.n_path - 1], 2), 1);
+        }
+        fx_free(&f);
+    }
+}
+
 /* A weak striker beside a strong ally assists rather than scratch at a foe
  * it rarely hits; a strong one strikes. */
 static void test_ai_assists_when_it_pays(void **state)
@@ -2261,6 +2288,7 @@ int main(void)
         cmocka_unit_test(test_ai_goes_for_the_wounded),
         cmocka_unit_test(test_ai_stays_put_after_striking),
         cmocka_unit_test(test_ai_assists_when_it_pays),
+        cmocka_unit_test(test_ai_does_not_provoke_for_a_better_target),
         cmocka_unit_test(test_declining_side_lets_reactions_pass),
         cmocka_unit_test(test_mount_needs_willing_larger_mount),
         cmocka_unit_test(test_mounted_speed_and_shared_turn),

@@ -1874,6 +1874,29 @@ static cmd_t strike_or_assist(battle_t *b, int a, int t, int w)
     return c;
 }
 
+/* How good hex h is for a to strike t from, before the cost of getting there:
+ * a flank with an ally across (melee), or cover from t and distance kept (ranged). */
+static int strike_spot_value(battle_t *b, int a, int t, hex_t h, bool melee)
+{
+    int v = 0;
+    if (melee) {
+        hex_t saved = pos(b, a);
+        board_place(b->board, a, h);
+        int partners[NMAX];
+        if (geom_flank_partners(b->board, b->prof, a, t, partners, NMAX) > 0)
+            v += 400;
+        board_place(b->board, a, saved);
+    } else {
+        sight_t back = sight_trace(b->board, pos(b, t), h);
+        if (back.cover == COVER_LIGHT)
+            v += 150;
+        if (back.cover == COVER_HEAVY)
+            v += 250;
+        v += hex_distance(h, pos(b, t)) * 5;
+    }
+    return v;
+}
+
 /* Choose a destination from the reachable set where a can strike t with w,
  * preferring flanks (melee) or cover (ranged), then no provocation, then
  * cheap. Writes a move command; false when none fits. */
@@ -1889,38 +1912,24 @@ static bool plan_attack_move(battle_t *b, int a, int t, int w, int budget, cmd_t
     bool found = false;
     int lim = melee ? melee_reach(b, a, wp) : wp->range_ft;
     int lim_hex = lim / b->map->feet_per_hex;
+    /* Staying put is a candidate too: a move must buy something. */
+    int stay_v = -1000000;
+    if (can_hit_from(b, a, pos(b, a), t, wp, NULL))
+        stay_v = strike_spot_value(b, a, t, pos(b, a), melee);
     for (int k = 0; k < n; k++) {
         hex_t h = hex_from_cell(b->map->layout, b->reach[k].at);
         if (hex_distance(h, pos(b, t)) > lim_hex)
             continue;
-        cover_t cov = COVER_NONE;
-        if (!can_hit_from(b, a, h, t, wp, &cov))
+        if (!can_hit_from(b, a, h, t, wp, NULL))
             continue;
-        int v = -b->reach[k].cost_ft;
-        if (melee) {
-            /* Would standing here flank t with an ally across? */
-            hex_t saved = pos(b, a);
-            board_place(b->board, a, h);
-            int partners[NMAX];
-            if (geom_flank_partners(b->board, b->prof, a, t, partners, NMAX) > 0)
-                v += 400;
-            board_place(b->board, a, saved);
-        } else {
-            /* Cover from the target's point of view, and distance kept. */
-            sight_t back = sight_trace(b->board, pos(b, t), h);
-            if (back.cover == COVER_LIGHT)
-                v += 150;
-            if (back.cover == COVER_HEAVY)
-                v += 250;
-            v += hex_distance(h, pos(b, t)) * 5;
-        }
+        int v = strike_spot_value(b, a, t, h, melee) - b->reach[k].cost_ft;
         if (v > best_v) {
             best_v = v;
             best_cell = b->reach[k].at;
             found = true;
         }
     }
-    if (!found)
+    if (!found || best_v <= stay_v)
         return false;
     cmd_t c = cmd_make(CMD_MOVE, a);
     /* b->ps still holds the reach search, which settled best_cell. */
@@ -2074,11 +2083,16 @@ static void xhalem_ai(battle_t *b, int a, cmd_t *out)
         for (int k = 0; k < 2; k++) {
             if (tries[k] < 0)
                 continue;
-            if (plan_attack_move(b, a, tries[k], pw, budget, out))
-                return;
-            if (pw >= 0 && b->u[a].weapon[pw]->cls != WPN_MELEE &&
-                plan_attack_move(b, a, tries[k], melee_weapon_index(b, a), budget, out))
-                return;
+            bool planned = plan_attack_move(b, a, tries[k], pw, budget, out) ||
+                           (pw >= 0 && b->u[a].weapon[pw]->cls != WPN_MELEE &&
+                            plan_attack_move(b, a, tries[k], melee_weapon_index(b, a), budget, out));
+            if (!planned)
+                continue;
+            /* A better hex is not worth an opportunity attack when there is
+             * already someone to strike from here. */
+            if (here >= 0 && provocations(b, a, out->path, out->n_path) > 0)
+                continue;
+            return;
         }
     }
     if (here >= 0) {
