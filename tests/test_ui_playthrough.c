@@ -446,7 +446,7 @@ static void test_ridge_ambush_by_sdl_events(void **state)
 {
     (void)state;
     pt_t f;
-    playthrough("ridge_ambush.json", 6, true, &f);
+    playthrough("ridge_ambush.json", 19, true, &f);
     assert_true(f.kinds[CMD_ENGAGE] > 0);
     assert_true(f.kinds[CMD_MOVE] > 0);
     close_battle(&f);
@@ -456,7 +456,7 @@ static void test_foundry_breach(void **state)
 {
     (void)state;
     pt_t f;
-    playthrough("foundry_breach.json", 18, false, &f);
+    playthrough("foundry_breach.json", 7, false, &f);
     assert_true(f.kinds[CMD_ENGAGE] > 0);
     assert_true(f.kinds[CMD_MOVE] > 0);
     close_battle(&f);
@@ -466,7 +466,7 @@ static void test_salt_flats(void **state)
 {
     (void)state;
     pt_t f;
-    playthrough("salt_flats.json", 4, false, &f);
+    playthrough("salt_flats.json", 2, false, &f);
     assert_true(f.kinds[CMD_DECLARE] > 0);
     close_battle(&f);
 }

@@ -65,6 +65,12 @@ static void test_scars_target_shows_auto_hit(void **state)
     scars_lose_ability(b, down, SS_DEX, 99);
     char conds[64];
     assert_string_equal(condlog_text(&b->log, down, conds, sizeof conds), "paralyzed");
+    assert_string_equal(hud_tracker_conditions(b, down, conds, sizeof conds), "paralyzed");
+    /* Off the board, the tracker says only that (the flag is set just for
+     * this check and put back: the battle goes on below). */
+    b->u[down].out = true;
+    assert_string_equal(hud_tracker_conditions(b, down, conds, sizeof conds), "down");
+    b->u[down].out = false;
 
     assert_true(pui_choose(p, bar));
     cell_t tc = hex_to_cell(b->map->layout, b->board->pos[target]);

@@ -381,11 +381,12 @@ static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
 /* Conditions as the rules announced them in the log (condition events on
  * and off), so every ruleset's show without the HUD knowing its bits; "down"
  * or "fled" first for a combatant out of the fight. */
-static const char *cond_names(const battle_t *b, int i, char *buf, size_t cap)
+const char *hud_tracker_conditions(const battle_t *b, int i, char *buf, size_t cap)
 {
-    char list[96];
-    condlog_text(&b->log, i, list, sizeof list);
+    char list[96] = "";
     const char *state = "";
+    /* Off the board, its conditions (cloaked, prone...) no longer matter. */
+    if (!b->u[i].out) condlog_text(&b->log, i, list, sizeof list);
     if (b->u[i].out) {
         state = "down";
         for (int k = b->log.n - 1; k >= 0; k--)
@@ -457,7 +458,7 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
              ui_hp_color(b->u[i].hp, b->u[i].hp_max));
         char cond[104];
         snprintf(buf, sizeof buf, "%d/%d %s", b->u[i].hp, b->u[i].hp_max,
-                 cond_names(b, i, cond, sizeof cond));
+                 hud_tracker_conditions(b, i, cond, sizeof cond));
         text(d, buf, ui_text_quantize(l->px - 2), false, C_DIM, x + l->px + 8 + bw, by - 2);
         y += row_h + 2;
     }

@@ -58,6 +58,10 @@ void hud_draw(hud_t *h, ui_draw_t *d, const ui_state_t *s);
 /* One dice log line for roll event e ("Kara engage: 2d20 [14 7] keep 14 +3 = 17"). */
 void hud_roll_text(const pui_t *p, const event_t *e, char *buf, size_t cap);
 
+/* The tracker's condition text for combatant i: "paralyzed", "prone, grappled";
+ * once off the board only "down" or "fled". Returns buf. */
+const char *hud_tracker_conditions(const battle_t *b, int i, char *buf, size_t cap);
+
 /* What the battle log lists: every roll, and what happened between them. */
 typedef enum { HUD_LOG_NONE = 0, HUD_LOG_ROLL, HUD_LOG_STORY } hud_log_kind_t;
 /* Whether and how event e is listed, without formatting it. */
