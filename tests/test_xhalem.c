@@ -964,6 +964,38 @@ static void test_standby_on_engages_trigger(void **state)
     fx_free(&f);
 }
 
+/* On a map of 15-ft hexes a rule length covers ceil(ft / 15) hexes, as the
+ * threat zone and the overlays count it: a 5-ft blade reaches the next hex,
+ * a 40-ft weapon three hexes (45 ft), a 30-ft one two. */
+static void test_lengths_round_up_to_whole_hexes(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 3, "xhalem", NULL);
+    f.m->feet_per_hex = 15;
+    fx_add(f.m, "a", "players", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife,rifle,bow40", CRE);
+    fx_add(f.m, "near", "raiders", 3, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    fx_add(f.m, "far", "raiders", 5, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    f.db = weapons();
+    fx_weapon(f.db, "bow40", WPN_RANGED, false, 0, 40, 1, 8, 0, NULL);
+    fx_start(&f.p, f.m, f.db, FX_DICE(19, 5, 5));
+    const battle_t *b = f.p.b;
+    xh_engage_t g;
+    /* The knife reaches the adjacent hex 15 ft away. */
+    assert_true(xhalem_engage_shape(b, 0, 1, battle_weapon(b, 0, 0), false, false, &g));
+    assert_true(g.legal);
+    /* ...and so does the threat zone that draws opportunity attacks. */
+    assert_true(geom_threatens(b->board, 0, 5, b->board->pos[1]));
+    /* far is 3 hexes (45 ft) off: past the 30-ft rifle (2 hexes), within the 40-ft bow. */
+    assert_true(xhalem_engage_shape(b, 0, 2, battle_weapon(b, 0, 1), false, false, &g));
+    assert_true(g.beyond);
+    assert_true(xhalem_engage_shape(b, 0, 2, battle_weapon(b, 0, 2), false, false, &g));
+    assert_false(g.beyond);
+    /* No blade reaches 3 hexes. */
+    assert_false(xhalem_engage_shape(b, 0, 2, battle_weapon(b, 0, 0), false, false, &g) && g.legal);
+    fx_free(&f);
+}
+
 /* ---- the AI's choices ----------------------------------------------------- */
 
 static cmd_t ai_choice(fx_t *f, int actor)
@@ -2282,6 +2314,7 @@ int main(void)
         cmocka_unit_test(test_drag_grappled_at_half_speed),
         cmocka_unit_test(test_electric_doubles_in_water),
         cmocka_unit_test(test_standby_on_engages_trigger),
+        cmocka_unit_test(test_lengths_round_up_to_whole_hexes),
         cmocka_unit_test(test_ai_melee_closes_in),
         cmocka_unit_test(test_ai_shooter_keeps_range),
         cmocka_unit_test(test_ai_seeks_flank),

@@ -69,6 +69,13 @@ static int stat(const battle_t *b, int i, int s) { return b->u[i].stat[s]; }
 static bool has(const battle_t *b, int i, unsigned c) { return (b->u[i].cond & c) != 0; }
 static hex_t pos(const battle_t *b, int i) { return b->board->pos[i]; }
 static int dist_hex(const battle_t *b, int i, int j) { return hex_distance(pos(b, i), pos(b, j)); }
+/* Is a distance of `hexes` within a rule length of `ft`? A length covers
+ * ceil(ft / feet_per_hex) hexes (RULINGS, Scale), as the threat zone and the
+ * overlays count it: 10 ft of reach still reaches the next 15-ft hex. */
+static bool within_ft(const battle_t *b, int hexes, int ft)
+{
+    return hexes <= geom_ft_to_hexes(b->map, ft);
+}
 int xhalem_mount_of(const battle_t *b, int i) { return cst(b)->mounted_on[i] - 1; }
 static int rider_on(const battle_t *b, int m) { return cst(b)->rider_of[m] - 1; }
 static bool enemies(const battle_t *b, int i, int j) { return !board_allies(b->board, i, j); }
@@ -288,14 +295,13 @@ bool xhalem_engage_shape(const battle_t *b, int a, int t, const weapon_t *w, boo
     if (!battle_active(b, a) || !battle_active(b, t) || a == t)
         return false;
     sight_t sg = sight_trace(b->board, pos(b, a), pos(b, t));
-    int ft = hex_distance(pos(b, a), pos(b, t)) * b->map->feet_per_hex;
+    int d = hex_distance(pos(b, a), pos(b, t));
     bool melee = !w || w->cls == WPN_MELEE;
     if (sg.cover == COVER_TOTAL)
         return false; /* total cover: cannot be targeted */
-    bool in_range = melee ? ft <= melee_reach(b, a, w) : true;
-    if (melee && !in_range)
+    if (melee && !within_ft(b, d, melee_reach(b, a, w)))
         return false;
-    if (!melee && ft > w->range_ft) {
+    if (!melee && !within_ft(b, d, w->range_ft)) {
         g.beyond = true;
         g.atk.dis++;
     }
@@ -980,7 +986,7 @@ static bool mount_ok(const battle_t *b, int a, int m)
         return false;
     if (is_machine(b, m) && mc(b, m)->size >= SIZE_LARGE)
         return false;
-    return dist_hex(b, a, m) * b->map->feet_per_hex <= melee_reach(b, a, NULL);
+    return within_ft(b, dist_hex(b, a, m), melee_reach(b, a, NULL));
 }
 
 /* Dual strike with weapons w and w2 (no bare hands), both at hand; a
@@ -1105,8 +1111,8 @@ static bool grab_ok(const battle_t *b, int a, int t)
     if (cst(b)->turn.acted || t < 0 || t >= b->n || !battle_active(b, t) || !enemies(b, a, t) ||
         !size_ok(b, a, t) || holding_someone(b, a))
         return false;
-    int ft = dist_hex(b, a, t) * b->map->feet_per_hex;
-    return ft <= b->prof[a].reach_ft && sight_clear(b->board, pos(b, a), pos(b, t));
+    return within_ft(b, dist_hex(b, a, t), b->prof[a].reach_ft) &&
+           sight_clear(b->board, pos(b, a), pos(b, t));
 }
 
 static battle_status_t do_grapple_or_shove(battle_t *b, const cmd_t *c)
@@ -1270,7 +1276,7 @@ static bool assist_ok(const battle_t *b, int a, int t)
 {
     if (cst(b)->turn.acted || t < 0 || t >= b->n || !battle_active(b, t) || !enemies(b, a, t))
         return false;
-    if (dist_hex(b, a, t) * b->map->feet_per_hex > b->prof[a].reach_ft)
+    if (!within_ft(b, dist_hex(b, a, t), b->prof[a].reach_ft))
         return false;
     int near = geom_ft_to_hexes(b->map, 5);
     for (int k = 0; k < b->n; k++)
@@ -1363,7 +1369,7 @@ static bool teleport_ok(const battle_t *b, int a, cell_t at)
         return false;
     hex_t h = hex_from_cell(b->map->layout, at);
     int d = hex_distance(pos(b, a), h);
-    if (d < 1 || d * b->map->feet_per_hex > ft || board_occupant(b->board, h) >= 0 ||
+    if (d < 1 || !within_ft(b, d, ft) || board_occupant(b->board, h) >= 0 ||
         map_terrain_at(b->map, at)->move <= 0)
         return false;
     return sight_clear(b->board, pos(b, a), h);
@@ -1775,9 +1781,9 @@ static int path_toward_searched(battle_t *b, int i, int g, int budget, cell_t *o
 /* Can a, standing on h, engage t with weapon w without range penalty? */
 static bool can_hit_from(battle_t *b, int a, hex_t h, int t, const weapon_t *w, cover_t *cover)
 {
-    int ft = hex_distance(h, pos(b, t)) * b->map->feet_per_hex;
+    int d = hex_distance(h, pos(b, t));
     bool melee = !w || w->cls == WPN_MELEE;
-    if (melee ? ft > melee_reach(b, a, w) : ft > w->range_ft)
+    if (!within_ft(b, d, melee ? melee_reach(b, a, w) : w->range_ft))
         return false;
     sight_t sg = sight_trace(b->board, h, pos(b, t));
     if (cover)
@@ -1911,7 +1917,7 @@ static bool plan_attack_move(battle_t *b, int a, int t, int w, int budget, cmd_t
     cell_t best_cell = {0, 0};
     bool found = false;
     int lim = melee ? melee_reach(b, a, wp) : wp->range_ft;
-    int lim_hex = lim / b->map->feet_per_hex;
+    int lim_hex = geom_ft_to_hexes(b->map, lim);
     /* Staying put is a candidate too: a move must buy something. */
     int stay_v = -1000000;
     if (can_hit_from(b, a, pos(b, a), t, wp, NULL))
