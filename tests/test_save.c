@@ -315,7 +315,8 @@ static void test_bad_saves_name_the_path(void **state)
         const char *from, *to, *want;
     } cases[] = {
         {"\"hexbattle-save\"", "\"hexbattle-map\"",
-         "bad.json: format: expected \"hexbattle-save\", found \"hexbattle-map\""},
+         "bad.json: format: expected \"hexbattle-save\", found \"hexbattle-map\" (this is a map: "
+         "play it with 'hexbattle MAP', edit it with 'hexbattle edit MAP')"},
         {"\"version\":\t1", "\"version\":\t2",
          "bad.json: version: this program reads version 1, found 2"},
         {"\"seed\":\t\"3\"", "\"seed\":\t3",

@@ -429,9 +429,18 @@ int io_check_header(io_ctx_t *cx, const cJSON *root, const char *format)
     const cJSON *v;
     if ((rc = io_require(cx, root, "", "format", &v))) return rc;
     if (!cJSON_IsString(v) || strcmp(v->valuestring, format) != 0) {
-        if (cJSON_IsString(v))
-            return io_fail(cx, "format", "expected \"%s\", found \"%.60s\"", format,
-                           v->valuestring);
+        if (cJSON_IsString(v)) {
+            /* Say what the file is when it is one of ours, of another kind. */
+            const char *hint = "";
+            if (strcmp(v->valuestring, "hexbattle-map") == 0)
+                hint = " (this is a map: play it with 'hexbattle MAP', edit it with 'hexbattle "
+                       "edit MAP')";
+            else if (strcmp(v->valuestring, "hexbattle-save") == 0)
+                hint = " (this is a saved battle: go on with 'hexbattle resume SAVE' or watch it "
+                       "with 'hexbattle replay SAVE')";
+            return io_fail(cx, "format", "expected \"%s\", found \"%.60s\"%s", format,
+                           v->valuestring, hint);
+        }
         return io_fail(cx, "format", "expected \"%s\", found %s", format, io_type_name(v));
     }
     int version;

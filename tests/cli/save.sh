@@ -27,6 +27,9 @@ bad_dir="$TMP/bad"
 mkdir -p "$bad_dir"
 sed 's/"hexbattle-save"/"hexbattle-map"/' "$good" >"$bad_dir/format.json"
 expect_fail bad_format 2 "format.json: format: expected \"hexbattle-save\"" "$HB" replay "$bad_dir/format.json" --events
+# A map given where a save belongs, and the other way round: the message says what the file is.
+expect_fail resume_a_map 2 "this is a map: play it with" "$HB" resume "$SRC/maps/ridge_ambush.json"
+expect_fail edit_a_save 2 "this is a saved battle: go on with" "$HB" edit "$TMP/ridge_ambush.save.json"
 # kara's HP in the state summary, one more than the rebuilt battle gives.
 awk '/"state":/ {s=1} s && /"id":\t"kara"/ {k=1}
      k && /"hp":/ {match($0, /[0-9]+/); $0 = substr($0, 1, RSTART - 1) (substr($0, RSTART, RLENGTH) + 1) substr($0, RSTART + RLENGTH); k=0}
