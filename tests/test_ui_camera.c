@@ -188,6 +188,42 @@ static void test_initials(void **state)
     assert_string_equal(out, "");
 }
 
+static void test_token_marks_tell_tokens_apart(void **state)
+{
+    (void)state;
+    static const char *const NAMES[] = {"Dren Holt", "Dust Hound", "Kara Voss", "Skitter A",
+                                        "Skitter B", "Raider",     "Raider",    "Rift Ape"};
+    enum { N = sizeof NAMES / sizeof NAMES[0] };
+    map_t *m = grid_map(LAYOUTS[0], 4, 4);
+    m->combatants = calloc(N, sizeof *m->combatants);
+    assert_non_null(m->combatants);
+    m->n_combatants = N;
+    for (int i = 0; i < N; i++) {
+        snprintf(m->combatants[i].id, sizeof m->combatants[i].id, "c%d", i);
+        hb_strlcpy(m->combatants[i].name, NAMES[i], sizeof m->combatants[i].name);
+    }
+    /* "Rift Ape" (RA) would read like the Raiders' "Ra": it says "Ri". */
+    static const char *const WANT[N] = {"Dr", "Du", "KV", "SA", "SB", "R1", "R2", "Ri"};
+    char mark[UI_MARK_MAX];
+    for (int i = 0; i < N; i++) {
+        ui_token_mark(m, i, mark);
+        assert_string_equal(mark, WANT[i]);
+    }
+    /* No two tokens on the map read the same. */
+    for (int i = 0; i < N; i++)
+        for (int j = i + 1; j < N; j++) {
+            char a[UI_MARK_MAX], b[UI_MARK_MAX];
+            ui_token_mark(m, i, a);
+            ui_token_mark(m, j, b);
+            assert_string_not_equal(a, b);
+        }
+    /* Alone on the map, a Dren Holt is plain DH again. */
+    m->n_combatants = 1;
+    ui_token_mark(m, 0, mark);
+    assert_string_equal(mark, "DH");
+    map_destroy(m);
+}
+
 static void test_faction_colours(void **state)
 {
     (void)state;
@@ -236,6 +272,7 @@ int main(void)
         cmocka_unit_test(test_pick_cell_all_layouts),
         cmocka_unit_test(test_visible_cells_cover_screen),
         cmocka_unit_test(test_initials),
+        cmocka_unit_test(test_token_marks_tell_tokens_apart),
         cmocka_unit_test(test_faction_colours),
         cmocka_unit_test(test_hp_colours),
     };

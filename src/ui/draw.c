@@ -63,6 +63,9 @@ struct ui_draw {
     token_img_t imgs[MAX_TOKEN_IMAGES];
     int n_imgs;
     int last_hexes;
+    /* Token marks, worked out again only when the names change. */
+    char marks[MAP_MAX_COMBATANTS][UI_MARK_MAX];
+    uint64_t marks_sig;
 };
 
 const char *ui_assets_dir(void)
@@ -205,6 +208,83 @@ void ui_initials(const char *name, char out[3])
      * Ri), so two such tokens rarely read the same. */
     if (n == 1 && isalnum((unsigned char)first[1])) out[n++] = (char)tolower((unsigned char)first[1]);
     out[n] = '\0';
+}
+
+/* The first two letters of name's first word ("Dust Hound" -> "Du"); its
+ * initials when that word has one letter. */
+static void first_two(const char *name, char out[3])
+{
+    const char *p = name;
+    while (*p && !isalnum((unsigned char)*p))
+        p++;
+    if (!p[0] || !isalnum((unsigned char)p[1])) {
+        ui_initials(name, out);
+        return;
+    }
+    out[0] = (char)toupper((unsigned char)p[0]);
+    out[1] = (char)tolower((unsigned char)p[1]);
+    out[2] = '\0';
+}
+
+/* Marks that read alike: the same letters in any case ("Ra", "RA"). */
+static bool same_mark(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++)
+        if (toupper((unsigned char)*a) != toupper((unsigned char)*b)) return false;
+    return *a == *b;
+}
+
+static const char *mark_name(const map_t *m, int i)
+{
+    const map_combatant_t *c = &m->combatants[i];
+    return c->name[0] ? c->name : c->id;
+}
+
+void ui_token_mark(const map_t *m, int i, char out[UI_MARK_MAX])
+{
+    char mine[3], other[3];
+    ui_initials(mark_name(m, i), mine);
+    bool clash = false;
+    for (int j = 0; j < m->n_combatants && !clash; j++) {
+        if (j == i) continue;
+        ui_initials(mark_name(m, j), other);
+        clash = same_mark(mine, other);
+    }
+    if (!clash) {
+        memcpy(out, mine, sizeof mine);
+        return;
+    }
+    /* Among those sharing the initials: the first two letters, else a number. */
+    char two[3];
+    first_two(mark_name(m, i), two);
+    int place = 0, same_two = 0;
+    for (int j = 0; j < m->n_combatants; j++) {
+        ui_initials(mark_name(m, j), other);
+        if (!same_mark(mine, other)) continue;
+        if (j < i) place++;
+        first_two(mark_name(m, j), other);
+        same_two += j != i && same_mark(two, other);
+    }
+    if (!same_two) {
+        memcpy(out, two, sizeof two);
+        return;
+    }
+    snprintf(out, UI_MARK_MAX, "%c%d", mine[0] ? mine[0] : '?', place + 1 < 1000 ? place + 1 : 999);
+}
+
+/* Every token's mark, from the cache unless the names changed. */
+static void refresh_marks(ui_draw_t *d, const map_t *m)
+{
+    uint64_t h = 1469598103934665603ull ^ (uint64_t)m->n_combatants; /* FNV-1a over the names */
+    for (int i = 0; i < m->n_combatants; i++)
+        for (const char *p = mark_name(m, i);; p++) {
+            h = (h ^ (unsigned char)*p) * 1099511628211ull;
+            if (!*p) break;
+        }
+    if (h == d->marks_sig) return;
+    d->marks_sig = h;
+    for (int i = 0; i < m->n_combatants && i < MAP_MAX_COMBATANTS; i++)
+        ui_token_mark(m, i, d->marks[i]);
 }
 
 SDL_Color ui_hp_color(int hp, int hp_max)
@@ -703,6 +783,7 @@ static void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, in
 
     d->tokens.n = 0;
     d->overlay.n = 0;
+    refresh_marks(d, m);
     int label_px = (int)(z * 0.34);
     if (label_px > 20) label_px = 20;
     bool labels = label_px >= 9;
@@ -780,9 +861,8 @@ static void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, in
                                 (int)(r * 1.72)};
                 SDL_RenderCopy(d->r, img, NULL, &dst);
             } else {
-                char ini[3];
-                ui_initials(c->name[0] ? c->name : c->id, ini);
-                int px = (int)(r * (ini[1] ? 0.78 : 0.95));
+                const char *ini = d->marks[i];
+                int px = (int)(r * (ini[2] ? 0.6 : ini[1] ? 0.78 : 0.95));
                 SDL_Color col = ui_faction_color(m, c->faction);
                 double lum = 0.299 * col.r + 0.587 * col.g + 0.114 * col.b;
                 SDL_Color ink =

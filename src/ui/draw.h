@@ -53,11 +53,18 @@ SDL_Renderer *ui_draw_renderer(ui_draw_t *d);
 /* Hexes filled by the last ui_draw_map (visible ones only). */
 int ui_draw_last_hexes(const ui_draw_t *d);
 
+#define UI_MARK_MAX 5 /* a token mark and its terminator */
+
 /* Token colour of FACTION on map m: cool hues for player factions, warm hues
  * for Architect ones, distinct per faction in order of first appearance. */
 SDL_Color ui_faction_color(const map_t *m, const char *faction);
-/* One or two capital initials of name ("Kara Voss" -> "KV", "dren" -> "D"). */
+/* One or two capital initials of name ("Kara Voss" -> "KV", "dren" -> "Dr"). */
 void ui_initials(const char *name, char out[3]);
+/* The mark on combatant i's token on map m: its initials, unless another
+ * combatant's are the same ("Dren Holt" and "Dust Hound"); then the first two
+ * letters of its name ("Dr", "Du"); if those clash too, its first letter and
+ * its place among the namesakes ("R1", "R2"). */
+void ui_token_mark(const map_t *m, int i, char out[UI_MARK_MAX]);
 /* RGB colour of an HP fraction: green when full, yellow at half, red near 0. */
 SDL_Color ui_hp_color(int hp, int hp_max);
 
