@@ -1903,6 +1903,25 @@ static int strike_spot_value(battle_t *b, int a, int t, hex_t h, bool melee)
     return v;
 }
 
+/* Could a melee unit gain by moving to strike t with w? Not when it can
+ * strike t from here and either flanks it already or no ally stands close
+ * enough to t to be a flanking partner (the only thing a melee move buys). */
+static bool move_can_help(battle_t *b, int a, int t, int w)
+{
+    const weapon_t *wp = battle_weapon(b, a, w);
+    if (wp && wp->cls != WPN_MELEE)
+        return true;
+    if (!can_hit_from(b, a, pos(b, a), t, wp, NULL))
+        return true;
+    if (strike_spot_value(b, a, t, pos(b, a), true) > 0)
+        return false; /* flanking already */
+    for (int x = 0; x < b->n; x++)
+        if (x != a && battle_active(b, x) && board_allies(b->board, a, x) &&
+            within_ft(b, dist_hex(b, x, t), b->prof[x].flank_ft))
+            return true;
+    return false;
+}
+
 /* Choose a destination from the reachable set where a can strike t with w,
  * preferring flanks (melee) or cover (ranged), then no provocation, then
  * cheap. Writes a move command; false when none fits. */
@@ -2087,8 +2106,10 @@ static void xhalem_ai(battle_t *b, int a, cmd_t *out)
         /* Somewhere reachable to strike from (flanking or covered)? */
         int tries[2] = {goal, t};
         for (int k = 0; k < 2; k++) {
-            if (tries[k] < 0)
+            if (tries[k] < 0 || (k == 1 && tries[1] == tries[0]))
                 continue;
+            if (!ranged && !move_can_help(b, a, tries[k], pw))
+                continue; /* saves a search: staying put is as good as any hex */
             bool planned = plan_attack_move(b, a, tries[k], pw, budget, out) ||
                            (pw >= 0 && b->u[a].weapon[pw]->cls != WPN_MELEE &&
                             plan_attack_move(b, a, tries[k], melee_weapon_index(b, a), budget, out));
