@@ -217,6 +217,20 @@ static void test_token_marks_tell_tokens_apart(void **state)
             ui_token_mark(m, j, b);
             assert_string_not_equal(a, b);
         }
+    /* Twelve namesakes count on past 9. */
+    map_combatant_t *more = realloc(m->combatants, 12 * sizeof *more);
+    assert_non_null(more);
+    m->combatants = more;
+    for (int i = 0; i < 12; i++) {
+        snprintf(m->combatants[i].id, sizeof m->combatants[i].id, "g%d", i);
+        hb_strlcpy(m->combatants[i].name, "Grunt", sizeof m->combatants[i].name);
+    }
+    m->n_combatants = 12;
+    ui_token_mark(m, 8, mark);
+    assert_string_equal(mark, "G9");
+    ui_token_mark(m, 11, mark);
+    assert_string_equal(mark, "G12");
+    hb_strlcpy(m->combatants[0].name, "Dren Holt", sizeof m->combatants[0].name);
     /* Alone on the map, a Dren Holt is plain DH again. */
     m->n_combatants = 1;
     ui_token_mark(m, 0, mark);

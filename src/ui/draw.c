@@ -269,7 +269,13 @@ void ui_token_mark(const map_t *m, int i, char out[UI_MARK_MAX])
         memcpy(out, two, sizeof two);
         return;
     }
-    snprintf(out, UI_MARK_MAX, "%c%d", mine[0] ? mine[0] : '?', place + 1 < 1000 ? place + 1 : 999);
+    /* Letter and place (1..999), written out by hand: UI_MARK_MAX holds 4 characters. */
+    int n = place + 1 < 999 ? place + 1 : 999, k = 0;
+    out[k++] = mine[0] ? mine[0] : '?';
+    if (n >= 100) out[k++] = (char)('0' + n / 100);
+    if (n >= 10) out[k++] = (char)('0' + n / 10 % 10);
+    out[k++] = (char)('0' + n % 10);
+    out[k] = '\0';
 }
 
 /* Every token's mark, from the cache unless the names changed. */
