@@ -12,6 +12,20 @@
 #include "io/event_json.h"
 #include "rules/play.h"
 
+/* A rules test's battle: its map, its data and the driver over them. */
+typedef struct {
+    map_t *m;
+    tmpl_db_t *db;
+    play_t p;
+} fx_t;
+
+static inline void fx_free(fx_t *f)
+{
+    play_end(&f->p);
+    map_destroy(f->m);
+    free(f->db);
+}
+
 /* Terrain types every fixture map has, in this order. */
 enum { T_OPEN = 0, T_WALL, T_BRUSH, T_RUBBLE, T_WATER, T_DOOR, T_DOOR_OPEN, T_COUNT };
 

@@ -19,19 +19,6 @@
 
 #define CAP 512
 
-typedef struct {
-    map_t *m;
-    tmpl_db_t *db;
-    play_t p;
-} fx_t;
-
-static void fx_free(fx_t *f)
-{
-    play_end(&f->p);
-    map_destroy(f->m);
-    free(f->db);
-}
-
 static battle_status_t settle(play_t *p, battle_status_t st)
 {
     while (st == BATTLE_NEED_DICE)

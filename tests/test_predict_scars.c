@@ -14,12 +14,6 @@
 #include "rules/predict.h"
 #include "rules/scars.h"
 
-typedef struct {
-    map_t *m;
-    tmpl_db_t *db;
-    play_t p;
-} fx_t;
-
 static tmpl_db_t *weapons(void)
 {
     tmpl_db_t *db = fx_db("scars");
@@ -29,13 +23,6 @@ static tmpl_db_t *weapons(void)
     fx_weapon(db, "twin", WPN_MELEE, false, 5, 0, 2, 6, 0, NULL);
     fx_weapon(db, "grenade", WPN_THROWN, false, 0, 40, 1, 6, 0, "blast=1");
     return db;
-}
-
-static void fx_free(fx_t *f)
-{
-    play_end(&f->p);
-    map_destroy(f->m);
-    free(f->db);
 }
 
 /* Seeded; ends turns until combatant `who` may declare. */

@@ -11,12 +11,6 @@
 #include "rules_fixture.h"
 #include "rules/scars.h"
 
-typedef struct {
-    map_t *m;
-    tmpl_db_t *db;
-    play_t p;
-} fx_t;
-
 static tmpl_db_t *weapons(void)
 {
     tmpl_db_t *db = fx_db("scars");
@@ -27,13 +21,6 @@ static tmpl_db_t *weapons(void)
     fx_weapon(db, "grenade", WPN_THROWN, false, 0, 40, 1, 6, 0, "blast=1");
     fx_weapon(db, "twin", WPN_MELEE, false, 5, 0, 2, 6, 0, NULL);
     return db;
-}
-
-static void fx_free(fx_t *f)
-{
-    play_end(&f->p);
-    map_destroy(f->m);
-    free(f->db);
 }
 
 static const event_t *last_of(const battle_t *b, ev_type_t t)

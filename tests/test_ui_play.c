@@ -37,11 +37,11 @@ typedef struct {
     hud_t hud;
     ui_state_t st;
     int kara, grunt;
-} fx_t;
+} ui_fx_t;
 
 static int setup(void **state)
 {
-    fx_t *f = calloc(1, sizeof *f);
+    ui_fx_t *f = calloc(1, sizeof *f);
     assert_non_null(f);
     f->m = fx_map(12, 7, "xhalem", NULL);
     f->db = fx_db("xhalem");
@@ -65,7 +65,7 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-    fx_t *f = *state;
+    ui_fx_t *f = *state;
     hud_free(&f->hud);
     pui_free(f->p);
     free(f->p);
@@ -75,22 +75,22 @@ static int teardown(void **state)
     return 0;
 }
 
-static hex_t pos_of(const fx_t *f, int i)
+static hex_t pos_of(const ui_fx_t *f, int i)
 {
     return pui_battle(f->p)->board->pos[i];
 }
-static hex_t hex_at(const fx_t *f, int col, int row)
+static hex_t hex_at(const ui_fx_t *f, int col, int row)
 {
     return hex_from_cell(f->m->layout, (cell_t){col, row});
 }
 
-static void send(fx_t *f, SDL_Event *e)
+static void send(ui_fx_t *f, SDL_Event *e)
 {
     ui_handle_event(&f->st, e);
 }
 
 /* Move the mouse over a cell and left-click it, as SDL would report it. */
-static void click_cell(fx_t *f, int col, int row)
+static void click_cell(ui_fx_t *f, int col, int row)
 {
     vec2_t p = ui_cam_to_screen(&f->st.cam, ui_cell_center(f->m, (cell_t){col, row}));
     SDL_Event e;
@@ -109,7 +109,7 @@ static void click_cell(fx_t *f, int col, int row)
     send(f, &e);
 }
 
-static void click_at(fx_t *f, SDL_Rect r)
+static void click_at(ui_fx_t *f, SDL_Rect r)
 {
     SDL_Event e;
     memset(&e, 0, sizeof e);
@@ -120,7 +120,7 @@ static void click_at(fx_t *f, SDL_Rect r)
     send(f, &e);
 }
 
-static void key(fx_t *f, SDL_Keycode k, Uint16 mod)
+static void key(ui_fx_t *f, SDL_Keycode k, Uint16 mod)
 {
     SDL_Event e;
     memset(&e, 0, sizeof e);
@@ -187,7 +187,7 @@ static void check_level(const pui_t *p, const cmd_t *legal, int n, pui_group_t g
 
 /* The standby sub-bar: one button per trigger that has a legal standby, each
  * opening exactly that trigger's holds; Esc comes back to the triggers. */
-static void check_triggers(fx_t *f, const cmd_t *legal, int n)
+static void check_triggers(ui_fx_t *f, const cmd_t *legal, int n)
 {
     pui_t *p = f->p;
     check_keys_unique(p);
@@ -217,7 +217,7 @@ static void check_triggers(fx_t *f, const cmd_t *legal, int n)
 /* The bar on screen against the rules' legal list: every legal command has
  * its button (in its group's sub-bar when grouped) and every button stands
  * for legal commands. Opens each group by its key and comes back with Esc. */
-static void check_bar_is_the_legal_list(fx_t *f)
+static void check_bar_is_the_legal_list(ui_fx_t *f)
 {
     pui_t *p = f->p;
     static cmd_t legal[PUI_MAX_LEGAL];
@@ -269,7 +269,7 @@ static int group_index(const pui_t *p, pui_group_t g)
 
 static void test_start_shows_exactly_the_legal_actions(void **state)
 {
-    fx_t *f = *state;
+    ui_fx_t *f = *state;
     pui_t *p = f->p;
     assert_int_equal(p->actor, f->kara);
     assert_true(p->user_turn);
@@ -289,7 +289,7 @@ static void test_start_shows_exactly_the_legal_actions(void **state)
 
 static void test_select_then_move_by_click(void **state)
 {
-    fx_t *f = *state;
+    ui_fx_t *f = *state;
     pui_t *p = f->p;
     click_cell(f, 6, 3); /* the enemy token: selects it */
     assert_int_equal(p->sel, f->grunt);
@@ -317,7 +317,7 @@ static void test_select_then_move_by_click(void **state)
 
 static void test_target_confirm_attack(void **state)
 {
-    fx_t *f = *state;
+    ui_fx_t *f = *state;
     pui_t *p = f->p;
     click_cell(f, 5, 3); /* next to grunt */
     assert_true(hex_eq(pos_of(f, f->kara), hex_at(f, 5, 3)));
@@ -349,7 +349,7 @@ static void test_target_confirm_attack(void **state)
  * target's orange ring must be on screen around the target. */
 static void test_confirm_frame(void **state)
 {
-    fx_t *f = *state;
+    ui_fx_t *f = *state;
     pui_t *p = f->p;
     map_t *bm = pui_battle(p)->map; /* the battle draws its own copy of the map */
     for (int i = 0; i < bm->n_types; i++)
@@ -393,7 +393,7 @@ static void test_confirm_frame(void **state)
 
 static void test_escape_cancels_targeting_without_quitting(void **state)
 {
-    fx_t *f = *state;
+    ui_fx_t *f = *state;
     pui_t *p = f->p;
     click_cell(f, 5, 3);
     int a = bar_index(p, CMD_ENGAGE);
@@ -408,7 +408,7 @@ static void test_escape_cancels_targeting_without_quitting(void **state)
 
 static void test_end_turn_then_ai_plays(void **state)
 {
-    fx_t *f = *state;
+    ui_fx_t *f = *state;
     pui_t *p = f->p;
     int ends = pui_battle(p)->cmds.n;
     key(f, SDLK_e, 0);
@@ -428,7 +428,7 @@ static void test_end_turn_then_ai_plays(void **state)
 
 static void test_undo_rebuilds_without_the_command(void **state)
 {
-    fx_t *f = *state;
+    ui_fx_t *f = *state;
     pui_t *p = f->p;
     click_cell(f, 3, 3);
     assert_true(hex_eq(pos_of(f, f->kara), hex_at(f, 3, 3)));
@@ -459,7 +459,7 @@ static const event_t *last_roll(const battle_t *b, int who, const char *why)
 
 static void test_physical_dice_typed_and_clicked(void **state)
 {
-    fx_t *f = *state;
+    ui_fx_t *f = *state;
     pui_t *p = f->p;
     click_cell(f, 5, 3);
     key(f, SDLK_p, 0); /* kara's side rolls at the table from now on */
@@ -522,7 +522,7 @@ static void test_physical_dice_typed_and_clicked(void **state)
 
 static void test_help_toggle(void **state)
 {
-    fx_t *f = *state;
+    ui_fx_t *f = *state;
     pui_t *p = f->p;
     assert_false(p->help);
     key(f, SDLK_SLASH, KMOD_LSHIFT);
@@ -546,7 +546,7 @@ static void test_help_toggle(void **state)
 
 static void test_anim_glides_and_snaps(void **state)
 {
-    fx_t *f = *state;
+    ui_fx_t *f = *state;
     pui_t *p = f->p;
     click_cell(f, 3, 3);
     anim_t *a = &p->anim;
@@ -571,7 +571,7 @@ static void test_anim_glides_and_snaps(void **state)
 
 static void test_dice_log_scrolls_with_the_wheel(void **state)
 {
-    fx_t *f = *state;
+    ui_fx_t *f = *state;
     pui_t *p = f->p;
     /* Some rolls: kara attacks, then both sides trade a few turns. */
     click_cell(f, 5, 3);
@@ -856,7 +856,7 @@ static void test_whole_battle_reaches_an_end(void **state)
  * trigger's key holds the attack, and the bar comes back. */
 static void test_standby_from_its_sub_bar(void **state)
 {
-    fx_t *f = *state;
+    ui_fx_t *f = *state;
     pui_t *p = f->p;
     int g = group_index(p, PUI_GROUP_STANDBY);
     assert_true(g >= 0);
@@ -904,7 +904,7 @@ static void test_standby_from_its_sub_bar(void **state)
 /* Shove next to the grunt: the group, then "push 5 ft", then the target. */
 static void test_shove_push_through_the_bar(void **state)
 {
-    fx_t *f = *state;
+    ui_fx_t *f = *state;
     pui_t *p = f->p;
     click_cell(f, 5, 3); /* kara moves beside the grunt */
     assert_true(hex_eq(pos_of(f, f->kara), hex_at(f, 5, 3)));
@@ -933,7 +933,7 @@ static void test_shove_push_through_the_bar(void **state)
 /* Esc backs out of a sub-bar without doing anything. */
 static void test_escape_leaves_a_sub_bar(void **state)
 {
-    fx_t *f = *state;
+    ui_fx_t *f = *state;
     pui_t *p = f->p;
     int n_main = p->n_bar;
     int g = group_index(p, PUI_GROUP_STANDBY);

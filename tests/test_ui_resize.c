@@ -28,11 +28,11 @@ typedef struct {
     pui_t *p;
     hud_t hud;
     ui_state_t st;
-} fx_t;
+} ui_fx_t;
 
 static int setup(void **state)
 {
-    fx_t *f = calloc(1, sizeof *f);
+    ui_fx_t *f = calloc(1, sizeof *f);
     assert_non_null(f);
     f->m = fx_map(24, 14, "xhalem", NULL);
     f->db = fx_db("xhalem");
@@ -56,7 +56,7 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-    fx_t *f = *state;
+    ui_fx_t *f = *state;
     hud_free(&f->hud);
     pui_free(f->p);
     free(f->p);
@@ -73,7 +73,7 @@ static bool overlap(SDL_Rect a, SDL_Rect b)
 }
 
 /* The map's box on screen. */
-static SDL_Rect map_on_screen(const fx_t *f)
+static SDL_Rect map_on_screen(const ui_fx_t *f)
 {
     vec2_t lo = ui_cam_to_screen(&f->st.cam, (vec2_t){f->st.bounds.x0, f->st.bounds.y0});
     vec2_t hi = ui_cam_to_screen(&f->st.cam, (vec2_t){f->st.bounds.x1, f->st.bounds.y1});
@@ -89,7 +89,7 @@ static bool inside(SDL_Rect in, SDL_Rect out)
 
 /* The window reports a new size; the loop reads the drawable size and
  * hands it over, as run_window does. */
-static void resize(fx_t *f, int w, int h)
+static void resize(ui_fx_t *f, int w, int h)
 {
     SDL_Event e;
     memset(&e, 0, sizeof e);
@@ -105,7 +105,7 @@ static void resize(fx_t *f, int w, int h)
 }
 
 /* The map area between the panels, checked against each panel and the view. */
-static void assert_area_clear(const fx_t *f, int w, int h)
+static void assert_area_clear(const ui_fx_t *f, int w, int h)
 {
     const hud_layout_t *l = &f->hud.lay;
     SDL_Rect a = f->st.area;
@@ -121,7 +121,7 @@ static void assert_area_clear(const fx_t *f, int w, int h)
 /* A fitted map stays fitted: shrink, widen, shrink to the minimum. */
 static void fitted_map_refits(void **state)
 {
-    fx_t *f = *state;
+    ui_fx_t *f = *state;
     assert_true(inside(map_on_screen(f), f->st.area));
     const int sizes[][2] = {{700, 500}, {1600, 600}, {320, 240}, {1000, 1000}};
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
@@ -141,7 +141,7 @@ static void fitted_map_refits(void **state)
  * middle of the map area; panned far off, the map is pulled back in view. */
 static void zoomed_view_kept_and_map_visible(void **state)
 {
-    fx_t *f = *state;
+    ui_fx_t *f = *state;
     SDL_Event e;
     memset(&e, 0, sizeof e);
     e.type = SDL_KEYDOWN;

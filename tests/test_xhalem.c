@@ -15,12 +15,6 @@
 #include "rules/predict.h"
 #include "rules/xhalem.h"
 
-typedef struct {
-    map_t *m;
-    tmpl_db_t *db;
-    play_t p;
-} fx_t;
-
 static tmpl_db_t *weapons(void)
 {
     tmpl_db_t *db = fx_db("xhalem");
@@ -35,13 +29,6 @@ static tmpl_db_t *weapons(void)
     fx_weapon(db, "torch", WPN_MELEE, false, 5, 0, 1, 6, 0, "fire=1");
     fx_weapon(db, "shock", WPN_MELEE, true, 5, 0, 1, 6, 0, "electric=1");
     return db;
-}
-
-static void fx_free(fx_t *f)
-{
-    play_end(&f->p);
-    map_destroy(f->m);
-    free(f->db);
 }
 
 static const char *const OPEN8[] = {"........", "........", "........", "........"};
