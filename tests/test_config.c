@@ -14,22 +14,21 @@
 
 #include "io/config.h"
 #include "io/fileio.h"
+#include "tmp_fixture.h"
 
 static char g_dir[256];
 
 static int make_dir(void **state)
 {
     (void)state;
-    snprintf(g_dir, sizeof g_dir, "/tmp/hb_test_config_XXXXXX");
-    return mkdtemp(g_dir) ? 0 : -1;
+    return tmp_dir_make(g_dir, sizeof g_dir, "config") ? 0 : -1;
 }
 
 static int remove_dir(void **state)
 {
     (void)state;
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
-    return system(cmd) == 0 ? 0 : -1;
+    tmp_dir_remove(g_dir);
+    return 0;
 }
 
 static void write_text(const char *path, const char *text)

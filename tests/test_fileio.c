@@ -20,12 +20,13 @@
 #include <unistd.h>
 
 #include "io/fileio.h"
+#include "tmp_fixture.h"
 
 /* One temporary folder per test, removed afterwards. */
 static int setup_dir(void **state)
 {
-    char *dir = strdup("/tmp/hb_test_fileio_XXXXXX");
-    if (!dir || !mkdtemp(dir)) {
+    char *dir = malloc(64);
+    if (!dir || !tmp_dir_make(dir, 64, "fileio")) {
         free(dir);
         return -1;
     }
@@ -33,31 +34,9 @@ static int setup_dir(void **state)
     return 0;
 }
 
-static void remove_tree(const char *path)
-{
-    struct stat st;
-    if (lstat(path, &st) != 0) return;
-    if (S_ISDIR(st.st_mode)) {
-        DIR *d = opendir(path);
-        if (d) {
-            struct dirent *e;
-            while ((e = readdir(d))) {
-                if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-                char child[2048];
-                snprintf(child, sizeof child, "%s/%s", path, e->d_name);
-                remove_tree(child);
-            }
-            closedir(d);
-        }
-        rmdir(path);
-    } else {
-        unlink(path);
-    }
-}
-
 static int teardown_dir(void **state)
 {
-    remove_tree(*state);
+    tmp_dir_remove(*state);
     free(*state);
     return 0;
 }

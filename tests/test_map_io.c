@@ -20,6 +20,7 @@
 #include <cjson/cJSON.h>
 
 #include "io/map_io.h"
+#include "tmp_fixture.h"
 
 #ifndef HB_TEST_DATA
 #error "HB_TEST_DATA must name tests/data"
@@ -52,33 +53,10 @@ static map_t *load_good(const char *name, tmpl_db_t **db)
 
 static char *make_tmpdir(void)
 {
-    char *dir = strdup("/tmp/hb_test_map_io_XXXXXX");
+    char *dir = malloc(64);
     assert_non_null(dir);
-    assert_non_null(mkdtemp(dir));
+    assert_true(tmp_dir_make(dir, 64, "map_io"));
     return dir;
-}
-
-/* Remove a folder and everything in it (our own temporary folders only). */
-static void remove_tree(const char *path)
-{
-    struct stat st;
-    if (lstat(path, &st) != 0) return;
-    if (S_ISDIR(st.st_mode)) {
-        DIR *d = opendir(path);
-        if (d) {
-            struct dirent *e;
-            while ((e = readdir(d))) {
-                if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-                char child[2048];
-                snprintf(child, sizeof child, "%s/%s", path, e->d_name);
-                remove_tree(child);
-            }
-            closedir(d);
-        }
-        rmdir(path);
-    } else {
-        unlink(path);
-    }
 }
 
 static void write_text(const char *path, const char *text)
@@ -676,7 +654,7 @@ static void test_oversize_map_refused(void **state)
     assert_int_equal(map_load(path, data_dir(), &m, NULL, err, sizeof err), HB_ERR_INPUT);
     assert_null(m);
     assert_string_equal(err, expect);
-    remove_tree(dir);
+    tmp_dir_remove(dir);
     free(dir);
 }
 
@@ -779,7 +757,7 @@ static void round_trip(const char *name)
     free(tb);
     map_destroy(a);
     map_destroy(b);
-    remove_tree(dir);
+    tmp_dir_remove(dir);
     free(dir);
 }
 
@@ -827,7 +805,7 @@ static void test_round_trip_after_edits(void **state)
     assert_int_equal(b->combatants[k].speed_ft, 45);
     map_destroy(a);
     map_destroy(b);
-    remove_tree(dir);
+    tmp_dir_remove(dir);
     free(dir);
 }
 
@@ -910,7 +888,7 @@ static void test_save_keeps_bak(void **state)
     free(first);
     assert_int_equal(count_entries(dir), 2); /* no temporary files left */
     map_destroy(m);
-    remove_tree(dir);
+    tmp_dir_remove(dir);
     free(dir);
 }
 
@@ -949,7 +927,7 @@ static void test_failed_save_leaves_target(void **state)
     free(now);
     assert_int_equal(count_entries(dir), 3); /* plain_file, keep.json, keep.json.bak */
     map_destroy(m);
-    remove_tree(dir);
+    tmp_dir_remove(dir);
     free(dir);
 }
 
@@ -1186,7 +1164,7 @@ static void test_data_refusals(void **state)
     assert_int_equal(tmpl_db_load(dir, "../toy", &db, err, sizeof err), HB_ERR_INPUT);
     assert_null(db);
     assert_string_equal(err, "../toy: (root): not a valid ruleset name");
-    remove_tree(dir);
+    tmp_dir_remove(dir);
     free(dir);
 }
 

@@ -23,6 +23,7 @@
 
 #include "io/event_json.h"
 #include "io/save.h"
+#include "tmp_fixture.h"
 
 #define MAX_ROUNDS 100 /* simulate's default */
 
@@ -415,15 +416,7 @@ static void test_state_and_command_mismatch(void **state)
 
 static void temp_dir(char *out, size_t cap)
 {
-    snprintf(out, cap, "/tmp/hb_test_save_XXXXXX");
-    assert_non_null(mkdtemp(out));
-}
-
-static void rm_rf(const char *dir)
-{
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    assert_int_equal(system(cmd), 0);
+    assert_true(tmp_dir_make(out, cap, "save"));
 }
 
 /* A played-out AI battle of n commands (or to its end). */
@@ -487,7 +480,7 @@ static void test_autosave_rotates_three(void **state)
     assert_string_equal(named, path);
     tmpl_db_destroy(db);
     map_destroy(m);
-    rm_rf(dir);
+    tmp_dir_remove(dir);
 }
 
 /* A save into a folder that cannot take it fails and leaves the old file. */
@@ -522,7 +515,7 @@ static void test_failed_write_keeps_old_file(void **state)
     play_end(&p);
     tmpl_db_destroy(db);
     map_destroy(m);
-    rm_rf(dir);
+    tmp_dir_remove(dir);
 }
 
 /* The kill test: a child process saves two different battles over the same
@@ -597,7 +590,7 @@ static void test_kill_during_save_keeps_a_whole_save(void **state)
     play_end(&b);
     tmpl_db_destroy(db);
     map_destroy(m);
-    rm_rf(dir);
+    tmp_dir_remove(dir);
 }
 
 int main(void)

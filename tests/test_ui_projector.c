@@ -27,6 +27,7 @@
 #include "ui/fog.h"
 #include "ui/projector.h"
 #include "ui/ui.h"
+#include "tmp_fixture.h"
 
 #define W 1280
 #define H 720
@@ -372,9 +373,7 @@ static void projector_window(void **state)
     TTF_Quit();
     SDL_Quit();
     unsetenv("XDG_CONFIG_HOME");
-    char cmd[400];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    assert_int_equal(system(cmd), 0);
+    tmp_dir_remove(dir);
 }
 
 int main(void)

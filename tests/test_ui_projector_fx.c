@@ -27,6 +27,7 @@
 #include "ui/camera.h"
 #include "ui/fog.h"
 #include "ui/projector.h"
+#include "tmp_fixture.h"
 
 static map_t *g_map;
 static tmpl_db_t *g_db;
@@ -328,9 +329,7 @@ static void projector_draws_allowed_effects(void **state)
     TTF_Quit();
     SDL_Quit();
     unsetenv("XDG_CONFIG_HOME");
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    assert_int_equal(system(cmd), 0);
+    tmp_dir_remove(dir);
 }
 
 /* The fog is worked out again only when a viewer moves; an enemy stepping

@@ -16,6 +16,7 @@
 #include "io/event_json.h"
 #include "io/save.h"
 #include "ui/play_ui.h"
+#include "tmp_fixture.h"
 
 static const char *data_dir(void)
 {
@@ -150,9 +151,7 @@ static void test_resume_then_ctrl_s(void **state)
     snprintf(p->save_path, sizeof p->save_path, "%s/missing/b.json", dir);
     assert_true(pui_save(p));
     assert_non_null(strstr(p->msg, "Not saved"));
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    assert_int_equal(system(cmd), 0);
+    tmp_dir_remove(dir);
     pui_free(p);
     free(p);
     play_end(&ref);
@@ -204,9 +203,7 @@ static void test_autosave_at_turn_starts(void **state)
     }
     assert_true(save_autosave_path(p->autosave_dir, 4, slot, sizeof slot));
     assert_int_not_equal(stat(slot, &st), 0);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    assert_int_equal(system(cmd), 0);
+    tmp_dir_remove(dir);
     pui_free(p);
     free(p);
     tmpl_db_destroy(db);

@@ -1,0 +1,47 @@
+/* tmp_fixture.h - temporary folders for the tests that write files: made
+ * fresh under /tmp, removed with everything in them afterwards. */
+#ifndef HB_TMP_FIXTURE_H
+#define HB_TMP_FIXTURE_H
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* A new empty folder /tmp/hb_test_TAG_XXXXXX, its path written to out;
+ * false (out empty) when it could not be made. */
+static inline int tmp_dir_make(char *out, size_t cap, const char *tag)
+{
+    if (snprintf(out, cap, "/tmp/hb_test_%s_XXXXXX", tag) >= (int)cap || !mkdtemp(out)) {
+        if (cap) out[0] = '\0';
+        return 0;
+    }
+    return 1;
+}
+
+/* Remove path and, for a folder, everything below it (never follows links). */
+static inline void tmp_dir_remove(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0) return;
+    if (!S_ISDIR(st.st_mode)) {
+        unlink(path);
+        return;
+    }
+    DIR *d = opendir(path);
+    if (d) {
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+            char child[2048];
+            if (snprintf(child, sizeof child, "%s/%s", path, e->d_name) < (int)sizeof child)
+                tmp_dir_remove(child);
+        }
+        closedir(d);
+    }
+    rmdir(path);
+}
+
+#endif
