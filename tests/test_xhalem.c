@@ -813,9 +813,40 @@ static void test_assist_gives_first_engagement_advantage(void **state)
     cmd_t as = cmd_make(CMD_ASSIST, 0);
     as.target = 2;
     assert_int_equal(fx_do(&f.p, as, FX_NO_DICE), BATTLE_OK);
+    /* The table sees it: t is distracted until the assist is spent. */
+    assert_true(f.p.b->u[2].cond & XC_DISTRACTED);
+    assert_true(FX_FIND(f.p.b, 0, "\"condition\":\"distracted\"", "\"on\":true") >= 0);
     fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
     fx_do(&f.p, fx_engage(1, 2, 0), FX_DICE(4, 16, 2, 1));
     assert_true(FX_FIND(f.p.b, 0, "\"who\":\"a\"", "\"dice\":\"2d20\"", "\"kept\":[16]") >= 0);
+    assert_false(f.p.b->u[2].cond & XC_DISTRACTED);
+    assert_true(FX_FIND(f.p.b, 0, "\"condition\":\"distracted\"", "\"on\":false") >= 0);
+    fx_free(&f);
+}
+
+/* An assist nobody uses runs out when the assister's next turn starts. */
+static void test_assist_runs_out(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 4, "xhalem", NULL);
+    fx_add(f.m, "h", "players", 2, 0, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    fx_add(f.m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 14, 5));
+    cmd_t as = cmd_make(CMD_ASSIST, 0);
+    as.target = 2;
+    assert_int_equal(fx_do(&f.p, as, FX_NO_DICE), BATTLE_OK);
+    fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE); /* h done */
+    fx_do(&f.p, cmd_make(CMD_END, 1), FX_NO_DICE); /* a does not strike */
+    assert_true(f.p.b->u[2].cond & XC_DISTRACTED);
+    fx_do(&f.p, cmd_make(CMD_END, 2), FX_NO_DICE); /* t's turn passes; round 2: h again */
+    assert_false(f.p.b->u[2].cond & XC_DISTRACTED);
+    /* a's strike now is a plain one. */
+    fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
+    fx_do(&f.p, fx_engage(1, 2, 0), FX_DICE(4, 16));
+    assert_true(FX_FIND(f.p.b, 0, "\"who\":\"a\"", "\"dice\":\"1d20\"", "\"why\":\"engage\"") >= 0);
     fx_free(&f);
 }
 
@@ -2297,6 +2328,7 @@ int main(void)
         cmocka_unit_test(test_shove_knocks_down),
         cmocka_unit_test(test_assist_gives_first_engagement_advantage),
         cmocka_unit_test(test_assist_outlives_the_assisters_own_strike),
+        cmocka_unit_test(test_assist_runs_out),
         cmocka_unit_test(test_standby_strikes_when_enemy_enters_reach),
         cmocka_unit_test(test_drag_grappled_at_half_speed),
         cmocka_unit_test(test_electric_doubles_in_water),

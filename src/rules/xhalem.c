@@ -409,8 +409,10 @@ static bool engagement(battle_t *b, int a, int t, const weapon_t *w, const eng_t
     /* The assist is spent on the first engagement an ally makes after it;
      * the assister's own strike (a granted secondary) neither gains nor spends it. */
     int assister = s->assist_on[t] - 1;
-    if (assister >= 0 && assister != a && board_allies(b->board, assister, a))
+    if (assister >= 0 && assister != a && board_allies(b->board, assister, a)) {
         s->assist_on[t] = 0;
+        set_cond(b, t, XC_DISTRACTED, "distracted", false);
+    }
     event_t e = event_make(EV_ATTACK);
     e.who = a;
     e.target = t;
@@ -777,8 +779,10 @@ static void start_turn(battle_t *b, int i)
     /* What i set up on its last turn runs out now. */
     s->standby[i] = 0;
     for (int t = 0; t < b->n; t++)
-        if (s->assist_on[t] == i + 1)
+        if (s->assist_on[t] == i + 1) {
             s->assist_on[t] = 0;
+            set_cond(b, t, XC_DISTRACTED, "distracted", false);
+        }
     event_t e = event_make(EV_TURN_START);
     e.who = i;
     e.value = b->round;
@@ -1492,6 +1496,7 @@ static battle_status_t apply_one(battle_t *b, const cmd_t *c)
         s->turn.acted = true;
         s->assist_on[t] = a + 1;
         battle_emit_action(b, a, "assist", t, true);
+        set_cond(b, t, XC_DISTRACTED, "distracted", true);
         return BATTLE_OK;
     }
     case CMD_HIDE:

@@ -36,6 +36,7 @@ enum {
     XC_GRAPPLED = 1u << 2,
     XC_PRONE = 1u << 3,
     XC_FLYING = 1u << 4,
+    XC_DISTRACTED = 1u << 5, /* an enemy's assist: the next ally strike has advantage */
 };
 
 /* Standby triggers (cmd_t.arg of CMD_STANDBY). */
