@@ -72,6 +72,22 @@ static void test_scars_target_shows_auto_hit(void **state)
     assert_string_equal(hud_tracker_conditions(b, down, conds, sizeof conds), "down");
     b->u[down].out = false;
 
+    /* Roll reasons name combatants as the table knows them. */
+    char line[160], wanted[128];
+    event_t roll = event_make(EV_ROLL);
+    roll.who = p->actor;
+    roll.n_dice = 1;
+    roll.sides = 8;
+    roll.dice[0] = roll.total = 3;
+    snprintf(roll.name, sizeof roll.name, "damage on %s", b->map->combatants[target].id);
+    hud_roll_text(p, &roll, line, sizeof line);
+    snprintf(wanted, sizeof wanted, "damage on %s: 1d8 [3] = 3", pui_name(p, target));
+    assert_non_null(strstr(line, wanted));
+    assert_string_not_equal(pui_name(p, target), b->map->combatants[target].id);
+    /* A reason that names no combatant is left as it is. */
+    assert_string_equal(pui_why(p, "DEX save", line, sizeof line), "DEX save");
+    assert_string_equal(pui_why(p, "lands on nobody", line, sizeof line), "lands on nobody");
+
     assert_true(pui_choose(p, bar));
     cell_t tc = hex_to_cell(b->map->layout, b->board->pos[target]);
     if (p->mode != PUI_CONFIRM) assert_true(pui_click_cell(p, tc));

@@ -483,10 +483,10 @@ void hud_roll_text(const pui_t *p, const event_t *e, char *buf, size_t cap)
             n += (size_t)w;
         }
     }
-    char mod[16] = "";
+    char mod[16] = "", why[96];
     if (e->mod) snprintf(mod, sizeof mod, " %+d", e->mod);
     snprintf(buf, cap, "%s %s: %dd%d [%s]%s%s = %d", e->who >= 0 ? pui_name(p, e->who) : "table",
-             e->name, e->n_dice, e->sides, dice, kept, mod, e->total);
+             pui_why(p, e->name, why, sizeof why), e->n_dice, e->sides, dice, kept, mod, e->total);
 }
 
 hud_log_kind_t hud_log_kind(const event_t *e)

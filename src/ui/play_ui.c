@@ -902,6 +902,20 @@ bool pui_undo(pui_t *p)
     return true;
 }
 
+const char *pui_why(const pui_t *p, const char *why, char *buf, size_t cap)
+{
+    /* The rules name a combatant by id inside a reason ("damage on oona");
+     * the table knows it by name. */
+    const char *on = strstr(why, " on ");
+    int i = on ? map_find_combatant(p->play.b->map, on + 4) : -1;
+    if (i < 0) {
+        snprintf(buf, cap, "%s", why);
+        return buf;
+    }
+    snprintf(buf, cap, "%.*s on %s", (int)(on - why), why, pui_name(p, i));
+    return buf;
+}
+
 void pui_die_prompt(const pui_t *p, char *buf, size_t cap)
 {
     const battle_t *b = p->play.b;
@@ -927,8 +941,9 @@ void pui_die_prompt(const pui_t *p, char *buf, size_t cap)
     if (n->mod != 0) snprintf(mod, sizeof mod, ", %+d", n->mod);
     char of[40] = "";
     if (count > 1) snprintf(of, sizeof of, " (die %d of %d)", n->index + 1, count);
+    char why[96];
     snprintf(buf, cap, "%s: %s, roll %dd%d%s%s%s", n->who >= 0 ? pui_name(p, n->who) : "Referee",
-             n->why, count, n->sides, how, mod, of);
+             pui_why(p, n->why, why, sizeof why), count, n->sides, how, mod, of);
 }
 
 bool pui_enter_die(pui_t *p, int value)

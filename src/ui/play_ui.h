@@ -186,6 +186,9 @@ bool pui_is_target(const pui_t *p, int t);
 pui_group_t pui_group_of(const cmd_t *c);
 /* Name of combatant i for the panels. */
 const char *pui_name(const pui_t *p, int i);
+/* A roll's reason as the table reads it: a combatant id after " on " becomes
+ * its name ("damage on oona" -> "damage on Oona Pell"). Returns buf. */
+const char *pui_why(const pui_t *p, const char *why, char *buf, size_t cap);
 /* Winner text at the end ("Victory: players"), or NULL while it goes on. */
 const char *pui_result(const pui_t *p, char *buf, size_t cap);
 
