@@ -32,6 +32,8 @@ typedef enum {
     EV_TERRAIN,        /* to = cell, name = new terrain type */
     EV_TURN_END,       /* who (or side), value = round */
     EV_FLED,           /* who: left the battle alive */
+    EV_AREA,           /* who, target (-1 none), name = shape, from, to, value = size,
+                        * amount = width (line), tan_half (cone): see area.h */
     EV_COUNT
 } ev_type_t;
 
@@ -44,6 +46,7 @@ typedef struct {
     int mod, total;
     bool hit, on;
     int amount, hp, value;
+    double tan_half; /* area: a cone's half-angle tangent */
     char name[EV_NAME_MAX];
 } event_t;
 

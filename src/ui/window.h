@@ -36,7 +36,7 @@ typedef struct {
     bool dirty;   /* the frame must be redrawn */
     SDL_Rect area;    /* free map area between the panels (w 0: the whole view) */
     struct hud *hud;  /* the play screen's panels, or NULL for a plain viewer */
-    unsigned overlay_on;         /* bit k: overlay kind k shown (F5..F9, overlay.h) */
+    unsigned overlay_on;         /* bit k: overlay kind k shown (F5..F10, overlay.h) */
     struct ui_overlay *overlay;  /* the set they are built in, or NULL for none */
 } ui_state_t;
 
