@@ -38,6 +38,8 @@ typedef enum {
     EV_TURN_END,       /* who (or side), value = round */
     EV_FLED,           /* who: left the battle alive */
     EV_PHASE,          /* name = the phase ("immediate", "movement"...), value = round */
+    EV_AREA,           /* who, target (-1 none), name = shape, from, to, value = size,
+                        * amount = width (line), tan_half (cone): see area.h */
     EV_COUNT
 } ev_type_t;
 
@@ -62,6 +64,7 @@ typedef struct {
     bool hit, on;
     int amount, hp, value;
     int soaked, armor; /* EV_DAMAGE: taken off by soak, by armour (see opt) */
+    double tan_half; /* area: a cone's half-angle tangent */
     char name[EV_NAME_MAX];
 } event_t;
 
