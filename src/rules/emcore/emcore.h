@@ -66,8 +66,9 @@ typedef enum {
     EPOOL_CRITS2,   /* a shot at a target in cover: only criticals, still two each */
 } em_pool_mode_t;
 
-/* The most dice one pool rolls (the roll event's limit). */
-#define EM_POOL_MAX EV_MAX_DICE
+/* The most dice one pool rolls: aspects and armor are kept to 0..10 at the
+ * start (docs), so a soak pool is at most 6 + 10 dice. */
+#define EM_POOL_MAX 16
 /* Opportunity attacks one character may make in a turn (one per target). */
 #define EM_OA_MAX 8
 
@@ -118,6 +119,9 @@ static inline const em_state_t *em_cst(const battle_t *b) { return (const em_sta
 
 /* Dice for an Aspect at level L: 1 + ceil(L / 2) (E1), at least 1. */
 int em_pool_dice(int level);
+/* The roll spec of n d12 counted in mode m (the log and the dice prompt
+ * describe it: "3d12: 8+ succeeds, 10+ counts 2, a 1 takes one away"). */
+roll_spec_t em_pool_spec(int n, em_pool_mode_t m);
 /* What one d12 face scores in mode m. */
 int em_face_value(int face, em_pool_mode_t m);
 /* Roll n d12 for combatant who in mode m, logging a roll event with why. */

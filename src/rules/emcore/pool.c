@@ -6,39 +6,45 @@
 
 int em_pool_dice(int level)
 {
-    if (level < 0)
-        level = 0;
-    int n = 1 + (level + 1) / 2;
-    return n > EM_POOL_MAX ? EM_POOL_MAX : n;
+    return 1 + (level > 0 ? (level + 1) / 2 : 0);
+}
+
+roll_spec_t em_pool_spec(int n, em_pool_mode_t m)
+{
+    roll_spec_t s = roll_plain(n, 12, 0, 0);
+    /* A 1 takes one away whatever counts (E1). */
+    s.botch_at = 1;
+    s.botch_value = 1;
+    if (m == EPOOL_FULL) {
+        s.count_at = 8;
+        s.crit_at = 10;
+        s.crit_value = 2;
+    } else {
+        /* Only criticals: one each on a hasty shot, still two against cover. */
+        s.count_at = 10;
+        s.crit_at = m == EPOOL_CRITS2 ? 10 : 0;
+        s.crit_value = m == EPOOL_CRITS2 ? 2 : 0;
+    }
+    return s;
 }
 
 int em_face_value(int face, em_pool_mode_t m)
 {
-    if (face <= 1)
-        return -1; /* a botch takes one away whatever counts */
-    if (m == EPOOL_FULL)
-        return face >= 10 ? 2 : face >= 8 ? 1 : 0;
-    if (face < 10)
-        return 0;
-    return m == EPOOL_CRITS1 ? 1 : 2;
+    roll_spec_t s = em_pool_spec(1, m);
+    return roll_face_successes(&s, face);
 }
 
 em_roll_t em_roll(battle_t *b, int who, int n, em_pool_mode_t m, const char *why)
 {
-    if (n < 1)
-        n = 1;
-    if (n > EM_POOL_MAX)
-        n = EM_POOL_MAX;
+    roll_spec_t spec = em_pool_spec(n, m);
     event_t e;
-    battle_roll(b, who, n, 12, 0, 0, why, &e);
-    em_roll_t r = {.n = e.n_dice};
+    int net = battle_roll_spec(b, who, &spec, why, &e);
+    em_roll_t r = {.n = n, .net = net};
     for (int k = 0; k < e.n_dice; k++) {
-        int v = em_face_value(e.dice[k], m);
-        r.net += v;
-        r.botches += v < 0;
+        r.botches += e.dice[k] <= 1;
         r.crits += e.dice[k] >= 10;
     }
-    r.succ = r.net > 0 ? r.net : 0;
+    r.succ = net > 0 ? net : 0;
     return r;
 }
 
