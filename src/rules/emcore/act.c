@@ -416,8 +416,8 @@ static battle_status_t do_simple(battle_t *b, const cmd_t *c)
         if (!prone || pts < em_half_cost(b, a))
             return BATTLE_ILLEGAL;
         em_pay(b, a, em_half_cost(b, a), false);
-        em_set_cond(b, a, EC_PRONE, false);
         battle_emit_action(b, a, "stand", -1, true);
+        em_set_cond(b, a, EC_PRONE, false);
         em_update_engaged(b);
         return BATTLE_OK;
     case CMD_NOCK:
