@@ -255,6 +255,26 @@ static bool exposed(const battle_t *b, int i, hex_t h)
     return false;
 }
 
+/* Would a standing at h be outnumbered: more foes able to close in on it by
+ * the next Immediate phase than friends (a included) able to stand with it? */
+static bool outnumbered(const battle_t *b, int a, hex_t h)
+{
+    /* Shooters count for half a friend: they help, but not in the melee. */
+    int foes = 0, friends = 2;
+    for (int j = 0; j < b->n; j++) {
+        if (j == a || !em_able(b, j))
+            continue;
+        int reach = 2 * em_movement(b, j) + 1;
+        if (hex_distance(pos(b, j), h) > reach)
+            continue;
+        if (em_enemies(b, a, j))
+            foes += shooter(b, j) ? 0 : 2;
+        else
+            friends += shooter(b, j) ? 1 : 2;
+    }
+    return foes > friends;
+}
+
 static void ai_melee(battle_t *b, int a, cmd_t *out)
 {
     const em_state_t *s = em_cst(b);
@@ -272,7 +292,7 @@ static void ai_melee(battle_t *b, int a, cmd_t *out)
     int best = -1, bc = 0;
     for (int k = 0; k < n && k < b->ncells; k++) {
         hex_t h = hex_from_cell(b->map->layout, b->reach[k].at);
-        if (hex_distance(h, pos(b, t)) != 1 || foes_beside(b, a, h) > 2)
+        if (hex_distance(h, pos(b, t)) != 1 || foes_beside(b, a, h) > 2 || outnumbered(b, a, h))
             continue;
         if (best < 0 || b->reach[k].cost_ft < bc) {
             best = k;
@@ -295,7 +315,7 @@ static void ai_melee(battle_t *b, int a, cmd_t *out)
     for (int k = 0; k < n && k < b->ncells; k++) {
         hex_t h = hex_from_cell(b->map->layout, b->reach[k].at);
         int d = hex_distance(h, pos(b, t));
-        if (d < bd) {
+        if (d < bd && !outnumbered(b, a, h)) {
             bd = d;
             goal = b->reach[k].at;
             found = true;
