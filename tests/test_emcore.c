@@ -544,6 +544,51 @@ static void test_no_dodge_when_healthy_and_out_of_points(void **state)
     fx_free(&f);
 }
 
+/* The AI in the Immediate phase decides from what it may know: whatever the
+ * players have declared before it (the referee may pick them first), its
+ * choice is the one it makes with nothing declared. */
+static void test_ai_blind_to_declarations(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 5, "emcore", NULL);
+    int p1 = add(f.m, "p1", "players", 3, 1, "sword,spear", "force=3,adeptness=2,insight=4");
+    int p2 = add(f.m, "p2", "players", 5, 1, "sword", "force=2,adeptness=4,insight=3,health=3");
+    int b1 = add(f.m, "b1", "brigands", 4, 1, "sword", "force=3,adeptness=3,insight=2");
+    int b2 = add(f.m, "b2", "brigands", 4, 2, "spear", "force=2,adeptness=3,insight=1");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+    cmd_t base1, base2;
+    f.p.rs->ai(f.p.b, b1, &base1);
+    f.p.rs->ai(f.p.b, b2, &base2);
+    assert_int_equal(base1.kind, CMD_DECLARE);
+    cmd_t l1[32], l2[32];
+    int n1 = f.p.rs->legal(f.p.b, p1, l1, 32), n2 = f.p.rs->legal(f.p.b, p2, l2, 32);
+    assert_true(n1 >= 3 && n2 >= 3);
+    int tried = 0;
+    for (int i = 0; i < n1; i++)
+        for (int j = 0; j < n2; j++) {
+            while (f.p.b->cmds.n > 0)
+                play_undo(&f.p);
+            assert_int_equal(play_apply(&f.p, &l1[i]), BATTLE_OK);
+            assert_int_equal(play_apply(&f.p, &l2[j]), BATTLE_OK);
+            cmd_t c1, c2;
+            f.p.rs->ai(f.p.b, b1, &c1);
+            f.p.rs->ai(f.p.b, b2, &c2);
+            assert_int_equal(c1.act, base1.act);
+            assert_int_equal(c1.target, base1.target);
+            assert_int_equal(c1.weapon, base1.weapon);
+            assert_int_equal(c2.act, base2.act);
+            assert_int_equal(c2.target, base2.target);
+            assert_int_equal(c2.weapon, base2.weapon);
+            tried++;
+        }
+    assert_int_equal(tried, n1 * n2);
+    (void)p1;
+    (void)p2;
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -566,6 +611,7 @@ int main(void)
         cmocka_unit_test(test_dodge_for_a_point),
         cmocka_unit_test(test_dodge_for_willpower),
         cmocka_unit_test(test_no_dodge_when_healthy_and_out_of_points),
+        cmocka_unit_test(test_ai_blind_to_declarations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
