@@ -22,8 +22,9 @@ typedef enum {
     CMD_MOVE,     /* follow path[] */
     CMD_ENGAGE,   /* attack target with weapon (and weapon2 for a dual strike) */
     CMD_DASH,     /* action: movement budget doubles */
-    CMD_STANDBY,  /* action: hold for trigger arg against target (-1 any) an engage with
-                     weapon, or (act CMD_MOVE) a move to cell `at` */
+    CMD_STANDBY,  /* action: hold for trigger arg (a trigger_t, core/trigger.h) against
+                     target (-1 any) an engage with weapon, or (act CMD_MOVE) a move
+                     to cell `at` */
     CMD_ASSIST,   /* action: distract target for the allies' next engagement */
     CMD_HIDE,     /* action: stealth check */
     CMD_SEARCH,   /* action: look for hidden enemies */
