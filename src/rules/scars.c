@@ -546,8 +546,7 @@ static bool on_edge(const battle_t *b, int i)
     return c.col == 0 || c.row == 0 || c.col == b->map->cols - 1 || c.row == b->map->rows - 1;
 }
 
-/* Range band in hexes a weapon reaches: melee close; ranged by its range. */
-static int weapon_reach_hex(const battle_t *b, const weapon_t *w)
+int scars_weapon_band(const battle_t *b, const weapon_t *w)
 {
     if (!w || w->cls == WPN_MELEE)
         return CLOSE_HEX;
@@ -598,7 +597,7 @@ sc_die_t scars_attack_die(const battle_t *b, int a, int t, const weapon_t *w, bo
 /* Does a's attack with w reach t from where both stand? */
 static bool reaches(const battle_t *b, int a, int t, const weapon_t *w)
 {
-    return hex_distance(pos(b, a), pos(b, t)) <= weapon_reach_hex(b, w) &&
+    return hex_distance(pos(b, a), pos(b, t)) <= scars_weapon_band(b, w) &&
            sight_clear(b->board, pos(b, a), pos(b, t));
 }
 
@@ -829,7 +828,7 @@ static int scars_legal(battle_t *b, int a, cmd_t *out, int cap)
             continue;
         for (int w = -1; w < b->u[a].n_weapons; w++) {
             const weapon_t *wp = battle_weapon(b, a, w);
-            if (hex_distance(pos(b, a), pos(b, t)) > weapon_reach_hex(b, wp))
+            if (hex_distance(pos(b, a), pos(b, t)) > scars_weapon_band(b, wp))
                 continue;
             cmd_t c = cmd_make(CMD_DECLARE, a);
             c.act = CMD_ENGAGE;
@@ -841,7 +840,7 @@ static int scars_legal(battle_t *b, int a, cmd_t *out, int cap)
             /* Dual weapons: this one with each later weapon that also reaches. */
             for (int w2 = w + 1; w >= 0 && w2 < b->u[a].n_weapons; w2++) {
                 if (!scars_dual_ok(b, a, w, w2) ||
-                    hex_distance(pos(b, a), pos(b, t)) > weapon_reach_hex(b, battle_weapon(b, a, w2)))
+                    hex_distance(pos(b, a), pos(b, t)) > scars_weapon_band(b, battle_weapon(b, a, w2)))
                     continue;
                 c.weapon2 = w2;
                 if (n < cap)
@@ -958,7 +957,7 @@ static int pick_weapon(const battle_t *b, int a, int t)
             continue;
         if (blast_hits_friend(b, a, t, wp))
             continue;
-        int reach = weapon_reach_hex(b, wp);
+        int reach = scars_weapon_band(b, wp);
         predict_t pr;
         int mean = scars_predict(b, a, t, w, &pr) ? (int)(pr.dmg_hit * 100.0) : 0;
         /* A move comes with the action, so reaching after one move is as good
@@ -1029,7 +1028,7 @@ static int allies_on(const battle_t *b, int a, int t)
 /* Can a attack t this turn: in its weapon's band now or after one move? */
 static bool in_reach_this_turn(const battle_t *b, int a, int t)
 {
-    int reach = weapon_reach_hex(b, battle_weapon(b, a, pick_weapon(b, a, t)));
+    int reach = scars_weapon_band(b, battle_weapon(b, a, pick_weapon(b, a, t)));
     return hex_distance(pos(b, a), pos(b, t)) <= reach + SCARS_MOVE_HEXES;
 }
 
@@ -1114,7 +1113,7 @@ static void scars_ai(battle_t *b, int a, cmd_t *out)
     int dist = hex_distance(pos(b, a), pos(b, t));
     int bw = pick_weapon(b, a, t);
     const weapon_t *wp = battle_weapon(b, a, bw);
-    int reach = weapon_reach_hex(b, wp);
+    int reach = scars_weapon_band(b, wp);
     cmd_t c = cmd_make(CMD_DECLARE, a);
     c.weapon = bw;
     c.target = t;

@@ -103,6 +103,9 @@ bool scars_predict(const battle_t *b, int a, int t, int w, predict_t *out);
 /* The same for a dual attack with weapons w and w2 (w2 -1: none). */
 bool scars_predict_dual(const battle_t *b, int a, int t, int w, int w2, predict_t *out);
 
+/* The hexes weapon w (NULL: unarmed) reaches: close (1) for melee, else the
+ * band its range falls in, nearby (10) or distant (20). */
+int scars_weapon_band(const battle_t *b, const weapon_t *w);
 /* Is combatant i in the phase now declaring? */
 bool scars_in_phase(const battle_t *b, int i);
 /* Take `amount` (after armor) on combatant t: HP, then STR, saves, scars. */
