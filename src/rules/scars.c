@@ -1032,51 +1032,13 @@ static bool in_reach_this_turn(const battle_t *b, int a, int t)
     return hex_distance(pos(b, a), pos(b, t)) <= reach + SCARS_MOVE_HEXES;
 }
 
-/* Distance from h to the nearest foe of a still able to hurt it. */
-static int foe_distance(const battle_t *b, int a, hex_t h)
-{
-    int best = 0x3fffffff;
-    for (int k = 0; k < b->n; k++)
-        if (scars_fighting(b, k) && enemies(b, a, k)) {
-            int d = hex_distance(h, pos(b, k));
-            best = d < best ? d : best;
-        }
-    return best;
-}
-
-/* A crawling PC drags itself one hex further from the nearest foe, if any
- * free hex next to it is further; otherwise it lies still. */
-static void crawl_away(const battle_t *b, int a, cmd_t *out)
-{
-    int here = foe_distance(b, a, pos(b, a)), best = here, pick = -1;
-    for (int d = 0; d < HEX_DIRS; d++) {
-        hex_t h = hex_neighbor(pos(b, a), d);
-        int idx = board_cell_index(b->board, h);
-        if (idx < 0 || b->board->occ[idx] >= 0 || b->map->types[b->map->cells[idx]].move <= 0)
-            continue;
-        int far = foe_distance(b, a, h);
-        if (far > best) {
-            best = far;
-            pick = d;
-        }
-    }
-    *out = cmd_make(CMD_END, a);
-    if (pick >= 0) {
-        out->kind = CMD_DECLARE;
-        out->act = CMD_END;
-        out->path[out->n_path++] = hex_to_cell(b->map->layout, hex_neighbor(pos(b, a), pick));
-    }
-}
-
 static void scars_ai(battle_t *b, int a, cmd_t *out)
 {
     *out = cmd_make(CMD_END, a);
     if (!scars_in_phase(b, a))
         return;
-    if (scars_crawling(b, a)) {
-        crawl_away(b, a, out);
-        return;
-    }
+    if (scars_crawling(b, a))
+        return; /* lies still: a crawl is the table's call */
     unit_t *u = &b->u[a];
     /* Badly hurt with a way out: run for it. */
     if (u->hp == 0 && u->stat[SS_STR] * 2 < u->stat_max[SS_STR] && on_edge(b, a)) {
