@@ -180,24 +180,18 @@ static void scar(battle_t *b, int t, int damage)
     snprintf(name, sizeof name, "scar:%s", NAMES[row]);
     emit_cond(b, t, name, true);
     switch (row) {
-    case 1:
-        scar_roll(b, t, 1, 6, "scar location");
-        scar_max_hp(b, t, 1, 6);
-        break;
-    case 2:
-        scar_max_hp(b, t, 1, 6);
+    case 1: /* where the scar sits (1d6), or which limb broke (1d6); then a new */
+    case 2: /* max HP if higher: 1d6 (scar, rattling blow) or 2d6 (limb, disease) */
+    case 4:
+    case 5:
+        if (row == 1 || row == 4)
+            scar_roll(b, t, 1, 6, row == 1 ? "scar location" : "broken limb");
+        scar_max_hp(b, t, row <= 2 ? 1 : 2, 6);
         break;
     case 3: /* flat on its face: deprived, and 1d6 more max HP */
         u->cond |= SC_DEPRIVED;
         emit_cond(b, t, "deprived", true);
         set_max_hp(b, t, u->hp_max + scar_roll(b, t, 1, 6, "scar: max HP"));
-        break;
-    case 4:
-        scar_roll(b, t, 1, 6, "broken limb");
-        scar_max_hp(b, t, 2, 6);
-        break;
-    case 5:
-        scar_max_hp(b, t, 2, 6);
         break;
     case 6: { /* 1-2 STR, 3-4 DEX, 5-6 WIL: 3d6 replaces the score if higher */
         int which = scar_roll(b, t, 1, 6, "head wound ability");
