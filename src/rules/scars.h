@@ -40,6 +40,11 @@ enum { SC_MARK_IMPAIRED = 1, SC_MARK_ENHANCED = 2 };
 #define SCARS_MOVE_HEXES 10
 #define SCARS_PATH_MAX (2 * SCARS_MOVE_HEXES)
 
+/* Move modes (ruleset_t.move_modes). A declaration's path is a SM_MOVE,
+ * except with act CMD_MOVE (the action spent on a second move): SM_SECOND.
+ * The legal list gives that declaration arg SM_SECOND. */
+enum { SM_MOVE = 0, SM_SECOND, SM_COUNT };
+
 typedef struct {
     unsigned char set;
     unsigned char act;     /* cmd_kind_t: CMD_ENGAGE, CMD_MOVE, CMD_RETREAT or CMD_END */
@@ -106,6 +111,8 @@ bool scars_predict_dual(const battle_t *b, int a, int t, int w, int w2, predict_
 /* The hexes weapon w (NULL: unarmed) reaches: close (1) for melee, else the
  * band its range falls in, nearby (10) or distant (20). */
 int scars_weapon_band(const battle_t *b, const weapon_t *w);
+/* ruleset_t.move_cost for scars (see ruleset.h). */
+bool scars_move_cost(const battle_t *b, int i, int mode, move_cost_t *out);
 /* Is combatant i in the phase now declaring? */
 bool scars_in_phase(const battle_t *b, int i);
 /* Take `amount` (after armor) on combatant t: HP, then STR, saves, scars. */
