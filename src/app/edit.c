@@ -10,7 +10,9 @@
 #include "core/edit.h"
 #include "io/fileio.h"
 #include "io/map_io.h"
+#include "io/recover.h"
 #include "ui/editor.h"
+#include "ui/stop.h"
 #include "ui/ui.h"
 
 #define NEW_COLS 24
@@ -29,6 +31,17 @@ static map_t *new_map(char *err, size_t errcap)
     map_t *m = edit_new_map(NEW_COLS, NEW_ROWS, types, n, open);
     if (!m) snprintf(err, errcap, "out of memory");
     return m;
+}
+
+/* A stop signal: unsaved edits go to their recovery copy before the exit. */
+static void keep_edits(const ed_state_t *st)
+{
+    char msg[HB_ERR_MAX];
+    bool written = false;
+    if (!ed_write_recovery(st, &written, msg, sizeof msg))
+        fprintf(stderr, "hexbattle: unsaved edits lost: %s\n", msg);
+    else if (written)
+        fprintf(stderr, "hexbattle: stopped; unsaved edits kept in %s\n", msg);
 }
 
 int app_edit(int argc, char **argv)
@@ -57,9 +70,18 @@ int app_edit(int argc, char **argv)
     }
     ed_state_t st;
     ed_init(&st, m, db, path, 1400, 860);
+    /* Edits kept by a stopped editor are offered back (docs/editor.md). */
+    char rpath[SAVE_PATH_MAX];
+    if (recover_path(path, rpath, sizeof rpath) && recover_belongs(rpath, path))
+        ed_offer_recovery(&st, rpath);
+    ui_stop_install();
     int status = 0;
     for (;;) {
         ed_run_t r = ed_run_window(&st, err, sizeof err);
+        if (ui_stop_signal()) {
+            keep_edits(&st);
+            break;
+        }
         if (r == ED_RUN_ERROR) {
             fprintf(stderr, "hexbattle: %s\n", err);
             status = 1;
@@ -75,6 +97,10 @@ int app_edit(int argc, char **argv)
             ed_message(&st, "back from play-test");
         }
         map_destroy(play);
+        if (ui_stop_signal()) { /* stopped during the play-test */
+            keep_edits(&st);
+            break;
+        }
     }
     ed_free(&st);
     tmpl_db_destroy(db);

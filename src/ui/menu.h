@@ -37,6 +37,7 @@ typedef struct {
     smenu_entry_t e[SMENU_MAX];
     SDL_Rect row[SMENU_MAX]; /* where each entry was last drawn, for clicks */
     int n_rows;
+    bool recovery; /* opened at the start to offer a recovery copy (entry 0) */
 } smenu_t;
 
 /* Fill the list and open the menu: save_path (the battle's own save; may be
@@ -45,6 +46,9 @@ typedef struct {
  * seen twice is listed once. */
 void smenu_scan(smenu_t *m, const char *save_path, const char *autosave_dir,
                 const char *map_path);
+/* Open the menu on the one recovery copy at rpath (src/io/recover.h) of a
+ * battle stopped by a signal: Enter takes it back, Esc starts afresh. */
+void smenu_offer(smenu_t *m, const char *rpath);
 /* A key while the menu is open: arrows move, Enter picks, Escape closes.
  * Returns the entry index picked, SMENU_CLOSE or SMENU_NONE. */
 int smenu_key(smenu_t *m, SDL_Keycode k);

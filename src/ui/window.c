@@ -14,7 +14,9 @@
 #include "menu.h"
 #include "projector.h"
 #include "overlay.h"
+#include "stop.h"
 #include "ui.h"
+#include "../io/recover.h"
 
 void ui_state_init(ui_state_t *s, const map_t *m, int view_w, int view_h)
 {
@@ -350,6 +352,7 @@ static bool menu_event(ui_state_t *st, smenu_t *menu, pui_t *play, const SDL_Eve
         return true;
     }
     int got = SMENU_NONE;
+    bool offer = menu->recovery;
     switch (e->type) {
     case SDL_KEYDOWN:
         got = smenu_key(menu, e->key.keysym.sym);
@@ -365,12 +368,32 @@ static bool menu_event(ui_state_t *st, smenu_t *menu, pui_t *play, const SDL_Eve
         return true; /* the map under the menu takes no input */
     }
     st->dirty = true;
+    if (got == SMENU_CLOSE && offer)
+        snprintf(play->msg, sizeof play->msg,
+                 "A new battle. The interrupted one is kept: Ctrl+O lists it.");
     if (got < 0) return true;
     save_t *s = NULL;
     char msg[sizeof play->msg];
     if (smenu_try_load(menu->e[got].path, &s, msg, sizeof msg) != HB_OK) {
         snprintf(play->msg, sizeof play->msg, "%s", msg);
         menu->open = false;
+        return true;
+    }
+    if (menu->recovery) {
+        /* The copy becomes the newest autosave; Ctrl+S goes on saving to
+         * the battle's own file. */
+        char err[HB_ERR_MAX];
+        if (recover_adopt(menu->e[got].path, s->file, sizeof s->file, err, sizeof err) !=
+            HB_OK) {
+            snprintf(play->msg, sizeof play->msg, "Not restored: %.180s", err);
+            save_free(s);
+            menu->open = false;
+            return true;
+        }
+        hb_strlcpy(next_path, play->save_path, SAVE_PATH_MAX);
+        *next = s;
+        menu->open = false;
+        st->quit = true;
         return true;
     }
     if (play->autosave_dir[0]) {
@@ -409,6 +432,25 @@ static void route_event(ui_state_t *st, ui_projector_t *proj, pui_t *play, SDL_W
         proj->msg[0] = '\0';
         st->dirty = true;
     }
+}
+
+/* A stop signal: the battle (not a replay, which is a file already) goes to
+ * its recovery copy before the window closes. */
+static void keep_battle(const pui_t *play)
+{
+    if (play->replay) return;
+    char rpath[SAVE_PATH_MAX], err[HB_ERR_MAX];
+    const char *file = play->save_path[0] ? play->save_path : NULL;
+    if (!recover_path(file ? file : "untitled.battle.json", rpath, sizeof rpath)) {
+        fprintf(stderr, "hexbattle: stopped; no folder for a recovery copy of the battle\n");
+        return;
+    }
+    save_table_t t = {.has_rng = true, .rng = play->rng, .phys_sides = play->phys_sides};
+    if (recover_write_battle(rpath, file, &play->play, &t, play->map_path, err, sizeof err) !=
+        HB_OK)
+        fprintf(stderr, "hexbattle: stopped; the battle could not be kept: %s\n", err);
+    else
+        fprintf(stderr, "hexbattle: stopped; the battle is kept in %s\n", rpath);
 }
 
 /* The play window, with the projector opened at once when *PROJECT is set.
@@ -514,6 +556,12 @@ static int run_window(const map_t *m, const tmpl_db_t *db, const char *map_path,
                  proj.msg);
         proj.msg[0] = '\0';
     }
+    /* A battle stopped by a signal is offered back at the start of play. */
+    char rpath[SAVE_PATH_MAX];
+    if (!save && !replay && play->save_path[0] &&
+        recover_path(play->save_path, rpath, sizeof rpath) &&
+        recover_belongs(rpath, play->save_path))
+        smenu_offer(&menu, rpath);
     Uint64 last = SDL_GetTicks64();
     bool animating = true;
     /* HEXBATTLE_QUIT_AFTER_MS=N closes the window N ms after it opened, for
@@ -523,6 +571,10 @@ static int run_window(const map_t *m, const tmpl_db_t *db, const char *map_path,
     Uint64 quit_at = quit_ms > 0 ? last + (Uint64)quit_ms : 0;
     while (!st.quit) {
         if (quit_at && SDL_GetTicks64() >= quit_at) break;
+        if (ui_stop_signal()) {
+            keep_battle(play);
+            break;
+        }
         if (st.resized) {
             ratio = dpi_ratio(win, ren, &dw, &dh);
             ui_state_resize(&st, dw, dh, ratio); /* lays the panels out again too */
