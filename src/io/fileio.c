@@ -211,6 +211,10 @@ bool hb_fault_set(const char *spec)
             return false;
         }
         g_n_faults++;
+        if (comma && !comma[1]) { /* a trailing comma names nothing */
+            g_n_faults = 0;
+            return false;
+        }
         s += n + (comma ? 1 : 0);
     }
     return true;
