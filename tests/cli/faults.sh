@@ -69,34 +69,20 @@ check save_still_loads test $? -eq 0
 rm -f "$SAVE" "$SAVE.bak"
 
 # --- the editor's Ctrl+S (a map), in a real window when Xvfb and xdotool are here ---
-if command -v Xvfb >/dev/null && command -v xdotool >/dev/null; then
-    N=""
-    for n in $(seq 60 99); do
-        if [ ! -e "/tmp/.X11-unix/X$n" ] && [ ! -e "/tmp/.X$n-lock" ]; then
-            N=$n
-            break
-        fi
-    done
-    Xvfb ":$N" -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
-    XPID=$!
-    trap 'kill $XPID 2>/dev/null; wait $XPID 2>/dev/null; rm -rf "$TMP"' EXIT
-    for _ in $(seq 50); do
-        [ -e "/tmp/.X11-unix/X$N" ] && break
-        sleep 0.1
-    done
+source "$(dirname "$0")/lib/xvfb.bash"
+if command -v Xvfb >/dev/null && command -v xdotool >/dev/null && start_xvfb; then
     cp "$MAP" "$OUT/map.json"
     sum=$(md5sum <"$OUT/map.json")
-    DISPLAY=":$N" SDL_VIDEODRIVER=x11 XDG_DATA_HOME="$TMP/xdg" HEXBATTLE_FAULT=rename:1 \
+    SDL_VIDEODRIVER=x11 XDG_DATA_HOME="$TMP/xdg" HEXBATTLE_FAULT=rename:1 \
         "$HB" edit "$OUT/map.json" 2>"$TMP/edit.err" &
     pid=$!
     win=""
     for _ in $(seq 100); do
-        win=$(DISPLAY=":$N" xdotool search --name "hexbattle editor" 2>/dev/null | head -1)
+        win=$(xdotool search --name "hexbattle editor" 2>/dev/null | head -1)
         [ -n "$win" ] && break
         sleep 0.1
     done
     sleep 0.3
-    export DISPLAY=":$N"
     xdotool mousemove --window "$win" 640 420 click 1
     sleep 0.2
     xdotool windowfocus --sync "$win" key ctrl+s
@@ -108,7 +94,6 @@ if command -v Xvfb >/dev/null && command -v xdotool >/dev/null; then
     kill -TERM "$pid"
     wait "$pid"
     check map_kept_after_failed_save test -s "$TMP/xdg/hexbattle/map.recover.json"
-    unset DISPLAY
 else
     echo "(no Xvfb or xdotool: the editor's save is left to test_ui_editor)"
 fi

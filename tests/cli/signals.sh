@@ -16,23 +16,9 @@ skip() {
 command -v Xvfb >/dev/null || skip "no Xvfb"
 command -v xdotool >/dev/null || skip "no xdotool"
 
-N=""
-for n in $(seq 60 99); do
-    if [ ! -e "/tmp/.X11-unix/X$n" ] && [ ! -e "/tmp/.X$n-lock" ]; then
-        N=$n
-        break
-    fi
-done
-[ -n "$N" ] || skip "no free X display number"
-Xvfb ":$N" -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
-XPID=$!
-trap 'kill $XPID 2>/dev/null; wait $XPID 2>/dev/null; rm -rf "$TMP"' EXIT
-for _ in $(seq 50); do
-    [ -e "/tmp/.X11-unix/X$N" ] && break
-    sleep 0.1
-done
-[ -e "/tmp/.X11-unix/X$N" ] || skip "Xvfb did not start"
-export DISPLAY=":$N" SDL_VIDEODRIVER=x11 XDG_DATA_HOME="$TMP/xdg" HEXBATTLE_SEED=4
+source "$(dirname "$0")/lib/xvfb.bash"
+start_xvfb || skip "Xvfb did not start"
+export SDL_VIDEODRIVER=x11 XDG_DATA_HOME="$TMP/xdg" HEXBATTLE_SEED=4
 DIR="$XDG_DATA_HOME/hexbattle"
 
 # wait_window NAME: the id of the first window whose title contains NAME.
@@ -44,6 +30,16 @@ wait_window() {
             echo "$w"
             return 0
         fi
+        sleep 0.1
+    done
+    return 1
+}
+
+# unsaved WIN: its title ends in " *" (the editor's unsaved mark), waiting
+# up to five seconds for a slow machine to catch up.
+unsaved() {
+    for _ in $(seq 50); do
+        xdotool getwindowname "$1" 2>/dev/null | grep -q ' \*$' && return 0
         sleep 0.1
     done
     return 1
@@ -75,8 +71,7 @@ for sig in TERM HUP INT; do
     sleep 0.3
     # Paint two hexes with the brush (a wall) in the middle of the map.
     xdotool mousemove --window "$win" 640 420 click 1 mousemove --window "$win" 700 440 click 1
-    sleep 0.3
-    check "edits_unsaved_$sig" sh -c "xdotool getwindowname $win | grep -q ' \*\$'"
+    check "edits_unsaved_$sig" unsaved "$win"
     stop "$pid" "$sig"
     code=$((128 + $(kill -l "$sig")))
     check "editor_ends_by_$sig" test "$STATUS" -eq "$code"
@@ -98,8 +93,7 @@ pid=$!
 win=$(wait_window "hexbattle editor")
 sleep 0.5
 xdotool windowfocus --sync "$win" key r
-sleep 0.3
-check restored_edits_unsaved sh -c "xdotool getwindowname $win | grep -q ' \*\$'"
+check restored_edits_unsaved unsaved "$win"
 check copy_taken_back test ! -e "$DIR/arena.recover.json"
 xdotool key ctrl+s
 sleep 0.3
