@@ -813,6 +813,9 @@ static int run_session(const map_t *m, const tmpl_db_t *db, const char *map_path
                        const save_t *save, const char *save_path, bool replay, bool allow_maps,
                        char *err, size_t errcap)
 {
+    /* Video stays up between the windows of one session (a battle opened
+     * from the picker, a restored one), so the display is not reconnected. */
+    if (!ui_video_open(err, errcap)) return 1;
     next_t next;
     memset(&next, 0, sizeof next);
     int rc = run_window(m, db, map_path, &project, save, save_path, replay, allow_maps, &next, err,
@@ -833,6 +836,7 @@ static int run_session(const map_t *m, const tmpl_db_t *db, const char *map_path
         next_free(&now);
     }
     next_free(&next); /* only set when a later window failed to open */
+    ui_video_close();
     return rc;
 }
 

@@ -74,21 +74,27 @@ if command -v Xvfb >/dev/null && command -v xdotool >/dev/null && start_xvfb; th
     cp "$MAP" "$OUT/map.json"
     sum=$(md5sum <"$OUT/map.json")
     SDL_VIDEODRIVER=x11 XDG_DATA_HOME="$TMP/xdg" HEXBATTLE_FAULT=rename:1 \
-        "$HB" edit "$OUT/map.json" 2>"$TMP/edit.err" &
+        LD_PRELOAD="$KEEP_LOADED" "$HB" edit "$OUT/map.json" 2>"$TMP/edit.err" &
     pid=$!
     win=""
     for _ in $(seq 100); do
-        win=$(xdotool search --name "hexbattle editor" 2>/dev/null | head -1)
+        win=$(xdotool search --name "hexbattle editor - $OUT/map.json" 2>/dev/null | head -1)
         [ -n "$win" ] && break
         sleep 0.1
     done
-    sleep 0.3
-    xdotool mousemove --window "$win" 640 420 click 1
-    sleep 0.2
+    # The title gains " *" once the edit is in (a slow machine takes a while;
+    # a hex painted again is the same edit).
+    marked() { xdotool getwindowname "$win" 2>/dev/null | grep -q ' \*$'; }
+    for _ in 1 2 3; do
+        xdotool mousemove --window "$win" 640 420 click 1
+        for _ in $(seq 30); do marked && break; sleep 0.1; done
+        marked && break
+    done
+    check map_edited marked
     xdotool windowfocus --sync "$win" key ctrl+s
-    sleep 0.3
+    sleep 1
     check map_save_fails_keeps_file test "$sum" = "$(md5sum <"$OUT/map.json")"
-    check map_save_fails_edits_kept sh -c "xdotool getwindowname $win | grep -q ' \*\$'"
+    check map_save_fails_edits_kept marked
     check map_save_no_temporary only "map.json "
     # The edits are still there to keep: a stop writes them to the recovery copy.
     kill -TERM "$pid"
