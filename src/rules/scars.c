@@ -341,24 +341,32 @@ static void scars_setup(battle_t *b)
 
 /* ---- declaring ---------------------------------------------------------- */
 
-/* Cost of a declared path in feet (difficult terrain counts double); -1 if bad. */
-static int decl_path_cost(const battle_t *b, int i, const cmd_t *c)
+static const char *const MOVE_MODES[SM_COUNT] = {[SM_MOVE] = "move", [SM_SECOND] = "second_move"};
+
+/* A step of a declared move: the ordinary cost (difficult terrain double,
+ * enemies barred, allies passed); a hamstrung mover takes one step at most. */
+static int scars_step(void *ud, int from, int to)
 {
-    if (c->n_path < 0 || c->n_path > SCARS_PATH_MAX)
+    const move_cost_t *mv = ud;
+    if ((mv->flags & 1) && from != mv->start)
         return -1;
-    hex_t at = pos(b, i);
-    int cost = 0;
-    for (int k = 0; k < c->n_path; k++) {
-        if (!map_in_bounds(b->map, c->path[k]))
-            return -1;
-        hex_t h = hex_from_cell(b->map->layout, c->path[k]);
-        const terrain_t *t = map_terrain_at(b->map, c->path[k]);
-        if (hex_distance(at, h) != 1 || t->move <= 0)
-            return -1;
-        cost += t->move * b->map->feet_per_hex;
-        at = h;
-    }
-    return cost;
+    path_mover_t pm = {mv->board, mv->who};
+    return path_move_cost(&pm, from, to);
+}
+
+bool scars_move_cost(const battle_t *b, int i, int mode, move_cost_t *out)
+{
+    if (mode < 0 || mode >= SM_COUNT || !can_act(b, i))
+        return false;
+    int budget = (mode == SM_SECOND ? 2 : 1) * b->prof[i].speed_ft;
+    if (cst(b)->decl[i].set)
+        budget = 0; /* declared already: nothing left this phase */
+    geom_move_plain(b->board, i, budget, b->prof[i].interval_ft, out);
+    out->step = scars_step;
+    out->mode = mode;
+    out->flags = (b->u[i].cond & SC_HAMSTRUNG) ? 1 : 0;
+    out->start = board_cell_index(b->board, pos(b, i));
+    return true;
 }
 
 static battle_status_t scars_apply(battle_t *b, const cmd_t *c)
@@ -376,11 +384,13 @@ static battle_status_t scars_apply(battle_t *b, const cmd_t *c)
         return BATTLE_ILLEGAL;
     if (act != CMD_END && act != CMD_ENGAGE && act != CMD_MOVE && act != CMD_RETREAT)
         return BATTLE_ILLEGAL;
-    int cost = c->kind == CMD_DECLARE ? decl_path_cost(b, a, c) : 0;
-    int budget = (act == CMD_MOVE ? 2 : 1) * b->prof[a].speed_ft;
-    if (cost < 0 || cost > budget)
+    /* The path (if any) is a move in the mode the act implies. */
+    move_cost_t mv;
+    if (!scars_move_cost(b, a, act == CMD_MOVE ? SM_SECOND : SM_MOVE, &mv))
         return BATTLE_ILLEGAL;
-    if ((b->u[a].cond & SC_HAMSTRUNG) && c->n_path > 1) /* barely moves: one hex at most */
+    int n_path = c->kind == CMD_DECLARE ? c->n_path : 0;
+    int cost = n_path == 0 ? 0 : n_path > SCARS_PATH_MAX ? -1 : geom_path_price(&mv, c->path, n_path);
+    if (cost < 0 || cost > mv.budget_ft)
         return BATTLE_ILLEGAL;
     if (act == CMD_ENGAGE) {
         if (c->target < 0 || c->target >= b->n || !battle_active(b, c->target) || c->target == a)
@@ -465,21 +475,38 @@ static bool reaches(const battle_t *b, int a, int t, const weapon_t *w)
            sight_clear(b->board, pos(b, a), pos(b, t));
 }
 
+/* A weapon's own blast: tag blast=R, R hexes around where it lands. */
+static bool scars_weapon_area(const map_t *m, const weapon_t *w, hex_t from, hex_t at,
+                              area_t *out)
+{
+    (void)m;
+    int radius = battle_weapon_tag(w, "blast");
+    if (radius <= 0)
+        return false;
+    *out = area_blast(from, at, radius);
+    return true;
+}
+
+bool scars_blast_area(const battle_t *b, int a, int t, const weapon_t *w, area_t *out)
+{
+    if (scars_weapon_area(b->map, w, pos(b, a), pos(b, t), out))
+        return true;
+    if (!detachment(b, a) || detachment(b, t))
+        return false;
+    /* A detachment's onslaught on an individual spills onto the hexes next to it. */
+    *out = area_blast(pos(b, a), pos(b, t), 1);
+    return true;
+}
+
 bool scars_blast_catches(const battle_t *b, int a, int t, int k, hex_t at, const weapon_t *w)
 {
-    if (k == t || k == a)
+    area_t area;
+    if (k == t || k == a || !scars_blast_area(b, a, t, w, &area))
         return false;
-    int radius = battle_weapon_tag(w, "blast");
-    bool det_blast = detachment(b, a) && !detachment(b, t);
-    if (radius <= 0 && !det_blast)
+    /* The onslaught (no blast of the weapon's own) never strikes its own side. */
+    if (battle_weapon_tag(w, "blast") <= 0 && !enemies(b, a, k))
         return false;
-    if (det_blast && radius <= 0) {
-        /* A detachment's onslaught spills onto the target's neighbours, never its own side. */
-        if (!enemies(b, a, k))
-            return false;
-        radius = 1;
-    }
-    return hex_distance(at, pos(b, t)) <= radius;
+    return area_covers(b->board, &area, at);
 }
 
 /* Roll one attack die (NdS keep the highest, or the impaired / enhanced die). */
@@ -609,6 +636,16 @@ static void resolve_phase(battle_t *b)
         e.hit = d->lands != 0; /* no attack roll: it lands when it can reach */
         hb_strlcpy(e.name, w ? w->id : "unarmed", sizeof e.name);
         battle_emit(b, &e);
+        /* Each landing blast shows the hexes it sweeps (the same area that
+         * decides who is caught below). */
+        for (int k = 0; k < 2; k++) {
+            area_t area;
+            if ((d->lands & (1 << k)) &&
+                scars_blast_area(b, i, d->target, k ? w2 : w, &area)) {
+                event_t ae = area_event(b->map, i, d->target, &area);
+                battle_emit(b, &ae);
+            }
+        }
     }
     /* Pooled by target: every die on it rolled, the single highest kept, armor once. */
     for (int t = 0; t < b->n; t++) {
@@ -680,6 +717,7 @@ static int scars_legal(battle_t *b, int a, cmd_t *out, int cap)
     }
     cmd_t mv = cmd_make(CMD_DECLARE, a);
     mv.act = CMD_MOVE;
+    mv.arg = SM_SECOND;
     if (n < cap)
         out[n] = mv;
     n++;
@@ -989,10 +1027,14 @@ const ruleset_t ruleset_scars = {
     .state_size = sizeof(sc_state_t),
     .setup = scars_setup,
     .actors = scars_actors,
+    .move_modes = MOVE_MODES,
+    .n_move_modes = SM_COUNT,
+    .move_cost = scars_move_cost,
     .legal = scars_legal,
     .apply = scars_apply,
     .react = scars_react,
     .ai = scars_ai,
     .winner = scars_winner,
     .hidden_from = scars_hidden_from,
+    .weapon_area = scars_weapon_area,
 };

@@ -485,6 +485,17 @@ void hud_roll_text(const pui_t *p, const event_t *e, char *buf, size_t cap)
     }
     char mod[16] = "", why[96];
     if (e->mod) snprintf(mod, sizeof mod, " %+d", e->mod);
+    if (roll_counts(&e->spec)) {
+        /* Successes or a pass: say which, not a sum nobody reads. */
+        char res[32];
+        if (e->spec.count_at > 0)
+            snprintf(res, sizeof res, "%d success%s", e->successes, e->successes == 1 ? "" : "es");
+        else
+            snprintf(res, sizeof res, "%d, %s", e->total, e->successes ? "passes" : "fails");
+        snprintf(buf, cap, "%s %s: %dd%d [%s]%s = %s", e->who >= 0 ? pui_name(p, e->who) : "table",
+                 pui_why(p, e->name, why, sizeof why), e->n_dice, e->sides, dice, kept, res);
+        return;
+    }
     snprintf(buf, cap, "%s %s: %dd%d [%s]%s%s = %d", e->who >= 0 ? pui_name(p, e->who) : "table",
              pui_why(p, e->name, why, sizeof why), e->n_dice, e->sides, dice, kept, mod, e->total);
 }
@@ -504,6 +515,8 @@ hud_log_kind_t hud_log_kind(const event_t *e)
     case EV_DECLARE:
     case EV_STAT:
     case EV_TERRAIN:
+    case EV_PHASE:
+    case EV_AREA:
         return HUD_LOG_STORY;
     default:
         return HUD_LOG_NONE; /* turns, rounds, steps and the end have their own displays */
@@ -572,8 +585,18 @@ hud_log_kind_t hud_log_text(const pui_t *p, const event_t *e, char *buf, size_t 
         snprintf(buf, cap, "%s %s %s (%s)", who, e->hit ? "hits" : "misses", tgt,
                  words(e->name, w, sizeof w));
         break;
-    case EV_DAMAGE:
-        snprintf(buf, cap, "%s takes %d, %d HP left", tgt, e->amount, e->hp);
+    case EV_DAMAGE: {
+        char extra[64] = "";
+        int n = 0;
+        if (e->opt & EV_OPT_SOAKED) n += snprintf(extra + n, sizeof extra - (size_t)n, ", %d soaked", e->soaked);
+        if ((e->opt & EV_OPT_ARMOR) && n >= 0 && (size_t)n < sizeof extra)
+            snprintf(extra + n, sizeof extra - (size_t)n, ", %d on armour", e->armor);
+        snprintf(buf, cap, "%s takes %d%s%s%s, %d HP left", tgt, e->amount, e->name[0] ? " " : "",
+                 e->name[0] ? words(e->name, w, sizeof w) : "", extra, e->hp);
+        break;
+    }
+    case EV_PHASE:
+        snprintf(buf, cap, "%s phase, round %d", words(e->name, w, sizeof w), e->value);
         break;
     case EV_CONDITION:
         snprintf(buf, cap, e->on ? "%s is %s" : "%s is no longer %s", who,
@@ -601,6 +624,14 @@ hud_log_kind_t hud_log_text(const pui_t *p, const event_t *e, char *buf, size_t 
     case EV_TERRAIN:
         snprintf(buf, cap, "hex %d,%d becomes %s", e->to.col, e->to.row,
                  words(e->name, w, sizeof w));
+        break;
+    case EV_AREA: /* "Vex: blast of 1 hex at 5,6", "Ada: cone of 6 hexes towards 9,2" */
+        snprintf(buf, cap, "%s: %s of %d hex%s %s %d,%d", who, e->name, e->value,
+                 e->value == 1 ? "" : "es",
+                 strcmp(e->name, "blast") == 0   ? "at"
+                 : strcmp(e->name, "burst") == 0 ? "around"
+                                                 : "towards",
+                 e->to.col, e->to.row);
         break;
     default:
         break;
@@ -760,7 +791,7 @@ static const char *const HELP[] = {
     "P: physical dice on/off for the current side; type the value + Enter",
     "[ and ]: animation slower / faster      C: camera follows the actor",
     "Arrows / WASD: pan     + / -: zoom     F or Home: fit the map",
-    "F5 reach  F6 threat  F7 flanking  F8 weapon range  F9 sight: overlays on/off",
+    "F5 reach  F6 threat  F7 flanking  F8 weapon range  F9 sight  F10 area: overlays on/off",
     "F2 or Ctrl+P: projector window on/off (Ctrl+R rotate, Ctrl+F fit, Ctrl+K calibrate)",
     "?: this help     F11: fullscreen     Q: quit (asks when moves are unsaved)",
 };
