@@ -756,13 +756,13 @@ static const char *const HELP[] = {
     "Esc: cancel targeting / close this help",
     "E or Space: end the turn (Space during animation: skip ahead)",
     "Ctrl+Z or Backspace: undo the last command      Ctrl+S: save the battle",
-    "Ctrl+O: open a saved battle (this battle's save, the autosaves, saves beside the map)",
+    "Ctrl+O: open a map or a saved battle (recent, saves, bundled maps, N: new map)",
     "P: physical dice on/off for the current side; type the value + Enter",
     "[ and ]: animation slower / faster      C: camera follows the actor",
     "Arrows / WASD: pan     + / -: zoom     F or Home: fit the map",
     "F5 reach  F6 threat  F7 flanking  F8 weapon range  F9 sight: overlays on/off",
-    "F2 or Ctrl+P: projector window on/off (Ctrl+R rotate, Ctrl+K calibrate)",
-    "?: this help           Q: quit",
+    "F2 or Ctrl+P: projector window on/off (Ctrl+R rotate, Ctrl+F fit, Ctrl+K calibrate)",
+    "?: this help     F11: fullscreen     Q: quit (asks when moves are unsaved)",
 };
 
 static void draw_help(hud_t *h, ui_draw_t *d, const ui_state_t *s)
