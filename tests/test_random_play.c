@@ -219,12 +219,19 @@ static void test_salt_flats(void **state)
     play_map("salt_flats.json", 40);
 }
 
+static void test_relay_outpost(void **state)
+{
+    (void)state;
+    play_map("relay_outpost.json", 40);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ridge_ambush),
         cmocka_unit_test(test_foundry_breach),
         cmocka_unit_test(test_salt_flats),
+        cmocka_unit_test(test_relay_outpost),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -383,7 +383,10 @@ static void resolve(battle_t *b, int a, int t, const sf_shot_t *s, cell_t at)
     char why[DICE_WHY_MAX];
     if (s->roll == SF_ROLL_HIT) {
         snprintf(why, sizeof why, "to-hit on %.32s", id_of(b, t));
-        int total = battle_roll(b, a, 1, 20, 0, s->bonus, why, NULL);
+        roll_spec_t spec = roll_plain(1, 20, 0, s->bonus);
+        spec.goal = ROLL_GOAL_AT_LEAST;
+        spec.target = 20;
+        int total = battle_roll_spec(b, a, &spec, why, NULL);
         if (total >= 20) hits = total - 19 < s->shots ? total - 19 : s->shots; /* S-R3 */
     } else {
         snprintf(why, sizeof why, "save vs. %s", s->roll == SF_ROLL_BEAM ? "beam" : "homing");

@@ -149,8 +149,11 @@ void sf_begin_turn(battle_t *b, int i);
 /* Spend n actions of i; ends its turn when none are left. */
 void sf_spend(battle_t *b, int i, int n);
 /* Has a roll or a question stopped the command (the driver will rebuild and
- * apply it again)? Long loops stop early. */
-static inline bool sf_halted(const battle_t *b) { return b->needing || b->asking; }
+ * apply it again)? Loops that roll stop early. */
+static inline bool sf_halted(const battle_t *b) { return battle_halted(b); }
+/* Roll d20 + mod for combatant who (side when who is -1) against 20 or more,
+ * the shape of every to-hit roll and save (S-R1, S27); true when it reaches. */
+bool sf_roll_20(battle_t *b, int who, int mod, const char *why);
 /* Is i still fighting (in the battle, not stunned, subdued or routed)? */
 static inline bool sf_fighting(const battle_t *b, int i) { return battle_active(b, i); }
 

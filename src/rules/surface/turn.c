@@ -123,10 +123,17 @@ int sf_save_score(const battle_t *b, int i, int slot_override)
     return sf_stat(b, i, SF_SAVE);
 }
 
+bool sf_roll_20(battle_t *b, int who, int mod, const char *why)
+{
+    roll_spec_t s = roll_plain(1, 20, 0, mod);
+    s.goal = ROLL_GOAL_AT_LEAST;
+    s.target = 20;
+    return battle_roll_spec(b, who, &s, why, NULL) >= 20;
+}
+
 bool sf_save(battle_t *b, int i, int slot_override, const char *why)
 {
-    int score = sf_save_score(b, i, slot_override);
-    return battle_roll(b, i, 1, 20, 0, score, why, NULL) >= 20;
+    return sf_roll_20(b, i, sf_save_score(b, i, slot_override), why);
 }
 
 void sf_emit_stat(battle_t *b, int i, int s)
@@ -348,7 +355,10 @@ static void morale_step(battle_t *b)
         if (score > 2) {
             char why[DICE_WHY_MAX];
             snprintf(why, sizeof why, "morale of %.24s (%d)", b->board->side_name[sd], score);
-            pass = battle_roll_side(b, -1, sd, 2, 6, 0, 0, why, NULL) <= score;
+            roll_spec_t spec = roll_plain(2, 6, 0, 0);
+            spec.goal = ROLL_GOAL_AT_MOST;
+            spec.target = score;
+            pass = battle_roll_spec_side(b, -1, sd, &spec, why, NULL) <= score;
         }
         if (pass) continue;
         for (int i = 0; i < b->n; i++) {
@@ -437,10 +447,13 @@ static void rank_sides(battle_t *b, int *grp, int n, int *out, bool first)
     for (int k = 0; k < n;) {
         int e = k + 1;
         while (e < n && roll[e] == roll[k]) e++;
-        if (e - k > 1)
+        /* A stopped roll gives stand-in faces that would tie for ever: the
+         * command is applied again once the die is in. */
+        if (e - k > 1 && !sf_halted(b)) {
             rank_sides(b, grp + k, e - k, out + k, false);
-        else
-            out[k] = grp[k];
+        } else {
+            for (int j = k; j < e; j++) out[j] = grp[j];
+        }
         k = e;
     }
 }
