@@ -176,9 +176,7 @@ static double shot_value(const plan_t *p, int t, const sf_shot_t *s, cell_t aim)
     if (s->cone || s->blast > 0) {
         hex_t buf[SF_AREA_MAX];
         hex_t c = s->cone ? hex_from_cell(b->map->layout, aim) : sf_pos(b, t);
-        int n = s->cone ? sf_cone_hexes(b, sf_pos(b, a), c, s->cone_len, buf, SF_AREA_MAX)
-                        : sf_blast_hexes(b, c, s->blast, buf, SF_AREA_MAX);
-        if (n > SF_AREA_MAX) n = SF_AREA_MAX;
+        int n = sf_area_hexes(b, a, s->w, c, buf, SF_AREA_MAX);
         double ph[SF_SHOTS_MAX + 1];
         sf_hit_dist(s, ph);
         double p_hit = 1.0 - ph[0];

@@ -7,12 +7,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../core/area.h"
 #include "surface.h"
 
 /* Tangent of a cone's half-angle: width d/2 at distance d (S25). */
 #define CONE_TAN 0.25
-/* Valid martial dice (a dice chain), 0 meaning none. */
-static bool martial_die(int x) { return x == 0 || (x >= 4 && x <= 12 && x % 2 == 0); }
+/* A martial die: 0 (none) or 4..12 sides (S33). */
+static bool martial_die(int x) { return x == 0 || (x >= 4 && x <= 12); }
 
 /* ---- sight, cover, stealth --------------------------------------------------- */
 
@@ -75,49 +76,26 @@ static int cover_mod(int level) { return level == 1 ? -1 : level == 2 ? -2 : lev
 
 /* ---- areas -------------------------------------------------------------------- */
 
-/* Does an area starting at c reach h: nothing that blocks sight between? */
-static bool effect_reaches(const battle_t *b, hex_t c, hex_t h)
+bool sf_weapon_area(const map_t *m, const weapon_t *w, hex_t from, hex_t at, area_t *out)
 {
-    return hex_eq(c, h) || sight_clear(b->board, c, h);
+    if (!w) return false;
+    int blast = battle_weapon_tag(w, "blast"), ray = battle_weapon_tag(w, "area_ray");
+    if (battle_weapon_tag(w, "cone") > 0) {
+        if (hex_eq(from, at)) return false;
+        *out = area_cone(from, at, geom_ft_to_hexes(m, w->range_ft), CONE_TAN);
+        return true;
+    }
+    if (blast <= 0 && ray <= 0) return false;
+    *out = area_blast(from, at, blast > ray ? blast : ray); /* a ray is a blast (S-Z4) */
+    return true;
 }
 
-int sf_blast_hexes(const battle_t *b, hex_t c, int r, hex_t *out, int cap)
+int sf_area_hexes(const battle_t *b, int a, const weapon_t *w, hex_t at, hex_t *out, int cap)
 {
-    int n = 0;
-    for (int dq = -r; dq <= r; dq++)
-        for (int dr = -r; dr <= r; dr++) {
-            hex_t h = {c.q + dq, c.r + dr};
-            if (hex_distance(c, h) > r || board_cell_index(b->board, h) < 0) continue;
-            if (!effect_reaches(b, c, h)) continue;
-            if (n < cap) out[n] = h;
-            n++;
-        }
-    return n;
-}
-
-int sf_cone_hexes(const battle_t *b, hex_t from, hex_t to, int len, hex_t *out, int cap)
-{
-    int n = 0;
-    vec2_t o = hex_to_pixel(HEX_POINTY, 1.0, from), p = hex_to_pixel(HEX_POINTY, 1.0, to);
-    double ax = p.x - o.x, ay = p.y - o.y, al = ax * ax + ay * ay;
-    if (al <= 0.0) return 0;
-    /* Lengths in hex steps: centre spacing on a pointy grid is sqrt(3). */
-    double unit = 1.7320508075688772;
-    for (int dq = -len; dq <= len; dq++)
-        for (int dr = -len; dr <= len; dr++) {
-            hex_t h = {from.q + dq, from.r + dr};
-            if (hex_distance(from, h) > len || board_cell_index(b->board, h) < 0) continue;
-            vec2_t q = hex_to_pixel(HEX_POINTY, 1.0, h);
-            double vx = q.x - o.x, vy = q.y - o.y;
-            double t = (vx * ax + vy * ay) / (al > 0 ? __builtin_sqrt(al) : 1.0);
-            double perp2 = vx * vx + vy * vy - t * t;
-            double perp = perp2 > 0 ? __builtin_sqrt(perp2) : 0.0;
-            if (t <= 1e-9 || t > len * unit + 1e-6 || perp > t * CONE_TAN + 1e-6) continue;
-            if (!effect_reaches(b, from, h)) continue;
-            if (n < cap) out[n] = h;
-            n++;
-        }
-    return n;
+    area_t ar;
+    if (!sf_weapon_area(b->map, w, sf_pos(b, a), at, &ar)) return 0;
+    int n = area_hexes(b->board, &ar, out, cap);
+    return n < cap ? n : cap;
 }
 
 /* ---- the shape of one weapon's attack ----------------------------------------- */
@@ -174,7 +152,6 @@ bool sf_shot_shape(const battle_t *b, int a, int t, int wi, int arg, int n_weapo
             return false;
         out->roll = SF_ROLL_NONE;
         out->cone = true;
-        out->cone_len = range_hexes(b, a, w);
         out->dmg_n = w->dice_n;
         out->dmg_sides = w->dice_sides;
         out->dmg_bonus = w->dice_bonus;
@@ -350,6 +327,15 @@ static void emit_attack(battle_t *b, int a, int t, const sf_shot_t *s, bool hit)
     battle_emit(b, &e);
 }
 
+/* Show the hexes an area strikes (the same area that decides who is caught). */
+static void emit_area(battle_t *b, int a, int t, const weapon_t *w, hex_t at)
+{
+    area_t ar;
+    if (!sf_weapon_area(b->map, w, sf_pos(b, a), at, &ar)) return;
+    event_t e = area_event(b->map, a, t, &ar);
+    battle_emit(b, &e);
+}
+
 /* The same damage reaches every one caught; each may save vs. Area for half
  * (S25), then its own defences apply. */
 static void strike_area(battle_t *b, int a, const int *who, int n, int dmg, const sf_shot_t *s)
@@ -371,10 +357,10 @@ static void resolve(battle_t *b, int a, int t, const sf_shot_t *s, cell_t at)
     int who[SF_NMAX];
     if (s->cone) {
         hex_t aim = t >= 0 ? sf_pos(b, t) : hex_from_cell(b->map->layout, at);
-        int n = sf_cone_hexes(b, sf_pos(b, a), aim, s->cone_len, buf, SF_AREA_MAX);
-        if (n > SF_AREA_MAX) n = SF_AREA_MAX;
+        int n = sf_area_hexes(b, a, s->w, aim, buf, SF_AREA_MAX);
         int k = occupants(b, buf, n, -1, who);
         emit_attack(b, a, t, s, k > 0);
+        emit_area(b, a, t, s->w, aim);
         if (k > 0) strike_area(b, a, who, k, roll_damage(b, a, t, s, 1), s);
         if (s->heat_fire) sf_add_heat(b, a, s->heat_fire);
         return;
@@ -410,8 +396,8 @@ static void resolve(battle_t *b, int a, int t, const sf_shot_t *s, cell_t at)
     if (hits > 0) {
         int dmg = roll_damage(b, a, t, s, hits);
         if (s->blast > 0) {
-            int n = sf_blast_hexes(b, sf_pos(b, t), s->blast, buf, SF_AREA_MAX);
-            if (n > SF_AREA_MAX) n = SF_AREA_MAX;
+            emit_area(b, a, t, s->w, sf_pos(b, t));
+            int n = sf_area_hexes(b, a, s->w, sf_pos(b, t), buf, SF_AREA_MAX);
             int k = occupants(b, buf, n, t, who);
             strike_area(b, a, who, k, dmg, s);
         } else {

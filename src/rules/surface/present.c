@@ -192,9 +192,9 @@ bool surface_predict(const battle_t *b, int a, int t, int w, int arg, predict_t 
     if (!sf_shot_shape(b, a, t, w, arg, 1, at, &s)) return false;
     if (s.cone) {
         hex_t buf[SF_AREA_MAX];
-        int n = sf_cone_hexes(b, sf_pos(b, a), sf_pos(b, t), s.cone_len, buf, SF_AREA_MAX);
+        int n = sf_area_hexes(b, a, s.w, sf_pos(b, t), buf, SF_AREA_MAX);
         bool in = false;
-        for (int k = 0; k < n && k < SF_AREA_MAX && !in; k++) in = hex_eq(buf[k], sf_pos(b, t));
+        for (int k = 0; k < n && !in; k++) in = hex_eq(buf[k], sf_pos(b, t));
         if (!in) return false;
     }
     double ph[SF_SHOTS_MAX + 1];

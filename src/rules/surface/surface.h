@@ -12,6 +12,7 @@
 #ifndef HB_SURFACE_H
 #define HB_SURFACE_H
 
+#include "../../core/area.h"
 #include "../../core/battle.h"
 #include "../predict.h"
 
@@ -208,7 +209,6 @@ typedef struct {
     bool ray;            /* an area ray */
     int ray_loss;        /* damage lost by moving a kept-up ray */
     bool cone;
-    int cone_len;        /* hexes */
     int heat_fire;       /* heat added to the firer */
     int heat_hit;        /* heat added to whoever a shot hits */
     int actions;         /* 1, or 2 for Heavy */
@@ -236,11 +236,13 @@ int sf_response_weapon(const battle_t *b, int r, int t);
 int sf_cover_level(const battle_t *b, int a, int t);
 /* Stealth level of t against a's sensors (S23). */
 int sf_stealth_level(const battle_t *b, int a, int t);
-/* Hexes a cone from `from` aimed at `to` of len hexes covers (S25), through
- * line of effect; returns the count, writing at most cap. */
-int sf_cone_hexes(const battle_t *b, hex_t from, hex_t to, int len, hex_t *out, int cap);
-/* Hexes a blast of radius r centred on c covers, through line of effect. */
-int sf_blast_hexes(const battle_t *b, hex_t c, int r, hex_t *out, int cap);
+/* The area weapon w strikes fired from `from` at hex `at` (ruleset_t.weapon_area):
+ * a blast or area ray of its radius around `at`, or a cone of its range
+ * towards `at` (width d/2 at d, S25). False when w has no area. */
+bool sf_weapon_area(const map_t *m, const weapon_t *w, hex_t from, hex_t at, area_t *out);
+/* The hexes a's weapon w strikes aimed at `at` from where a stands, line of
+ * effect included; returns the count written (at most cap). */
+int sf_area_hexes(const battle_t *b, int a, const weapon_t *w, hex_t at, hex_t *out, int cap);
 
 /* ---- damage (damage.c) ---------------------------------------------------- */
 

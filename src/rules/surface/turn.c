@@ -650,4 +650,5 @@ const ruleset_t ruleset_surface = {
     .ai = sf_ai,
     .winner = surface_winner,
     .hidden_from = surface_hidden_from,
+    .weapon_area = sf_weapon_area,
 };
