@@ -225,6 +225,12 @@ static void test_relay_outpost(void **state)
     play_map("relay_outpost.json", 40);
 }
 
+static void test_river_crossing(void **state)
+{
+    (void)state;
+    play_map("river_crossing.json", 40);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -232,6 +238,7 @@ int main(void)
         cmocka_unit_test(test_foundry_breach),
         cmocka_unit_test(test_salt_flats),
         cmocka_unit_test(test_relay_outpost),
+        cmocka_unit_test(test_river_crossing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
