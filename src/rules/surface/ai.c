@@ -248,40 +248,27 @@ static hex_t look_from(battle_t *b, int a, hex_t h)
     return old;
 }
 
-/* The reachable ends of a move of `mode` for a, filtered by sf_end_ok; the
- * search stays in b->ps for path_extract. Returns the count in b->reach. */
+/* The ends of a move of `mode` for a, into b->reach; returns the count. */
 static int ends(battle_t *b, int a, int mode)
 {
-    sf_mover_t mv;
-    sf_mover_init(&mv, b, a, mode);
-    int start = board_cell_index(b->board, sf_pos(b, a));
-    path_run(b->ps, b->board, start, sf_mode_budget(b, a, mode), -1, sf_step_cost, &mv);
-    const int *set;
-    int n = path_settled(b->ps, &set), k = 0;
-    for (int j = 0; j < n; j++) {
-        if (set[j] == start || !sf_end_ok(&mv, set[j])) continue;
-        b->reach[k].at = map_cell_of(b->map, set[j]);
-        b->reach[k].cost_ft = path_cost(b->ps, set[j]);
-        k++;
-    }
-    return k;
+    move_cost_t mc;
+    if (!sf_move_cost(b, a, mode, &mc)) return 0;
+    int n = geom_reach_mode(&mc, b->ps, b->reach, b->ncells);
+    return n < b->ncells ? n : b->ncells;
 }
 
-/* A move command of `mode` to cell `to` along the last search's path. */
+/* A move command of `mode` to cell `to`: the cheapest path there. */
 static bool move_cmd(battle_t *b, int a, int mode, cell_t to, cmd_t *out)
 {
-    sf_mover_t mv;
-    sf_mover_init(&mv, b, a, mode);
-    int start = board_cell_index(b->board, sf_pos(b, a));
-    int goal = map_index(b->map, to);
-    path_run(b->ps, b->board, start, sf_mode_budget(b, a, mode), goal, sf_step_cost, &mv);
-    int cells[CMD_PATH_MAX + 1];
-    int n = path_extract(b->ps, goal, cells, CMD_PATH_MAX + 1);
-    if (n < 2 || n > CMD_PATH_MAX + 1) return false;
+    move_cost_t mc;
+    int cost, len;
+    if (!sf_move_cost(b, a, mode, &mc) ||
+        !geom_path_mode(&mc, to, b->ps, &cost, b->path, b->ncells, &len) || len < 2 ||
+        len > CMD_PATH_MAX + 1)
+        return false;
     *out = cmd_make(CMD_MOVE, a);
     out->arg = mode;
-    for (int k = 1; k < n; k++) out->path[out->n_path++] = map_cell_of(b->map, cells[k]);
-    int cost;
+    for (int k = 1; k < len; k++) out->path[out->n_path++] = b->path[k];
     return sf_path_ok(b, a, mode, out->path, out->n_path, &cost);
 }
 

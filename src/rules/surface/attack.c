@@ -233,15 +233,14 @@ int sf_attack_weapons(const battle_t *b, const cmd_t *c, int *out)
     if (c->weapon < -1 || c->weapon >= nw) return 0;
     out[n++] = c->weapon;
     if (c->weapon2 >= 0) {
-        if (c->weapon < 0 || c->weapon2 >= nw || c->weapon2 == c->weapon) return 0;
+        /* Weapons are named in list order (they fire in that order). */
+        if (c->weapon < 0 || c->weapon2 >= nw || c->weapon2 <= c->weapon) return 0;
         out[n++] = c->weapon2;
     }
     unsigned extra = (unsigned)c->arg >> SF_ARG_EXTRA_SHIFT;
     for (int w = 0; extra && w < nw && w < SF_MAX_WEAPONS; w++, extra >>= 1) {
         if (!(extra & 1u)) continue;
-        if (c->weapon < 0 || c->weapon2 < 0) return 0; /* extras follow two weapons */
-        for (int k = 0; k < n; k++)
-            if (out[k] == w) return 0;
+        if (c->weapon < 0 || c->weapon2 < 0 || w <= c->weapon2) return 0; /* in list order */
         out[n++] = w;
     }
     if (extra) return 0;

@@ -160,26 +160,20 @@ static inline bool sf_fighting(const battle_t *b, int i) { return battle_active(
 
 /* ---- moving (move.c) ------------------------------------------------------ */
 
-/* Budget in feet of mode for i (0 when the mode is not open to i now). */
+/* Names of the move modes, for the UI and `query reach --mode`. */
+extern const char *const SF_MODE_NAMES[SF_MODE_COUNT];
+/* Budget in feet of one move of `mode` (ER, 4 ER, half the ER in whole hexes,
+ * 2 ER). */
 int sf_mode_budget(const battle_t *b, int i, int mode);
-/* Why mode is closed to i now (NULL when open): in melee, actions... */
+/* May i move in `mode` now: actions and this turn's shots for the combatant
+ * who may act (a fresh turn for anyone else), and in melee for a retreat or a
+ * flee, out of it for a move or a sprint? */
 bool sf_mode_open(const battle_t *b, int i, int mode);
-/* Check a path of mode for i: steps, terrain, budget, "away" for retreat and
- * flee. Writes the cost in feet. */
+/* ruleset_t.move_cost: the price of each step of `mode` (a retreat and a flee
+ * never step closer to a foe they were in melee with) and where it may end. */
+bool sf_move_cost(const battle_t *b, int i, int mode, move_cost_t *out);
+/* Check a path of mode for i, who may act now; writes its cost in feet. */
 bool sf_path_ok(const battle_t *b, int i, int mode, const cell_t *path, int n, int *cost_ft);
-/* Cost in feet of one step from cell index `from` to `to` for i in mode, or -1
- * (the per-step rule: terrain, enemies, and "never closer" for retreat and
- * flee). ud is an sf_mover_t. */
-typedef struct {
-    const battle_t *b;
-    int who, mode;
-    int n_foes;
-    int foes[16]; /* enemies in melee with who when the move began */
-} sf_mover_t;
-void sf_mover_init(sf_mover_t *mv, const battle_t *b, int i, int mode);
-int sf_step_cost(void *ud, int from, int to);
-/* May a move of this mode end on cell idx (retreat, flee: farther from each foe)? */
-bool sf_end_ok(const sf_mover_t *mv, int idx);
 /* Carry out a move command (already checked). */
 void sf_do_move(battle_t *b, const cmd_t *c);
 
