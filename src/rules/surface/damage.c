@@ -87,12 +87,20 @@ static int roll_soak(battle_t *b, int t)
 
 /* ---- taking damage --------------------------------------------------------------- */
 
-static void emit_damage(battle_t *b, int t, int amount)
+/* A damage event: what reached HP (or the nonlethal track; `kind` says which,
+ * "heat" for heat damage), the HP left, and what soak (the martial guard
+ * included) and armour took off when they took part. */
+static void emit_damage(battle_t *b, int t, int amount, const char *kind, int soaked, int armor,
+                        unsigned opt)
 {
     event_t e = event_make(EV_DAMAGE);
     e.target = t;
     e.amount = amount;
     e.hp = b->u[t].hp;
+    e.opt = opt;
+    e.soaked = soaked;
+    e.armor = armor;
+    hb_strlcpy(e.name, kind, sizeof e.name);
     battle_emit(b, &e);
 }
 
@@ -103,10 +111,16 @@ void sf_take(battle_t *b, int t, int from, int amount, bool nonlethal, int heat_
     if (!battle_active(b, t)) return;
     sf_unit_t *su = &sf_st(b)->u[t];
     unit_t *u = &b->u[t];
-    int left = amount > 0 ? amount : 0;
+    int left = amount > 0 ? amount : 0, soaked = 0, armor = 0;
+    unsigned opt = 0;
     /* A martial guard soaks until its owner's next turn (S33). */
-    if (left > 0 && su->guard > 0) left -= battle_roll(b, t, 1, su->guard, 0, 0, "martial guard", NULL);
-    if (left < 0) left = 0;
+    if (left > 0 && su->guard > 0) {
+        int g = battle_roll(b, t, 1, su->guard, 0, 0, "martial guard", NULL);
+        g = g < left ? g : left;
+        soaked += g;
+        left -= g;
+        opt |= EV_OPT_SOAKED;
+    }
     /* Soak: all of the defender's dice or none, its choice (S13). */
     if (left > 0 && has_soak(b, t) && take_soak(b, t, from, left) && !sf_halted(b)) {
         event_t e = event_make(EV_REACTION);
@@ -114,29 +128,33 @@ void sf_take(battle_t *b, int t, int from, int amount, bool nonlethal, int heat_
         e.target = from;
         hb_strlcpy(e.name, "soak", sizeof e.name);
         battle_emit(b, &e);
-        left -= roll_soak(b, t);
-        if (left < 0) left = 0;
+        int k = roll_soak(b, t);
+        k = k < left ? k : left;
+        soaked += k;
+        left -= k;
+        opt |= EV_OPT_SOAKED;
         sf_add_heat(b, t, sf_soak_heat(b, t));
     }
     /* Armour HP takes what is left, and is spent for the battle (S14). */
     if (left > 0 && u->stat[SF_ARMOR] > 0) {
-        int soak = left < u->stat[SF_ARMOR] ? left : u->stat[SF_ARMOR];
-        u->stat[SF_ARMOR] -= soak;
-        left -= soak;
+        armor = left < u->stat[SF_ARMOR] ? left : u->stat[SF_ARMOR];
+        u->stat[SF_ARMOR] -= armor;
+        left -= armor;
+        opt |= EV_OPT_ARMOR;
         sf_emit_stat(b, t, SF_ARMOR);
     }
     if (nonlethal) {
         /* Kept apart from HP; at the HP maximum, a Save vs. Stun (S-D10). */
         u->stat[SF_NONLETHAL] += left;
         if (left > 0) sf_emit_stat(b, t, SF_NONLETHAL);
-        emit_damage(b, t, 0);
+        emit_damage(b, t, left, "nonlethal", soaked, armor, opt);
         if (left > 0 && u->stat[SF_NONLETHAL] >= u->hp_max) {
             bool ok = sf_save(b, t, SF_SAVE_STUN, "save vs. stun");
             sf_casualty(b, t, ok ? "subdued" : "stunned");
         }
     } else {
         u->hp = u->hp > left ? u->hp - left : 0; /* below 0 is ignored (S18) */
-        emit_damage(b, t, left);
+        emit_damage(b, t, left, "", soaked, armor, opt);
         if (u->hp == 0) sf_casualty(b, t, NULL);
     }
     if (heat_hit > 0) sf_add_heat(b, t, heat_hit);
@@ -170,7 +188,7 @@ void sf_vent(battle_t *b, int i)
     if (hurt > 0) {
         /* Inside the armour: no soak, no armour HP (S16). */
         u->hp = u->hp > hurt ? u->hp - hurt : 0;
-        emit_damage(b, i, hurt);
+        emit_damage(b, i, hurt, "heat", 0, 0, 0);
         if (u->hp == 0) sf_casualty(b, i, NULL);
     }
 }

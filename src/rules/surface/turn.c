@@ -373,9 +373,19 @@ static void morale_step(battle_t *b)
     }
 }
 
+/* A phase of the turn's sequence (S-T1): initiative, action, morale. */
+static void emit_phase(battle_t *b, const char *name)
+{
+    event_t e = event_make(EV_PHASE);
+    e.value = b->round;
+    hb_strlcpy(e.name, name, sizeof e.name);
+    battle_emit(b, &e);
+}
+
 static void start_round(battle_t *b)
 {
     sf_state_t *s = sf_st(b);
+    emit_phase(b, "action");
     memset(s->casualty, 0, sizeof s->casualty);
     for (int i = 0; i < b->n; i++) {
         s->u[i].left = 2;
@@ -409,6 +419,7 @@ static void advance(battle_t *b)
         s->open = 0;
         s->phase++;
         if (s->phase >= s->n_order) {
+            emit_phase(b, "morale");
             morale_step(b);
             if (battle_last_side(b) != -2) return;
             if (!battle_round_end(b)) {
@@ -482,6 +493,8 @@ static void surface_setup(battle_t *b)
     for (int i = 0; i < b->n; i++)
         s->player[b->board->side[i]] = battle_is_player(b, i);
     /* Faction initiative: the sides with anyone on the field. */
+    b->round = 1;
+    emit_phase(b, "initiative");
     int grp[MAP_MAX_FACTIONS], n = 0;
     for (int sd = 0; sd < b->board->n_sides; sd++)
         if (battle_side_count(b, sd) > 0) grp[n++] = sd;
@@ -494,7 +507,6 @@ static void surface_setup(battle_t *b)
         e.value = k + 1;
         battle_emit(b, &e);
     }
-    b->round = 1;
     if (n < 2) return; /* nothing to fight */
     start_round(b);
     open_phase(b);
