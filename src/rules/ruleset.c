@@ -6,11 +6,13 @@
 extern const ruleset_t ruleset_xhalem;
 extern const ruleset_t ruleset_scars;
 extern const ruleset_t ruleset_emcore;
+extern const ruleset_t ruleset_surface;
 
 static const ruleset_t *const REGISTRY[] = {
     &ruleset_xhalem,
     &ruleset_scars,
     &ruleset_emcore,
+    &ruleset_surface,
 };
 
 const ruleset_t *ruleset_find(const char *id)
