@@ -485,7 +485,7 @@ static void test_relay_outpost_by_sdl_events(void **state)
 {
     (void)state;
     pt_t f;
-    playthrough("relay_outpost.json", 4, true, &f);
+    playthrough("relay_outpost.json", 1, true, &f);
     assert_true(f.kinds[CMD_ENGAGE] > 0);
     assert_true(f.kinds[CMD_MOVE] > 0);
     close_battle(&f);
