@@ -42,3 +42,15 @@ int ruleset_move_mode(const ruleset_t *rs, const char *name)
             return k;
     return -1;
 }
+
+int battle_ask_choice(battle_t *b, int reactor, const char *kind, int trigger, int n,
+                      const char *const *labels)
+{
+    int k = battle_table_choice(b, reactor, kind, trigger, n, labels);
+    if (k >= 0)
+        return k;
+    const ruleset_t *rs = b->rules;
+    react_offer_t offer = {kind, trigger, n, labels};
+    int pick = rs && rs->react ? rs->react(b, reactor, &offer) : 0;
+    return pick > 0 && pick < n ? pick : 0;
+}

@@ -627,10 +627,9 @@ int sf_legal(battle_t *b, int a, cmd_t *out, int cap)
     return l.n;
 }
 
-static bool surface_react(const battle_t *b, int reactor, react_kind_t kind, int trigger)
+static int surface_react(const battle_t *b, int reactor, const react_offer_t *offer)
 {
-    (void)kind;
-    return sf_ai_respond(b, reactor, trigger);
+    return offer->n > 1 && sf_ai_respond(b, reactor, offer->trigger) ? 1 : 0;
 }
 
 /* A stealth level of 4 or more against every watcher of the side hides a
