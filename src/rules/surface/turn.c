@@ -627,9 +627,19 @@ int sf_legal(battle_t *b, int a, cmd_t *out, int cap)
     return l.n;
 }
 
+/* The AI's answers: a flee response by its rule; soak (asked without the
+ * amount here: apply weighs the amount itself) when the heat costs nothing. */
 static int surface_react(const battle_t *b, int reactor, const react_offer_t *offer)
 {
-    return offer->n > 1 && sf_ai_respond(b, reactor, offer->trigger) ? 1 : 0;
+    if (offer->n < 2) return 0;
+    if (strcmp(offer->kind, "flee_response") == 0)
+        return sf_ai_respond(b, reactor, offer->trigger) ? 1 : 0;
+    if (strcmp(offer->kind, "soak") == 0) {
+        sf_def_t d;
+        sf_def_init(b, reactor, &d);
+        return d.has_soak && d.heat_cost <= 0.0 ? 1 : 0;
+    }
+    return 0;
 }
 
 /* A stealth level of 4 or more against every watcher of the side hides a
