@@ -366,6 +366,49 @@ static void test_bad_saves_name_the_path(void **state)
     free(good);
 }
 
+/* Strict JSON in a save: what cJSON alone would take is refused with the
+ * path (the embedded map's paths under "map."). A NUL is written as '@' in
+ * the table and put in after the patch, so strstr still works. */
+static void test_strict_json_saves(void **state)
+{
+    (void)state;
+    char *good = sample_save_text(6);
+    struct {
+        const char *from, *to, *want;
+    } cases[] = {
+        {"\t\"seed\":", "@\t\"seed\":", "bad.json: (root): a NUL byte in the file (line "},
+        {"\"seed\":\t\"3\"", "\"seed\":\t\"3@\"", "bad.json: seed: a NUL byte inside a string"},
+        {"\t\"seed\":", "\x01\t\"seed\":",
+         "bad.json: (root): control character 0x01 outside a string"},
+        {"Ridge Ambush", "Ridge\nAmbush",
+         "bad.json: map.name: control character 0x0a inside a string (write it escaped)"},
+        {"Ridge Ambush", "Ridge \xfe Ambush", "bad.json: map.name: invalid UTF-8 inside a string"},
+        {"\"seed\":\t\"3\"", "\"seed\":\t\"3\",\n\t\"seed\":\t\"4\"",
+         "bad.json: seed: given twice"},
+        {"\"max_rounds\":\t", "\"max_rounds\":\t99999999999",
+         "bad.json: options.max_rounds: number 99999999999"},
+        {"\"options\":\t{", "\"options\":\t{\"x\": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]],",
+         "bad.json: options.x[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]"
+         "[0][0][0][0][0][0][0]: nested deeper than 32 levels"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char *bad = patch(good, cases[k].from, cases[k].to);
+        size_t len = strlen(bad);
+        for (char *c = bad; *c; c++)
+            if (*c == '@') *c = '\0';
+        save_t *s = NULL;
+        char err[HB_ERR_MAX] = "";
+        int rc = save_load_mem(bad, len, "bad.json", data_dir(), &s, err, sizeof err);
+        if (strncmp(err, cases[k].want, strlen(cases[k].want)) != 0)
+            fprintf(stderr, "want: %s\ngot:  %s\n", cases[k].want, err);
+        assert_int_equal(rc, HB_ERR_INPUT);
+        assert_null(s);
+        assert_memory_equal(err, cases[k].want, strlen(cases[k].want));
+        free(bad);
+    }
+    free(good);
+}
+
 /* HP in the summary that the rebuild does not reach is refused, naming the
  * combatant; so is a command the battle would not take at that point. */
 static void test_state_and_command_mismatch(void **state)
@@ -698,6 +741,7 @@ int main(void)
         cmocka_unit_test(test_autosave_rotates_three),
         cmocka_unit_test(test_failed_write_keeps_old_file),
         cmocka_unit_test(test_injected_failures_lose_nothing),
+        cmocka_unit_test(test_strict_json_saves),
         cmocka_unit_test(test_kill_during_save_keeps_a_whole_save),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
