@@ -409,6 +409,100 @@ static void test_strict_json_saves(void **state)
     free(good);
 }
 
+/* A save of another rules revision (or of none: older than the field) that
+ * no longer rebuilds as saved still opens, under the current rules, and
+ * the note says what differs; the same fault under the current revision is
+ * refused. Saved again, it is a save of the current rules that rebuilds
+ * exactly. */
+static void test_older_rules_open_with_a_note(void **state)
+{
+    (void)state;
+    char *good = sample_save_text(12);
+    assert_non_null(strstr(good, "\"rules_revision\":\t0"));
+    assert_non_null(strstr(good, "\"written_by\":\t\"hexbattle "));
+    /* kara's HP in the summary, one more than the battle gives. */
+    const char *st = strstr(good, "\"state\":");
+    const char *hp = strstr(strstr(st, "\"kara\""), "\"hp\":\t");
+    int v = atoi(hp + 6);
+    char from[64], to[64];
+    snprintf(from, sizeof from, "\"hp\":\t%d", v);
+    snprintf(to, sizeof to, "\"hp\":\t%d", v + 1);
+    char *tmp = patch(st, from, to);
+    size_t head = (size_t)(st - good);
+    char *hp_bad = malloc(head + strlen(tmp) + 1);
+    memcpy(hp_bad, good, head);
+    strcpy(hp_bad + head, tmp);
+    free(tmp);
+    /* The first command given to someone else: the rules refuse it now. */
+    const char *act = strstr(strstr(good, "\"commands\":"), "\"actor\":\t\"");
+    char who[40], other[40];
+    sscanf(act + 10, "%39[^\"]", who);
+    snprintf(other, sizeof other, "%s", strcmp(who, "dren") ? "dren" : "kara");
+    snprintf(from, sizeof from, "\"actor\":\t\"%s\"", who);
+    snprintf(to, sizeof to, "\"actor\":\t\"%s\"", other);
+    char *cmd_bad = patch(good, from, to);
+
+    const struct {
+        const char *text, *revision, *detail;
+        int kept;
+    } CASES[] = {
+        {hp_bad, "\"rules_revision\":\t7", "state.combatants[0].hp: the rebuilt battle gives kara", 12},
+        {hp_bad, NULL, "state.combatants[0].hp: the rebuilt battle gives kara", 12},
+        {cmd_bad, "\"rules_revision\":\t7", "commands[0] is not allowed at that point any more, so "
+                                          "the battle goes on from the 0 commands before it", 0},
+    };
+    for (size_t k = 0; k < sizeof CASES / sizeof CASES[0]; k++) {
+        /* Under the current revision: refused, as ever. */
+        save_t *s = NULL;
+        play_t p;
+        char err[HB_ERR_MAX];
+        assert_int_equal(save_load_mem(CASES[k].text, strlen(CASES[k].text), "old.json",
+                                       data_dir(), &s, err, sizeof err),
+                         HB_OK);
+        assert_int_equal(save_rebuild(s, &p, err, sizeof err), HB_ERR_INPUT);
+        save_free(s);
+        /* Another revision, or none at all. */
+        char *old = CASES[k].revision ? patch(CASES[k].text, "\"rules_revision\":\t0",
+                                              CASES[k].revision)
+                                      : patch(CASES[k].text, "\t\"rules_revision\":\t0,\n", "");
+        assert_int_equal(
+            save_load_mem(old, strlen(old), "old.json", data_dir(), &s, err, sizeof err), HB_OK);
+        assert_int_equal(s->rules_revision, CASES[k].revision ? 7 : SAVE_RULES_UNKNOWN);
+        save_note_t note;
+        assert_int_equal(save_rebuild_ex(s, &p, &note, err, sizeof err), HB_OK);
+        if (!strstr(note.text, CASES[k].detail)) fail_msg("case %zu: note '%s'", k, note.text);
+        char want[200];
+        snprintf(want, sizeof want, "old.json was saved under %s of the xhalem rules (now 0); "
+                 "replayed under the current rules the battle may differ from the one saved: ",
+                 CASES[k].revision ? "revision 7" : "an older revision");
+        assert_memory_equal(note.text, want, strlen(want));
+        assert_int_equal(note.kept_cmds, CASES[k].kept);
+        assert_int_equal(p.b->cmds.n, CASES[k].kept);
+        /* Saved again: the current rules, and an exact rebuild. */
+        char *again = save_to_json(&p, NULL, NULL);
+        save_t *s2 = NULL;
+        play_t q;
+        assert_int_equal(
+            save_load_mem(again, strlen(again), "again.json", data_dir(), &s2, err, sizeof err),
+            HB_OK);
+        assert_int_equal(s2->rules_revision, 0);
+        assert_int_equal(save_rebuild_exact(s2, &q, err, sizeof err), HB_OK);
+        char *a = log_text(p.b), *b = log_text(q.b);
+        assert_string_equal(a, b);
+        free(a);
+        free(b);
+        play_end(&q);
+        save_free(s2);
+        free(again);
+        play_end(&p);
+        save_free(s);
+        free(old);
+    }
+    free(hp_bad);
+    free(cmd_bad);
+    free(good);
+}
+
 /* HP in the summary that the rebuild does not reach is refused, naming the
  * combatant; so is a command the battle would not take at that point. */
 static void test_state_and_command_mismatch(void **state)
@@ -742,6 +836,7 @@ int main(void)
         cmocka_unit_test(test_failed_write_keeps_old_file),
         cmocka_unit_test(test_injected_failures_lose_nothing),
         cmocka_unit_test(test_strict_json_saves),
+        cmocka_unit_test(test_older_rules_open_with_a_note),
         cmocka_unit_test(test_kill_during_save_keeps_a_whole_save),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
