@@ -20,6 +20,7 @@
 #include <cjson/cJSON.h>
 
 #include "io/map_io.h"
+#include "text_fixture.h"
 #include "tmp_fixture.h"
 
 #ifndef HB_TEST_DATA
@@ -1196,21 +1197,10 @@ static void test_data_refusals(void **state)
     free(dir);
 }
 
-/* TEXT with the first FROM replaced by TO ('@' in TO becomes a NUL byte);
- * the new length goes to *len. */
 static char *patched(const char *text, const char *from, const char *to, size_t *len)
 {
-    const char *at = strstr(text, from);
-    if (!at) fail_msg("'%s' is not in the text", from);
-    size_t a = (size_t)(at - text), f = strlen(from), t = strlen(to), n = strlen(text);
-    char *out = malloc(n - f + t + 1);
+    char *out = text_patch(text, from, to, true, len);
     assert_non_null(out);
-    memcpy(out, text, a);
-    memcpy(out + a, to, t);
-    memcpy(out + a + t, at + f, n - a - f + 1);
-    *len = n - f + t;
-    for (size_t i = 0; i < *len; i++)
-        if (out[i] == '@') out[i] = '\0';
     return out;
 }
 

@@ -24,6 +24,7 @@
 #include "io/event_json.h"
 #include "io/fileio.h"
 #include "io/save.h"
+#include "text_fixture.h"
 #include "tmp_fixture.h"
 
 #define MAX_ROUNDS 100 /* simulate's default */
@@ -278,15 +279,8 @@ static char *sample_save_text(int n_cmds)
 /* Replace the first FROM in text by TO (FROM must be there). */
 static char *patch(const char *text, const char *from, const char *to)
 {
-    const char *at = strstr(text, from);
-    if (!at) fprintf(stderr, "patch: '%s' not in the save\n", from);
-    assert_non_null(at);
-    size_t a = (size_t)(at - text), f = strlen(from), t = strlen(to), n = strlen(text);
-    char *out = malloc(n - f + t + 1);
+    char *out = text_patch(text, from, to, false, NULL);
     assert_non_null(out);
-    memcpy(out, text, a);
-    memcpy(out + a, to, t);
-    memcpy(out + a + t, at + f, n - a - f + 1);
     return out;
 }
 
@@ -392,10 +386,9 @@ static void test_strict_json_saves(void **state)
          "[0][0][0][0][0][0][0]: nested deeper than 32 levels"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-        char *bad = patch(good, cases[k].from, cases[k].to);
-        size_t len = strlen(bad);
-        for (char *c = bad; *c; c++)
-            if (*c == '@') *c = '\0';
+        size_t len = 0;
+        char *bad = text_patch(good, cases[k].from, cases[k].to, true, &len);
+        assert_non_null(bad);
         save_t *s = NULL;
         char err[HB_ERR_MAX] = "";
         int rc = save_load_mem(bad, len, "bad.json", data_dir(), &s, err, sizeof err);

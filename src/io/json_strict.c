@@ -209,8 +209,7 @@ static int scan(scan_t *sc)
             return refuse(sc, why);
         }
         if (c >= 0x80) {
-            if (!utf8_len(sc->s + sc->pos, sc->len - sc->pos))
-                return refuse(sc, "invalid UTF-8");
+            if (!utf8_len(sc->s + sc->pos, sc->len - sc->pos)) return refuse(sc, "invalid UTF-8");
             return 0; /* a syntax error */
         }
         int rc = 0;

@@ -458,19 +458,16 @@ void save_free(save_t *s)
  * events, which hold the manual dice in the order they were taken. */
 static int check_faces(io_ctx_t *cx, const save_t *s, const battle_t *b)
 {
-    int used = 0;
-    for (int k = 0; k < b->log.n; k++) {
-        const event_t *e = &b->log.ev[k];
-        if (e->type != EV_ROLL || !dice_is_manual(&b->dice, e->side)) continue;
-        for (int d = 0; d < e->n_dice && used < s->n_dice; d++, used++) {
-            if (e->dice[d] >= 1 && e->dice[d] <= e->sides) continue;
-            char p[IO_PATH_MAX];
-            io_path_index(p, sizeof p, "dice", used);
-            return io_fail(cx, p, "%d is not a face of the d%d rolled for %s", e->dice[d], e->sides,
-                           e->name);
-        }
-    }
-    return HB_OK;
+    int ev = 0, used = 0;
+    if (save_faces_ok(s, b, &ev, &used)) return HB_OK;
+    const event_t *e = &b->log.ev[ev];
+    int d = 0;
+    while (d + 1 < e->n_dice && e->dice[d] >= 1 && e->dice[d] <= e->sides)
+        d++;
+    char p[IO_PATH_MAX];
+    io_path_index(p, sizeof p, "dice", used);
+    return io_fail(cx, p, "%d is not a face of the d%d rolled for %s", e->dice[d], e->sides,
+                   e->name);
 }
 
 /* The rebuilt battle against the summary in the file. */

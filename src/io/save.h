@@ -59,9 +59,9 @@ typedef struct {
 
 /* What a save written under other rules came to (save_compat.c). */
 typedef struct {
-    int kept_cmds;      /* commands that still apply, from the first */
-    bool kept_pending;  /* the command waiting for a die is still there */
-    char text[800]; /* "" when the battle rebuilt as saved; else what differs */
+    int kept_cmds;     /* commands that still apply, from the first */
+    bool kept_pending; /* the command waiting for a die is still there */
+    char text[800];    /* "" when the battle rebuilt as saved; else what differs */
 } save_note_t;
 
 /* The battle p as save text (malloc'd, caller frees); NULL on OOM. table may
@@ -94,6 +94,10 @@ int save_rebuild(const save_t *s, play_t *p, char *err, size_t errcap);
 int save_rebuild_ex(const save_t *s, play_t *p, save_note_t *note, char *err, size_t errcap);
 /* The rebuild with no leniency: everything must come out as saved. */
 int save_rebuild_exact(const save_t *s, play_t *p, char *err, size_t errcap);
+/* Hand-entered values of the roll events of b from *ev on must be faces of
+ * their dice; *used counts the values seen. False at the first that is not,
+ * with *ev at its event and *used at its index in s->dice. */
+bool save_faces_ok(const save_t *s, const battle_t *b, int *ev, int *used);
 /* The state of battle b against the summary in s (HB_ERR_INPUT with the path). */
 int save_check_state(const save_t *s, const battle_t *b, char *err, size_t errcap);
 

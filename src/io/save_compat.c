@@ -20,9 +20,7 @@ int save_rebuild(const save_t *s, play_t *p, char *err, size_t errcap)
     return save_rebuild_ex(s, p, NULL, err, errcap);
 }
 
-/* Hand-entered values of the roll events from *ev on must be faces of their
- * dice; *used counts the values seen. False at the first that is not. */
-static bool faces_ok(const save_t *s, const battle_t *b, int *ev, int *used)
+bool save_faces_ok(const save_t *s, const battle_t *b, int *ev, int *used)
 {
     for (; *ev < b->log.n; (*ev)++) {
         const event_t *e = &b->log.ev[*ev];
@@ -68,11 +66,13 @@ static int replay_prefix(io_ctx_t *cx, const save_t *s, play_t *p, int n, int *f
         }
     st = play_rebuild(p);
     int ev = 0, used = 0;
-    if (st == BATTLE_NOMEM || (st == BATTLE_NEED_DICE && n > 0) || !faces_ok(s, p->b, &ev, &used)) {
+    if (st == BATTLE_NOMEM || (st == BATTLE_NEED_DICE && n > 0) ||
+        !save_faces_ok(s, p->b, &ev, &used)) {
         play_end(p);
         return st == BATTLE_NOMEM ? io_fail_other(cx, "out of memory")
-                                  : io_fail(cx, "dice", "the setup cannot be played from them under "
-                                                        "the current rules");
+                                  : io_fail(cx, "dice",
+                                            "the setup cannot be played from them under "
+                                            "the current rules");
     }
     for (int k = 0; k < n; k++) {
         st = play_apply(p, &s->cmds[k]);
@@ -80,7 +80,7 @@ static int replay_prefix(io_ctx_t *cx, const save_t *s, play_t *p, int n, int *f
             play_end(p);
             return io_fail_other(cx, "out of memory");
         }
-        if (st != BATTLE_OK || !faces_ok(s, p->b, &ev, &used)) {
+        if (st != BATTLE_OK || !save_faces_ok(s, p->b, &ev, &used)) {
             *failed = k;
             *why = st != BATTLE_OK ? refusal(st) : "rolls a hand-entered value its die cannot show";
             return HB_OK;

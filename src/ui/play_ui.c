@@ -158,7 +158,7 @@ battle_status_t pui_start_save(pui_t *p, const save_t *s, bool replay)
         p->script_stopped = s->stopped && note.kept_cmds == s->n_cmds;
     } else {
         st = save_rebuild_ex(s, &p->play, &note, err, sizeof err) == HB_OK ? BATTLE_OK
-                                                                            : BATTLE_ILLEGAL;
+                                                                           : BATTLE_ILLEGAL;
         if (st != BATTLE_OK) {
             snprintf(p->msg, sizeof p->msg, "%.190s", err);
             return st;
