@@ -226,7 +226,8 @@ static void test_roll_keeps_highest_and_lowest(void **state)
 }
 
 /* A starved roll tells the table its whole shape: the dice, the keep rule and
- * the modifier, whatever the roll is for. */
+ * the modifier, whatever the roll is for. The request is the first die the
+ * battle lacks: a later roll (the command runs on to its end) changes it not. */
 static void test_request_carries_keep_and_modifier(void **state)
 {
     (void)state;
@@ -245,10 +246,15 @@ static void test_request_carries_keep_and_modifier(void **state)
     assert_int_equal(b->need.keep, -1);
     assert_int_equal(b->need.mod, -3);
     assert_string_equal(b->need.why, "hide");
-    battle_roll_side(b, 0, 0, 2, 6, 0, 5, "damage", NULL);
-    assert_int_equal(b->need.keep, 0);
-    assert_int_equal(b->need.mod, 5);
-    assert_int_equal(b->need.sides, 6);
+    assert_int_equal(b->need.spec.n, 4);
+    assert_int_equal(b->need.spec.sides, 20);
+    event_t e;
+    int total = battle_roll_side(b, 0, 0, 2, 6, 0, 5, "damage", &e);
+    assert_int_equal(total, 1 + 1 + 5); /* stand-in faces */
+    assert_int_equal(b->need.keep, -1);
+    assert_int_equal(b->need.mod, -3);
+    assert_int_equal(b->need.sides, 20);
+    assert_string_equal(b->need.why, "hide");
     battle_destroy(b);
     map_destroy(m);
     free(db);

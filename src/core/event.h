@@ -10,15 +10,17 @@
 #include <stdbool.h>
 
 #include "hex.h"
+#include "roll.h"
 
-#define EV_MAX_DICE 8
+#define EV_MAX_DICE ROLL_MAX_DICE
 #define EV_NAME_MAX 48
 
 typedef enum {
     EV_INITIATIVE = 0, /* who, total (score), value (rank, 1 = first) */
     EV_TURN_START,     /* who (or -1 with side for a side's turn), value = round */
     EV_MOVE_STEP,      /* who, from, to; name "teleport" for a blink (empty: a step) */
-    EV_ROLL,           /* who, sides, n_dice, dice[], kept_n, kept[], mod, total, name = why */
+    EV_ROLL,           /* who, sides, n_dice, dice[], kept_n, kept[], mod, total, name = why;
+                          spec = the whole shape; successes when roll_counts(&spec) */
     EV_ATTACK,         /* who = attacker, target, hit, name = weapon id */
     EV_DAMAGE,         /* target, amount, hp */
     EV_CONDITION,      /* who, name = condition, on */
@@ -42,6 +44,8 @@ typedef struct {
     int sides, n_dice, dice[EV_MAX_DICE];
     int kept_n, kept[EV_MAX_DICE];
     int mod, total;
+    int successes;    /* EV_ROLL: see roll_result_t */
+    roll_spec_t spec; /* EV_ROLL: how the dice were read */
     bool hit, on;
     int amount, hp, value;
     char name[EV_NAME_MAX];

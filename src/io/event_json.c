@@ -67,6 +67,9 @@ cJSON *event_to_json(const board_t *b, const event_t *e)
         cJSON_AddItemToObject(o, "kept", cJSON_CreateIntArray(e->kept, e->kept_n));
         cJSON_AddNumberToObject(o, "mod", e->mod);
         cJSON_AddNumberToObject(o, "total", e->total);
+        /* Only where the roll reads successes or a pass, so plain rolls keep their form. */
+        if (roll_counts(&e->spec))
+            cJSON_AddNumberToObject(o, "successes", e->successes);
         cJSON_AddStringToObject(o, "why", e->name);
         break;
     }

@@ -35,10 +35,13 @@ typedef struct ruleset {
     /* Combatants who may give a command now; returns the count (0 when over). */
     int (*actors)(const battle_t *b, int *out, int cap);
     /* Commands legal for actor now, moves given once with no path (any path
-     * within budget is fine); returns the count, writing at most cap. */
+     * within budget is fine); returns the count, writing at most cap. Never
+     * rolls (nor does ai or react). */
     int (*legal)(battle_t *b, int actor, cmd_t *out, int cap);
     /* Check and carry out c, appending events. BATTLE_ILLEGAL leaves the battle
-     * untouched; BATTLE_OK otherwise. May roll (and so stop for manual dice). */
+     * untouched; BATTLE_OK otherwise. May roll and ask the table freely: a
+     * die or an answer not yet given raises a stop mark and apply just runs
+     * on to its end (battle.h, "Stopping"; docs/rulesets.md). */
     battle_status_t (*apply)(battle_t *b, const cmd_t *c);
     /* Does reactor take reaction KIND against trigger? (A policy: the AI's
      * default; a table may override by command later.) */

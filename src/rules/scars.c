@@ -434,7 +434,8 @@ static int weapon_reach_hex(const battle_t *b, const weapon_t *w)
 
 sc_die_t scars_attack_die(const battle_t *b, int a, int t, const weapon_t *w, bool spill)
 {
-    int sides = w ? w->dice_sides : 4, n = w && w->dice_n > 0 ? w->dice_n : 1;
+    /* A flat weapon (no dice) rolls nothing of its own: 0 unless impaired or enhanced. */
+    int sides = w ? w->dice_sides : 4, n = w ? w->dice_n : 1;
     bool blast = battle_weapon_tag(w, "blast") > 0;
     /* Cover impairs an aimed attack; a blast's spill goes around it. */
     bool impaired = false;
