@@ -219,12 +219,19 @@ static void test_salt_flats(void **state)
     play_map("salt_flats.json", 40);
 }
 
+static void test_shattered_lane(void **state)
+{
+    (void)state;
+    play_map("shattered_lane.json", 40);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ridge_ambush),
         cmocka_unit_test(test_foundry_breach),
         cmocka_unit_test(test_salt_flats),
+        cmocka_unit_test(test_shattered_lane),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -172,8 +172,9 @@ static inline bool act_enemies(const battle_t *b, int i, int j)
 }
 static inline bool act_has(const battle_t *b, int i, unsigned c) { return (b->u[i].cond & c) != 0; }
 /* Has the command stopped (a manual die or a reaction question with no
- * answer yet)? Then nothing more is resolved: the driver rebuilds. */
-static inline bool act_stopped(const battle_t *b) { return b->needing || b->asking; }
+ * answer yet, a broken limit)? Then nothing more needs resolving: the driver
+ * rebuilds (battle.h, "Stopping"). */
+static inline bool act_stopped(const battle_t *b) { return battle_halted(b); }
 
 /* ---- action.c ---- */
 /* Action `slot` of combatant i (a list slot, ACT_W_STRUGGLE or ACT_W_GRAB);

@@ -88,8 +88,8 @@ static battle_status_t do_move(battle_t *b, const cmd_t *c)
 {
     act_state_t *s = act_st(b);
     int i = c->actor;
-    act_action_t a = {.cost = 1};
-    if (c->weapon != ACT_W_STRUGGLE && (!act_action(b, i, c->weapon, &a) || !a.move))
+    act_action_t a = {.cost = 1}; /* a plain Move (weapon -1) is a simple action */
+    if (c->weapon != -1 && (!act_action(b, i, c->weapon, &a) || !a.move))
         return BATTLE_ILLEGAL;
     if (!act_affordable(b, i, &a, true)) return BATTLE_ILLEGAL;
     int cost = act_path_cost(b, i, c->path, c->n_path);
@@ -99,7 +99,7 @@ static battle_status_t do_move(battle_t *b, const cmd_t *c)
         b->u[i].stat[AS_PP] -= a.pp;
         act_emit_stat(b, i, "pp", b->u[i].stat[AS_PP]);
     }
-    if (a.w) battle_emit_action(b, i, a.w->id, -1, true);
+    battle_emit_action(b, i, a.w ? a.w->id : "move", -1, true);
     act_walk(b, i, c->path, c->n_path);
     if (!act_stopped(b) && battle_active(b, i) && a.priority > 0) s->prio += a.priority;
     return BATTLE_OK;

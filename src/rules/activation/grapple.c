@@ -60,7 +60,12 @@ static bool lift_check(battle_t *b, int who, int m, int against, const char *wha
 {
     char why[DICE_WHY_MAX];
     snprintf(why, sizeof why, "%.14s on %.29s", what, b->map->combatants[against].id);
-    return battle_roll(b, who, 1, 20, 0, m, why, NULL) >= ACT_LIFT_GOAL;
+    roll_spec_t spec = roll_plain(1, 20, 0, m);
+    spec.goal = ROLL_GOAL_AT_LEAST;
+    spec.target = ACT_LIFT_GOAL;
+    event_t e;
+    battle_roll_spec(b, who, &spec, why, &e);
+    return e.successes > 0;
 }
 
 static void set_member(battle_t *b, int i, int ctl, int side)

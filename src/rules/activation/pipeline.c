@@ -58,15 +58,18 @@ void act_hurt(battle_t *b, int t, int amount)
     if (u->hp == 0 && !u->out) faint(b, t);
 }
 
-/* A d100 for who against chance: true when it comes up at or under it. */
+/* A d100 for who against chance: true when it comes up at or under it. The
+ * reason names the chance, as the log and the dice prompt show it. */
 static bool d100(battle_t *b, int who, int chance, const char *what, int on)
 {
     char why[DICE_WHY_MAX];
-    if (on >= 0)
-        snprintf(why, sizeof why, "%.16s on %.27s", what, b->map->combatants[on].id);
-    else
-        snprintf(why, sizeof why, "%s", what);
-    return battle_roll(b, who, 1, 100, 0, 0, why, NULL) <= chance;
+    snprintf(why, sizeof why, "%.16s <=%d on %.22s", what, chance, b->map->combatants[on].id);
+    roll_spec_t spec = roll_plain(1, 100, 0, 0);
+    spec.goal = ROLL_GOAL_AT_MOST; /* the prompt says "1d100: N or less succeeds" */
+    spec.target = chance;
+    event_t e;
+    battle_roll_spec(b, who, &spec, why, &e);
+    return e.successes > 0;
 }
 
 /* Accuracy, hit, damage and effect of a against one target t (A-R1 2-3).
