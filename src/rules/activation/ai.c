@@ -192,8 +192,11 @@ static void plan_here(battle_t *b, int i, plan_t *best)
             double p = (o.chance >= 100 ? 1.0 : o.chance / 100.0) * lift_chance(m);
             cmd_t c = cmd_make(CMD_GRAPPLE, i);
             c.target = t;
-            /* Binding a hard hitter takes its activations' worth away. */
-            consider(best, p * activation_worth(b, t) * 0.9 * foe_value(b, t), c);
+            /* A hold takes the foe's next activations away (about two, until it
+             * struggles free), the more of them the faster it is; the
+             * grabber's own [Grapple] attacks go on meanwhile. */
+            double rate = (double)b->u[t].stat[AS_SPD] / (b->u[i].stat[AS_SPD] > 0 ? b->u[i].stat[AS_SPD] : 1);
+            consider(best, p * activation_worth(b, t) * 2.0 * rate * foe_value(b, t), c);
         }
 }
 
