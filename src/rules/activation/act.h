@@ -252,6 +252,8 @@ typedef struct {
 void act_window(battle_t *b, act_window_t win, act_trigger_t *x, int depth);
 /* After a [Grapple] action of `user` on `target`: offer Co-Grapple (A24). */
 void act_offer_cograpple(battle_t *b, int user, int target);
+/* Wire name of trigger code trig ("enters_reach"). */
+const char *act_trigger_name(int trig);
 /* The held action of i runs out (its next activation began). */
 void act_hold_lost(battle_t *b, int i);
 /* The option the table or the AI picks among n (0: pass); labels name them. */

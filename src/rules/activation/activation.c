@@ -9,6 +9,7 @@
  * (Struggle Free), release, standby (Hold! with trigger `arg` on action
  * `weapon`, aimed at `target` or any enemy) and declare (Hold! with
  * [Delay `arg`] on the engage it carries). */
+#include <stdio.h>
 #include <string.h>
 
 #include "act.h"
@@ -144,12 +145,15 @@ static battle_status_t do_hold(battle_t *b, const cmd_t *c)
     s->held_slot[i] = (short)c->weapon;
     s->held_trigger[i] = (short)c->arg;
     s->held_target[i] = (short)c->target;
+    /* The held action, then what it waits for. */
     event_t e = event_make(EV_DECLARE);
     e.who = i;
     e.target = c->target;
-    e.value = 0;
-    hb_strlcpy(e.name, "hold", sizeof e.name);
+    hb_strlcpy(e.name, a.w->id, sizeof e.name);
     battle_emit(b, &e);
+    char what[EV_NAME_MAX];
+    snprintf(what, sizeof what, "hold:%s", act_trigger_name(c->arg));
+    battle_emit_action(b, i, what, c->target, true);
     return BATTLE_OK;
 }
 

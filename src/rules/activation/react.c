@@ -16,6 +16,18 @@ typedef struct {
     int level;       /* interrupt level */
 } option_t;
 
+const char *act_trigger_name(int trig)
+{
+    static const char *const NAMES[AT_COUNT] = {
+        [AT_ENTERS_REACH] = "enters_reach",   [AT_LEAVES_REACH] = "leaves_reach",
+        [AT_MOVES_IN_SIGHT] = "moves_in_sight", [AT_TARGETS_SELF] = "targets_self",
+        [AT_TARGETS_ALLY] = "targets_ally",   [AT_ATTACKS] = "attacks",
+        [AT_HIT_SELF] = "hit_self",           [AT_HIT_ALLY] = "hit_ally",
+        [AT_ENDS_MOVE_IN_RANGE] = "ends_move_in_range", [AT_DECLARES] = "declares",
+    };
+    return trig >= 0 && trig < AT_COUNT ? NAMES[trig] : "trigger";
+}
+
 /* Does trigger `trig` of r's action a meet window win of x? */
 static bool meets(const battle_t *b, act_window_t win, const act_trigger_t *x, int r, int trig,
                   const act_action_t *a)
