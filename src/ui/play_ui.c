@@ -81,6 +81,7 @@ battle_status_t pui_start(pui_t *p, const map_t *m, const tmpl_db_t *db, uint64_
     }
     pump(p, st);
     p->started = true;
+    p->saved_cmds = p->play.b->cmds.n;
     anim_snap(&p->anim);
     pui_refresh(p);
     snprintf(p->msg, sizeof p->msg, "Battle begins. Press ? for the keys.");
@@ -100,6 +101,7 @@ static battle_status_t finish_start(pui_t *p, battle_status_t st)
     }
     pump(p, st);
     p->started = true;
+    p->saved_cmds = p->play.b->cmds.n;
     anim_snap(&p->anim);
     pui_refresh(p);
     return BATTLE_OK;
@@ -179,11 +181,17 @@ bool pui_save(pui_t *p)
     }
     save_table_t t = {.has_rng = true, .rng = p->rng, .phys_sides = p->phys_sides};
     char err[HB_ERR_MAX];
-    if (save_write(p->save_path, &p->play, &t, p->map_path, true, err, sizeof err) == HB_OK)
+    if (save_write(p->save_path, &p->play, &t, p->map_path, true, err, sizeof err) == HB_OK) {
         snprintf(p->msg, sizeof p->msg, "Saved to %.180s", p->save_path);
-    else
+        p->saved_cmds = p->play.b->cmds.n;
+    } else
         snprintf(p->msg, sizeof p->msg, "Not saved: %.180s", err);
     return true;
+}
+
+bool pui_unsaved(const pui_t *p)
+{
+    return p->started && !p->replay && p->play.b->cmds.n != p->saved_cmds;
 }
 
 bool pui_autosave(pui_t *p)

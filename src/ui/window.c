@@ -10,6 +10,8 @@
 
 #include <SDL_ttf.h>
 
+#include "../io/recent.h"
+#include "editor.h"
 #include "hud.h"
 #include "menu.h"
 #include "projector.h"
@@ -112,9 +114,20 @@ static bool key_down(ui_state_t *s, SDL_Keycode k)
     double step = UI_PAN_STEP * s->px_per_pt;
     vec2_t mid = {s->view_w / 2.0, s->view_h / 2.0};
     switch (k) {
-    case SDLK_ESCAPE:
     case SDLK_q:
+        /* A battle with moves since its last save asks first. */
+        if (s->hud && pui_unsaved(s->hud->p)) {
+            s->ask_quit = true;
+            s->dirty = true;
+            return true;
+        }
         s->quit = true;
+        return false;
+    case SDLK_ESCAPE:
+        s->quit = true;
+        return false;
+    case SDLK_F11:
+        s->toggle_fullscreen = true;
         return false;
     case SDLK_LEFT:
     case SDLK_a:
@@ -145,11 +158,12 @@ static bool key_down(ui_state_t *s, SDL_Keycode k)
     case SDLK_HOME:
         ui_state_fit(s);
         break;
-    case SDLK_F5: /* F5..F9: reach, threat, flanking, range, sight (overlay_kind_t order) */
+    case SDLK_F5: /* F5..F10: reach, threat, flanking, range, sight, area (overlay_kind_t order) */
     case SDLK_F6:
     case SDLK_F7:
     case SDLK_F8:
     case SDLK_F9:
+    case SDLK_F10:
         s->overlay_on ^= 1u << (k - SDLK_F5);
         break;
     default:
@@ -159,9 +173,43 @@ static bool key_down(ui_state_t *s, SDL_Keycode k)
     return true;
 }
 
+/* The quit question takes every key while it shows: S saves and quits, Y or
+ * Q quits, N or Esc goes back to the battle. */
+static bool quit_question_event(ui_state_t *s, const SDL_Event *e)
+{
+    if (e->type != SDL_KEYDOWN) return e->type != SDL_QUIT && e->type != SDL_WINDOWEVENT;
+    pui_t *p = s->hud ? s->hud->p : NULL;
+    switch (e->key.keysym.sym) {
+    case SDLK_s:
+        if (p) pui_save(p);
+        if (!p || !pui_unsaved(p)) s->quit = true;
+        s->ask_quit = false;
+        break;
+    case SDLK_y:
+    case SDLK_q:
+        s->quit = true;
+        s->ask_quit = false;
+        break;
+    case SDLK_n:
+    case SDLK_ESCAPE:
+        s->ask_quit = false;
+        if (p) snprintf(p->msg, sizeof p->msg, "Back to the battle.");
+        break;
+    default:
+        break;
+    }
+    s->dirty = true;
+    return true;
+}
+
 bool ui_handle_event(ui_state_t *s, const SDL_Event *e)
 {
     bool redraw = false;
+    if (s->ask_quit && quit_question_event(s, e)) return true;
+    if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_F11) {
+        s->toggle_fullscreen = true;
+        return true;
+    }
     /* The play screen sees input first: its keys and panel clicks win. */
     if (s->hud && hud_pre_event(s->hud, s, e)) {
         s->dirty = true;
@@ -300,6 +348,11 @@ void ui_window_draw(ui_draw_t *d, const ui_state_t *s)
     if (s->hud) {
         /* The play screen's panels replace the viewer's status strip. */
         hud_draw(s->hud, d, s);
+        if (s->ask_quit)
+            ui_draw_quit_question(d, s->view_w, s->view_h, s->px_per_pt,
+                                  "There are moves since the last save. Quit?",
+                                  "S: save and quit    Y: quit without saving    N or Esc: keep "
+                                  "playing");
         return;
     }
 
@@ -318,6 +371,84 @@ void ui_window_draw(ui_draw_t *d, const ui_state_t *s)
         ui_text_draw(ui_draw_text(d), status, px, false, ink, px, strip.y + (bar - th) / 2);
 }
 
+void ui_draw_quit_question(ui_draw_t *d, int w, int h, double px_per_pt, const char *title,
+                           const char *keys)
+{
+    SDL_Renderer *r = ui_draw_renderer(d);
+    ui_text_t *t = ui_draw_text(d);
+    int big = ui_text_quantize((int)lround(18 * px_per_pt));
+    int px = ui_text_quantize((int)lround(14 * px_per_pt));
+    SDL_Color ink = {240, 240, 232, 255}, dim = {190, 195, 205, 255};
+    int tw = 0, th = 0, kw = 0, kh = 0;
+    ui_text_get(t, title, big, true, ink, &tw, &th);
+    ui_text_get(t, keys, px, false, dim, &kw, &kh);
+    int bw = (tw > kw ? tw : kw) + 4 * px, bh = th + kh + 3 * px;
+    if (bw > w) bw = w;
+    SDL_Rect box = {(w - bw) / 2, (h - bh) / 2, bw, bh};
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, 0, 0, 0, 130);
+    SDL_RenderFillRect(r, &(SDL_Rect){0, 0, w, h});
+    SDL_SetRenderDrawColor(r, 28, 32, 42, 250);
+    SDL_RenderFillRect(r, &box);
+    SDL_SetRenderDrawColor(r, 235, 190, 90, 255);
+    SDL_RenderDrawRect(r, &box);
+    ui_text_draw(t, title, big, true, ink, box.x + 2 * px, box.y + px);
+    ui_text_draw(t, keys, px, false, dim, box.x + 2 * px, box.y + px + th + px);
+}
+
+bool ui_toggle_fullscreen(SDL_Window *w)
+{
+    if (!w) return false;
+    bool on = (SDL_GetWindowFlags(w) & SDL_WINDOW_FULLSCREEN) != 0;
+    if (SDL_SetWindowFullscreen(w, on ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP) != 0) return on;
+    return !on;
+}
+
+void ui_fit_window_size(SDL_Rect usable, int want_w, int want_h, int *w, int *h)
+{
+    *w = want_w;
+    *h = want_h;
+    if (usable.w > 0 && *w > usable.w * 9 / 10) *w = usable.w * 9 / 10;
+    if (usable.h > 0 && *h > usable.h * 9 / 10) *h = usable.h * 9 / 10;
+    if (*w < 320) *w = 320;
+    if (*h < 240) *h = 240;
+}
+
+void ui_window_size_for(int display, int want_w, int want_h, int *w, int *h)
+{
+    SDL_Rect usable = {0, 0, 0, 0};
+    if (SDL_GetDisplayUsableBounds(display < 0 ? 0 : display, &usable) != 0)
+        usable = (SDL_Rect){0, 0, 0, 0};
+    ui_fit_window_size(usable, want_w, want_h, w, h);
+}
+
+bool ui_video_open(char *err, size_t errcap)
+{
+    if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
+        snprintf(err, errcap, "cannot start SDL video: %s", SDL_GetError());
+        return false;
+    }
+    if (TTF_Init() != 0) {
+        snprintf(err, errcap, "cannot start SDL_ttf: %s", TTF_GetError());
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+        if (SDL_WasInit(SDL_INIT_EVERYTHING) == 0) SDL_Quit();
+        return false;
+    }
+    return true;
+}
+
+void ui_video_close(void)
+{
+    if (TTF_WasInit()) TTF_Quit();
+    SDL_QuitSubSystem(SDL_INIT_VIDEO);
+    if (SDL_WasInit(SDL_INIT_EVERYTHING) == 0) SDL_Quit();
+}
+
+void ui_bundled_maps_dir(char *out, size_t cap)
+{
+    snprintf(out, cap, "%s/../maps", hb_data_dir());
+}
+
 /* Window points -> drawable pixels, for high-DPI displays. */
 static double dpi_ratio(SDL_Window *win, SDL_Renderer *r, int *dw, int *dh)
 {
@@ -330,22 +461,77 @@ static double dpi_ratio(SDL_Window *win, SDL_Renderer *r, int *dw, int *dh)
     return ww > 0 ? (double)*dw / ww : 1.0;
 }
 
-/* Ctrl+O opens the saved-battles menu; while it is open it takes the input.
- * A pick that rebuilds is handed out through *next after the battle on screen
- * has been autosaved, and the window closes so the caller reopens it with the
- * chosen battle; anything that fails leaves the battle on screen as it was. */
+/* What the referee chose to open from the picker, for the caller to run
+ * once the window has closed. */
+typedef struct {
+    save_t *save;     /* a saved battle, or */
+    map_t *map;       /* a map with its data, or */
+    tmpl_db_t *db;
+    bool new_map;     /* a blank map in the editor */
+    char path[SAVE_PATH_MAX];
+} next_t;
+
+static void next_free(next_t *n)
+{
+    save_free(n->save);
+    tmpl_db_destroy(n->db);
+    map_destroy(n->map);
+    memset(n, 0, sizeof *n);
+}
+
+/* Open the picker: in a play-test (allow_maps false) only the saves. */
+static void open_menu(smenu_t *menu, const pui_t *play, bool allow_maps)
+{
+    if (!allow_maps) {
+        smenu_scan(menu, play->save_path, play->autosave_dir, play->map_path);
+        return;
+    }
+    recent_t recent;
+    char file[RECENT_PATH_MAX], maps[SAVE_PATH_MAX];
+    if (recent_file(file, sizeof file))
+        recent_load(file, &recent);
+    else
+        memset(&recent, 0, sizeof recent);
+    ui_bundled_maps_dir(maps, sizeof maps);
+    smenu_scan_picker(menu, &recent, play->save_path, play->autosave_dir, play->map_path, maps);
+}
+
+/* Load what entry e names into *next; false (the status line says why) when it will not. */
+static bool load_pick(const smenu_entry_t *e, pui_t *play, next_t *next)
+{
+    char msg[sizeof play->msg];
+    int rc = HB_OK;
+    if (e->kind == SMENU_SAVE)
+        rc = smenu_try_load(e->path, &next->save, msg, sizeof msg);
+    else if (e->kind == SMENU_MAP)
+        rc = smenu_try_load_map(e->path, &next->map, &next->db, msg, sizeof msg);
+    else
+        next->new_map = true;
+    if (rc != HB_OK) {
+        snprintf(play->msg, sizeof play->msg, "%s", msg);
+        next_free(next);
+        return false;
+    }
+    hb_strlcpy(next->path, e->path, sizeof next->path);
+    return true;
+}
+
+/* Ctrl+O opens the picker; while it is open it takes the input. A pick that
+ * loads (a save is rebuilt, a map checked) is handed out through *next after
+ * the battle on screen has been autosaved, and the window closes so the
+ * caller reopens it with the choice; anything that fails leaves the battle on
+ * screen as it was. */
 static bool menu_event(ui_state_t *st, smenu_t *menu, pui_t *play, const SDL_Event *e,
-                       save_t **next, char *next_path)
+                       bool allow_maps, next_t *next)
 {
     if (!menu->open) {
         if (e->type != SDL_KEYDOWN || e->key.keysym.sym != SDLK_o ||
             !(e->key.keysym.mod & KMOD_CTRL))
             return false;
-        if (play->replay) {
+        if (play->replay)
             snprintf(play->msg, sizeof play->msg, "A replay cannot open another battle.");
-        } else {
-            smenu_scan(menu, play->save_path, play->autosave_dir, play->map_path);
-        }
+        else
+            open_menu(menu, play, allow_maps);
         st->dirty = true;
         return true;
     }
@@ -366,13 +552,8 @@ static bool menu_event(ui_state_t *st, smenu_t *menu, pui_t *play, const SDL_Eve
     }
     st->dirty = true;
     if (got < 0) return true;
-    save_t *s = NULL;
-    char msg[sizeof play->msg];
-    if (smenu_try_load(menu->e[got].path, &s, msg, sizeof msg) != HB_OK) {
-        snprintf(play->msg, sizeof play->msg, "%s", msg);
-        menu->open = false;
-        return true;
-    }
+    menu->open = false;
+    if (!load_pick(&menu->e[got], play, next)) return true;
     if (play->autosave_dir[0]) {
         save_table_t t = {.has_rng = true, .rng = play->rng, .phys_sides = play->phys_sides};
         char err[HB_ERR_MAX];
@@ -380,30 +561,32 @@ static bool menu_event(ui_state_t *st, smenu_t *menu, pui_t *play, const SDL_Eve
             HB_OK) {
             snprintf(play->msg, sizeof play->msg,
                      "Not opened: the battle on screen could not be autosaved first: %.120s", err);
-            save_free(s);
-            menu->open = false;
+            next_free(next);
             return true;
         }
     }
-    hb_strlcpy(next_path, menu->e[got].path, SAVE_PATH_MAX);
-    *next = s;
-    menu->open = false;
     st->quit = true;
     return true;
 }
 
-/* Give one event to the saved-battles menu, then the projector (its window,
- * F2, Ctrl+keys), then the play window; notices go to the status line. */
+/* Give one event to the picker, then the projector (its window, F2,
+ * Ctrl+keys), then the play window; notices go to the status line. */
 static void route_event(ui_state_t *st, ui_projector_t *proj, pui_t *play, SDL_Window *win,
-                        smenu_t *menu, const SDL_Event *e, save_t **next, char *next_path)
+                        smenu_t *menu, const SDL_Event *e, bool allow_maps, next_t *next)
 {
     int disp = SDL_GetWindowDisplayIndex(win);
-    if (menu_event(st, menu, play, e, next, next_path))
+    if (!st->ask_quit && menu_event(st, menu, play, e, allow_maps, next))
         ;
-    else if (ui_projector_route(proj, e, SDL_GetWindowID(win), disp < 0 ? 0 : disp, &st->quit))
+    else if (!st->ask_quit &&
+             ui_projector_route(proj, e, SDL_GetWindowID(win), disp < 0 ? 0 : disp, &st->quit))
         st->dirty = true;
     else
         ui_handle_event(st, e);
+    if (st->toggle_fullscreen) {
+        st->toggle_fullscreen = false;
+        ui_toggle_fullscreen(win);
+        st->resized = true;
+    }
     if (proj->msg[0]) {
         snprintf(play->msg, sizeof play->msg, "%s", proj->msg);
         proj->msg[0] = '\0';
@@ -411,23 +594,24 @@ static void route_event(ui_state_t *st, ui_projector_t *proj, pui_t *play, SDL_W
     }
 }
 
-/* The play window, with the projector opened at once when *PROJECT is set.
- * When the referee opens a saved battle from the menu, *next gets it (the
- * caller's to run and free), next_path its file, and *project whether the
- * projector was open, so the caller can reopen the window with it. */
-static int run_window(const map_t *m, const tmpl_db_t *db, const char *map_path, bool *project,
-                      const save_t *save, const char *save_path, bool replay, save_t **next,
-                      char *next_path, char *err, size_t errcap)
+/* Remember a map or save the referee opened, for the picker; a failure
+ * only costs the list an entry. */
+static void remember(const char *path)
 {
-    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
-        snprintf(err, errcap, "cannot start SDL video: %s", SDL_GetError());
-        return 1;
-    }
-    if (TTF_Init() != 0) {
-        snprintf(err, errcap, "cannot start SDL_ttf: %s", TTF_GetError());
-        SDL_Quit();
-        return 1;
-    }
+    char file[RECENT_PATH_MAX], err[HB_ERR_MAX];
+    if (path && *path && recent_file(file, sizeof file)) recent_add(file, path, err, sizeof err);
+}
+
+/* The play window, with the projector opened at once when *PROJECT is set.
+ * When the referee opens something from the picker, *next gets it (the
+ * caller's to run and free) and *project whether the projector was open, so
+ * the caller can reopen the window with it. allow_maps: the picker offers
+ * maps and "New map" (not in an editor's play-test). */
+static int run_window(const map_t *m, const tmpl_db_t *db, const char *map_path, bool *project,
+                      const save_t *save, const char *save_path, bool replay, bool allow_maps,
+                      next_t *next, char *err, size_t errcap)
+{
+    if (!ui_video_open(err, errcap)) return 1;
     int rc = 1;
     SDL_Window *win = NULL;
     SDL_Renderer *ren = NULL;
@@ -443,12 +627,8 @@ static int run_window(const map_t *m, const tmpl_db_t *db, const char *map_path,
     char title[MAP_NAME_MAX + 32];
     snprintf(title, sizeof title, "hexbattle - %s", m->name[0] ? m->name : "untitled");
 
-    int w = 1280, h = 800;
-    SDL_Rect usable;
-    if (SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.w > 0 && usable.h > 0) {
-        if (w > usable.w * 9 / 10) w = usable.w * 9 / 10;
-        if (h > usable.h * 9 / 10) h = usable.h * 9 / 10;
-    }
+    int w, h;
+    ui_window_size_for(0, 1280, 800, &w, &h);
     win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
                            SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     if (!win) {
@@ -495,6 +675,7 @@ static int run_window(const map_t *m, const tmpl_db_t *db, const char *map_path,
     }
     if (!save_autosave_dir(play->autosave_dir, sizeof play->autosave_dir))
         play->autosave_dir[0] = '\0';
+    if (allow_maps && !replay) remember(save ? save_path : map_path);
     if (!hud_init(&hud, play)) {
         snprintf(err, errcap, "out of memory");
         goto done;
@@ -558,9 +739,9 @@ static int run_window(const map_t *m, const tmpl_db_t *db, const char *map_path,
          * While something moves, wake for the next frame. */
         SDL_Event e;
         if (!SDL_WaitEventTimeout(&e, animating ? 15 : 250)) continue;
-        route_event(&st, &proj, play, win, &menu, &e, next, next_path);
+        route_event(&st, &proj, play, win, &menu, &e, allow_maps, next);
         while (!st.quit && SDL_PollEvent(&e))
-            route_event(&st, &proj, play, win, &menu, &e, next, next_path);
+            route_event(&st, &proj, play, win, &menu, &e, allow_maps, next);
     }
     *project = ui_projector_is_open(&proj);
     rc = 0;
@@ -573,46 +754,57 @@ done:
     ui_draw_destroy(d);
     if (ren) SDL_DestroyRenderer(ren);
     if (win) SDL_DestroyWindow(win);
-    TTF_Quit();
-    SDL_Quit();
+    ui_video_close();
     return rc;
 }
 
-/* Run the window, and again with each saved battle the referee opens from
- * its menu, until the window is closed for good. */
+/* Run the window, and again with each map or saved battle the referee opens
+ * from its picker, until the window is closed for good ("New map" ends in
+ * the editor). */
 static int run_session(const map_t *m, const tmpl_db_t *db, const char *map_path, bool project,
-                       const save_t *save, const char *save_path, bool replay, char *err,
-                       size_t errcap)
+                       const save_t *save, const char *save_path, bool replay, bool allow_maps,
+                       char *err, size_t errcap)
 {
-    save_t *next = NULL;
-    char next_path[SAVE_PATH_MAX] = "";
-    int rc = run_window(m, db, map_path, &project, save, save_path, replay, &next, next_path,
-                        err, errcap);
-    while (rc == 0 && next) {
-        save_t *s = next;
-        char path[SAVE_PATH_MAX];
-        hb_strlcpy(path, next_path, sizeof path);
-        next = NULL;
-        rc = run_window(s->map, s->db, s->map_file[0] ? s->map_file : NULL, &project, s, path,
-                        false, &next, next_path, err, errcap);
-        save_free(s);
+    next_t next;
+    memset(&next, 0, sizeof next);
+    int rc = run_window(m, db, map_path, &project, save, save_path, replay, allow_maps, &next, err,
+                        errcap);
+    while (rc == 0 && (next.save || next.map || next.new_map)) {
+        next_t now = next;
+        memset(&next, 0, sizeof next);
+        if (now.new_map) {
+            rc = ui_run_edit(NULL, NULL, NULL, err, errcap);
+        } else if (now.map) {
+            rc = run_window(now.map, now.db, now.path, &project, NULL, NULL, false, true, &next,
+                            err, errcap);
+        } else {
+            const save_t *s = now.save;
+            rc = run_window(s->map, s->db, s->map_file[0] ? s->map_file : NULL, &project, s,
+                            now.path, false, true, &next, err, errcap);
+        }
+        next_free(&now);
     }
-    save_free(next); /* only set when a later window failed to open */
+    next_free(&next); /* only set when a later window failed to open */
     return rc;
 }
 
 int ui_run_window(map_t *m, const tmpl_db_t *db, const char *map_path, char *err, size_t errcap)
 {
-    return run_session(m, db, map_path, false, NULL, NULL, false, err, errcap);
+    return run_session(m, db, map_path, false, NULL, NULL, false, true, err, errcap);
+}
+
+int ui_run_playtest(map_t *m, const tmpl_db_t *db, const char *map_path, char *err, size_t errcap)
+{
+    return run_session(m, db, map_path, false, NULL, NULL, false, false, err, errcap);
 }
 
 int ui_run_project(map_t *m, const tmpl_db_t *db, const char *map_path, char *err, size_t errcap)
 {
-    return run_session(m, db, map_path, true, NULL, NULL, false, err, errcap);
+    return run_session(m, db, map_path, true, NULL, NULL, false, true, err, errcap);
 }
 
 int ui_run_saved(const save_t *s, const char *save_path, bool replay, char *err, size_t errcap)
 {
     return run_session(s->map, s->db, s->map_file[0] ? s->map_file : NULL, false, s, save_path,
-                       replay, err, errcap);
+                       replay, true, err, errcap);
 }
