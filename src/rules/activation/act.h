@@ -132,7 +132,8 @@ typedef struct {
     unsigned char held;  /* from Hold! (Delay X), else the action's own [Delay X] */
     short who, slot, target; /* target -1: aimed at the cell `at` */
     short left;          /* activations still to end before it resolves */
-    cell_t at;
+    cell_t at;           /* where it is aimed */
+    cell_t from;         /* where its user stood: a template stays where it was laid */
 } act_delay_t;
 
 typedef struct {
@@ -194,16 +195,22 @@ void act_odds(const battle_t *b, int i, const act_action_t *a, int t, act_odds_t
 /* The same as if i stood at hex from. */
 void act_odds_from(const battle_t *b, int i, hex_t from, const act_action_t *a, int t,
                    act_odds_t *out);
+/* The odds of i's area action a on t, which its template caught. */
+void act_odds_caught(const battle_t *b, int i, const act_action_t *a, int t, act_odds_t *out);
 /* Mean damage of a hit from these odds (criticals counted). */
 double act_mean_damage(const act_odds_t *o);
-/* The hexes action a used by i aimed at cell `aim` covers; returns the count. */
-int act_area(const battle_t *b, int i, const act_action_t *a, hex_t aim, hex_t *out, int cap);
-/* Can i aim area action a at hex aim (within range, in line of effect)? */
+/* The area weapon w strikes from hex `from` aimed at hex `at` (the
+ * ruleset's weapon_area hook); false when w has none. */
+bool act_weapon_area(const map_t *m, const weapon_t *w, hex_t from, hex_t at, area_t *out);
+/* The template of area action a thrown from hex `from` at hex `aim`. */
+bool act_area_of(const battle_t *b, const act_action_t *a, hex_t from, hex_t aim, area_t *out);
+/* Can i aim area action a at hex aim from where it stands (a blast within
+ * range and in line of effect; a cone or a line anywhere but its own hex)? */
 bool act_area_aim_ok(const battle_t *b, int i, const act_action_t *a, hex_t aim);
-/* Does area action a of i aimed at aim cover hex h? */
-bool act_area_catches_hex(const battle_t *b, int i, const act_action_t *a, hex_t aim, hex_t h);
-/* Does area action a of i aimed at aim catch combatant k? */
-bool act_area_catches(const battle_t *b, int i, const act_action_t *a, hex_t aim, int k);
+/* Does template ar of action a cover hex h (a burst never its centre)? */
+bool act_area_catches_hex(const battle_t *b, const act_action_t *a, const area_t *ar, hex_t h);
+/* Does template ar of i's action a catch combatant k? */
+bool act_area_catches(const battle_t *b, int i, const act_action_t *a, const area_t *ar, int k);
 
 /* ---- timeline.c ---- */
 /* Base AV of combatant i. */

@@ -116,32 +116,32 @@ bool act_grapple_allows(const battle_t *b, int i, const act_action_t *a, int t)
     return t < 0 || act_same_grapple(b, i, t);
 }
 
-void act_odds(const battle_t *b, int i, const act_action_t *a, int t, act_odds_t *out)
-{
-    act_odds_from(b, i, act_pos(b, i), a, t, out);
-}
-
-void act_odds_from(const battle_t *b, int i, hex_t from, const act_action_t *a, int t,
-                   act_odds_t *out)
+/* The odds of i (standing at from) using a on t. caught: t stands in a's
+ * template, which reached it, so range, sight and cover play no part (A-Z5)
+ * and a blast may catch its own user. */
+static void odds(const battle_t *b, int i, hex_t from, const act_action_t *a, int t, bool caught,
+                 act_odds_t *out)
 {
     memset(out, 0, sizeof *out);
-    if (!battle_active(b, i) || !battle_active(b, t) || t == i) return;
+    if (!battle_active(b, i) || !battle_active(b, t) || (t == i && !caught)) return;
     out->dist = hex_distance(from, act_pos(b, t));
-    sight_t sg = sight_trace(b->board, from, act_pos(b, t));
-    if (!sg.visible || sg.cover == COVER_TOTAL) return; /* A18 */
     int s = b->u[i].stat[AS_ACC] - b->u[t].stat[AS_EVA];
-    if (a->contact || a->shape != SHAPE_SINGLE) {
-        if (out->dist > a->range) return; /* A-Z5: no increments, a miss beyond */
-    } else {
-        int r = a->range > 0 ? a->range : 1;
-        out->ri = (out->dist + r - 1) / r;
-        if (out->ri < 1) out->ri = 1;
-        s -= out->ri * (out->ri - 1) / 2; /* A10: RI2 -1, RI3 -3, RI4 -6 */
+    if (!caught) {
+        sight_t sg = sight_trace(b->board, from, act_pos(b, t));
+        if (!sg.visible || sg.cover == COVER_TOTAL) return; /* A18 */
+        if (a->contact || a->shape != SHAPE_SINGLE) {
+            if (out->dist > a->range) return; /* A-Z5: no increments, a miss beyond */
+        } else {
+            int r = a->range > 0 ? a->range : 1;
+            out->ri = (out->dist + r - 1) / r;
+            if (out->ri < 1) out->ri = 1;
+            s -= out->ri * (out->ri - 1) / 2; /* A10: RI2 -1, RI3 -3, RI4 -6 */
+        }
+        if (sg.cover == COVER_LIGHT) s -= 1; /* A18 */
+        if (sg.cover == COVER_HEAVY) s -= 2;
     }
     if (act_has(b, i, AC_GRAPPLED)) s -= 1; /* A-G2 */
     if (act_has(b, t, AC_GRAPPLED)) s += 1;
-    if (sg.cover == COVER_LIGHT) s -= 1;    /* A18 */
-    if (sg.cover == COVER_HEAVY) s -= 2;
     out->legal = true;
     out->stage_raw = s;
     out->fails = out->ri >= 2 && s < -ACT_STAGE_MAX;
@@ -154,7 +154,7 @@ void act_odds_from(const battle_t *b, int i, hex_t from, const act_action_t *a, 
         out->chance = a->acc * 3 / (3 - out->stage);
     }
     if (out->fails) out->chance = 0;
-    out->damages = a->category != CAT_STATUS && a->w->dice_n > 0;
+    out->damages = a->category != CAT_STATUS && a->w->dice_n + a->w->dice_bonus > 0;
     out->crit_chance = out->damages ? ACT_CRIT_BASE + a->crit : 0;
     if (out->damages) {
         out->dmg_n = a->w->dice_n;
@@ -164,6 +164,22 @@ void act_odds_from(const battle_t *b, int i, hex_t from, const act_action_t *a, 
                            ? b->u[i].stat[AS_SPATK] - b->u[t].stat[AS_SPDEF]
                            : b->u[i].stat[AS_ATK] - b->u[t].stat[AS_DEF];
     }
+}
+
+void act_odds(const battle_t *b, int i, const act_action_t *a, int t, act_odds_t *out)
+{
+    odds(b, i, act_pos(b, i), a, t, false, out);
+}
+
+void act_odds_from(const battle_t *b, int i, hex_t from, const act_action_t *a, int t,
+                   act_odds_t *out)
+{
+    odds(b, i, from, a, t, false, out);
+}
+
+void act_odds_caught(const battle_t *b, int i, const act_action_t *a, int t, act_odds_t *out)
+{
+    odds(b, i, act_pos(b, i), a, t, true, out);
 }
 
 double act_mean_damage(const act_odds_t *o)

@@ -320,4 +320,5 @@ const ruleset_t ruleset_activation = {
     .ai = act_ai,
     .winner = act_winner,
     .hidden_from = act_hidden_from,
+    .weapon_area = act_weapon_area,
 };

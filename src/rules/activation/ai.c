@@ -31,6 +31,17 @@ static double strike_value(const battle_t *b, int i, hex_t from, const act_actio
     return v;
 }
 
+/* The same for a combatant k that i's area action a would catch. */
+static double caught_value(const battle_t *b, int i, const act_action_t *a, int k)
+{
+    act_odds_t o;
+    act_odds_caught(b, i, a, k, &o);
+    if (!o.legal || !o.damages) return 0.0;
+    double p = o.chance >= 100 ? 1.0 : o.chance / 100.0;
+    double dmg = act_mean_damage(&o);
+    return p * dmg * foe_value(b, k) + (dmg >= b->u[k].hp ? p * 10.0 : 0.0);
+}
+
 /* The damage one activation of i is worth, roughly: its best complex strike
  * at an average foe standing next to it. Used to price debt and Priority. */
 static double activation_worth(const battle_t *b, int i)
@@ -98,19 +109,17 @@ static bool acts_before_landing(const battle_t *b, int k, int x)
 static double delay_value(const battle_t *b, int i, const act_action_t *a, hex_t h, int x)
 {
     double v = 0.0;
+    area_t ar;
+    if (!act_area_of(b, a, act_pos(b, i), h, &ar)) return 0.0;
     for (int k = 0; k < b->n; k++) {
-        if (!battle_active(b, k) || !act_area_catches(b, i, a, h, k)) continue;
+        if (!battle_active(b, k) || !act_area_catches(b, i, a, &ar, k)) continue;
         if (!act_enemies(b, i, k)) {
             if (!a->foes_only) return 0.0; /* never on its own side */
             continue;
         }
         bool stuck = act_has(b, k, AC_BOUND) || !acts_before_landing(b, k, x);
         if (!stuck) continue;
-        act_action_t flat = *a;
-        flat.shape = SHAPE_SINGLE;
-        flat.contact = true;
-        flat.range = 1 << 20;
-        v += strike_value(b, i, act_pos(b, i), &flat, k);
+        v += caught_value(b, i, a, k);
     }
     return v;
 }
@@ -157,14 +166,12 @@ static void plan_here(battle_t *b, int i, plan_t *best)
                     v = delay_value(b, i, &a, act_pos(b, t), a.delay);
                 } else {
                     v = 0.0;
-                    hex_t aim = a.shape == SHAPE_BURST ? here : act_pos(b, t);
+                    area_t ar;
+                    if (!act_area_of(b, &a, here, a.shape == SHAPE_BURST ? here : act_pos(b, t), &ar))
+                        continue;
                     for (int k = 0; k < b->n; k++) {
-                        if (!battle_active(b, k) || !act_area_catches(b, i, &a, aim, k)) continue;
-                        act_action_t flat = a;
-                        flat.shape = SHAPE_SINGLE;
-                        flat.contact = true;
-                        flat.range = 1 << 20;
-                        double sv = strike_value(b, i, here, &flat, k);
+                        if (!battle_active(b, k) || !act_area_catches(b, i, &a, &ar, k)) continue;
+                        double sv = caught_value(b, i, &a, k);
                         v += act_enemies(b, i, k) ? sv : a.foes_only ? 0.0 : -2.0 * sv;
                     }
                 }
@@ -235,7 +242,10 @@ static bool doomed(const battle_t *b, hex_t h)
         act_action_t da;
         if (!dl->used || !act_action(b, dl->who, dl->slot, &da) || da.shape == SHAPE_SINGLE)
             continue;
-        if (act_area_catches_hex(b, dl->who, &da, hex_from_cell(b->map->layout, dl->at), h))
+        area_t ar;
+        if (act_area_of(b, &da, hex_from_cell(b->map->layout, dl->from),
+                        hex_from_cell(b->map->layout, dl->at), &ar) &&
+            act_area_catches_hex(b, &da, &ar, h))
             return true;
     }
     return false;

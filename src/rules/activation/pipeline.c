@@ -78,22 +78,10 @@ static void resolve_on(battle_t *b, int i, const act_action_t *a, int t, bool ar
                        act_trigger_t *x, int depth)
 {
     act_odds_t o;
-    act_odds(b, i, a, t, &o);
-    if (area && !o.legal && battle_active(b, t) && t != i) {
-        /* Caught by the template: only its own stages count (A-Z5). */
-        act_action_t flat = *a;
-        flat.shape = SHAPE_SINGLE;
-        flat.contact = true;
-        flat.range = 1 << 20;
-        act_odds(b, i, &flat, t, &o);
-        if (!o.legal) {
-            /* No sight from the user (the origin of a blast is elsewhere):
-             * the template reached it, so it stands in the open. */
-            o.legal = true;
-            o.stage_raw = b->u[i].stat[AS_ACC] - b->u[t].stat[AS_EVA];
-            o.stage = o.stage_raw;
-        }
-    }
+    if (area)
+        act_odds_caught(b, i, a, t, &o);
+    else
+        act_odds(b, i, a, t, &o);
     if (!o.legal) {
         battle_emit_action(b, i, "fizzle", t, false); /* out of range or sight now */
         return;
@@ -156,8 +144,8 @@ static void resolve_on(battle_t *b, int i, const act_action_t *a, int t, bool ar
 
 /* Steps 2 to 4 for an action already declared: on its target, or on every
  * combatant its template catches, then Resolution. */
-static void resolve(battle_t *b, int i, const act_action_t *a, act_trigger_t *x, cell_t aim,
-                    int depth)
+static void resolve(battle_t *b, int i, const act_action_t *a, act_trigger_t *x, hex_t from,
+                    cell_t aim, int depth)
 {
     if (a->shape == SHAPE_SINGLE) {
         if (x->target >= 0 && battle_active(b, x->target))
@@ -165,11 +153,17 @@ static void resolve(battle_t *b, int i, const act_action_t *a, act_trigger_t *x,
         else
             battle_emit_action(b, i, "fizzle", x->target, false);
     } else {
-        hex_t h = hex_from_cell(b->map->layout, aim);
+        area_t ar;
+        if (!act_area_of(b, a, from, hex_from_cell(b->map->layout, aim), &ar)) {
+            battle_emit_action(b, i, "fizzle", -1, false);
+            return;
+        }
+        event_t e = area_event(b->map, i, x->target, &ar);
+        battle_emit(b, &e);
         /* Who stands in the template is settled once, before anyone is hit. */
         unsigned char caught[ACT_NMAX];
         for (int k = 0; k < b->n; k++)
-            caught[k] = battle_active(b, k) && act_area_catches(b, i, a, h, k);
+            caught[k] = battle_active(b, k) && act_area_catches(b, i, a, &ar, k);
         for (int k = 0; k < b->n && !act_stopped(b) && battle_active(b, i); k++)
             if (caught[k] && battle_active(b, k)) resolve_on(b, i, a, k, true, x, depth);
     }
@@ -215,7 +209,7 @@ void act_use(battle_t *b, int i, int slot, int t, cell_t aim, int depth)
     battle_emit(b, &e);
     act_trigger_t x = {.user = i, .target = a.shape == SHAPE_SINGLE ? t : -1, .a = &a, .hit = -1};
     if (!declare(b, i, &a, &x, depth)) return;
-    resolve(b, i, &a, &x, aim, depth);
+    resolve(b, i, &a, &x, act_pos(b, i), aim, depth);
     act_state_t *s = act_st(b);
     if (depth == 0 && s->actor == i) s->struck = true;
     /* A3: Priority counts for actions resolved in the user's own activation. */
@@ -250,7 +244,8 @@ bool act_declare_delay(battle_t *b, int i, int slot, int t, cell_t aim, int x, b
     while (k < ACT_DELAY_MAX && s->delay[k].used) k++;
     if (k == ACT_DELAY_MAX) return true;
     s->delay[k] = (act_delay_t){.used = 1, .held = held, .who = (short)i, .slot = (short)slot,
-                                .target = (short)tr.target, .left = (short)x, .at = aim};
+                                .target = (short)tr.target, .left = (short)x, .at = aim,
+                                .from = hex_to_cell(b->map->layout, act_pos(b, i))};
     /* Entries are resolved in declaration order: keep them packed in it. */
     return true;
 }
@@ -278,6 +273,6 @@ void act_delays_tick(battle_t *b)
         }
         battle_emit_action(b, d->who, a.w->id, d->target, true);
         act_trigger_t x = {.user = d->who, .target = d->target, .a = &a, .hit = -1};
-        resolve(b, d->who, &a, &x, d->at, 0);
+        resolve(b, d->who, &a, &x, hex_from_cell(b->map->layout, d->from), d->at, 0);
     }
 }
