@@ -106,16 +106,23 @@ static void test_forecast_is_what_happens(void **state)
     fx_free(&f);
 }
 
+/* A player at 1,1 with `weapons` and `mine`, a foe with a Strike and
+ * `theirs` at col,1, on a map of open ground; started on seeded dice. */
+static void duel(fx_t *f, int col, const char *weapons, const char *mine, const char *theirs)
+{
+    f->m = fx_map(col + 2, 3, "activation", NULL);
+    fx_add(f->m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 20, weapons, mine);
+    fx_add(f->m, "t", "rivals", col, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 20, "strike", theirs);
+    f->db = actions();
+    battle_opts_t o = {.seed = 1};
+    assert_int_equal(play_start(&f->p, f->m, f->db, NULL, &o), BATTLE_OK);
+}
+
 static void test_priority_is_capped(void **state)
 {
     (void)state;
     fx_t f;
-    f.m = fx_map(20, 3, "activation", NULL);
-    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 20, "strike,blink", "spd=20");
-    fx_add(f.m, "b", "rivals", 18, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 20, "strike", "spd=20");
-    f.db = actions();
-    battle_opts_t o = {.seed = 1};
-    assert_int_equal(play_start(&f.p, f.m, f.db, NULL, &o), BATTLE_OK);
+    duel(&f, 18, "strike,blink", "spd=20", "spd=20");
     /* Three free Priority 5 uses: 15, capped at 10, so AV 0 (A3). */
     cmd_t blink = fx_engage(0, 1, 1); /* a status action: no roll, no damage */
     act_action_t a;
@@ -138,12 +145,7 @@ static void test_accuracy_multiplier(void **state)
 {
     (void)state;
     fx_t f;
-    f.m = fx_map(12, 3, "activation", NULL);
-    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 20, "shot", "spd=20");
-    fx_add(f.m, "t", "rivals", 3, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 20, "strike", "spd=10");
-    f.db = actions();
-    battle_opts_t o = {.seed = 1};
-    assert_int_equal(play_start(&f.p, f.m, f.db, NULL, &o), BATTLE_OK);
+    duel(&f, 3, "shot", "spd=20", "spd=10");
     battle_t *b = f.p.b;
     act_action_t shot;
     assert_true(act_action(b, 0, 0, &shot));

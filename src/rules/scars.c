@@ -64,24 +64,6 @@ int scars_winner(const battle_t *b)
     return sides == 1 ? alive : -2;
 }
 
-static void emit_cond(battle_t *b, int i, const char *name, bool on)
-{
-    event_t e = event_make(EV_CONDITION);
-    e.who = i;
-    e.on = on;
-    hb_strlcpy(e.name, name, sizeof e.name);
-    battle_emit(b, &e);
-}
-
-static void emit_stat(battle_t *b, int i, const char *name, int value)
-{
-    event_t e = event_make(EV_STAT);
-    e.who = i;
-    e.value = value;
-    hb_strlcpy(e.name, name, sizeof e.name);
-    battle_emit(b, &e);
-}
-
 static void defeat(battle_t *b, int i)
 {
     battle_remove(b, i);
@@ -98,7 +80,7 @@ static void incapacitate(battle_t *b, int i, unsigned bit, const char *name)
     if (b->u[i].cond & bit)
         return;
     b->u[i].cond |= bit;
-    emit_cond(b, i, name, true);
+    battle_emit_condition(b, i, name, true);
 }
 
 /* A save: d20 at or under the score passes. */
@@ -114,7 +96,7 @@ void scars_lose_ability(battle_t *b, int t, int slot, int amount)
     u->stat[slot] -= amount;
     if (u->stat[slot] < 0)
         u->stat[slot] = 0;
-    emit_stat(b, t, STAT_NAMES[slot], u->stat[slot]);
+    battle_emit_stat(b, t, STAT_NAMES[slot], u->stat[slot]);
     if (u->stat[slot] > 0 || u->out)
         return;
     if (slot == SS_STR)
@@ -138,7 +120,7 @@ static void scar(battle_t *b, int t)
         return;
     char name[EV_NAME_MAX];
     snprintf(name, sizeof name, "scar:%s", NAMES[r]);
-    emit_cond(b, t, name, true);
+    battle_emit_condition(b, t, name, true);
     switch (r) {
     case 1: /* where the scar sits */
     case 4: /* which limb */
@@ -147,11 +129,11 @@ static void scar(battle_t *b, int t)
         break;
     case 3:
         b->u[t].cond |= SC_DEPRIVED;
-        emit_cond(b, t, "deprived", true);
+        battle_emit_condition(b, t, "deprived", true);
         break;
     case 7:
         b->u[t].cond |= SC_HAMSTRUNG;
-        emit_cond(b, t, "hamstrung", true);
+        battle_emit_condition(b, t, "hamstrung", true);
         break;
     case 8:
     case 10:
@@ -199,15 +181,15 @@ void scars_damage(battle_t *b, int t, int amount)
     if (save(b, t, SS_STR, "STR save"))
         return;
     if (u->cond & SC_DOOMED) {
-        emit_cond(b, t, "doomed", true);
+        battle_emit_condition(b, t, "doomed", true);
         defeat(b, t);
     } else if (detachment(b, t)) {
-        emit_cond(b, t, "routed", true);
+        battle_emit_condition(b, t, "routed", true);
         defeat(b, t);
     } else if (map_faction_is_player(b->map, b->map->combatants[t].faction)) {
         incapacitate(b, t, SC_CRITICAL, "critical");
     } else {
-        emit_cond(b, t, "critical", true);
+        battle_emit_condition(b, t, "critical", true);
         defeat(b, t);
     }
 }

@@ -237,12 +237,12 @@ bool act_declare_delay(battle_t *b, int i, int slot, int t, cell_t aim, int x, b
 /* An activation has ended: count it for every telegraphed action and
  * resolve those whose time has come. */
 void act_delays_tick(battle_t *b);
+/* Spend action a's PP, as it is declared (A-A8). */
+void act_pay_pp(battle_t *b, int i, const act_action_t *a);
 /* Take amount off t's HP (at least 0); faint at 0 (A15). */
 void act_hurt(battle_t *b, int t, int amount);
 /* Announce a condition change. */
 void act_set_cond(battle_t *b, int i, unsigned bit, const char *name, bool on);
-/* Announce a stat's new value. */
-void act_emit_stat(battle_t *b, int i, const char *name, int value);
 
 /* ---- react.c ---- */
 /* What set a window off. */

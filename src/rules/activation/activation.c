@@ -96,10 +96,7 @@ static battle_status_t do_move(battle_t *b, const cmd_t *c)
     int cost = act_path_cost(b, i, c->path, c->n_path);
     if (cost < 0 || cost > act_move_hexes(b, i)) return BATTLE_ILLEGAL;
     s->left -= a.cost;
-    if (a.pp > 0) {
-        b->u[i].stat[AS_PP] -= a.pp;
-        act_emit_stat(b, i, "pp", b->u[i].stat[AS_PP]);
-    }
+    act_pay_pp(b, i, &a);
     battle_emit_action(b, i, a.w ? a.w->id : "move", -1, true);
     act_walk(b, i, c->path, c->n_path);
     if (!act_stopped(b) && battle_active(b, i) && a.priority > 0) s->prio += a.priority;

@@ -14,20 +14,7 @@ void act_set_cond(battle_t *b, int i, unsigned bit, const char *name, bool on)
         b->u[i].cond |= bit;
     else
         b->u[i].cond &= ~bit;
-    event_t e = event_make(EV_CONDITION);
-    e.who = i;
-    e.on = on;
-    hb_strlcpy(e.name, name, sizeof e.name);
-    battle_emit(b, &e);
-}
-
-void act_emit_stat(battle_t *b, int i, const char *name, int value)
-{
-    event_t e = event_make(EV_STAT);
-    e.who = i;
-    e.value = value;
-    hb_strlcpy(e.name, name, sizeof e.name);
-    battle_emit(b, &e);
+    battle_emit_condition(b, i, name, on);
 }
 
 /* Out of the fight (A15): its grapple, held action and telegraphs go too. */
@@ -172,12 +159,11 @@ static void resolve(battle_t *b, int i, const act_action_t *a, act_trigger_t *x,
     act_window(b, WIN_RESOLUTION, x, depth);
 }
 
-/* Spend the action's PP at its declaration (A-A8). */
-static void pay_pp(battle_t *b, int i, const act_action_t *a)
+void act_pay_pp(battle_t *b, int i, const act_action_t *a)
 {
     if (a->pp <= 0) return;
     b->u[i].stat[AS_PP] -= a->pp;
-    act_emit_stat(b, i, "pp", b->u[i].stat[AS_PP]);
+    battle_emit_stat(b, i, "pp", b->u[i].stat[AS_PP]);
 }
 
 /* Step 1: the declaration and its window. False when the action is off
@@ -198,7 +184,7 @@ void act_use(battle_t *b, int i, int slot, int t, cell_t aim, int depth)
 {
     act_action_t a;
     if (!battle_active(b, i) || !act_action(b, i, slot, &a)) return;
-    pay_pp(b, i, &a);
+    act_pay_pp(b, i, &a);
     if (a.shape != SHAPE_SINGLE && t >= 0) aim = hex_to_cell(b->map->layout, act_pos(b, t));
     if (a.shape == SHAPE_BURST) aim = hex_to_cell(b->map->layout, act_pos(b, i));
     event_t e = event_make(EV_DECLARE);
@@ -224,7 +210,7 @@ bool act_declare_delay(battle_t *b, int i, int slot, int t, cell_t aim, int x, b
     int k = 0;
     while (k < ACT_DELAY_MAX && s->delay[k].used) k++;
     if (k == ACT_DELAY_MAX) return false;
-    pay_pp(b, i, &a);
+    act_pay_pp(b, i, &a);
     /* A7: a template stays on the hexes chosen now; a single target is
      * followed by name and must still be in range and sight then. */
     if (a.shape == SHAPE_BURST) aim = hex_to_cell(b->map->layout, act_pos(b, i));

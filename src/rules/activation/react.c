@@ -153,10 +153,7 @@ static void answer(battle_t *b, int r, const option_t *o, act_trigger_t *x, int 
     hb_strlcpy(e.name, o->a.intercept ? "intercept" : o->held ? "hold" : "interrupt", sizeof e.name);
     battle_emit(b, &e);
     if (o->a.intercept) {
-        if (o->a.pp > 0) {
-            b->u[r].stat[AS_PP] -= o->a.pp;
-            act_emit_stat(b, r, "pp", b->u[r].stat[AS_PP]);
-        }
+        act_pay_pp(b, r, &o->a);
         battle_emit_action(b, r, o->a.w->id, x->target, true);
         x->target = r; /* A-R3: the attack goes on against the new target */
         return;
