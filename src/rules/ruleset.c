@@ -5,11 +5,13 @@
 
 extern const ruleset_t ruleset_xhalem;
 extern const ruleset_t ruleset_scars;
+extern const ruleset_t ruleset_emcore;
 extern const ruleset_t ruleset_activation;
 
 static const ruleset_t *const REGISTRY[] = {
     &ruleset_xhalem,
     &ruleset_scars,
+    &ruleset_emcore,
     &ruleset_activation,
 };
 
@@ -31,4 +33,12 @@ void ruleset_profiles(const ruleset_t *rs, const board_t *b, geo_profile_t *prof
 {
     for (int i = 0; i < b->n; i++)
         rs->geo_profile(b->map, &b->map->combatants[i], &prof[i]);
+}
+
+int ruleset_move_mode(const ruleset_t *rs, const char *name)
+{
+    for (int k = 0; rs && name && k < rs->n_move_modes; k++)
+        if (strcmp(rs->move_modes[k], name) == 0)
+            return k;
+    return -1;
 }

@@ -293,8 +293,17 @@ void act_struggle_free(battle_t *b, int i);
 void act_carry(battle_t *b, int ctl, hex_t h0);
 
 /* ---- move.c ---- */
-/* Cost in hexes of i walking path[0..n), or -1 when it cannot. */
-int act_path_cost(const battle_t *b, int i, const cell_t *path, int n);
+/* Move modes (cmd_t.arg of CMD_MOVE): a plain Move, or a Move with the
+ * traits of the mover's movement action (Dash: [Priority 3]). */
+enum { AM_MOVE = 0, AM_DASH, AM_COUNT };
+extern const char *const ACT_MOVE_MODES[AM_COUNT];
+/* The action behind mode `mode` of i: false for a plain Move (*out is then a
+ * simple action with no traits) and for a mode i has no action for (then
+ * the function returns false and *out->w is NULL). */
+bool act_move_action(const battle_t *b, int i, int mode, act_action_t *out);
+/* How i moves in `mode` now (ruleset_t.move_cost): for the actor, false when
+ * it cannot pay for the Move. */
+bool act_move_cost(const battle_t *b, int i, int mode, move_cost_t *out);
 /* i walks path[0..n) (already paid), opening the step windows. */
 void act_walk(battle_t *b, int i, const cell_t *path, int n);
 

@@ -3,8 +3,8 @@
  * docs/rules-activation.md; the other files of this folder are listed in
  * act.h.
  *
- * Commands: end (the activation), move (a Move; weapon names a movement
- * action such as Dash, -1 a plain Move), engage (an action on target, or an
+ * Commands: end (the activation), move (a Move; arg is the mode: 0 a plain
+ * Move, 1 a Dash with the mover's movement action), engage (an action on target, or an
  * area aimed at target's hex; -1 is Struggle), grapple (Grab), escape
  * (Struggle Free), release, standby (Hold! with trigger `arg` on action
  * `weapon`, aimed at `target` or any enemy) and declare (Hold! with
@@ -89,12 +89,12 @@ static battle_status_t do_move(battle_t *b, const cmd_t *c)
 {
     act_state_t *s = act_st(b);
     int i = c->actor;
-    act_action_t a = {.cost = 1}; /* a plain Move (weapon -1) is a simple action */
-    if (c->weapon != -1 && (!act_action(b, i, c->weapon, &a) || !a.move))
-        return BATTLE_ILLEGAL;
-    if (!act_affordable(b, i, &a, true)) return BATTLE_ILLEGAL;
-    int cost = act_path_cost(b, i, c->path, c->n_path);
-    if (cost < 0 || cost > act_move_hexes(b, i)) return BATTLE_ILLEGAL;
+    act_action_t a;
+    move_cost_t mv;
+    act_move_action(b, i, c->arg, &a);
+    if (!act_move_cost(b, i, c->arg, &mv)) return BATTLE_ILLEGAL;
+    int cost = geom_path_price(&mv, c->path, c->n_path);
+    if (c->n_path < 1 || cost < 0 || cost > mv.budget_ft) return BATTLE_ILLEGAL;
     s->left -= a.cost;
     act_pay_pp(b, i, &a);
     battle_emit_action(b, i, a.w ? a.w->id : "move", -1, true);
@@ -240,20 +240,17 @@ static int act_legal(battle_t *b, int i, cmd_t *out, int cap)
     list_t l = {out, 0, cap};
     if (b->over || i != s->actor || !battle_active(b, i)) return 0;
     add(&l, cmd_make(CMD_END, i));
-    bool can_walk = s->left >= 1 && act_move_hexes(b, i) > 0;
-    if (can_walk) add(&l, cmd_make(CMD_MOVE, i));
+    /* One Move per mode that has somewhere to go. */
+    for (int mode = 0; mode < AM_COUNT; mode++) {
+        move_cost_t mv;
+        if (!act_move_cost(b, i, mode, &mv) || geom_reach_mode(&mv, b->ps, b->reach, 1) == 0) continue;
+        cmd_t c = cmd_make(CMD_MOVE, i);
+        c.arg = mode;
+        add(&l, c);
+    }
     for (int w = ACT_W_STRUGGLE; w < b->u[i].n_weapons; w++) {
         act_action_t a;
-        if (!act_action(b, i, w, &a)) continue;
-        if (a.move) {
-            if (can_walk && act_affordable(b, i, &a, true)) {
-                cmd_t c = cmd_make(CMD_MOVE, i);
-                c.weapon = w;
-                add(&l, c);
-            }
-            continue;
-        }
-        if (!own_action(&a)) continue;
+        if (!act_action(b, i, w, &a) || !own_action(&a)) continue;
         cmd_t c = cmd_make(CMD_ENGAGE, i);
         c.weapon = w;
         if (act_affordable(b, i, &a, true)) add_aims(b, &l, c, &a);
@@ -311,6 +308,9 @@ const ruleset_t ruleset_activation = {
     .state_size = sizeof(act_state_t),
     .setup = act_setup,
     .actors = act_actors,
+    .move_modes = ACT_MOVE_MODES,
+    .n_move_modes = AM_COUNT,
+    .move_cost = act_move_cost,
     .legal = act_legal,
     .apply = act_apply,
     .react = act_react,

@@ -251,41 +251,38 @@ static bool doomed(const battle_t *b, hex_t h)
     return false;
 }
 
-/* The best hex within one Move (with movement action `mode`, -1 a plain
- * Move): where i can strike from, now with a simple action when `now`, or
- * next time; out of any telegraphed template. Considered only when it beats
- * staying put. */
+/* The best hex within one Move in `mode`: where i can strike from, now with
+ * a simple action when `now`, or next time; out of any telegraphed template.
+ * Considered only when it beats staying put. */
 static void plan_move(battle_t *b, int i, int mode, bool now, plan_t *best)
 {
-    int fph = b->map->feet_per_hex > 0 ? b->map->feet_per_hex : 5;
-    int budget = act_move_hexes(b, i);
-    if (budget <= 0) return;
+    move_cost_t mv;
+    if (!act_move_cost(b, i, mode, &mv)) return;
     double stay = spot_value(b, i, act_pos(b, i), now) - (doomed(b, act_pos(b, i)) ? 50.0 : 0.0);
-    int n = geom_reach(b->board, i, budget * fph, fph, b->ps, b->reach, b->ncells);
+    int n = geom_reach_mode(&mv, b->ps, b->reach, b->ncells);
     if (n > b->ncells) n = b->ncells;
     int bi = -1;
     double bv = stay;
     for (int k = 0; k < n; k++) {
         hex_t h = hex_from_cell(b->map->layout, b->reach[k].at);
         double v = spot_value(b, i, h, now) - (doomed(b, h) ? 50.0 : 0.0) -
-                   b->reach[k].cost_ft / (double)(fph * 100);
+                   b->reach[k].cost_ft / (double)(mv.interval_ft * 100);
         if (v > bv + 1e-9) {
             bv = v;
             bi = k;
         }
     }
     if (bi < 0) return;
-    /* geom_reach left its search in b->ps: the path is read from it. */
-    int path[CMD_PATH_MAX + 1];
-    hex_t goal = hex_from_cell(b->map->layout, b->reach[bi].at);
-    int len = path_extract(b->ps, board_cell_index(b->board, goal), path, CMD_PATH_MAX + 1);
-    if (len < 2) return;
     cmd_t c = cmd_make(CMD_MOVE, i);
-    c.weapon = mode;
-    for (int k = 1; k < len; k++) c.path[c.n_path++] = map_cell_of(b->map, path[k]);
+    c.arg = mode;
+    cell_t path[CMD_PATH_MAX + 1];
+    int cost = 0, len = 0;
+    if (!geom_path_mode(&mv, b->reach[bi].at, b->ps, &cost, path, CMD_PATH_MAX + 1, &len) || len < 2)
+        return;
+    for (int k = 1; k < len; k++) c.path[c.n_path++] = path[k];
     double v = 0.01 + 0.001 * (bv - stay);
     act_action_t m;
-    if (mode >= 0 && act_action(b, i, mode, &m)) v += 0.1 * priority_value(b, i, m.priority);
+    if (act_move_action(b, i, mode, &m)) v += 0.1 * priority_value(b, i, m.priority);
     consider(best, v, c);
 }
 
@@ -364,11 +361,8 @@ void act_ai(battle_t *b, int i, cmd_t *out)
     } else if (s->left > 0) {
         plan_here(b, i, &best);
         /* Moving: a movement action with Priority (Dash) beats a plain Move. */
-        int mode = ACT_W_STRUGGLE;
-        for (int w = 0; w < b->u[i].n_weapons; w++) {
-            act_action_t a;
-            if (act_action(b, i, w, &a) && a.move && act_affordable(b, i, &a, true)) mode = w;
-        }
+        move_cost_t mv;
+        int mode = act_move_cost(b, i, AM_DASH, &mv) ? AM_DASH : AM_MOVE;
         if (best.v <= 0.0) plan_move(b, i, mode, s->left >= 2, &best);
     }
     if (best.v > 0.0) {

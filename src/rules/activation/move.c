@@ -1,26 +1,35 @@
 /* move.c - the Move action (A16): up to Movement hexes, difficult terrain
  * costing two, a reaction window before and after every step (A6), and a
- * grapple's controller carrying the others (A21). */
+ * grapple's controller carrying the others (A21). A Move is priced by the
+ * one search of the core (move_cost_t), so the reachable set on screen, the
+ * AI's paths and apply's check cannot disagree. */
 #include "act.h"
 
-int act_path_cost(const battle_t *b, int i, const cell_t *path, int n)
+const char *const ACT_MOVE_MODES[AM_COUNT] = {[AM_MOVE] = "move", [AM_DASH] = "dash"};
+
+bool act_move_action(const battle_t *b, int i, int mode, act_action_t *out)
 {
-    if (n < 1 || n > CMD_PATH_MAX) return -1;
-    hex_t at = act_pos(b, i);
-    int cost = 0;
-    for (int k = 0; k < n; k++) {
-        if (!map_in_bounds(b->map, path[k])) return -1;
-        hex_t h = hex_from_cell(b->map->layout, path[k]);
-        const terrain_t *t = map_terrain_at(b->map, path[k]);
-        int occ = board_occupant(b->board, h);
-        if (hex_distance(at, h) != 1 || t->move <= 0) return -1;
-        if (occ >= 0 && occ != i && act_enemies(b, i, occ)) return -1; /* RULINGS: movement */
-        cost += t->move;
-        at = h;
-    }
-    int occ = board_occupant(b->board, at);
-    if (occ >= 0 && occ != i) return -1; /* ends on a free hex */
-    return cost;
+    *out = (act_action_t){.cost = 1, .slot = -1}; /* a plain Move: one simple action */
+    if (mode != AM_DASH) return false;
+    /* Dash: the first movement action the mover carries. */
+    for (int w = 0; w < b->u[i].n_weapons; w++)
+        if (act_action(b, i, w, out) && out->move) return true;
+    *out = (act_action_t){.cost = 1, .slot = -1};
+    return false;
+}
+
+bool act_move_cost(const battle_t *b, int i, int mode, move_cost_t *out)
+{
+    if (mode < 0 || mode >= AM_COUNT || !battle_active(b, i)) return false;
+    act_action_t a;
+    if (!act_move_action(b, i, mode, &a) && mode != AM_MOVE) return false;
+    if (act_cst(b)->actor == i && !act_affordable(b, i, &a, true)) return false;
+    int fph = b->map->feet_per_hex > 0 ? b->map->feet_per_hex : 5;
+    /* Terrain x feet per hex, foes' hexes refused, allies passed through:
+     * difficult terrain counts two hexes of the Movement score. */
+    geom_move_plain(b->board, i, act_move_hexes(b, i) * fph, fph, out);
+    out->mode = mode;
+    return true;
 }
 
 void act_walk(battle_t *b, int i, const cell_t *path, int n)

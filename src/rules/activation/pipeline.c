@@ -191,6 +191,7 @@ void act_use(battle_t *b, int i, int slot, int t, cell_t aim, int depth)
     e.who = i;
     e.target = a.shape == SHAPE_SINGLE ? t : -1;
     e.to = aim;
+    if (a.shape != SHAPE_SINGLE) e.opt = EV_OPT_AT; /* the hex an area is aimed at */
     hb_strlcpy(e.name, a.w->id, sizeof e.name);
     battle_emit(b, &e);
     act_trigger_t x = {.user = i, .target = a.shape == SHAPE_SINGLE ? t : -1, .a = &a, .hit = -1};
@@ -216,11 +217,13 @@ bool act_declare_delay(battle_t *b, int i, int slot, int t, cell_t aim, int x, b
     if (a.shape == SHAPE_BURST) aim = hex_to_cell(b->map->layout, act_pos(b, i));
     if (a.shape != SHAPE_SINGLE && t >= 0) aim = hex_to_cell(b->map->layout, act_pos(b, t));
     if (a.shape != SHAPE_SINGLE) t = -1;
+    /* A7: announced with the activations left, and the hexes it will strike. */
     event_t e = event_make(EV_DECLARE);
     e.who = i;
     e.target = t;
     e.to = aim;
     e.value = x;
+    e.opt = EV_OPT_VALUE | (a.shape != SHAPE_SINGLE ? EV_OPT_AT : 0u);
     hb_strlcpy(e.name, a.w->id, sizeof e.name);
     battle_emit(b, &e);
     act_trigger_t tr = {.user = i, .target = t, .a = &a, .hit = -1};
