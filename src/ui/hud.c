@@ -1,5 +1,6 @@
 /* hud.c - panels and map marks of the play screen (see hud.h). */
 #include "hud.h"
+#include "telegraph.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -286,6 +287,45 @@ static vec2_t cell_screen(const ui_state_t *s, cell_t c)
 
 /* ---- map marks ---------------------------------------------------------- */
 
+/* Telegraphed actions still to land: their hexes shaded in warning orange,
+ * where the rules will strike (ui_telegraph_hexes). */
+#define TELEGRAPH_HEX_CAP 512
+static const SDL_Color C_TELEGRAPH = {235, 120, 30, 120};
+
+static void draw_telegraph_hexes(hud_t *h, const ui_state_t *s, const ui_telegraph_t *tg, int n)
+{
+    const battle_t *b = h->p->play.b;
+    hex_t hx[TELEGRAPH_HEX_CAP];
+    for (int k = 0; k < n; k++) {
+        int m = ui_telegraph_hexes(b, &tg[k], hx, TELEGRAPH_HEX_CAP);
+        for (int q = 0; q < m; q++)
+            hex_fill(h, s, hex_to_cell(b->map->layout, hx[q]), 0.86, C_TELEGRAPH);
+    }
+}
+
+/* Their labels: what lands, and after how many more turns of the timeline. */
+static void draw_telegraph_labels(hud_t *h, ui_draw_t *d, const ui_state_t *s,
+                                  const ui_telegraph_t *tg, int n, int px)
+{
+    const battle_t *b = h->p->play.b;
+    SDL_Renderer *r = ui_draw_renderer(d);
+    for (int k = 0; k < n; k++) {
+        cell_t c = tg[k].has_at ? tg[k].at
+                   : battle_active(b, tg[k].target)
+                       ? hex_to_cell(b->map->layout, b->board->pos[tg[k].target])
+                       : tg[k].at;
+        const weapon_t *w = ui_telegraph_weapon(b, &tg[k]);
+        char buf[96];
+        snprintf(buf, sizeof buf, "%s: %s in %d", pui_name(h->p, tg[k].who),
+                 w && w->name[0] ? w->name : tg[k].name, tg[k].left);
+        vec2_t e = cell_screen(s, c);
+        int tw = text_w(d, buf, px, true);
+        SDL_Rect lr = {(int)e.x - tw / 2 - 4, (int)(e.y + s->cam.zoom * 0.55), tw + 8, px + 6};
+        fill(r, lr, (SDL_Color){60, 30, 10, 225});
+        text(d, buf, px, true, (SDL_Color){255, 200, 140, 255}, lr.x + 4, lr.y + 1);
+    }
+}
+
 static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
 {
     pui_t *p = h->p;
@@ -298,6 +338,9 @@ static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     if (p->user_turn && p->mode == PUI_IDLE && p->sel == p->actor && !busy)
         for (int i = 0; i < p->n_reach; i++)
             hex_fill(h, s, p->reach[i].at, 0.92, C_REACH);
+    ui_telegraph_t tg[UI_TELEGRAPH_MAX];
+    int ntg = ui_telegraphs(b, tg, UI_TELEGRAPH_MAX);
+    draw_telegraph_hexes(h, s, tg, ntg);
     /* The actor and the selection get rings under everything else. */
     if (p->actor >= 0 && !b->u[p->actor].out)
         shape_ring(&h->sb, ui_cam_to_screen(&s->cam, p->anim.pose[p->actor].world), z * 0.78, z * 0.9,
@@ -326,6 +369,7 @@ static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     /* Text marks: path cost, odds, floating numbers. */
     int px = ui_text_quantize((int)fmax(11, fmin(22, z * 0.42)));
     char buf[96];
+    draw_telegraph_labels(h, d, s, tg, ntg, ui_text_quantize((int)fmax(10, fmin(18, z * 0.34))));
     /* The odds sit above the target; a path label that would cover them
      * (an attack confirmed after a planned move) drops below its hex. */
     SDL_Rect odds = {0, 0, 0, 0};
@@ -615,8 +659,14 @@ hud_log_kind_t hud_log_text(const pui_t *p, const event_t *e, char *buf, size_t 
         action_text(e, who, tgt, buf, cap);
         break;
     case EV_DECLARE:
-        snprintf(buf, cap, "%s declares %s%s%s", who, words(e->name, w, sizeof w),
-                 e->target >= 0 ? " on " : "", e->target >= 0 ? tgt : "");
+        if ((e->opt & EV_OPT_VALUE) && e->value > 0)
+            snprintf(buf, cap, "%s's %s lands in %d%s%s", who, words(e->name, w, sizeof w),
+                     e->value, e->target >= 0 ? " on " : "", e->target >= 0 ? tgt : "");
+        else if (e->opt & EV_OPT_VALUE)
+            snprintf(buf, cap, "%s's %s lands", who, words(e->name, w, sizeof w));
+        else
+            snprintf(buf, cap, "%s declares %s%s%s", who, words(e->name, w, sizeof w),
+                     e->target >= 0 ? " on " : "", e->target >= 0 ? tgt : "");
         break;
     case EV_STAT:
         snprintf(buf, cap, "%s: %s is now %d", who, words(e->name, w, sizeof w), e->value);

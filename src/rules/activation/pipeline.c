@@ -17,6 +17,9 @@ void act_set_cond(battle_t *b, int i, unsigned bit, const char *name, bool on)
     battle_emit_condition(b, i, name, on);
 }
 
+static void telegraph(battle_t *b, int i, const act_action_t *a, int t, cell_t from, cell_t aim,
+                      int left);
+
 /* Out of the fight (A15): its grapple, held action and telegraphs go too. */
 static void faint(battle_t *b, int t)
 {
@@ -26,6 +29,20 @@ static void faint(battle_t *b, int t)
     else if (act_in_grapple(b, t))
         act_leave_grapple(b, t);
     s->held[t] = 0;
+    /* A7: its telegraphs are lost with it (the rest stay in their order). */
+    int keep = 0;
+    for (int k = 0; k < ACT_DELAY_MAX; k++) {
+        act_delay_t d = s->delay[k];
+        if (!d.used) continue;
+        act_action_t a;
+        if (d.who == t) {
+            if (act_action(b, t, d.slot, &a)) telegraph(b, t, &a, d.target, d.from, d.at, 0);
+            battle_emit_action(b, t, "fizzle", d.target, false);
+            continue;
+        }
+        s->delay[keep++] = d;
+    }
+    for (int k = keep; k < ACT_DELAY_MAX; k++) s->delay[k].used = 0;
     battle_remove(b, t);
     event_t e = event_make(EV_DEFEATED);
     e.who = t;
@@ -203,6 +220,23 @@ void act_use(battle_t *b, int i, int slot, int t, cell_t aim, int depth)
     if (!act_stopped(b) && a.priority > 0 && depth == 0 && s->actor == i) s->prio += a.priority;
 }
 
+/* Announce a telegraph of i (action a on t, or on the hexes at cell aim laid
+ * from cell from) with `left` activations to go: at its declaration, as each
+ * activation ends, and with 0 as it lands or fizzles (A7). */
+static void telegraph(battle_t *b, int i, const act_action_t *a, int t, cell_t from, cell_t aim,
+                      int left)
+{
+    event_t e = event_make(EV_DECLARE);
+    e.who = i;
+    e.target = t;
+    e.from = from;
+    e.to = aim;
+    e.value = left;
+    e.opt = EV_OPT_VALUE | (a->shape != SHAPE_SINGLE ? EV_OPT_AT : 0u);
+    hb_strlcpy(e.name, a->w->id, sizeof e.name);
+    battle_emit(b, &e);
+}
+
 bool act_declare_delay(battle_t *b, int i, int slot, int t, cell_t aim, int x, bool held)
 {
     act_state_t *s = act_st(b);
@@ -218,14 +252,8 @@ bool act_declare_delay(battle_t *b, int i, int slot, int t, cell_t aim, int x, b
     if (a.shape != SHAPE_SINGLE && t >= 0) aim = hex_to_cell(b->map->layout, act_pos(b, t));
     if (a.shape != SHAPE_SINGLE) t = -1;
     /* A7: announced with the activations left, and the hexes it will strike. */
-    event_t e = event_make(EV_DECLARE);
-    e.who = i;
-    e.target = t;
-    e.to = aim;
-    e.value = x;
-    e.opt = EV_OPT_VALUE | (a.shape != SHAPE_SINGLE ? EV_OPT_AT : 0u);
-    hb_strlcpy(e.name, a.w->id, sizeof e.name);
-    battle_emit(b, &e);
+    cell_t from = hex_to_cell(b->map->layout, act_pos(b, i));
+    telegraph(b, i, &a, t, from, aim, x);
     act_trigger_t tr = {.user = i, .target = t, .a = &a, .hit = -1};
     if (!declare(b, i, &a, &tr, 0)) return true;
     /* Stored after the window: a later declaration never overtakes it. */
@@ -253,10 +281,19 @@ void act_delays_tick(battle_t *b)
             s->delay[keep++] = d;
     }
     for (int k = keep; k < ACT_DELAY_MAX; k++) s->delay[k].used = 0;
+    /* The countdown of those still waiting. */
+    for (int k = 0; k < keep; k++) {
+        const act_delay_t *d = &s->delay[k];
+        act_action_t a;
+        if (battle_active(b, d->who) && act_action(b, d->who, d->slot, &a))
+            telegraph(b, d->who, &a, d->target, d->from, d->at, d->left);
+    }
     for (int k = 0; k < nd && !act_stopped(b); k++) {
         const act_delay_t *d = &due[k];
         act_action_t a;
-        if (!battle_active(b, d->who) || !act_action(b, d->who, d->slot, &a)) {
+        bool ok = battle_active(b, d->who) && act_action(b, d->who, d->slot, &a);
+        if (ok) telegraph(b, d->who, &a, d->target, d->from, d->at, 0);
+        if (!ok) {
             battle_emit_action(b, d->who, "fizzle", d->target, false); /* A7: its user fainted */
             continue;
         }
