@@ -290,7 +290,7 @@ static vec2_t cell_screen(const ui_state_t *s, cell_t c)
 /* Telegraphed actions still to land: their hexes shaded in warning orange,
  * where the rules will strike (ui_telegraph_hexes). */
 #define TELEGRAPH_HEX_CAP 512
-static const SDL_Color C_TELEGRAPH = {235, 120, 30, 120};
+static const SDL_Color C_TELEGRAPH = {240, 110, 20, 150};
 
 static void draw_telegraph_hexes(hud_t *h, const ui_state_t *s, const ui_telegraph_t *tg, int n)
 {
@@ -309,18 +309,24 @@ static void draw_telegraph_labels(hud_t *h, ui_draw_t *d, const ui_state_t *s,
 {
     const battle_t *b = h->p->play.b;
     SDL_Renderer *r = ui_draw_renderer(d);
+    hex_t hx[TELEGRAPH_HEX_CAP];
     for (int k = 0; k < n; k++) {
-        cell_t c = tg[k].has_at ? tg[k].at
-                   : battle_active(b, tg[k].target)
-                       ? hex_to_cell(b->map->layout, b->board->pos[tg[k].target])
-                       : tg[k].at;
+        /* Under the lowest hex it strikes, clear of the tokens' names. */
+        int m = ui_telegraph_hexes(b, &tg[k], hx, TELEGRAPH_HEX_CAP);
+        if (m <= 0) continue;
+        vec2_t e = cell_screen(s, hex_to_cell(b->map->layout, hx[0]));
+        double low = e.y, sum = 0.0;
+        for (int q = 0; q < m; q++) {
+            vec2_t c = cell_screen(s, hex_to_cell(b->map->layout, hx[q]));
+            sum += c.x;
+            if (c.y > low) low = c.y;
+        }
         const weapon_t *w = ui_telegraph_weapon(b, &tg[k]);
         char buf[96];
-        snprintf(buf, sizeof buf, "%s: %s in %d", pui_name(h->p, tg[k].who),
+        snprintf(buf, sizeof buf, "%.40s: %.40s in %d", pui_name(h->p, tg[k].who),
                  w && w->name[0] ? w->name : tg[k].name, tg[k].left);
-        vec2_t e = cell_screen(s, c);
         int tw = text_w(d, buf, px, true);
-        SDL_Rect lr = {(int)e.x - tw / 2 - 4, (int)(e.y + s->cam.zoom * 0.55), tw + 8, px + 6};
+        SDL_Rect lr = {(int)(sum / m) - tw / 2 - 4, (int)(low + s->cam.zoom * 0.9), tw + 8, px + 6};
         fill(r, lr, (SDL_Color){60, 30, 10, 225});
         text(d, buf, px, true, (SDL_Color){255, 200, 140, 255}, lr.x + 4, lr.y + 1);
     }

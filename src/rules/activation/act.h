@@ -15,6 +15,7 @@
 #ifndef HB_ACT_H
 #define HB_ACT_H
 
+#include "../../core/trigger.h"
 #include "../ruleset.h"
 
 #define ACT_ROUND 1000      /* ticks in a round (A2) */
@@ -60,21 +61,10 @@ enum { CAT_PHYSICAL = 0, CAT_SPECIAL = 1, CAT_STATUS = 2 };
 
 typedef enum { SHAPE_SINGLE = 0, SHAPE_BURST, SHAPE_BLAST, SHAPE_CONE, SHAPE_LINE } act_shape_t;
 
-/* Triggers of Interrupt actions and of Hold! (cmd_t.arg of CMD_STANDBY, the
- * `trigger` tag of an action). The holder or interrupter reacts to an enemy: */
-enum {
-    AT_ENTERS_REACH = 0, /* steps into the action's range */
-    AT_LEAVES_REACH,     /* is about to step out of the action's range */
-    AT_MOVES_IN_SIGHT,   /* takes a step in sight */
-    AT_TARGETS_SELF,     /* declares an action aimed at the reactor */
-    AT_TARGETS_ALLY,     /* declares an action aimed at an ally of the reactor */
-    AT_ATTACKS,          /* declares a hostile action at anyone */
-    AT_HIT_SELF,         /* hits the reactor */
-    AT_HIT_ALLY,         /* hits an ally of the reactor */
-    AT_ENDS_MOVE_IN_RANGE, /* ends a Move within the action's range */
-    AT_DECLARES,         /* declares any action */
-    AT_COUNT
-};
+/* Triggers of Interrupt actions (the `trigger` tag of an action) and of
+ * Hold! (cmd_t.arg of CMD_STANDBY) are the shared vocabulary of
+ * core/trigger.h; every one of them is detected here. The reactor always
+ * reacts to a foe. */
 
 /* The reaction windows of the pipeline and of movement (A6). */
 typedef enum {
@@ -162,6 +152,7 @@ typedef struct {
     int gnext;
     act_delay_t delay[ACT_DELAY_MAX];
     int depth;                     /* reactions nested now (0 outside one) */
+    int offer_reactor, offer_pick; /* the offer being made and the AI's answer to it */
 } act_state_t;
 
 static inline act_state_t *act_st(battle_t *b) { return (act_state_t *)b->rs; }
@@ -251,6 +242,7 @@ typedef struct {
     int target;        /* the action's target (-1: area or none); may be replaced */
     const act_action_t *a; /* the action (NULL for a move) */
     hex_t from, to;    /* a move step */
+    bool dash;         /* the first step of a Dash (TRIG_DASHES) */
     int hit;           /* WIN_HIT..: the combatant hit */
     bool cancelled;    /* an intercept or a faint stopped the action */
 } act_trigger_t;
@@ -259,11 +251,11 @@ typedef struct {
 void act_window(battle_t *b, act_window_t win, act_trigger_t *x, int depth);
 /* After a [Grapple] action of `user` on `target`: offer Co-Grapple (A24). */
 void act_offer_cograpple(battle_t *b, int user, int target);
-/* Wire name of trigger code trig ("enters_reach"). */
-const char *act_trigger_name(int trig);
 /* The held action of i runs out (its next activation began). */
 void act_hold_lost(battle_t *b, int i);
-/* The option the table or the AI picks among n (0: pass); labels name them. */
+/* The option reactor r takes among n (labels[0..n), 0: pass) for reaction
+ * KIND set off by trigger: the table's when its side decides, else ai_pick
+ * (the ruleset's react policy). */
 int act_offer(battle_t *b, int r, const char *kind, int trigger, int n, const char *const *labels,
               int ai_pick);
 
@@ -305,7 +297,7 @@ bool act_move_action(const battle_t *b, int i, int mode, act_action_t *out);
  * it cannot pay for the Move. */
 bool act_move_cost(const battle_t *b, int i, int mode, move_cost_t *out);
 /* i walks path[0..n) (already paid), opening the step windows. */
-void act_walk(battle_t *b, int i, const cell_t *path, int n);
+void act_walk(battle_t *b, int i, const cell_t *path, int n, bool dash);
 
 /* ---- ai.c ---- */
 void act_ai(battle_t *b, int a, cmd_t *out);

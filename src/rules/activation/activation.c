@@ -98,7 +98,7 @@ static battle_status_t do_move(battle_t *b, const cmd_t *c)
     s->left -= a.cost;
     act_pay_pp(b, i, &a);
     battle_emit_action(b, i, a.w ? a.w->id : "move", -1, true);
-    act_walk(b, i, c->path, c->n_path);
+    act_walk(b, i, c->path, c->n_path, c->arg == AM_DASH);
     if (!act_stopped(b) && battle_active(b, i) && a.priority > 0) s->prio += a.priority;
     return BATTLE_OK;
 }
@@ -132,7 +132,7 @@ static battle_status_t do_hold(battle_t *b, const cmd_t *c)
     act_state_t *s = act_st(b);
     int i = c->actor;
     act_action_t a;
-    if (s->held[i] || c->arg < 0 || c->arg >= AT_COUNT) return BATTLE_ILLEGAL;
+    if (s->held[i] || c->arg < 0 || c->arg >= TRIG_COUNT) return BATTLE_ILLEGAL;
     if (!act_action(b, i, c->weapon, &a) || !holdable(&a) || !act_grapple_allows(b, i, &a, -1))
         return BATTLE_ILLEGAL;
     if (c->target >= 0 && (c->target >= b->n || !battle_active(b, c->target) ||
@@ -149,7 +149,7 @@ static battle_status_t do_hold(battle_t *b, const cmd_t *c)
     hb_strlcpy(e.name, a.w->id, sizeof e.name);
     battle_emit(b, &e);
     char what[EV_NAME_MAX];
-    snprintf(what, sizeof what, "hold:%s", act_trigger_name(c->arg));
+    snprintf(what, sizeof what, "hold:%s", trigger_name(c->arg));
     battle_emit_action(b, i, what, c->target, true);
     return BATTLE_OK;
 }
@@ -257,7 +257,7 @@ static int act_legal(battle_t *b, int i, cmd_t *out, int cap)
         if (!holdable(&a) || a.pp > b->u[i].stat[AS_PP]) continue;
         /* Hold!: a trigger (free, one held at a time), or [Delay 1-3]. */
         if (!s->held[i] && act_grapple_allows(b, i, &a, -1))
-            for (int trig = 0; trig < AT_COUNT; trig++) {
+            for (int trig = 0; trig < TRIG_COUNT; trig++) {
                 cmd_t h = cmd_make(CMD_STANDBY, i);
                 h.weapon = w;
                 h.arg = trig;
@@ -281,13 +281,13 @@ static int act_legal(battle_t *b, int i, cmd_t *out, int cap)
     return l.n;
 }
 
-/* The table's standing choice for a side (battle_opts_t.decline_sides). */
-static bool act_react(const battle_t *b, int reactor, react_kind_t kind, int trigger)
+/* The AI's answer to the reaction being offered (react.c stashes it as it
+ * makes the offer); any other offer lets the reaction pass. */
+static int act_react(const battle_t *b, int reactor, const react_offer_t *offer)
 {
-    (void)kind;
-    (void)trigger;
-    unsigned side = (unsigned)b->board->side[reactor];
-    return !(side < 32 && (b->opts.decline_sides & (1u << side)));
+    const act_state_t *s = act_cst(b);
+    (void)offer;
+    return reactor == s->offer_reactor ? s->offer_pick : 0;
 }
 
 /* Nothing hides in this system: everyone sees everyone on the board. */

@@ -345,7 +345,7 @@ static bool plan_hold(const battle_t *b, int i, cmd_t *out)
     if (foe_turns_before(b, i, when) == 0) return false;
     *out = cmd_make(CMD_STANDBY, i);
     out->weapon = bw;
-    out->arg = AT_ENDS_MOVE_IN_RANGE;
+    out->arg = TRIG_ENDS_MOVE_IN_RANGE;
     return true;
 }
 

@@ -32,13 +32,14 @@ bool act_move_cost(const battle_t *b, int i, int mode, move_cost_t *out)
     return true;
 }
 
-void act_walk(battle_t *b, int i, const cell_t *path, int n)
+void act_walk(battle_t *b, int i, const cell_t *path, int n, bool dash)
 {
     act_trigger_t x = {.user = i, .target = -1, .hit = -1};
     for (int k = 0; k < n; k++) {
         hex_t h0 = act_pos(b, i), h1 = hex_from_cell(b->map->layout, path[k]);
         x.from = h0;
         x.to = h1;
+        x.dash = dash && k == 0; /* "dashes": before the Dash's first step */
         act_window(b, WIN_STEP_BEFORE, &x, 0);
         if (act_stopped(b) || !battle_active(b, i)) return;
         /* Reactions strike or hold on; none moves anyone, so the checked

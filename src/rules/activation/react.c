@@ -6,7 +6,7 @@
 
 #include "act.h"
 
-#define OPT_MAX 8
+#define OPT_MAX (REACT_CHOICES_MAX - 1) /* and "pass" */
 
 /* One way reactor r may answer a window. */
 typedef struct {
@@ -16,47 +16,40 @@ typedef struct {
     int level;       /* interrupt level */
 } option_t;
 
-const char *act_trigger_name(int trig)
-{
-    static const char *const NAMES[AT_COUNT] = {
-        [AT_ENTERS_REACH] = "enters_reach",   [AT_LEAVES_REACH] = "leaves_reach",
-        [AT_MOVES_IN_SIGHT] = "moves_in_sight", [AT_TARGETS_SELF] = "targets_self",
-        [AT_TARGETS_ALLY] = "targets_ally",   [AT_ATTACKS] = "attacks",
-        [AT_HIT_SELF] = "hit_self",           [AT_HIT_ALLY] = "hit_ally",
-        [AT_ENDS_MOVE_IN_RANGE] = "ends_move_in_range", [AT_DECLARES] = "declares",
-    };
-    return trig >= 0 && trig < AT_COUNT ? NAMES[trig] : "trigger";
-}
-
 /* Does trigger `trig` of r's action a meet window win of x? */
 static bool meets(const battle_t *b, act_window_t win, const act_trigger_t *x, int r, int trig,
                   const act_action_t *a)
 {
     int u = x->user;
     if (a->trigger_contact && (!x->a || !x->a->contact)) return false;
+    bool damaging = x->a && x->a->category != CAT_STATUS;
     switch (trig) {
-    case AT_ENTERS_REACH:
+    case TRIG_ENTERS_REACH:
         return win == WIN_STEP_AFTER && hex_distance(act_pos(b, r), x->to) <= a->range &&
                hex_distance(act_pos(b, r), x->from) > a->range;
-    case AT_LEAVES_REACH:
+    case TRIG_LEAVES_REACH:
         return win == WIN_STEP_BEFORE && hex_distance(act_pos(b, r), x->from) <= a->range &&
                hex_distance(act_pos(b, r), x->to) > a->range;
-    case AT_MOVES_IN_SIGHT:
+    case TRIG_DASHES:
+        return win == WIN_STEP_BEFORE && x->dash;
+    case TRIG_MOVES_IN_SIGHT:
         return win == WIN_STEP_AFTER && sight_clear(b->board, act_pos(b, r), x->to);
-    case AT_ENDS_MOVE_IN_RANGE:
+    case TRIG_ENDS_MOVE_IN_RANGE:
         return win == WIN_MOVE_END && hex_distance(act_pos(b, r), act_pos(b, u)) <= a->range;
-    case AT_TARGETS_SELF:
+    case TRIG_TARGETS_SELF:
         return win == WIN_DECLARE && x->target == r;
-    case AT_TARGETS_ALLY:
+    case TRIG_TARGETS_ALLY:
         return win == WIN_DECLARE && x->target >= 0 && x->target != r &&
                board_allies(b->board, r, x->target);
-    case AT_ATTACKS:
-        return win == WIN_DECLARE && x->a && x->a->category != CAT_STATUS;
-    case AT_DECLARES:
+    case TRIG_ATTACKS:
+        return win == WIN_DECLARE && damaging;
+    case TRIG_ATTACKS_RANGED:
+        return win == WIN_DECLARE && damaging && !x->a->contact;
+    case TRIG_DECLARES:
         return win == WIN_DECLARE && x->a;
-    case AT_HIT_SELF:
+    case TRIG_HIT_SELF:
         return win == WIN_HIT && x->hit == r;
-    case AT_HIT_ALLY:
+    case TRIG_HIT_ALLY:
         return win == WIN_HIT && x->hit >= 0 && x->hit != r && board_allies(b->board, r, x->hit);
     default:
         return false;
@@ -114,18 +107,13 @@ static int options(const battle_t *b, act_window_t win, const act_trigger_t *x, 
 int act_offer(battle_t *b, int r, const char *kind, int trigger, int n, const char *const *labels,
               int ai_pick)
 {
-    (void)labels; /* shown to the table once reactions are choices (G4) */
-    if (n <= 0) return 0;
-    unsigned side = (unsigned)b->board->side[r];
-    bool asks = side < 32 && (b->opts.ask_sides & (1u << side));
-    if (!asks) {
-        if (side < 32 && (b->opts.decline_sides & (1u << side))) return 0;
-        return ai_pick;
-    }
-    /* Until a reaction can be a choice, the table says yes or no to the
-     * answer the AI would pick (the first option when the AI would pass). */
-    int pick = ai_pick > 0 ? ai_pick : 1;
-    return battle_ask_reaction(b, r, kind, trigger) ? pick : 0;
+    act_state_t *s = act_st(b);
+    if (n <= 1) return 0;
+    s->offer_reactor = r;
+    s->offer_pick = ai_pick > 0 && ai_pick < n ? ai_pick : 0;
+    int pick = battle_ask_choice(b, r, kind, trigger, n, labels); /* G4: the table or act_react */
+    s->offer_reactor = -1;
+    return pick;
 }
 
 /* The order reactors answer in (A5): the highest interrupt level first, then
@@ -199,7 +187,7 @@ void act_window(battle_t *b, act_window_t win, act_trigger_t *x, int depth)
             acts[q] = &opt[q].a;
             labels[q + 1] = opt[q].a.w->name;
         }
-        int pick = act_offer(b, r, opt[0].held && n == 1 ? "hold" : "interrupt", x->user, n,
+        int pick = act_offer(b, r, opt[0].held && n == 1 ? "hold" : "interrupt", x->user, n + 1,
                              labels, act_ai_react(b, r, x, n, acts));
         if (pick <= 0 || pick > n || act_stopped(b)) continue;
         answer(b, r, &opt[pick - 1], x, depth);
@@ -259,7 +247,7 @@ void act_offer_cograpple(battle_t *b, int user, int target)
         snprintf(l1, sizeof l1, "join %.40s", b->map->combatants[user].name);
         snprintf(l2, sizeof l2, "join %.40s", b->map->combatants[target].name);
         const char *labels[3] = {"pass", l1, l2};
-        int pick = act_offer(b, r, "co_grapple", user, 2, labels, cograpple_pick(b, r, user, target));
+        int pick = act_offer(b, r, "co_grapple", user, 3, labels, cograpple_pick(b, r, user, target));
         if (pick <= 0 || act_stopped(b)) continue;
         int with = pick == 1 ? user : target;
         event_t e = event_make(EV_REACTION);

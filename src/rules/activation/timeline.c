@@ -95,6 +95,7 @@ void act_timeline_start(battle_t *b)
     act_state_t *s = act_st(b);
     s->clock = 0;
     s->actor = -1;
+    s->offer_reactor = -1;
     for (int i = 0; i < b->n; i++) {
         s->base[i] = act_base_av(b, i);
         s->next[i] = s->base[i];
