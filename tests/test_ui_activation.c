@@ -157,10 +157,84 @@ static void test_meteor_marked_until_it_lands(void **state)
     tmpl_db_destroy(db);
 }
 
+/* Grim (the AI's) strikes Tor, whose Counter the table may take. */
+static const char DUEL[] =
+    "{\"format\": \"hexbattle-map\", \"version\": 1, \"name\": \"Counter test\","
+    " \"ruleset\": \"activation\","
+    " \"grid\": {\"orientation\": \"pointy\", \"stagger\": \"odd\", \"cols\": 8, \"rows\": 4,"
+    " \"feet_per_hex\": 5},"
+    " \"terrain\": {\"legend\": {\".\": \"open\"},"
+    " \"rows\": [\"........\", \"........\", \"........\", \"........\"]},"
+    " \"combatants\": ["
+    "  {\"id\": \"grim\", \"name\": \"Grim\", \"faction\": \"rivals\", \"at\": [3, 1],"
+    "   \"template\": \"brawler\", \"weapons\": [\"strike\"], \"stats\": {\"spd\": 30}},"
+    "  {\"id\": \"tor\", \"name\": \"Tor\", \"faction\": \"players\", \"at\": [4, 1],"
+    "   \"template\": \"brawler\"}]}";
+
+/* The table is asked (F4): the foe's Strike stops for Tor's answer, shown
+ * as buttons (0 pass, 1 Counter); the table takes the Counter by its key,
+ * and it lands before the Strike, inside Grim's activation. */
+static void test_interrupt_put_to_the_table(void **state)
+{
+    (void)state;
+    char data[512], err[512];
+    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
+    map_t *m = NULL;
+    tmpl_db_t *db = NULL;
+    assert_int_equal(map_load_mem(DUEL, sizeof DUEL - 1, "counter test", data, &m, &db, err, sizeof err), 0);
+    pui_t *p = malloc(sizeof *p);
+    assert_non_null(p);
+    assert_int_equal(pui_start(p, m, db, 3), BATTLE_OK);
+    assert_true(pui_key(p, SDLK_F4, 0));
+    assert_true(p->ask);
+    assert_false(p->user_turn); /* Grim first: the AI's turn */
+    pui_run_ai(p, 5);
+    assert_true(pui_needs_answer(p));
+    const battle_t *b = p->play.b;
+    assert_int_equal(b->ask.who, 1);
+    assert_int_equal(b->ask.trigger, 0);
+    assert_string_equal(b->ask.kind, "interrupt");
+    assert_int_equal(b->ask.n, 2);
+    assert_string_equal(b->ask.labels[0], "pass");
+    assert_string_equal(b->ask.labels[1], "Counter");
+    assert_non_null(strstr(p->msg, "Tor may react to Grim"));
+    /* Nothing of the Strike has happened yet, and the AI waits. */
+    assert_true(FX_FIND(b, 0, "\"attack\"") < 0);
+    pui_tick(p, 5.0);
+    assert_true(pui_needs_answer(p));
+    assert_false(b->over);
+    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
+    assert_int_equal(TTF_Init(), 0);
+    frame(p, "/tmp/hexbattle_activation_interrupt.png");
+    /* An answer out of range is refused; 1 takes the Counter. */
+    assert_false(pui_answer(p, 2));
+    assert_true(pui_key(p, SDLK_1, 0));
+    assert_false(pui_needs_answer(p));
+    b = p->play.b;
+    int counter = FX_FIND(b, 0, "\"reaction\"", "\"id\":\"tor\"", "\"kind\":\"interrupt\"");
+    int strike = FX_FIND(b, 0, "\"attack\"", "\"attacker\":\"grim\"");
+    assert_true(counter >= 0);
+    assert_true(strike > counter); /* the Counter resolved first */
+    assert_true(FX_FIND(b, counter, "\"attack\"", "\"attacker\":\"tor\"", "\"weapon\":\"counter\"") < strike);
+    /* The answer is part of Grim's command: a rebuild replays it. */
+    assert_int_equal(b->cmds.c[b->cmds.n - 1].n_answers, 1);
+    assert_int_equal(b->cmds.c[b->cmds.n - 1].answer[0], 1);
+    int events = b->log.n;
+    assert_int_equal(play_rebuild(&p->play), BATTLE_OK);
+    assert_int_equal(p->play.b->log.n, events);
+    TTF_Quit();
+    SDL_Quit();
+    pui_free(p);
+    free(p);
+    map_destroy(m);
+    tmpl_db_destroy(db);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_meteor_marked_until_it_lands),
+        cmocka_unit_test(test_interrupt_put_to_the_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
