@@ -498,7 +498,7 @@ static void test_river_crossing_by_sdl_events(void **state)
 {
     (void)state;
     pt_t f;
-    playthrough("river_crossing.json", 9, true, &f);
+    playthrough("river_crossing.json", 2, true, &f);
     close_battle(&f);
 }
 
