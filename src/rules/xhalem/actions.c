@@ -228,7 +228,7 @@ bool xh_assist_ok(const battle_t *b, int a, int t)
     return false;
 }
 
-/* Standby: a trigger and a held xh_engagement (with a weapon at hand) or a held
+/* Standby: a trigger and a held engagement (with a weapon at hand) or a held
  * move to a passable hex, against any enemy or a named one. */
 bool xh_standby_ok(const battle_t *b, const cmd_t *c)
 {
@@ -243,10 +243,13 @@ bool xh_standby_ok(const battle_t *b, const cmd_t *c)
 }
 
 /* Switching weapons: a creature takes up another of its weapons. */
-bool xh_switch_ok(const battle_t *b, int a, int w)
+bool xh_switch_ok(const battle_t *b, int a, int w, int put_away)
 {
-    return !cst(b)->turn.acted && !is_machine(b, a) && w >= 0 && w < b->u[a].n_weapons &&
-           w != b->u[a].equipped;
+    if (cst(b)->turn.acted || w < 0 || w >= b->u[a].n_weapons || xhalem_equipped(b, a, w))
+        return false;
+    /* A machine holds two: it names the one it puts away. */
+    if (is_machine(b, a)) return put_away >= 0 && put_away != w && xhalem_equipped(b, a, put_away);
+    return put_away < 0 && w != b->u[a].equipped;
 }
 
 /* Switching between walking and flying (free): up needs a fly speed, down a
@@ -457,9 +460,13 @@ static battle_status_t apply_one(battle_t *b, const cmd_t *c)
     case CMD_USE:
         return do_use(b, c);
     case CMD_SWITCH:
-        if (!xh_switch_ok(b, a, c->weapon)) return BATTLE_ILLEGAL;
+        if (!xh_switch_ok(b, a, c->weapon, c->weapon2)) return BATTLE_ILLEGAL;
         s->turn.acted = true;
-        b->u[a].equipped = c->weapon;
+        if (is_machine(b, a))
+            s->mhand[a] = (unsigned short)((s->mhand[a] & ~(1u << c->weapon2)) | 1u << c->weapon);
+        else
+            b->u[a].equipped = c->weapon;
+        b->prof[a].reach_ft = xhalem_reach(b, a);
         battle_emit_action(b, a, "switch", -1, true);
         return BATTLE_OK;
     case CMD_FLY:

@@ -18,10 +18,33 @@ static int move_interval(const map_t *m, const map_combatant_t *c)
     return 5;
 }
 
-void xhalem_geo_profile(const map_t *m, const map_combatant_t *c, geo_profile_t *out)
+int xh_body_reach(const map_combatant_t *c)
 {
     int unit = c->kind == KIND_MACHINE ? MECH_HEX_FT : 1;
-    int reach = c->reach_ft > 0 ? c->reach_ft : (big_for_reach(c) ? 10 : 5) * unit;
+    return c->reach_ft > 0 ? c->reach_ft : (big_for_reach(c) ? 10 : 5) * unit;
+}
+
+/* A stat of c as the battle will start with it: the map's, else its template's. */
+static int start_stat(const tmpl_db_t *db, const map_combatant_t *c, const char *key)
+{
+    int v = 0;
+    if (map_combatant_stat(c, key, &v)) return v;
+    const tmpl_t *t = db && c->template_name[0] ? tmpl_find(db, c->template_name) : NULL;
+    return t && stat_get(t->stats, t->n_stats, key, &v) ? v : 0;
+}
+
+void xhalem_geo_profile(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c,
+                        geo_profile_t *out)
+{
+    int unit = c->kind == KIND_MACHINE ? MECH_HEX_FT : 1;
+    int reach = xh_body_reach(c);
+    /* The weapons in hand at the start: a machine's first two, a creature's
+     * first (and second, fighting with two). */
+    int in_hand = c->kind == KIND_MACHINE || start_stat(db, c, "dual_weapon") > 0 ? 2 : 1;
+    for (int w = 0; db && w < c->n_weapons && w < in_hand; w++) {
+        const weapon_t *wp = tmpl_find_weapon(db, c->weapons[w]);
+        if (wp && wp->cls == WPN_MELEE && wp->reach_ft > reach) reach = wp->reach_ft;
+    }
     out->reach_ft = reach;
     out->speed_ft = c->speed_ft;
     out->dash_ft = 2 * c->speed_ft;
@@ -39,10 +62,21 @@ bool xhalem_equipped(const battle_t *b, int i, int w)
     if (w < 0) return true; /* the body is always at hand */
     if (w >= b->u[i].n_weapons) return false;
     /* Mechs carry two weapons at once; creatures one (two with dual-weapon fighting). */
-    if (is_machine(b, i)) return w < 2;
+    if (is_machine(b, i)) return (cst(b)->mhand[i] >> w) & 1u;
     int e = b->u[i].equipped;
     if (w == e) return true;
     return stat(b, i, XS_DUAL_WEAPON) > 0 && (w == e + 1 || (e == b->u[i].n_weapons - 1 && w == 0));
+}
+
+int xhalem_reach(const battle_t *b, int i)
+{
+    int reach = xh_body_reach(mc(b, i));
+    for (int w = 0; w < b->u[i].n_weapons; w++) {
+        const weapon_t *wp = b->u[i].weapon[w];
+        if (wp->cls == WPN_MELEE && wp->reach_ft > reach && xhalem_equipped(b, i, w))
+            reach = wp->reach_ft;
+    }
+    return reach;
 }
 
 bool xhalem_aware(const battle_t *b, int obs, int t)

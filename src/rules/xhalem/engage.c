@@ -158,7 +158,7 @@ bool xh_engagement(battle_t *b, int a, int t, const weapon_t *w, const eng_t *g)
     if (has(b, a, XC_HIDDEN)) xh_set_cond(b, a, XC_HIDDEN, "hidden", false);
     if (has(b, a, XC_CLOAKED)) s->revealed[a] = 1;
     /* The assist is spent on the first engagement an ally makes after it;
-     * the assister's own xh_strike (a granted secondary) neither gains nor spends it. */
+     * the assister's own strike (a granted secondary) neither gains nor spends it. */
     int assister = s->assist_on[t] - 1;
     if (assister >= 0 && assister != a && board_allies(b->board, assister, a)) {
         s->assist_on[t] = 0;

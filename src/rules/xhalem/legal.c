@@ -93,12 +93,15 @@ static void list_actions(battle_t *b, int a, legal_list_t *l)
             c.at = here;
             if (xh_standby_ok(b, &c)) offer(b, l, c);
         }
+    /* A creature takes up a weapon; a machine also names the one it puts away. */
     for (int w = 0; w < nw; w++)
-        if (xh_switch_ok(b, a, w)) {
-            cmd_t c = cmd_make(CMD_SWITCH, a);
-            c.weapon = w;
-            offer(b, l, c);
-        }
+        for (int away = -1; away < (is_machine(b, a) ? nw : 0); away++)
+            if (xh_switch_ok(b, a, w, away)) {
+                cmd_t c = cmd_make(CMD_SWITCH, a);
+                c.weapon = w;
+                c.weapon2 = away;
+                offer(b, l, c);
+            }
     for (int d = -1; d < HEX_DIRS; d++) {
         cmd_t c = cmd_make(CMD_USE, a);
         c.at = d < 0 ? here : hex_to_cell(b->map->layout, hex_neighbor(pos(b, a), d));

@@ -98,7 +98,7 @@ void xh_walk(battle_t *b, int i, const cell_t *path, int n, bool reacting, const
     }
 }
 
-/* The xh_dash (or a machine's thrust): the action, and the move doubles. */
+/* The dash (or a machine's thrust): the action, and the move doubles. */
 void xh_dash(battle_t *b, int a)
 {
     xh_state_t *s = st(b);

@@ -17,16 +17,20 @@ static bool react_ok(battle_t *b, int r, const char *kind, int trigger)
     return battle_ask_choice(b, r, kind, trigger, 2, kind[0] == 'o' ? STRIKE : ACT) != 0;
 }
 
-/* The first equipped melee weapon of r, or -1 for none. */
+/* The melee weapon in r's hand that reaches farthest (the first of equals),
+ * or -1 for none: its reach is r's reach (xhalem_reach). */
 int xh_melee_weapon_index(const battle_t *b, int r)
 {
+    int best = -1;
     for (int w = 0; w < b->u[r].n_weapons; w++)
-        if (b->u[r].weapon[w]->cls == WPN_MELEE && xhalem_equipped(b, r, w)) return w;
-    return -1;
+        if (b->u[r].weapon[w]->cls == WPN_MELEE && xhalem_equipped(b, r, w) &&
+            (best < 0 || b->u[r].weapon[w]->reach_ft > b->u[r].weapon[best]->reach_ft))
+            best = w;
+    return best;
 }
 
 /* Mover m is about to step from h0 to h1: enemies whose reach it leaves may
- * xh_strike (RULINGS: opportunity). forced: an unwilling move (by `by`).
+ * strike (RULINGS: opportunity). forced: an unwilling move (by `by`).
  * reacting: a held standby move out of turn, so no engagement of this turn
  * excuses it. Returns false when the mover is no longer standing. */
 bool xh_opportunities(battle_t *b, int m, hex_t h0, hex_t h1, bool forced, int by, bool reacting)

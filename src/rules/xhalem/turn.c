@@ -172,6 +172,9 @@ static void xhalem_setup(battle_t *b)
     s->actor = -1;
     for (int i = 0; i < b->n; i++) {
         s->sb_target[i] = -1;
+        /* A machine starts with its first two weapons in hand. */
+        s->mhand[i] = (unsigned short)(b->u[i].n_weapons >= 2 ? 3 : b->u[i].n_weapons);
+        b->prof[i].reach_ft = xhalem_reach(b, i);
         /* A combatant without hit points is already out. */
         if (b->u[i].hp <= 0) battle_remove(b, i);
     }

@@ -113,10 +113,15 @@ static inline int might_bonus(const battle_t *b, int i)
 }
 
 /* Reach of combatant i with weapon w (NULL: unarmed), feet. */
+/* The body's reach of c (feet): 5, or 10 for the biggest (mech hexes for machines). */
+int xh_body_reach(const map_combatant_t *c);
+
+/* Reach of combatant i striking with weapon w (NULL: unarmed), feet: a
+ * weapon only ever extends the body's reach (RULINGS: reach). */
 static inline int melee_reach(const battle_t *b, int i, const weapon_t *w)
 {
-    if (w && w->cls == WPN_MELEE && w->reach_ft > 0) return w->reach_ft;
-    return b->prof[i].reach_ft;
+    int body = xh_body_reach(mc(b, i));
+    return w && w->cls == WPN_MELEE && w->reach_ft > body ? w->reach_ft : body;
 }
 
 static inline bool in_water(const battle_t *b, int i)
@@ -158,7 +163,8 @@ static inline bool holding_someone(const battle_t *b, int a)
 /* ---- core.c ---- */
 
 /* ruleset_t.geo_profile: reach, speed, dash, interval and flanking lengths. */
-void xhalem_geo_profile(const map_t *m, const map_combatant_t *c, geo_profile_t *out);
+void xhalem_geo_profile(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c,
+                        geo_profile_t *out);
 /* Emit a condition event (the bit itself is the caller's). */
 void xh_emit_cond(battle_t *b, int i, const char *name, bool on);
 /* Set or clear condition bit on i, emitting the change (nothing when unchanged). */
@@ -195,7 +201,7 @@ bool xh_strike(battle_t *b, int a, int t, const weapon_t *w, bool opportunity, b
 
 /* May r react at all: in the fight, its reaction unspent, not held. */
 bool xh_can_react(const battle_t *b, int r);
-/* The first equipped melee weapon of r, or -1 for none. */
+/* The melee weapon in r's hand that reaches farthest, or -1 for none. */
 int xh_melee_weapon_index(const battle_t *b, int r);
 /* Mover m is about to step from h0 to h1: enemies whose reach it leaves may
  * strike (RULINGS: opportunity). forced: an unwilling move (by `by`).
@@ -267,8 +273,9 @@ bool xh_assist_ok(const battle_t *b, int a, int t);
 /* Standby: a trigger and a held engagement (with a weapon at hand) or a held
  * move to a passable hex, against any enemy or a named one. */
 bool xh_standby_ok(const battle_t *b, const cmd_t *c);
-/* Switching weapons: a creature takes up another of its weapons. */
-bool xh_switch_ok(const battle_t *b, int a, int w);
+/* Switching weapons (the action): a creature takes up weapon w (put_away
+ * -1); a machine, holding two, takes up w and puts away put_away. */
+bool xh_switch_ok(const battle_t *b, int a, int w, int put_away);
 /* Switching between walking and flying (free): up needs a fly speed, down a
  * hex that can be stood on. */
 bool xh_fly_ok(const battle_t *b, int a, bool up);
