@@ -7,12 +7,14 @@ extern const ruleset_t ruleset_xhalem;
 extern const ruleset_t ruleset_scars;
 extern const ruleset_t ruleset_emcore;
 extern const ruleset_t ruleset_surface;
+extern const ruleset_t ruleset_activation;
 
 static const ruleset_t *const REGISTRY[] = {
     &ruleset_xhalem,
     &ruleset_scars,
     &ruleset_emcore,
     &ruleset_surface,
+    &ruleset_activation,
 };
 
 const ruleset_t *ruleset_find(const char *id)
