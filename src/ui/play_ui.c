@@ -46,8 +46,8 @@ void pui_answer_prompt(const pui_t *p, char *buf, size_t cap)
         return;
     }
     char who[64];
-    snprintf(who, sizeof who, "%s", pui_name(p, q->who));
-    snprintf(buf, cap, "%s may react to %s (%s): choose 0-%d", who, pui_name(p, q->trigger),
+    snprintf(who, sizeof who, "%.63s", pui_name(p, q->who));
+    snprintf(buf, cap, "%s may react to %.63s (%.47s): choose 0-%d", who, pui_name(p, q->trigger),
              q->kind, q->n - 1);
 }
 
@@ -610,8 +610,9 @@ bool pui_answer(pui_t *p, int k)
         snprintf(p->msg, sizeof p->msg, "Choose 0 to %d.", q->n - 1);
         return false;
     }
-    char said[96];
-    snprintf(said, sizeof said, "%s: %s.", pui_name(p, q->who), q->labels[k][0] ? q->labels[k] : k ? "take it" : "pass");
+    char said[128];
+    snprintf(said, sizeof said, "%.63s: %.39s.", pui_name(p, q->who),
+             q->labels[k][0] ? q->labels[k] : k ? "take it" : "pass");
     battle_status_t st = pump(p, play_answer_choice(&p->play, k));
     snprintf(p->msg, sizeof p->msg, "%s", said);
     if (pui_needs_die(p))

@@ -20,8 +20,10 @@ static const char *const STAT_NAMES[AS_COUNT] = {
     [AS_MOVEMENT] = "movement", [AS_WC] = "wc",     [AS_LIFT] = "lift",
 };
 
-static void act_geo_profile(const map_t *m, const map_combatant_t *c, geo_profile_t *out)
+static void act_geo_profile(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c,
+                            geo_profile_t *out)
 {
+    (void)db;
     int fph = m->feet_per_hex > 0 ? m->feet_per_hex : 5;
     out->reach_ft = c->reach_ft > 0 ? c->reach_ft : fph;
     out->speed_ft = c->speed_ft;
