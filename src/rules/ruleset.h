@@ -95,6 +95,11 @@ typedef struct ruleset {
      * replays keep them. Returns the count, writing at most cap. Never rolls.
      * May be NULL (the ruleset leaves nothing to the referee). */
     int (*calls)(battle_t *b, int who, ref_call_t *out, int cap);
+    /* Revision of these rules: bump it with every fix that changes how a
+     * saved battle's commands play out. A save records it; one made under
+     * another revision is replayed under the current rules, with a note when
+     * the battle no longer comes out as saved (docs/saves.md). 0 if unset. */
+    int revision;
 } ruleset_t;
 
 /* The ruleset with this id, or NULL. */
