@@ -22,6 +22,7 @@
 #include "ui/calls.h"
 #include "ui/hud.h"
 #include "ui/window.h"
+#include "ui_frame_fixture.h"
 
 #define VIEW_W 1200
 #define VIEW_H 800
@@ -46,41 +47,6 @@ static void close_map(pui_t *p, map_t *m, tmpl_db_t *db)
     free(db);
 }
 
-static SDL_Event key(SDL_Keycode k)
-{
-    SDL_Event e;
-    memset(&e, 0, sizeof e);
-    e.type = SDL_KEYDOWN;
-    e.key.keysym.sym = k;
-    return e;
-}
-
-static void frame(hud_t *h, pui_t *p, const char *png)
-{
-    battle_t *b = p->play.b;
-    char err[256];
-    SDL_Surface *surf =
-        SDL_CreateRGBSurfaceWithFormat(0, VIEW_W, VIEW_H, 32, SDL_PIXELFORMAT_ARGB8888);
-    assert_non_null(surf);
-    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
-    assert_non_null(r);
-    ui_draw_t *d = ui_draw_create(r, b->map, err, sizeof err);
-    assert_non_null(d);
-    ui_state_t st;
-    ui_state_init(&st, b->map, VIEW_W, VIEW_H);
-    st.hud = h;
-    hud_layout(&h->lay, VIEW_W, VIEW_H, 1.0);
-    st.area = h->lay.map;
-    ui_state_fit(&st);
-    anim_snap(&p->anim);
-    ui_window_draw(d, &st);
-    SDL_RenderPresent(r);
-    assert_int_equal(IMG_SavePNG(surf, png), 0);
-    ui_draw_destroy(d);
-    SDL_DestroyRenderer(r);
-    SDL_FreeSurface(surf);
-}
-
 static void test_calls_listed_made_and_undone(void **state)
 {
     (void)state;
@@ -95,7 +61,7 @@ static void test_calls_listed_made_and_undone(void **state)
 
     /* vex: three saves, and the two marks on its attack. */
     p->sel = vex;
-    SDL_Event e = key(SDLK_F3);
+    SDL_Event e = fx_key_event(SDLK_F3);
     assert_true(hud_pre_event(&h, &s, &e));
     assert_true(h.calls.open);
     assert_int_equal(h.calls.who, vex);
@@ -104,11 +70,11 @@ static void test_calls_listed_made_and_undone(void **state)
     assert_non_null(strstr(h.calls.item[1].label, "DEX save"));
     assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
     assert_int_equal(TTF_Init(), 0);
-    frame(&h, p, "/tmp/hexbattle_referee_calls.png");
+    fx_play_frame(p, &h, VIEW_W, VIEW_H, "/tmp/hexbattle_referee_calls.png");
 
     /* 2: a DEX save, in the battle's commands and its log. */
     int cmds = p->play.b->cmds.n;
-    e = key(SDLK_2);
+    e = fx_key_event(SDLK_2);
     assert_true(hud_pre_event(&h, &s, &e));
     assert_int_equal(p->play.b->cmds.n, cmds + 1);
     assert_int_equal(p->play.b->cmds.c[cmds].kind, CMD_SAVE);
@@ -119,7 +85,7 @@ static void test_calls_listed_made_and_undone(void **state)
     assert_string_equal(last->name, "save_dex");
     assert_true(h.calls.open); /* still open for the next call */
     /* 5: vex's attack enhanced (4 would impair it); the list now offers to unmark it. */
-    e = key(SDLK_5);
+    e = fx_key_event(SDLK_5);
     assert_true(hud_pre_event(&h, &s, &e));
     assert_int_equal(((const sc_state_t *)p->play.b->rs)->marks[vex], SC_MARK_ENHANCED);
     bool unmark = false;
@@ -128,11 +94,11 @@ static void test_calls_listed_made_and_undone(void **state)
     assert_true(unmark);
     /* A digit past the list is swallowed, not passed to the action bar. */
     cmds = p->play.b->cmds.n;
-    e = key(SDLK_9);
+    e = fx_key_event(SDLK_9);
     assert_true(hud_pre_event(&h, &s, &e));
     assert_int_equal(p->play.b->cmds.n, cmds);
     /* Esc closes; undo takes the mark back like any command. */
-    e = key(SDLK_ESCAPE);
+    e = fx_key_event(SDLK_ESCAPE);
     assert_true(hud_pre_event(&h, &s, &e));
     assert_false(h.calls.open);
     assert_true(pui_undo(p));
@@ -140,21 +106,21 @@ static void test_calls_listed_made_and_undone(void **state)
 
     /* The raider chief: telegraph its move, or its whole side's. */
     p->sel = chief;
-    e = key(SDLK_F3);
+    e = fx_key_event(SDLK_F3);
     assert_true(hud_pre_event(&h, &s, &e));
     int all = -1;
     for (int i = 0; i < h.calls.n; i++)
         if (h.calls.item[i].cmd.kind == CMD_TELEGRAPH && h.calls.item[i].cmd.arg == 1) all = i;
     assert_true(all >= 0);
     int from = p->play.b->log.n;
-    e = key((SDL_Keycode)(SDLK_1 + all));
+    e = fx_key_event((SDL_Keycode)(SDLK_1 + all));
     assert_true(hud_pre_event(&h, &s, &e));
     int told = 0;
     for (int k = from; k < p->play.b->log.n; k++)
         told += p->play.b->log.ev[k].type == EV_ACTION &&
                 strncmp(p->play.b->log.ev[k].name, "telegraph_", 10) == 0;
     assert_int_equal(told, 3); /* pack, chief and gun */
-    e = key(SDLK_F3);
+    e = fx_key_event(SDLK_F3);
     assert_true(hud_pre_event(&h, &s, &e));
     assert_false(h.calls.open);
 
@@ -176,7 +142,7 @@ static void test_no_calls_in_xhalem(void **state)
     ui_state_t s;
     ui_state_init(&s, m, VIEW_W, VIEW_H);
     p->sel = 0;
-    SDL_Event e = key(SDLK_F3);
+    SDL_Event e = fx_key_event(SDLK_F3);
     assert_true(hud_pre_event(&h, &s, &e));
     assert_false(h.calls.open);
     assert_non_null(strstr(p->msg, "no calls"));
