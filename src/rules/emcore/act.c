@@ -251,13 +251,6 @@ bool em_cover_allowed(const battle_t *b, int i)
 
 /* ---- legal lists ------------------------------------------------------------------ */
 
-static void add(cmd_t *out, int cap, int *n, cmd_t c)
-{
-    if (*n < cap)
-        out[*n] = c;
-    (*n)++;
-}
-
 static bool committed_only(const weapon_t *w) { return battle_weapon_tag(w, "committed_only") > 0; }
 static bool needs_nock(const weapon_t *w) { return battle_weapon_tag(w, "nock") > 0; }
 
@@ -283,9 +276,9 @@ static int legal_commitment(battle_t *b, int a, cmd_t *out, int cap)
             cmd_t c = cmd_make(CMD_ENGAGE, a);
             c.target = t;
             c.weapon = w;
-            add(out, cap, &n, c);
+            em_add_cmd(out, cap, &n, c);
         }
-    add(out, cap, &n, cmd_make(CMD_END, a));
+    em_add_cmd(out, cap, &n, cmd_make(CMD_END, a));
     return n;
 }
 
@@ -296,29 +289,29 @@ int em_legal_slot(battle_t *b, int a, cmd_t *out, int cap)
         return legal_commitment(b, a, out, cap);
     int n = 0, pts = s->points[a], will = b->u[a].stat[ES_WILLPOWER];
     const unit_t *u = &b->u[a];
-    add(out, cap, &n, cmd_make(CMD_END, a));
+    em_add_cmd(out, cap, &n, cmd_make(CMD_END, a));
     if (u->cond & EC_PRONE) {
         if (pts >= em_half_cost(b, a))
-            add(out, cap, &n, cmd_make(CMD_STAND, a));
+            em_add_cmd(out, cap, &n, cmd_make(CMD_STAND, a));
         return n;
     }
     for (int mode = 0; mode < EM_MODE_COUNT; mode++)
         if (em_mode_budget_ft(b, a, mode) > 0) {
             cmd_t c = cmd_make(CMD_MOVE, a);
             c.arg = mode;
-            add(out, cap, &n, c);
+            em_add_cmd(out, cap, &n, c);
         }
     for (int w = -1; w < u->n_weapons; w++) {
         const weapon_t *wp = battle_weapon(b, a, w);
         if (w >= 0 && pts >= 1 && needs_nock(wp) && !nocked(b, a, w)) {
             cmd_t c = cmd_make(CMD_NOCK, a);
             c.weapon = w;
-            add(out, cap, &n, c);
+            em_add_cmd(out, cap, &n, c);
         }
         if (w >= 0 && em_is_ranged(wp) && !s->commit[a] && pts >= em_full_less_one(b, a)) {
             cmd_t c = cmd_make(CMD_COMMIT, a);
             c.weapon = w;
-            add(out, cap, &n, c);
+            em_add_cmd(out, cap, &n, c);
         }
         for (int t = 0; t < b->n; t++) {
             if (!battle_active(b, t) || !em_enemies(b, a, t))
@@ -334,13 +327,13 @@ int em_legal_slot(battle_t *b, int a, cmd_t *out, int cap)
                          (em_too(b, t) ? em_oa_open(b, a, t) && (pts >= 1 || will >= 1)
                                        : pts >= 1 && em_able(b, t));
             if (shot || melee)
-                add(out, cap, &n, c);
+                em_add_cmd(out, cap, &n, c);
         }
     }
     if (pts >= 1 && !(u->cond & EC_COVER) && em_cover_allowed(b, a))
-        add(out, cap, &n, cmd_make(CMD_COVER, a));
+        em_add_cmd(out, cap, &n, cmd_make(CMD_COVER, a));
     if (pts >= em_half_cost(b, a) && !(u->cond & EC_EVADING))
-        add(out, cap, &n, cmd_make(CMD_EVADE, a));
+        em_add_cmd(out, cap, &n, cmd_make(CMD_EVADE, a));
     return em_legal_ready(b, a, out, cap, n);
 }
 

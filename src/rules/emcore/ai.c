@@ -85,10 +85,7 @@ static void ai_declare(battle_t *b, int a, cmd_t *out)
     double fear = 1.0 + (double)(u->hp_max - u->hp) / (u->hp_max > 0 ? u->hp_max : 1);
     int bt = -1, bw = -1;
     double gain = 0.0;
-    bool any_melee = false;
-    for (int w = 0; w < u->n_weapons; w++)
-        any_melee = any_melee || em_is_melee(u->weapon[w]);
-    for (int w = any_melee ? 0 : -1; w < u->n_weapons; w++) {
+    for (int w = em_melee_from(b, a); w < u->n_weapons; w++) {
         if (w >= 0 && !em_is_melee(u->weapon[w]))
             continue;
         for (int t = 0; t < b->n; t++) {

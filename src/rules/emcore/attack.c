@@ -94,7 +94,7 @@ int em_react_policy(const battle_t *b, int r, const react_offer_t *offer)
     return 1; /* a readied action goes off when its moment comes */
 }
 
-static void emit_reaction(battle_t *b, int r, int trigger, const char *kind)
+void em_emit_reaction(battle_t *b, int r, int trigger, const char *kind)
 {
     event_t e = event_make(EV_REACTION);
     e.who = r;
@@ -185,7 +185,7 @@ bool em_attack(battle_t *b, int a, int t, int wi, em_attack_kind_t kind, bool ra
         if (!will || b->u[t].stat[ES_WILLPOWER] > 0) {
             if (em_take_reaction(b, t, will ? "dodge_willpower" : "dodge", a)) {
                 em_pay(b, t, 1, will);
-                emit_reaction(b, t, a, will ? "dodge_willpower" : "dodge");
+                em_emit_reaction(b, t, a, will ? "dodge_willpower" : "dodge");
                 dodge = true;
             }
         }
@@ -265,7 +265,7 @@ void em_offer_opportunity(battle_t *b, int i, hex_t from, bool fresh)
             continue;
         em_pay(b, r, 1, will);
         em_note_oa(b, r, i);
-        emit_reaction(b, r, i, will ? "opportunity_willpower" : "opportunity");
+        em_emit_reaction(b, r, i, will ? "opportunity_willpower" : "opportunity");
         em_attack(b, r, i, wi, EK_OPPORTUNITY, false);
     }
 }

@@ -158,6 +158,12 @@ int em_weapon_aspect(const weapon_t *w);
 bool em_is_melee(const weapon_t *w);
 /* Can w be fired or thrown (ranged or thrown class)? */
 bool em_is_ranged(const weapon_t *w);
+/* Where a's list of melee weapons to fight with starts: 0 when it carries
+ * one (weapons that cannot strike in melee are skipped by the caller), -1
+ * (bare hands first) when it carries none. */
+int em_melee_from(const battle_t *b, int a);
+/* Append c to out (capacity cap) at *n, counting it even past cap. */
+void em_add_cmd(cmd_t *out, int cap, int *n, cmd_t c);
 /* Reach of i with w in hexes (melee). */
 int em_reach_hex(const battle_t *b, int i, const weapon_t *w);
 /* Range of w in hexes (ranged / thrown). */
@@ -251,6 +257,8 @@ bool em_attack(battle_t *b, int a, int t, int wi, em_attack_kind_t kind, bool ra
  * fight roll), and the return says which: 0 none (0, or a dodge may be
  * offered), 1 cover, 2 evasion, 3 the fight roll. */
 int em_known_defence(const battle_t *b, int t, em_attack_kind_t kind, bool ranged, int *fixed);
+/* The reaction event: r reacts (kind) to trigger. */
+void em_emit_reaction(battle_t *b, int r, int trigger, const char *kind);
 /* The attack event: a on t with w (NULL bare hands), hit or not. */
 void em_emit_attack(battle_t *b, int a, int t, const weapon_t *w, bool hit);
 /* Does r take a reaction of this kind ("dodge", "dodge_willpower",

@@ -55,12 +55,9 @@ int em_legal_declare(battle_t *b, int a, cmd_t *out, int cap)
 {
     int n = 0;
     const unit_t *u = &b->u[a];
-    bool any_melee = false;
-    for (int w = 0; w < u->n_weapons; w++)
-        any_melee = any_melee || em_is_melee(u->weapon[w]);
     /* Fight a foe in its own reach with each melee weapon (bare hands only
      * when it carries none); guard only; or disengage. */
-    for (int w = any_melee ? 0 : -1; w < u->n_weapons; w++) {
+    for (int w = em_melee_from(b, a); w < u->n_weapons; w++) {
         const weapon_t *wp = battle_weapon(b, a, w);
         if (w >= 0 && !em_is_melee(wp))
             continue;
@@ -71,22 +68,16 @@ int em_legal_declare(battle_t *b, int a, cmd_t *out, int cap)
             c.act = CMD_ENGAGE;
             c.target = t;
             c.weapon = w;
-            if (n < cap)
-                out[n] = c;
-            n++;
+            em_add_cmd(out, cap, &n, c);
         }
     }
     cmd_t g = cmd_make(CMD_DECLARE, a);
     g.act = CMD_ENGAGE;
     g.arg = 1; /* guard only: the roll defends, nobody is attacked */
-    if (n < cap)
-        out[n] = g;
-    n++;
+    em_add_cmd(out, cap, &n, g);
     cmd_t d = cmd_make(CMD_DECLARE, a);
     d.act = CMD_DISENGAGE;
-    if (n < cap)
-        out[n] = d;
-    n++;
+    em_add_cmd(out, cap, &n, d);
     return n;
 }
 

@@ -45,11 +45,7 @@ static void fire(battle_t *b, int h, int t)
     bool ranged = false;
     if (!strikes_at(b, h, t, pos(b, t), &ranged) || !em_take_reaction(b, h, "readied", t))
         return;
-    event_t e = event_make(EV_REACTION);
-    e.who = h;
-    e.target = t;
-    hb_strlcpy(e.name, "readied", sizeof e.name);
-    battle_emit(b, &e);
+    em_emit_reaction(b, h, t, "readied");
     s->rd_round[h] = -1;
     em_set_cond(b, h, EC_READIED, false); /* once only (E18) */
     if (ranged && s->rd_weapon[h] >= 0)
@@ -100,19 +96,14 @@ int em_legal_ready(const battle_t *b, int a, cmd_t *out, int cap, int n)
     const unit_t *u = &b->u[a];
     if (s->phase != EP_MOVEMENT || s->points[a] != em_movement(b, a) || (u->cond & EC_READIED))
         return n;
-    bool any_melee = false;
-    for (int w = 0; w < u->n_weapons; w++)
-        any_melee = any_melee || em_is_melee(u->weapon[w]);
     for (int trig = 0; trig < TRIG_COUNT; trig++) {
         if (!em_trigger_supported(trig))
             continue;
-        for (int w = any_melee ? 0 : -1; w < u->n_weapons; w++) {
+        for (int w = em_melee_from(b, a); w < u->n_weapons; w++) {
             cmd_t c = cmd_make(CMD_STANDBY, a);
             c.arg = trig;
             c.weapon = w;
-            if (n < cap)
-                out[n] = c;
-            n++;
+            em_add_cmd(out, cap, &n, c);
         }
     }
     return n;

@@ -54,6 +54,21 @@ int em_weapon_aspect(const weapon_t *w)
     return w && w->cls == WPN_RANGED ? EA_ADEPTNESS : EA_FORCE;
 }
 
+int em_melee_from(const battle_t *b, int a)
+{
+    for (int w = 0; w < b->u[a].n_weapons; w++)
+        if (em_is_melee(b->u[a].weapon[w]))
+            return 0;
+    return -1;
+}
+
+void em_add_cmd(cmd_t *out, int cap, int *n, cmd_t c)
+{
+    if (*n < cap)
+        out[*n] = c;
+    (*n)++;
+}
+
 int em_reach_hex(const battle_t *b, int i, const weapon_t *w)
 {
     (void)i;
