@@ -590,16 +590,21 @@ static void test_forced_move_provokes_with_disadvantage(void **state)
 
 /* ---- other actions ------------------------------------------------------- */
 
+/* c cloaks behind a wall, out of a's sight, then walks into the open: a
+ * never saw where it went (cloaking in plain view would hide nothing). */
 static void test_detriment_against_cloaked(void **state)
 {
     (void)state;
     fx_t f;
-    f.m = fx_map(8, 3, "xhalem", NULL);
-    fx_add(f.m, "c", "raiders", 5, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "cloak=1,evasion=0");
-    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "rifle", "agility=0");
+    static const char *const ROWS[] = {"........", "........", "...#...."};
+    f.m = fx_map(8, 3, "xhalem", ROWS);
+    fx_add(f.m, "c", "raiders", 5, 2, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "cloak=1,evasion=0");
+    fx_add(f.m, "a", "players", 1, 2, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "rifle", "agility=0");
     f.db = weapons();
     fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
     assert_int_equal(fx_do(&f.p, cmd_make(CMD_CLOAK, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, FX_PATH(0, 5, 1, 5, 0), FX_NO_DICE), BATTLE_OK);
+    assert_false(xhalem_aware(f.p.b, 1, 0));
     assert_int_equal(fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE), BATTLE_OK);
     /* 4d20 keep the lowest (6); the cloaked target evades with 2d20 keep high. */
     assert_int_equal(fx_do(&f.p, fx_engage(1, 0, 0), FX_DICE(19, 6, 18, 17, 2, 6)), BATTLE_OK);
@@ -745,9 +750,10 @@ static void test_cloaked_revealed_and_lost_again(void **state)
     const xh_state_t *s = f.p.b->rs;
     int as = f.p.b->board->side[1];
     assert_false(hidden_from(f.p.b, 0, as));
+    /* Cloaking in plain view of a hides nothing from it (RULINGS). */
     assert_int_equal(fx_do(&f.p, cmd_make(CMD_CLOAK, 0), FX_NO_DICE), BATTLE_OK);
-    assert_true(hidden_from(f.p.b, 0, as));
-    assert_false(xhalem_aware(f.p.b, 1, 0));
+    assert_false(hidden_from(f.p.b, 0, as));
+    assert_true(xhalem_aware(f.p.b, 1, 0));
     fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
     fx_do(&f.p, cmd_make(CMD_END, 1), FX_NO_DICE);
     /* Striking gives its position away while it stays cloaked. */

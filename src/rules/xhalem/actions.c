@@ -37,9 +37,10 @@ static battle_status_t do_engage(battle_t *b, const cmd_t *c)
 {
     xh_state_t *s = st(b);
     int a = c->actor, t = c->target;
-    if (s->turn.acted || t < 0 || t >= b->n || !battle_active(b, t) || !enemies(b, a, t) ||
-        holding_someone(b, a))
+    if (s->turn.acted || t < 0 || t >= b->n || !battle_active(b, t) || !enemies(b, a, t))
         return BATTLE_ILLEGAL;
+    /* A grappler may strike only the one it holds (RULINGS: grapple). */
+    if (holding_someone(b, a) && s->grappled_by[t] != a + 1) return BATTLE_ILLEGAL;
     if (!xhalem_equipped(b, a, c->weapon)) return BATTLE_ILLEGAL;
     const weapon_t *w = battle_weapon(b, a, c->weapon);
     if (c->weapon >= 0 && !w) return BATTLE_ILLEGAL;
@@ -49,7 +50,8 @@ static battle_status_t do_engage(battle_t *b, const cmd_t *c)
         if (!xh_dual_ok(b, a, c->weapon, c->weapon2)) return BATTLE_ILLEGAL;
         w2 = battle_weapon(b, a, c->weapon2);
     }
-    if (!xh_assess(b, a, t, w, false, false).legal) return BATTLE_ILLEGAL;
+    eng_t g = xh_assess(b, a, t, w, false, false);
+    if (!g.legal) return BATTLE_ILLEGAL;
     s->turn.acted = true;
     s->engaged_by_mover[t] = 1;
     xh_strike(b, a, t, w, false, false);
@@ -57,6 +59,9 @@ static battle_status_t do_engage(battle_t *b, const cmd_t *c)
         xh_strike(b, a, t, w2, false, false);
     /* The trigger sees the ranged weapon if either strike used one. */
     xh_standby_after_engage(b, a, t, (w && w->cls != WPN_MELEE) || !w2 ? w : w2);
+    /* An attack that could not hit an undetected target out of range costs
+     * the whole turn, as the text says (RULINGS: a lost turn). */
+    if (g.auto_fail && s->actor == a && battle_active(b, a)) xh_next_turn(b);
     return BATTLE_OK;
 }
 
@@ -388,10 +393,18 @@ static battle_status_t apply_cmd(battle_t *b, const cmd_t *c)
     return r;
 }
 
+/* What a grappler may still do (RULINGS: grapple): move (dragging), strike
+ * the one it holds, let go, end its turn, and take off or land. */
+static bool allowed_while_holding(cmd_kind_t k)
+{
+    return k == CMD_END || k == CMD_MOVE || k == CMD_ENGAGE || k == CMD_RELEASE || k == CMD_FLY;
+}
+
 static battle_status_t apply_one(battle_t *b, const cmd_t *c)
 {
     xh_state_t *s = st(b);
     int a = c->actor;
+    if (holding_someone(b, a) && !allowed_while_holding(c->kind)) return BATTLE_ILLEGAL;
     switch (c->kind) {
     case CMD_END:
         xh_next_turn(b);
@@ -442,7 +455,14 @@ static battle_status_t apply_one(battle_t *b, const cmd_t *c)
         if (s->turn.acted || stat(b, a, XS_CLOAK) <= 0 || has(b, a, XC_CLOAKED))
             return BATTLE_ILLEGAL;
         s->turn.acted = true;
+        /* Cloaking in plain view hides nothing from those watching: the
+         * position stays known until it moves out of their sight (RULINGS). */
         s->revealed[a] = 0;
+        for (int e = 0; e < b->n && !s->revealed[a]; e++)
+            if (battle_active(b, e) && enemies(b, e, a)) {
+                sight_t sg = sight_trace(b->board, pos(b, e), pos(b, a));
+                s->revealed[a] = sg.visible && sg.cover == COVER_NONE;
+            }
         xh_set_cond(b, a, XC_CLOAKED, "cloaked", true);
         return BATTLE_OK;
     case CMD_GRAPPLE:

@@ -86,8 +86,10 @@ bool xhalem_aware(const battle_t *b, int obs, int t)
     sight_t sg = sight_trace(b->board, pos(b, obs), pos(b, t));
     if (!sg.visible) return false;
     if (has(b, t, XC_HIDDEN)) {
-        /* A machine's passive scan finds a hider unless something blocks its scanners. */
-        return is_machine(b, obs) && sg.cover < COVER_HEAVY;
+        /* A hider is hidden only from those who cannot see it clearly (RULINGS:
+         * hiding), whoever moved last; a machine's passive scan finds it unless
+         * something blocks its scanners. */
+        return sg.cover == COVER_NONE || (is_machine(b, obs) && sg.cover < COVER_HEAVY);
     }
     return true;
 }

@@ -79,7 +79,7 @@ bool xhalem_engage_shape(const battle_t *b, int a, int t, const weapon_t *w, boo
             g.atk.dis++;
         if (g.beyond) g.auto_fail = true;
     }
-    if (cloaked || hidden)
+    if (cloaked || (hidden && !sees))
         g.def.adv++; /* it still evades with advantage while cloaked or concealed */
     /* Cover: light partially conceals; heavy conceals against ranged attacks. */
     if (sg.cover == COVER_LIGHT) g.def.adv++;

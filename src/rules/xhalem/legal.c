@@ -40,10 +40,13 @@ static void list_actions(battle_t *b, int a, legal_list_t *l)
     const xh_state_t *s = cst(b);
     int nw = b->u[a].n_weapons;
     cell_t here = hex_to_cell(b->map->layout, pos(b, a));
-    if (!s->turn.dashed) offer(b, l, cmd_make(CMD_DASH, a));
+    /* A grappler's only action is a strike at the one it holds. */
+    bool holding = holding_someone(b, a);
+    if (!s->turn.dashed && !holding) offer(b, l, cmd_make(CMD_DASH, a));
     for (int t = 0; t < b->n; t++) {
         if (!battle_active(b, t) || !enemies(b, a, t)) continue;
-        for (int w = -1; w < nw && !holding_someone(b, a); w++) {
+        if (holding && s->grappled_by[t] != a + 1) continue;
+        for (int w = -1; w < nw; w++) {
             if (!xhalem_equipped(b, a, w) ||
                 !xh_assess(b, a, t, battle_weapon(b, a, w), false, false).legal)
                 continue;
@@ -59,6 +62,7 @@ static void list_actions(battle_t *b, int a, legal_list_t *l)
                 offer(b, l, c);
             }
         }
+        if (holding) continue;
         if (xh_assist_ok(b, a, t)) offer(b, l, targeted(CMD_ASSIST, a, t));
         if (xh_grab_ok(b, a, t)) {
             offer(b, l, targeted(CMD_GRAPPLE, a, t));
@@ -69,6 +73,7 @@ static void list_actions(battle_t *b, int a, legal_list_t *l)
             }
         }
     }
+    if (holding) return;
     if (s->grappled_by[a]) offer(b, l, cmd_make(CMD_ESCAPE, a));
     if (xh_hide_ok(b, a)) offer(b, l, cmd_make(CMD_HIDE, a));
     offer(b, l, cmd_make(CMD_SEARCH, a));

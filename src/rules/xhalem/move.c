@@ -30,6 +30,7 @@ bool xhalem_move_cost(const battle_t *b, int i, int mode, move_cost_t *out)
     }
     if (mode == XM_DASH) {
         if (acting && (s->turn.acted || s->turn.dashed)) return false; /* the dash is the action */
+        if (holding_someone(b, i)) return false; /* a grappler takes no action but its strike */
         dashed = true;
     }
     int left = xh_speed_ft(b, i, flying, dashed) - (acting ? s->turn.moved_ft : 0);
