@@ -81,19 +81,30 @@ static battle_status_t do_grapple_or_shove(battle_t *b, const cmd_t *c)
     xh_state_t *s = st(b);
     int a = c->actor, t = c->target;
     if (!xh_grab_ok(b, a, t)) return BATTLE_ILLEGAL;
+    bool grapple = c->kind == CMD_GRAPPLE;
+    /* A shove replaces one strike of a dual strike: the other (weapon2,
+     * a weapon at hand) follows it (RULINGS); a grapple replaces both. */
+    const weapon_t *w2 = NULL;
+    if (c->weapon2 >= 0 && !grapple) { /* a grapple's weapon2 means nothing */
+        if (stat(b, a, XS_DUAL_STRIKE) <= 0 || !xhalem_equipped(b, a, c->weapon2) ||
+            !xh_assess(b, a, t, battle_weapon(b, a, c->weapon2), false, false).legal)
+            return BATTLE_ILLEGAL;
+        w2 = battle_weapon(b, a, c->weapon2);
+    }
     s->turn.acted = true;
     s->engaged_by_mover[t] = 1;
     bool helpless = immobile(b, t);
     mods_t none = {0, 0, false};
-    bool grapple = c->kind == CMD_GRAPPLE;
     bool ok;
     if (helpless) {
         ok = true;
     } else if (grapple) {
-        /* Grapple: engagement plus Hull / Strength against an evasion roll. */
-        int atk = xh_d20(b, a, none, might_bonus(b, a), "grapple", NULL);
-        int def = xh_d20(b, t, none, evade_bonus(b, t), "evade", NULL);
-        ok = atk > def;
+        /* Grapple: an engagement like any other (advantage, disadvantage,
+         * detriment, cover, flanking, assist, naturals: RULINGS) with Hull or
+         * Strength in place of Systems or Agility. */
+        eng_t g = xh_assess(b, a, t, NULL, false, false);
+        g.atk_bonus = might_bonus(b, a);
+        ok = xh_contest(b, a, t, &g, "grapple");
     } else {
         eng_t g = xh_assess(b, a, t, NULL, false, false);
         ok = xh_engagement(b, a, t, NULL, &g);
@@ -104,15 +115,17 @@ static battle_status_t do_grapple_or_shove(battle_t *b, const cmd_t *c)
         }
     }
     battle_emit_action(b, a, grapple ? "grapple" : c->arg ? "shove_push" : "shove_knock", t, ok);
-    if (!ok) return BATTLE_OK;
-    if (grapple) {
+    if (ok && grapple) {
         s->grappled_by[t] = a + 1;
         xh_set_cond(b, t, XC_GRAPPLED, "grappled", true);
-    } else if (c->arg) {
+    } else if (ok && c->arg) {
         xh_push_away(b, a, t);
-    } else {
+    } else if (ok) {
         xh_set_cond(b, t, XC_PRONE, "prone", true);
     }
+    if (w2 && battle_active(b, a) && battle_active(b, t)) xh_strike(b, a, t, w2, false, false);
+    /* A grapple or a shove is an engagement: "an enemy engages" holds for it. */
+    if (battle_active(b, a)) xh_standby_after_engage(b, a, t, w2);
     return BATTLE_OK;
 }
 

@@ -136,12 +136,11 @@ eng_t xh_assess(const battle_t *b, int a, int t, const weapon_t *w, bool opportu
     return g;
 }
 
-/* Roll the engagement; returns hit. */
-bool xh_engagement(battle_t *b, int a, int t, const weapon_t *w, const eng_t *g)
+bool xh_contest(battle_t *b, int a, int t, const eng_t *g, const char *why)
 {
     xh_state_t *s = st(b);
     event_t re;
-    int atk = battle_roll(b, a, g->atk_n, 20, g->atk_keep, g->atk_bonus, "engage", &re);
+    int atk = battle_roll(b, a, g->atk_n, 20, g->atk_keep, g->atk_bonus, why, &re);
     int nat = re.kept[0];
     bool hit;
     if (g->auto_fail) {
@@ -164,6 +163,12 @@ bool xh_engagement(battle_t *b, int a, int t, const weapon_t *w, const eng_t *g)
         s->assist_on[t] = 0;
         xh_set_cond(b, t, XC_DISTRACTED, "distracted", false);
     }
+    return hit;
+}
+
+bool xh_engagement(battle_t *b, int a, int t, const weapon_t *w, const eng_t *g)
+{
+    bool hit = xh_contest(b, a, t, g, "engage");
     event_t e = event_make(EV_ATTACK);
     e.who = a;
     e.target = t;

@@ -66,11 +66,17 @@ static void list_actions(battle_t *b, int a, legal_list_t *l)
         if (xh_assist_ok(b, a, t)) offer(b, l, targeted(CMD_ASSIST, a, t));
         if (xh_grab_ok(b, a, t)) {
             offer(b, l, targeted(CMD_GRAPPLE, a, t));
-            for (int push = 0; push < 2; push++) {
-                cmd_t c = targeted(CMD_SHOVE, a, t);
-                c.arg = push;
-                offer(b, l, c);
-            }
+            for (int push = 0; push < 2; push++)
+                /* With a dual strike, a shove may be followed by a strike (weapon2). */
+                for (int w2 = -1; w2 < (stat(b, a, XS_DUAL_STRIKE) > 0 ? nw : 0); w2++) {
+                    if (w2 >= 0 && (!xhalem_equipped(b, a, w2) ||
+                                    !xh_assess(b, a, t, battle_weapon(b, a, w2), false, false).legal))
+                        continue;
+                    cmd_t c = targeted(CMD_SHOVE, a, t);
+                    c.arg = push;
+                    c.weapon2 = w2;
+                    offer(b, l, c);
+                }
         }
     }
     if (holding) return;

@@ -190,7 +190,13 @@ int xh_d20(battle_t *b, int who, mods_t m, int bonus, const char *why, int *natu
 int xh_damage_bonus(const battle_t *b, int a, const weapon_t *w);
 /* The engagement shape as a value (xhalem_engage_shape; .legal false when it cannot be made). */
 eng_t xh_assess(const battle_t *b, int a, int t, const weapon_t *w, bool opportunity, bool forced);
-/* Roll the engagement; returns hit. */
+/* Roll an engagement of t by a shaped as g (why: "engage", "grapple"):
+ * a's d20s against t's evasion (a bare score when t is unaware), the
+ * creature's naturals, an automatic failure; striking gives a hidden or
+ * cloaked attacker away and spends an ally's assist. Returns hit; emits the
+ * rolls only. */
+bool xh_contest(battle_t *b, int a, int t, const eng_t *g, const char *why);
+/* xh_contest for a strike with weapon w (NULL unarmed), then its attack event. */
 bool xh_engagement(battle_t *b, int a, int t, const weapon_t *w, const eng_t *g);
 /* Damage for a hit of t by a, rolled as the engagement's shape g says. */
 void xh_strike_damage(battle_t *b, int a, int t, const eng_t *g);
