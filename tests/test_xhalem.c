@@ -970,6 +970,7 @@ static void test_electric_doubles_in_water(void **state)
     for (int k = 0; k < 2; k++) {
         fx_t f;
         f.m = fx_map(8, 3, "xhalem", ROWS);
+        f.m->types[T_WATER].depth = DEPTH_PARTIAL; /* any immersion (wading is none) */
         fx_add(f.m, "a", "players", 0, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, WEAPON[k], "agility=10");
         fx_add(f.m, "t", "raiders", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 40, 30, "knife", "evasion=0");
         f.db = weapons();
@@ -1437,6 +1438,7 @@ static void test_underwater_disadvantage_and_fire(void **state)
     fx_t f;
     static const char *const ROWS[] = {"........", ".~~.....", "........"};
     f.m = fx_map(8, 3, "xhalem", ROWS);
+    f.m->types[T_WATER].depth = DEPTH_DEEP; /* underwater is deep water, not wading */
     fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "torch", "agility=0");
     fx_add(f.m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "evasion=0");
     f.db = weapons();

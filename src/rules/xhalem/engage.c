@@ -107,7 +107,10 @@ bool xhalem_engage_shape(const battle_t *b, int a, int t, const weapon_t *w, boo
         else
             g.atk.adv++;
     }
-    if ((in_water(b, a) || in_water(b, t)) && stat(b, a, XS_AQUATIC) <= 0) g.atk.dis++;
+    /* Underwater (deep) engagements have disadvantage unless aquatic. */
+    if ((immersion(b, a) == DEPTH_DEEP || immersion(b, t) == DEPTH_DEEP) &&
+        stat(b, a, XS_AQUATIC) <= 0)
+        g.atk.dis++;
 
     /* The dice, once: both sides' d20s and the damage roll. */
     roll_shape(g.atk, &g.atk_n, &g.atk_keep);
@@ -119,11 +122,12 @@ bool xhalem_engage_shape(const battle_t *b, int a, int t, const weapon_t *w, boo
     g.dmg_n = w ? w->dice_n : 1;
     g.dmg_sides = w ? w->dice_sides : 4;
     g.dmg_bonus = (w ? w->dice_bonus : 0) + xh_damage_bonus(b, a, w);
-    /* Water: full immersion stops fire; any immersion makes lightning worse. */
+    /* Water: full immersion stops fire; any immersion (partial or deep)
+     * makes lightning worse. Wading water does neither. */
     g.dmg_factor = 1;
-    if (in_water(b, t) && battle_weapon_tag(w, "fire"))
+    if (immersion(b, t) == DEPTH_DEEP && battle_weapon_tag(w, "fire"))
         g.dmg_factor = 0;
-    else if (in_water(b, t) && battle_weapon_tag(w, "electric"))
+    else if (immersion(b, t) != DEPTH_NONE && battle_weapon_tag(w, "electric"))
         g.dmg_factor = 2;
     *out = g;
     return true;

@@ -11,7 +11,8 @@ int xh_step(void *ud, int from, int to)
     const battle_t *b = mv->data;
     (void)from;
     const terrain_t *t = &b->map->types[b->map->cells[to]];
-    if (t->move <= 0) return -1;
+    /* A flier is above the terrain: it crosses a chasm, never a wall. */
+    if (t->move <= 0 && ((mv->flags & XMF_FLY) == 0 || t->blocks_sight)) return -1;
     int occ = b->board->occ[to];
     if (occ >= 0 && occ != mv->who && enemies(b, mv->who, occ)) return -1;
     return ((mv->flags & XMF_FLY) ? 1 : t->move) * b->map->feet_per_hex;

@@ -124,10 +124,15 @@ static inline int melee_reach(const battle_t *b, int i, const weapon_t *w)
     return w && w->cls == WPN_MELEE && w->reach_ft > body ? w->reach_ft : body;
 }
 
-static inline bool in_water(const battle_t *b, int i)
+static inline bool airborne(const battle_t *b, int i);
+
+/* How deep i stands in the terrain's liquid (RULINGS: water): a flier is
+ * above the terrain, not in it; the built-in water is wading depth. */
+static inline depth_t immersion(const battle_t *b, int i)
 {
+    if (airborne(b, i)) return DEPTH_NONE;
     cell_t c = hex_to_cell(b->map->layout, pos(b, i));
-    return strcmp(map_terrain_at(b->map, c)->name, "water") == 0;
+    return map_terrain_at(b->map, c)->depth;
 }
 
 static inline bool immobile(const battle_t *b, int i)
