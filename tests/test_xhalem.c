@@ -1847,14 +1847,29 @@ static void test_secondary_may_follow_a_dash(void **state)
     f.db = weapons();
     fx_weapon(f.db, "spur", WPN_MELEE, false, 5, 0, 1, 4, 0, "secondary=1");
     fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
-    /* Dash is the primary; then 15 of the doubled 20 ft; the spur strikes mid-move... */
+    /* Dash is the primary; then 15 of the doubled 20 ft; the spur strikes
+     * after them, which ends the dash (RULINGS: a secondary comes before or
+     * after the whole dash, never between its steps)... */
     assert_int_equal(fx_do(&f.p, cmd_make(CMD_DASH, 0), FX_NO_DICE), BATTLE_OK);
     assert_int_equal(fx_do(&f.p, FX_PATH(0, 1, 1, 2, 1, 3, 1), FX_NO_DICE), BATTLE_OK);
     assert_int_equal(fx_do(&f.p, fx_engage(0, 1, 1), FX_DICE(2, 10)), BATTLE_OK);
     assert_true(FX_FIND(f.p.b, 0, "\"action\":\"secondary\"") >= 0);
-    /* ...and the rest of the dash's movement is still there after it. */
-    assert_int_equal(xhalem_move_left(f.p.b), 5);
-    assert_int_equal(fx_do(&f.p, FX_PATH(0, 3, 2), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(xhalem_move_left(f.p.b), 0);
+    cmd_t on = FX_PATH(0, 3, 2);
+    assert_int_equal(play_apply(&f.p, &on), BATTLE_ILLEGAL);
+    fx_free(&f);
+    /* ...or before them, and then the whole dash follows. */
+    f.m = fx_map(12, 3, "xhalem", NULL);
+    fx_add(f.m, "a", "players", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 10, "knife,spur",
+           "agility=0,dual_weapon=1");
+    fx_add(f.m, "t", "raiders", 3, 1, KIND_CREATURE, SIZE_MEDIUM, 60, 30, "knife", "evasion=0");
+    f.db = weapons();
+    fx_weapon(f.db, "spur", WPN_MELEE, false, 5, 0, 1, 4, 0, "secondary=1");
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_DASH, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_engage(0, 1, 1), FX_DICE(2, 10)), BATTLE_OK);
+    assert_int_equal(xhalem_move_left(f.p.b), 20);
+    assert_int_equal(fx_do(&f.p, FX_PATH(0, 2, 0, 1, 0), FX_NO_DICE), BATTLE_OK);
     fx_free(&f);
 }
 

@@ -72,6 +72,8 @@ typedef struct {
     int moved_ft;   /* movement spent this turn */
     bool acted;     /* the action is used */
     bool dashed;
+    int dash_from_ft; /* moved_ft when the dash was taken: its own steps come after */
+    bool dash_over;   /* a secondary came after the dash's steps began: no more moving */
     bool second;    /* the secondary action is used (see docs/rules-xhalem.md) */
 } xh_turn_t;
 

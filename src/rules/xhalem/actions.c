@@ -21,6 +21,8 @@ bool xh_mount_ok(const battle_t *b, int a, int m)
         return false;
     if ((int)mc(b, m)->size < (int)mc(b, a)->size + 1) return false;
     if (is_machine(b, m) && mc(b, m)->size >= SIZE_LARGE) return false;
+    /* "A creature can not mount a mech" (RULINGS: mounts), whatever its size. */
+    if (!is_machine(b, a) && is_machine(b, m)) return false;
     return within_ft(b, dist_hex(b, a, m), melee_reach(b, a, NULL));
 }
 
@@ -401,6 +403,9 @@ static battle_status_t apply_cmd(battle_t *b, const cmd_t *c)
     s->turn.acted = true;
     if (r == BATTLE_OK) {
         s->turn.second = true;
+        /* A secondary comes before or after the whole dash, never between its
+         * steps (RULINGS): once some of the dash is run, it ends the dash. */
+        if (s->turn.dashed && s->turn.moved_ft > s->turn.dash_from_ft) s->turn.dash_over = true;
         battle_emit_action(b, c->actor, "secondary", c->target, true);
     }
     return r;

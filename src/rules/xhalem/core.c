@@ -198,7 +198,7 @@ int xhalem_move_left(const battle_t *b)
 {
     const xh_state_t *s = cst(b);
     int a = s->actor;
-    if (a < 0 || immobile(b, a)) return 0;
+    if (a < 0 || immobile(b, a) || s->turn.dash_over) return 0;
     int left = xh_mode_speed(b, a) - s->turn.moved_ft;
     return left > 0 ? left : 0;
 }

@@ -35,6 +35,7 @@ bool xhalem_move_cost(const battle_t *b, int i, int mode, move_cost_t *out)
         dashed = true;
     }
     int left = xh_speed_ft(b, i, flying, dashed) - (acting ? s->turn.moved_ft : 0);
+    if (acting && s->turn.dash_over) left = 0;
     *out = (move_cost_t){.step = xh_step,
                          .budget_ft = immobile(b, i) || left < 0 ? 0 : left,
                          .interval_ft = b->prof[i].interval_ft,
@@ -105,6 +106,7 @@ void xh_dash(battle_t *b, int a)
 {
     xh_state_t *s = st(b);
     s->turn.acted = s->turn.dashed = true;
+    s->turn.dash_from_ft = s->turn.moved_ft;
     battle_emit_action(b, a, is_machine(b, a) ? "thrust" : "dash", -1, true);
     xh_standby_after_dash(b, a);
 }
