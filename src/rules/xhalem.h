@@ -96,6 +96,7 @@ typedef struct {
     cell_t sb_at[MAP_MAX_COMBATANTS];
     int sb_move_ft[MAP_MAX_COMBATANTS];        /* movement left from the holder's turn */
     int assist_on[MAP_MAX_COMBATANTS];   /* k distracted by assister-1 (0: none) */
+    int assist_for[MAP_MAX_COMBATANTS];  /* ...for the one ally ally-1 it named */
     int grappled_by[MAP_MAX_COMBATANTS]; /* k held by holder-1 (0: free) */
     int stealth[MAP_MAX_COMBATANTS];     /* stealth total while hidden */
     int mounted_on[MAP_MAX_COMBATANTS];  /* rider k sits on mount-1 (0: on foot) */

@@ -234,18 +234,31 @@ static battle_status_t do_use(battle_t *b, const cmd_t *c)
     return BATTLE_OK;
 }
 
-/* Assist: distract enemy t in reach while an ally stands within 5 ft. */
-bool xh_assist_ok(const battle_t *b, int a, int t)
+/* Is x an ally of a, in the fight, within 5 ft of it (the one it may assist)? */
+static bool assist_partner(const battle_t *b, int a, int x)
+{
+    return x >= 0 && x < b->n && x != a && battle_active(b, x) && board_allies(b->board, a, x) &&
+           dist_hex(b, a, x) <= geom_ft_to_hexes(b->map, 5);
+}
+
+int xh_assist_ally(const battle_t *b, int a, int arg)
+{
+    if (arg > 0) return assist_partner(b, a, arg - 1) ? arg - 1 : -1;
+    int only = -1, n = 0;
+    for (int x = 0; x < b->n; x++)
+        if (assist_partner(b, a, x)) {
+            only = x;
+            n++;
+        }
+    return n == 1 ? only : -1;
+}
+
+bool xh_assist_ok(const battle_t *b, int a, int t, int ally)
 {
     if (cst(b)->turn.acted || t < 0 || t >= b->n || !battle_active(b, t) || !enemies(b, a, t))
         return false;
     if (!within_ft(b, dist_hex(b, a, t), b->prof[a].reach_ft)) return false;
-    int near = geom_ft_to_hexes(b->map, 5);
-    for (int k = 0; k < b->n; k++)
-        if (k != a && battle_active(b, k) && board_allies(b->board, a, k) &&
-            dist_hex(b, a, k) <= near)
-            return true;
-    return false;
+    return assist_partner(b, a, ally);
 }
 
 /* Standby: a trigger and a held engagement (with a weapon at hand) or a held
@@ -451,10 +464,11 @@ static battle_status_t apply_one(battle_t *b, const cmd_t *c)
         return BATTLE_OK;
     }
     case CMD_ASSIST: {
-        int t = c->target;
-        if (!xh_assist_ok(b, a, t)) return BATTLE_ILLEGAL;
+        int t = c->target, ally = xh_assist_ally(b, a, c->arg);
+        if (!xh_assist_ok(b, a, t, ally)) return BATTLE_ILLEGAL;
         s->turn.acted = true;
         s->assist_on[t] = a + 1;
+        s->assist_for[t] = ally + 1;
         battle_emit_action(b, a, "assist", t, true);
         xh_set_cond(b, t, XC_DISTRACTED, "distracted", true);
         return BATTLE_OK;

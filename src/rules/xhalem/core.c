@@ -146,6 +146,13 @@ void xh_unmount(battle_t *b, int r)
 static void defeat(battle_t *b, int i)
 {
     break_grapples(b, i);
+    /* An assist lapses if the assistant falls first (RULINGS: assist). */
+    xh_state_t *s = st(b);
+    for (int t = 0; t < b->n; t++)
+        if (s->assist_on[t] == i + 1) {
+            s->assist_on[t] = s->assist_for[t] = 0;
+            xh_set_cond(b, t, XC_DISTRACTED, "distracted", false);
+        }
     bool was_mount = rider_on(b, i) >= 0;
     int rider = rider_on(b, i);
     if (xhalem_mount_of(b, i) >= 0) xh_unmount(b, i);

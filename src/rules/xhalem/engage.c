@@ -98,8 +98,8 @@ bool xhalem_engage_shape(const battle_t *b, int a, int t, const weapon_t *w, boo
         g.flank_partners = geom_flank_partners(b->board, b->prof, a, t, partners, NMAX);
         if (g.flank_partners > 0) g.atk.adv++;
     }
-    if (s->assist_on[t] && !board_allies(b->board, s->assist_on[t] - 1, t) &&
-        board_allies(b->board, s->assist_on[t] - 1, a) && s->assist_on[t] - 1 != a)
+    /* An assist helps the one ally it named (RULINGS: assist). */
+    if (s->assist_on[t] && s->assist_for[t] - 1 == a)
         g.atk.adv++;
     if (opportunity) {
         if (forced)
@@ -160,11 +160,11 @@ bool xh_contest(battle_t *b, int a, int t, const eng_t *g, const char *why)
     /* Striking gives an unseen attacker away. */
     if (has(b, a, XC_HIDDEN)) xh_set_cond(b, a, XC_HIDDEN, "hidden", false);
     if (has(b, a, XC_CLOAKED)) s->revealed[a] = 1;
-    /* The assist is spent on the first engagement an ally makes after it;
-     * the assister's own strike (a granted secondary) neither gains nor spends it. */
-    int assister = s->assist_on[t] - 1;
-    if (assister >= 0 && assister != a && board_allies(b->board, assister, a)) {
+    /* The assist is spent on the named ally's first engagement after it; no
+     * one else's strike (the assister's own granted secondary) gains or spends it. */
+    if (s->assist_on[t] && s->assist_for[t] - 1 == a) {
         s->assist_on[t] = 0;
+        s->assist_for[t] = 0;
         xh_set_cond(b, t, XC_DISTRACTED, "distracted", false);
     }
     return hit;

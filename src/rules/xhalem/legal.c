@@ -63,7 +63,15 @@ static void list_actions(battle_t *b, int a, legal_list_t *l)
             }
         }
         if (holding) continue;
-        if (xh_assist_ok(b, a, t)) offer(b, l, targeted(CMD_ASSIST, a, t));
+        /* Assist names its ally: by number, unless only one stands near (arg 0). */
+        int lone = xh_assist_ally(b, a, 0);
+        for (int x = -1; x < b->n; x++) {
+            int ally = x < 0 ? lone : x;
+            if ((x < 0) != (lone >= 0) || !xh_assist_ok(b, a, t, ally)) continue;
+            cmd_t c = targeted(CMD_ASSIST, a, t);
+            c.arg = x < 0 ? 0 : x + 1;
+            offer(b, l, c);
+        }
         if (xh_grab_ok(b, a, t)) {
             offer(b, l, targeted(CMD_GRAPPLE, a, t));
             for (int push = 0; push < 2; push++)

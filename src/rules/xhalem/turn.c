@@ -126,7 +126,7 @@ static void start_turn(battle_t *b, int i)
     s->standby[i] = 0;
     for (int t = 0; t < b->n; t++)
         if (s->assist_on[t] == i + 1) {
-            s->assist_on[t] = 0;
+            s->assist_on[t] = s->assist_for[t] = 0;
             xh_set_cond(b, t, XC_DISTRACTED, "distracted", false);
         }
     event_t e = event_make(EV_TURN_START);

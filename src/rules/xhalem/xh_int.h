@@ -279,8 +279,11 @@ bool xh_hide_ok(const battle_t *b, int a);
 /* The terrain type the object at `at` turns into when a uses it, or -1 when
  * a cannot use anything there (out of reach, or nothing that opens). */
 int xh_use_result(const battle_t *b, int a, cell_t at);
-/* Assist: distract enemy t in reach while an ally stands within 5 ft. */
-bool xh_assist_ok(const battle_t *b, int a, int t);
+/* Assist: distract enemy t in reach for ally `ally`, who stands within 5 ft. */
+bool xh_assist_ok(const battle_t *b, int a, int t, int ally);
+/* The ally an assist names: arg ally+1, or (arg 0) the only ally within
+ * 5 ft; -1 when that is no ally a may assist (RULINGS: assist). */
+int xh_assist_ally(const battle_t *b, int a, int arg);
 /* Standby: a trigger and a held engagement (with a weapon at hand) or a held
  * move to a passable hex, against any enemy or a named one. */
 bool xh_standby_ok(const battle_t *b, const cmd_t *c);
