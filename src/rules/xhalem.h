@@ -59,8 +59,9 @@ enum {
     XM_DASH,     /* the action spent on a dash or thrust, then a move at twice the speed */
     XM_COUNT
 };
-/* move_cost_t.flags: the move is flown. */
+/* move_cost_t.flags: the move is flown; the mover drags a grappled foe. */
 #define XMF_FLY 1
+#define XMF_DRAG 2
 
 /* Advantage sources, disadvantage sources and detriment of one d20 roll. */
 typedef struct {

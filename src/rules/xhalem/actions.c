@@ -396,6 +396,15 @@ battle_status_t xhalem_apply(battle_t *b, const cmd_t *c)
     xh_state_t *s = st(b);
     if (b->over || c->actor != s->actor || !battle_active(b, c->actor)) return BATTLE_ILLEGAL;
     battle_status_t r = apply_cmd(b, c);
+    /* A hold ends when the two are no longer within reach of each other. */
+    for (int k = 0; k < b->n; k++) {
+        int g = s->grappled_by[k] - 1;
+        if (g >= 0 && (!battle_active(b, g) || !battle_active(b, k) ||
+                       !within_ft(b, dist_hex(b, g, k), xh_body_reach(mc(b, g))))) {
+            s->grappled_by[k] = 0;
+            xh_set_cond(b, k, XC_GRAPPLED, "grappled", false);
+        }
+    }
     /* A combatant felled during its own turn (an opportunity strike) is done. */
     if (r == BATTLE_OK && s->actor >= 0 && !battle_active(b, s->actor) && battle_last_side(b) == -2)
         xh_next_turn(b);
