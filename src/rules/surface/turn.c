@@ -764,4 +764,5 @@ const ruleset_t ruleset_surface = {
     .hidden_from = surface_hidden_from,
     .weapon_area = sf_weapon_area,
     .calls = surface_calls,
+    .revision = 1, /* the first surface rules */
 };
