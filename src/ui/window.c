@@ -1,20 +1,14 @@
-/* window.c - the play window: state, event handling and the idle-friendly
- * event loop (see window.h and ui.h). */
+/* window.c - the play window's map view: state, event handling and drawing
+ * (see window.h); the window's lifetime and loop are in session.c. */
 #include "window.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-#include <SDL_ttf.h>
 
 #include "hud.h"
-#include "menu.h"
-#include "projector.h"
 #include "overlay.h"
-#include "ui.h"
 
 void ui_state_init(ui_state_t *s, const map_t *m, int view_w, int view_h)
 {
@@ -273,7 +267,8 @@ void ui_status_text(const ui_state_t *s, char *buf, size_t cap)
  * drawn over the map; the hovered hex aims the preview, flanking and sight. */
 static void window_overlays(ui_draw_t *d, const ui_state_t *s)
 {
-    const board_t *b = s->hud ? pui_battle(s->hud->p)->board : NULL;
+    const battle_t *bt = s->hud ? pui_battle(s->hud->p) : NULL;
+    const board_t *b = bt ? bt->board : NULL;
     int who = s->hud ? s->hud->p->sel : -1;
     if (who < 0 && s->hover_on_map) {
         const map_t *m = s->map;
@@ -284,7 +279,7 @@ static void window_overlays(ui_draw_t *d, const ui_state_t *s)
     }
     if (who < 0) return;
     ui_overlay_legend_at(s->overlay, s->area.w ? s->area.x : 0, s->area.w ? s->area.y : 0);
-    ui_overlay_window(s->overlay, b, s->overlay_on, who, s->hover_on_map, s->hover);
+    ui_overlay_window(s->overlay, bt, s->overlay_on, who, s->hover_on_map, s->hover);
     ui_overlay_draw(s->overlay, ui_draw_renderer(d), ui_draw_text(d), &s->cam, s->view_w,
                     s->view_h, true);
 }
@@ -316,303 +311,4 @@ void ui_window_draw(ui_draw_t *d, const ui_state_t *s)
     int tw = 0, th = 0;
     if (ui_text_get(ui_draw_text(d), status, px, false, ink, &tw, &th))
         ui_text_draw(ui_draw_text(d), status, px, false, ink, px, strip.y + (bar - th) / 2);
-}
-
-/* Window points -> drawable pixels, for high-DPI displays. */
-static double dpi_ratio(SDL_Window *win, SDL_Renderer *r, int *dw, int *dh)
-{
-    int ww = 1, wh = 1;
-    SDL_GetWindowSize(win, &ww, &wh);
-    if (SDL_GetRendererOutputSize(r, dw, dh) != 0) {
-        *dw = ww;
-        *dh = wh;
-    }
-    return ww > 0 ? (double)*dw / ww : 1.0;
-}
-
-/* Ctrl+O opens the saved-battles menu; while it is open it takes the input.
- * A pick that rebuilds is handed out through *next after the battle on screen
- * has been autosaved, and the window closes so the caller reopens it with the
- * chosen battle; anything that fails leaves the battle on screen as it was. */
-static bool menu_event(ui_state_t *st, smenu_t *menu, pui_t *play, const SDL_Event *e,
-                       save_t **next, char *next_path)
-{
-    if (!menu->open) {
-        if (e->type != SDL_KEYDOWN || e->key.keysym.sym != SDLK_o ||
-            !(e->key.keysym.mod & KMOD_CTRL))
-            return false;
-        if (play->replay) {
-            snprintf(play->msg, sizeof play->msg, "A replay cannot open another battle.");
-        } else {
-            smenu_scan(menu, play->save_path, play->autosave_dir, play->map_path);
-        }
-        st->dirty = true;
-        return true;
-    }
-    int got = SMENU_NONE;
-    switch (e->type) {
-    case SDL_KEYDOWN:
-        got = smenu_key(menu, e->key.keysym.sym);
-        break;
-    case SDL_MOUSEBUTTONDOWN:
-        got = smenu_click(menu, (int)lround(e->button.x * st->px_per_pt),
-                          (int)lround(e->button.y * st->px_per_pt));
-        break;
-    case SDL_QUIT:
-    case SDL_WINDOWEVENT:
-        return false; /* the window still closes, resizes and repaints */
-    default:
-        return true; /* the map under the menu takes no input */
-    }
-    st->dirty = true;
-    if (got < 0) return true;
-    save_t *s = NULL;
-    char msg[sizeof play->msg];
-    if (smenu_try_load(menu->e[got].path, &s, msg, sizeof msg) != HB_OK) {
-        snprintf(play->msg, sizeof play->msg, "%s", msg);
-        menu->open = false;
-        return true;
-    }
-    if (play->autosave_dir[0]) {
-        save_table_t t = {.has_rng = true, .rng = play->rng, .phys_sides = play->phys_sides};
-        char err[HB_ERR_MAX];
-        if (save_autosave(play->autosave_dir, &play->play, &t, play->map_path, err, sizeof err) !=
-            HB_OK) {
-            snprintf(play->msg, sizeof play->msg,
-                     "Not opened: the battle on screen could not be autosaved first: %.120s", err);
-            save_free(s);
-            menu->open = false;
-            return true;
-        }
-    }
-    hb_strlcpy(next_path, menu->e[got].path, SAVE_PATH_MAX);
-    *next = s;
-    menu->open = false;
-    st->quit = true;
-    return true;
-}
-
-/* Give one event to the saved-battles menu, then the projector (its window,
- * F2, Ctrl+keys), then the play window; notices go to the status line. */
-static void route_event(ui_state_t *st, ui_projector_t *proj, pui_t *play, SDL_Window *win,
-                        smenu_t *menu, const SDL_Event *e, save_t **next, char *next_path)
-{
-    int disp = SDL_GetWindowDisplayIndex(win);
-    if (menu_event(st, menu, play, e, next, next_path))
-        ;
-    else if (ui_projector_route(proj, e, SDL_GetWindowID(win), disp < 0 ? 0 : disp, &st->quit))
-        st->dirty = true;
-    else
-        ui_handle_event(st, e);
-    if (proj->msg[0]) {
-        snprintf(play->msg, sizeof play->msg, "%s", proj->msg);
-        proj->msg[0] = '\0';
-        st->dirty = true;
-    }
-}
-
-/* The play window, with the projector opened at once when *PROJECT is set.
- * When the referee opens a saved battle from the menu, *next gets it (the
- * caller's to run and free), next_path its file, and *project whether the
- * projector was open, so the caller can reopen the window with it. */
-static int run_window(const map_t *m, const tmpl_db_t *db, const char *map_path, bool *project,
-                      const save_t *save, const char *save_path, bool replay, save_t **next,
-                      char *next_path, char *err, size_t errcap)
-{
-    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
-        snprintf(err, errcap, "cannot start SDL video: %s", SDL_GetError());
-        return 1;
-    }
-    if (TTF_Init() != 0) {
-        snprintf(err, errcap, "cannot start SDL_ttf: %s", TTF_GetError());
-        SDL_Quit();
-        return 1;
-    }
-    int rc = 1;
-    SDL_Window *win = NULL;
-    SDL_Renderer *ren = NULL;
-    ui_draw_t *d = NULL;
-    pui_t *play = NULL;
-    ui_overlay_t *overlay = NULL;
-    hud_t hud;
-    memset(&hud, 0, sizeof hud);
-    ui_projector_t proj;
-    ui_projector_init(&proj, m);
-    smenu_t menu;
-    memset(&menu, 0, sizeof menu);
-    char title[MAP_NAME_MAX + 32];
-    snprintf(title, sizeof title, "hexbattle - %s", m->name[0] ? m->name : "untitled");
-
-    int w = 1280, h = 800;
-    SDL_Rect usable;
-    if (SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.w > 0 && usable.h > 0) {
-        if (w > usable.w * 9 / 10) w = usable.w * 9 / 10;
-        if (h > usable.h * 9 / 10) h = usable.h * 9 / 10;
-    }
-    win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
-                           SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
-    if (!win) {
-        snprintf(err, errcap, "cannot open a window: %s", SDL_GetError());
-        goto done;
-    }
-    SDL_SetWindowMinimumSize(win, 320, 240);
-    ren = SDL_CreateRenderer(win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
-    if (!ren) ren = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE);
-    if (!ren) {
-        snprintf(err, errcap, "cannot create a renderer: %s", SDL_GetError());
-        goto done;
-    }
-    d = ui_draw_create(ren, m, err, errcap);
-    if (!d) goto done;
-
-    int dw, dh;
-    double ratio = dpi_ratio(win, ren, &dw, &dh);
-    ui_state_t st;
-    ui_state_init(&st, m, dw, dh);
-    st.px_per_pt = ratio;
-
-    /* The battle: a fixed seed from HEXBATTLE_SEED replays a session exactly. */
-    const char *seed_env = getenv("HEXBATTLE_SEED");
-    uint64_t seed = seed_env && *seed_env ? strtoull(seed_env, NULL, 10) : (uint64_t)time(NULL);
-    play = malloc(sizeof *play);
-    if (!play || (save ? pui_start_save(play, save, replay) : pui_start(play, m, db, seed)) !=
-                     BATTLE_OK) {
-        snprintf(err, errcap, "%s", play ? play->msg : "out of memory");
-        if (play) pui_free(play);
-        goto done;
-    }
-    /* Ctrl+S writes the save being resumed, else NAME.battle.json beside the
-     * map; every turn start rotates an autosave (docs/saves.md). */
-    if (save) {
-        hb_strlcpy(play->save_path, save_path, sizeof play->save_path);
-    } else if (map_path) {
-        hb_strlcpy(play->map_path, map_path, sizeof play->map_path);
-        size_t n = strlen(map_path);
-        if (n > 5 && strcmp(map_path + n - 5, ".json") == 0) n -= 5;
-        int k = snprintf(play->save_path, sizeof play->save_path, "%.*s.battle.json", (int)n,
-                         map_path);
-        if (k < 0 || (size_t)k >= sizeof play->save_path) play->save_path[0] = '\0';
-    }
-    if (!save_autosave_dir(play->autosave_dir, sizeof play->autosave_dir))
-        play->autosave_dir[0] = '\0';
-    if (!hud_init(&hud, play)) {
-        snprintf(err, errcap, "out of memory");
-        goto done;
-    }
-    st.hud = &hud;
-    overlay = ui_overlay_create(pui_battle(play)->map);
-    if (overlay) ui_overlay_use_db(overlay, db);
-    st.overlay = overlay; /* none on OOM: the window still plays */
-    hud_layout(&hud.lay, dw, dh, ratio);
-    st.area = hud.lay.map;
-    ui_state_fit(&st);
-
-    if (*project) {
-        int disp = SDL_GetWindowDisplayIndex(win);
-        if (!ui_projector_open(&proj, -1, disp < 0 ? 0 : disp, err, errcap)) goto done;
-        snprintf(play->msg, sizeof play->msg, "%.140s F2 closes it; Ctrl+R/L/K steer it.",
-                 proj.msg);
-        proj.msg[0] = '\0';
-    }
-    Uint64 last = SDL_GetTicks64();
-    bool animating = true;
-    /* HEXBATTLE_QUIT_AFTER_MS=N closes the window N ms after it opened, for
-     * scripted runs that look at the windows from outside (tests/cli). */
-    const char *quit_env = getenv("HEXBATTLE_QUIT_AFTER_MS");
-    long quit_ms = quit_env && *quit_env ? strtol(quit_env, NULL, 10) : 0;
-    Uint64 quit_at = quit_ms > 0 ? last + (Uint64)quit_ms : 0;
-    while (!st.quit) {
-        if (quit_at && SDL_GetTicks64() >= quit_at) break;
-        if (st.resized) {
-            ratio = dpi_ratio(win, ren, &dw, &dh);
-            ui_state_resize(&st, dw, dh, ratio); /* lays the panels out again too */
-            st.resized = false;
-        }
-        Uint64 now = SDL_GetTicks64();
-        double dt = (now - last) / 1000.0;
-        last = now;
-        bool was_animating = animating;
-        animating = pui_tick(play, dt > 0.1 ? 0.1 : dt);
-        pui_autosave(play); /* at each turn start; a failure shows on the status line */
-        /* The frame after the last moving one shows the settled marks. */
-        st.dirty |= was_animating && !animating;
-        if (animating && play->follow && play->anim.focus >= 0 && play->anim.focus < play->anim.n) {
-            /* Ease the view towards the combatant the story is about. */
-            vec2_t want = play->anim.pose[play->anim.focus].world;
-            vec2_t mid = ui_cam_to_world(&st.cam, (vec2_t){st.area.x + st.area.w / 2.0,
-                                                           st.area.y + st.area.h / 2.0});
-            double k = fmin(1.0, dt * 4.0);
-            st.cam.x += (want.x - mid.x) * k;
-            st.cam.y += (want.y - mid.y) * k;
-        }
-        if (st.dirty || animating) {
-            ui_window_draw(d, &st);
-            smenu_draw(&menu, ren, ui_draw_text(d), dw, dh, ratio);
-            SDL_RenderPresent(ren);
-            st.dirty = false;
-        }
-        ui_projector_frame(&proj, pui_battle(play), hud_poses(&hud), play->anim.fx,
-                           play->anim.n_fx, play->anim.focus, animating, dt);
-        /* Block until something happens, so an idle window costs no CPU; then
-         * drain the queue so a burst of motion makes one frame, not many.
-         * While something moves, wake for the next frame. */
-        SDL_Event e;
-        if (!SDL_WaitEventTimeout(&e, animating ? 15 : 250)) continue;
-        route_event(&st, &proj, play, win, &menu, &e, next, next_path);
-        while (!st.quit && SDL_PollEvent(&e))
-            route_event(&st, &proj, play, win, &menu, &e, next, next_path);
-    }
-    *project = ui_projector_is_open(&proj);
-    rc = 0;
-done:
-    ui_overlay_destroy(overlay);
-    ui_projector_free(&proj);
-    hud_free(&hud);
-    if (play && play->started) pui_free(play);
-    free(play);
-    ui_draw_destroy(d);
-    if (ren) SDL_DestroyRenderer(ren);
-    if (win) SDL_DestroyWindow(win);
-    TTF_Quit();
-    SDL_Quit();
-    return rc;
-}
-
-/* Run the window, and again with each saved battle the referee opens from
- * its menu, until the window is closed for good. */
-static int run_session(const map_t *m, const tmpl_db_t *db, const char *map_path, bool project,
-                       const save_t *save, const char *save_path, bool replay, char *err,
-                       size_t errcap)
-{
-    save_t *next = NULL;
-    char next_path[SAVE_PATH_MAX] = "";
-    int rc = run_window(m, db, map_path, &project, save, save_path, replay, &next, next_path,
-                        err, errcap);
-    while (rc == 0 && next) {
-        save_t *s = next;
-        char path[SAVE_PATH_MAX];
-        hb_strlcpy(path, next_path, sizeof path);
-        next = NULL;
-        rc = run_window(s->map, s->db, s->map_file[0] ? s->map_file : NULL, &project, s, path,
-                        false, &next, next_path, err, errcap);
-        save_free(s);
-    }
-    save_free(next); /* only set when a later window failed to open */
-    return rc;
-}
-
-int ui_run_window(map_t *m, const tmpl_db_t *db, const char *map_path, char *err, size_t errcap)
-{
-    return run_session(m, db, map_path, false, NULL, NULL, false, err, errcap);
-}
-
-int ui_run_project(map_t *m, const tmpl_db_t *db, const char *map_path, char *err, size_t errcap)
-{
-    return run_session(m, db, map_path, true, NULL, NULL, false, err, errcap);
-}
-
-int ui_run_saved(const save_t *s, const char *save_path, bool replay, char *err, size_t errcap)
-{
-    return run_session(s->map, s->db, s->map_file[0] ? s->map_file : NULL, false, s, save_path,
-                       replay, err, errcap);
 }

@@ -1,0 +1,355 @@
+/* session.c - the play window's lifetime and its idle-friendly loop (see
+ * session.h and ui.h). */
+#include "session.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <SDL_ttf.h>
+
+#include "ui.h"
+
+/* Window points -> drawable pixels, for high-DPI displays. */
+static double dpi_ratio(SDL_Window *win, SDL_Renderer *r, int *dw, int *dh)
+{
+    int ww = 1, wh = 1;
+    SDL_GetWindowSize(win, &ww, &wh);
+    if (SDL_GetRendererOutputSize(r, dw, dh) != 0) {
+        *dw = ww;
+        *dh = wh;
+    }
+    return ww > 0 ? (double)*dw / ww : 1.0;
+}
+
+/* Ctrl+O opens the saved-battles menu; while it is open it takes the input.
+ * A pick that rebuilds is handed out through s->next after the battle on
+ * screen has been autosaved, and the window closes so the caller reopens it
+ * with the chosen battle; anything that fails leaves the battle on screen as
+ * it was. */
+static bool menu_event(ui_session_t *s, const SDL_Event *e)
+{
+    ui_state_t *st = &s->st;
+    smenu_t *menu = &s->menu;
+    pui_t *play = s->play;
+    if (!menu->open) {
+        if (e->type != SDL_KEYDOWN || e->key.keysym.sym != SDLK_o ||
+            !(e->key.keysym.mod & KMOD_CTRL))
+            return false;
+        if (play->replay) {
+            snprintf(play->msg, sizeof play->msg, "A replay cannot open another battle.");
+        } else {
+            smenu_scan(menu, play->save_path, play->autosave_dir, play->map_path);
+        }
+        st->dirty = true;
+        return true;
+    }
+    int got = SMENU_NONE;
+    switch (e->type) {
+    case SDL_KEYDOWN:
+        got = smenu_key(menu, e->key.keysym.sym);
+        break;
+    case SDL_MOUSEBUTTONDOWN:
+        got = smenu_click(menu, (int)lround(e->button.x * st->px_per_pt),
+                          (int)lround(e->button.y * st->px_per_pt));
+        break;
+    case SDL_QUIT:
+    case SDL_WINDOWEVENT:
+        return false; /* the window still closes, resizes and repaints */
+    default:
+        return true; /* the map under the menu takes no input */
+    }
+    st->dirty = true;
+    if (got < 0) return true;
+    save_t *sv = NULL;
+    char msg[sizeof play->msg];
+    if (smenu_try_load(menu->e[got].path, &sv, msg, sizeof msg) != HB_OK) {
+        snprintf(play->msg, sizeof play->msg, "%s", msg);
+        menu->open = false;
+        return true;
+    }
+    if (play->autosave_dir[0]) {
+        save_table_t t = {.has_rng = true, .rng = play->rng, .phys_sides = play->phys_sides};
+        char err[HB_ERR_MAX];
+        if (save_autosave(play->autosave_dir, &play->play, &t, play->map_path, err, sizeof err) !=
+            HB_OK) {
+            snprintf(play->msg, sizeof play->msg,
+                     "Not opened: the battle on screen could not be autosaved first: %.120s", err);
+            save_free(sv);
+            menu->open = false;
+            return true;
+        }
+    }
+    hb_strlcpy(s->next_path, menu->e[got].path, sizeof s->next_path);
+    save_free(s->next);
+    s->next = sv;
+    menu->open = false;
+    st->quit = true;
+    return true;
+}
+
+void ui_session_event(ui_session_t *s, const SDL_Event *e)
+{
+    ui_state_t *st = &s->st;
+    int disp = SDL_GetWindowDisplayIndex(s->win);
+    if (menu_event(s, e))
+        ;
+    else if (ui_projector_route(&s->proj, e, SDL_GetWindowID(s->win), disp < 0 ? 0 : disp,
+                                &st->quit))
+        st->dirty = true;
+    else
+        ui_handle_event(st, e);
+    if (s->proj.msg[0]) {
+        snprintf(s->play->msg, sizeof s->play->msg, "%s", s->proj.msg);
+        s->proj.msg[0] = '\0';
+        st->dirty = true;
+    }
+}
+
+bool ui_session_open(ui_session_t *s, const ui_session_args_t *a, char *err, size_t errcap)
+{
+    memset(s, 0, sizeof *s);
+    ui_projector_init(&s->proj, a->map);
+    s->animating = true;
+    const map_t *m = a->map;
+    char title[MAP_NAME_MAX + 32];
+    snprintf(title, sizeof title, "hexbattle - %s", m->name[0] ? m->name : "untitled");
+
+    int w = a->w > 0 ? a->w : 1280, h = a->h > 0 ? a->h : 800;
+    SDL_Rect usable;
+    if (a->w <= 0 && SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.w > 0 &&
+        usable.h > 0) {
+        if (w > usable.w * 9 / 10) w = usable.w * 9 / 10;
+        if (h > usable.h * 9 / 10) h = usable.h * 9 / 10;
+    }
+    s->opened = true; /* from here on, close frees what was made */
+    s->win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
+                              SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+    if (!s->win) {
+        snprintf(err, errcap, "cannot open a window: %s", SDL_GetError());
+        goto fail;
+    }
+    SDL_SetWindowMinimumSize(s->win, 320, 240);
+    s->ren = SDL_CreateRenderer(s->win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    if (!s->ren) s->ren = SDL_CreateRenderer(s->win, -1, SDL_RENDERER_SOFTWARE);
+    if (!s->ren) {
+        snprintf(err, errcap, "cannot create a renderer: %s", SDL_GetError());
+        goto fail;
+    }
+    s->d = ui_draw_create(s->ren, m, err, errcap);
+    if (!s->d) goto fail;
+
+    s->ratio = dpi_ratio(s->win, s->ren, &s->dw, &s->dh);
+    ui_state_t *st = &s->st;
+    ui_state_init(st, m, s->dw, s->dh);
+    st->px_per_pt = s->ratio;
+
+    pui_t *play = s->play = malloc(sizeof *s->play);
+    if (!play ||
+        (a->save ? pui_start_save(play, a->save, a->replay) : pui_start(play, m, a->db, a->seed)) !=
+            BATTLE_OK) {
+        snprintf(err, errcap, "%s", play ? play->msg : "out of memory");
+        if (play) pui_free(play);
+        free(play);
+        s->play = NULL;
+        goto fail;
+    }
+    /* Ctrl+S writes the save being resumed, else NAME.battle.json beside the
+     * map; every turn start rotates an autosave (docs/saves.md). */
+    if (a->save) {
+        hb_strlcpy(play->save_path, a->save_path ? a->save_path : "", sizeof play->save_path);
+    } else if (a->map_path) {
+        hb_strlcpy(play->map_path, a->map_path, sizeof play->map_path);
+        size_t n = strlen(a->map_path);
+        if (n > 5 && strcmp(a->map_path + n - 5, ".json") == 0) n -= 5;
+        int k = snprintf(play->save_path, sizeof play->save_path, "%.*s.battle.json", (int)n,
+                         a->map_path);
+        if (k < 0 || (size_t)k >= sizeof play->save_path) play->save_path[0] = '\0';
+    }
+    if (!save_autosave_dir(play->autosave_dir, sizeof play->autosave_dir))
+        play->autosave_dir[0] = '\0';
+    if (!hud_init(&s->hud, play)) {
+        snprintf(err, errcap, "out of memory");
+        goto fail;
+    }
+    st->hud = &s->hud;
+    /* Built from the map this session owns, never the battle's working copy:
+     * every rebuild (undo, a die typed in) frees and remakes that one. */
+    s->overlay = ui_overlay_create(a->map);
+    if (s->overlay) ui_overlay_use_db(s->overlay, a->db ? a->db : play->db);
+    st->overlay = s->overlay; /* none on OOM: the window still plays */
+    hud_layout(&s->hud.lay, s->dw, s->dh, s->ratio);
+    st->area = s->hud.lay.map;
+    ui_state_fit(st);
+
+    if (a->project) {
+        int disp = SDL_GetWindowDisplayIndex(s->win);
+        if (!ui_projector_open(&s->proj, -1, disp < 0 ? 0 : disp, err, errcap)) goto fail;
+        snprintf(play->msg, sizeof play->msg, "%.140s F2 closes it; Ctrl+R/L/K steer it.",
+                 s->proj.msg);
+        s->proj.msg[0] = '\0';
+    }
+    return true;
+fail:
+    ui_session_close(s);
+    return false;
+}
+
+void ui_session_frame(ui_session_t *s, double dt)
+{
+    ui_state_t *st = &s->st;
+    pui_t *play = s->play;
+    if (st->resized) {
+        s->ratio = dpi_ratio(s->win, s->ren, &s->dw, &s->dh);
+        ui_state_resize(st, s->dw, s->dh, s->ratio); /* lays the panels out again too */
+        st->resized = false;
+    }
+    bool was_animating = s->animating;
+    s->animating = pui_tick(play, dt > 0.1 ? 0.1 : dt);
+    pui_autosave(play); /* at each turn start; a failure shows on the status line */
+    /* The frame after the last moving one shows the settled marks. */
+    st->dirty |= was_animating && !s->animating;
+    if (s->animating && play->follow && play->anim.focus >= 0 && play->anim.focus < play->anim.n) {
+        /* Ease the view towards the combatant the story is about. */
+        vec2_t want = play->anim.pose[play->anim.focus].world;
+        vec2_t mid = ui_cam_to_world(&st->cam, (vec2_t){st->area.x + st->area.w / 2.0,
+                                                        st->area.y + st->area.h / 2.0});
+        double k = fmin(1.0, dt * 4.0);
+        st->cam.x += (want.x - mid.x) * k;
+        st->cam.y += (want.y - mid.y) * k;
+    }
+    if (st->dirty || s->animating) {
+        ui_window_draw(s->d, st);
+        smenu_draw(&s->menu, s->ren, ui_draw_text(s->d), s->dw, s->dh, s->ratio);
+        SDL_RenderPresent(s->ren);
+        st->dirty = false;
+    }
+    ui_projector_frame(&s->proj, pui_battle(play), hud_poses(&s->hud), play->anim.fx,
+                       play->anim.n_fx, play->anim.focus, s->animating, dt);
+}
+
+void ui_session_close(ui_session_t *s)
+{
+    if (!s->opened) return;
+    ui_overlay_destroy(s->overlay);
+    ui_projector_free(&s->proj);
+    hud_free(&s->hud);
+    if (s->play && s->play->started) pui_free(s->play);
+    free(s->play);
+    ui_draw_destroy(s->d);
+    if (s->ren) SDL_DestroyRenderer(s->ren);
+    if (s->win) SDL_DestroyWindow(s->win);
+    s->overlay = NULL;
+    s->play = NULL;
+    s->d = NULL;
+    s->ren = NULL;
+    s->win = NULL;
+    s->opened = false;
+}
+
+/* The play window, with the projector opened at once when *PROJECT is set.
+ * When the referee opens a saved battle from the menu, *next gets it (the
+ * caller's to run and free), next_path its file, and *project whether the
+ * projector was open, so the caller can reopen the window with it. */
+static int run_window(const ui_session_args_t *args, bool *project, save_t **next,
+                      char *next_path, char *err, size_t errcap)
+{
+    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+        snprintf(err, errcap, "cannot start SDL video: %s", SDL_GetError());
+        return 1;
+    }
+    if (TTF_Init() != 0) {
+        snprintf(err, errcap, "cannot start SDL_ttf: %s", TTF_GetError());
+        SDL_Quit();
+        return 1;
+    }
+    /* The battle: a fixed seed from HEXBATTLE_SEED replays a session exactly. */
+    ui_session_args_t a = *args;
+    a.project = *project;
+    const char *seed_env = getenv("HEXBATTLE_SEED");
+    a.seed = seed_env && *seed_env ? strtoull(seed_env, NULL, 10) : (uint64_t)time(NULL);
+    ui_session_t s;
+    int rc = 1;
+    if (ui_session_open(&s, &a, err, errcap)) {
+        Uint64 last = SDL_GetTicks64();
+        /* HEXBATTLE_QUIT_AFTER_MS=N closes the window N ms after it opened, for
+         * scripted runs that look at the windows from outside (tests/cli). */
+        const char *quit_env = getenv("HEXBATTLE_QUIT_AFTER_MS");
+        long quit_ms = quit_env && *quit_env ? strtol(quit_env, NULL, 10) : 0;
+        Uint64 quit_at = quit_ms > 0 ? last + (Uint64)quit_ms : 0;
+        while (!ui_session_done(&s)) {
+            if (quit_at && SDL_GetTicks64() >= quit_at) break;
+            Uint64 now = SDL_GetTicks64();
+            double dt = (now - last) / 1000.0;
+            last = now;
+            ui_session_frame(&s, dt);
+            /* Block until something happens, so an idle window costs no CPU;
+             * then drain the queue so a burst of motion makes one frame, not
+             * many. While something moves, wake for the next frame. */
+            SDL_Event e;
+            if (!SDL_WaitEventTimeout(&e, s.animating ? 15 : 250)) continue;
+            ui_session_event(&s, &e);
+            while (!ui_session_done(&s) && SDL_PollEvent(&e))
+                ui_session_event(&s, &e);
+        }
+        *project = ui_projector_is_open(&s.proj);
+        *next = s.next;
+        hb_strlcpy(next_path, s.next_path, SAVE_PATH_MAX);
+        s.next = NULL;
+        rc = 0;
+    }
+    ui_session_close(&s);
+    TTF_Quit();
+    SDL_Quit();
+    return rc;
+}
+
+/* Run the window, and again with each saved battle the referee opens from
+ * its menu, until the window is closed for good. */
+static int run_session(const ui_session_args_t *first, char *err, size_t errcap)
+{
+    save_t *next = NULL;
+    char next_path[SAVE_PATH_MAX] = "";
+    bool project = first->project;
+    int rc = run_window(first, &project, &next, next_path, err, errcap);
+    while (rc == 0 && next) {
+        save_t *s = next;
+        char path[SAVE_PATH_MAX];
+        hb_strlcpy(path, next_path, sizeof path);
+        next = NULL;
+        ui_session_args_t a = {.map = s->map,
+                               .db = s->db,
+                               .map_path = s->map_file[0] ? s->map_file : NULL,
+                               .save = s,
+                               .save_path = path};
+        rc = run_window(&a, &project, &next, next_path, err, errcap);
+        save_free(s);
+    }
+    save_free(next); /* only set when a later window failed to open */
+    return rc;
+}
+
+int ui_run_window(map_t *m, const tmpl_db_t *db, const char *map_path, char *err, size_t errcap)
+{
+    ui_session_args_t a = {.map = m, .db = db, .map_path = map_path};
+    return run_session(&a, err, errcap);
+}
+
+int ui_run_project(map_t *m, const tmpl_db_t *db, const char *map_path, char *err, size_t errcap)
+{
+    ui_session_args_t a = {.map = m, .db = db, .map_path = map_path, .project = true};
+    return run_session(&a, err, errcap);
+}
+
+int ui_run_saved(const save_t *s, const char *save_path, bool replay, char *err, size_t errcap)
+{
+    ui_session_args_t a = {.map = s->map,
+                           .db = s->db,
+                           .map_path = s->map_file[0] ? s->map_file : NULL,
+                           .save = s,
+                           .save_path = save_path,
+                           .replay = replay};
+    return run_session(&a, err, errcap);
+}
