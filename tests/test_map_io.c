@@ -541,7 +541,7 @@ static const bad_case_t BAD[] = {
      "combatants[1].template: no template 'brutee' in ruleset xhalem", false},
     {"combatant_weapon_unknown.json",
      "combatants[0].weapons[1]: no weapon 'laser_sword' in ruleset xhalem", false},
-    {"combatant_weapons_too_many.json", "combatants[0].weapons: 9 weapons; at most 8 are allowed",
+    {"combatant_weapons_too_many.json", "combatants[0].weapons: 13 weapons; at most 12 are allowed",
      false},
     {"combatant_machine_giant.json",
      "combatants[2].size: a machine cannot be giant (machines are small, medium, large or "
@@ -1157,13 +1157,115 @@ static void test_data_refusals(void **state)
                      "\"stick\":{\"name\":\"Stick\",\"class\":\"melee\",\"damage\":\"d4\"}}}");
     assert_int_equal(tmpl_db_load(dir, "toy", &db, err, sizeof err), HB_ERR_INPUT);
     snprintf(expect, sizeof expect,
-             "%s: weapons.stick.damage: expected dice such as \"2d6\" or \"1d8+2\"", path);
+             "%s: weapons.stick.damage: expected dice such as \"2d6\" or \"1d8+2\", or a flat "
+             "\"+2\" or \"0\"",
+             path);
     assert_string_equal(err, expect);
 
     /* A ruleset name cannot climb out of the data folder. */
     assert_int_equal(tmpl_db_load(dir, "../toy", &db, err, sizeof err), HB_ERR_INPUT);
     assert_null(db);
     assert_string_equal(err, "../toy: (root): not a valid ruleset name");
+    tmp_dir_remove(dir);
+    free(dir);
+}
+
+/* Damage with no dice ("+2", "0") loads as a flat amount; malformed dice,
+ * too many tags and too many weapons on a template are refused with the
+ * file and the JSON path, never cut short. */
+static void test_data_flat_damage_and_limits(void **state)
+{
+    (void)state;
+    char *dir = make_tmpdir();
+    char sub[1100], wpath[1200], tpath[1200], expect[1400], err[HB_ERR_MAX] = "";
+    snprintf(sub, sizeof sub, "%s/toy", dir);
+    assert_int_equal(mkdir(sub, 0755), 0);
+    snprintf(wpath, sizeof wpath, "%s/weapons.json", sub);
+    snprintf(tpath, sizeof tpath, "%s/templates.json", sub);
+    write_text(tpath, "{\"format\":\"hexbattle-templates\",\"version\":1,\"ruleset\":\"toy\","
+                      "\"templates\":{}}");
+    write_text(wpath, "{\"format\":\"hexbattle-weapons\",\"version\":1,\"weapons\":{"
+                      "\"fist\":{\"name\":\"Fist\",\"class\":\"melee\",\"damage\":\"+2\"},"
+                      "\"feint\":{\"name\":\"Feint\",\"class\":\"melee\",\"damage\":\"0\"},"
+                      "\"club\":{\"name\":\"Club\",\"class\":\"melee\",\"damage\":\"3\"}}}");
+    tmpl_db_t *db = NULL;
+    assert_int_equal(tmpl_db_load(dir, "toy", &db, err, sizeof err), HB_OK);
+    const weapon_t *fist = tmpl_find_weapon(db, "fist");
+    assert_int_equal(fist->dice_n, 0);
+    assert_int_equal(fist->dice_sides, 0);
+    assert_int_equal(fist->dice_bonus, 2);
+    assert_int_equal(tmpl_find_weapon(db, "feint")->dice_bonus, 0);
+    assert_int_equal(tmpl_find_weapon(db, "feint")->dice_n, 0);
+    assert_int_equal(tmpl_find_weapon(db, "club")->dice_bonus, 3);
+    tmpl_db_destroy(db);
+
+    static const char *const BAD_DICE[] = {"+", "2d6+", "1d1", "-2", "d6", "0d6", "+2d6", "1d6+2+1",
+                                           "1001", ""};
+    for (size_t k = 0; k < sizeof BAD_DICE / sizeof BAD_DICE[0]; k++) {
+        char text[512];
+        snprintf(text, sizeof text,
+                 "{\"format\":\"hexbattle-weapons\",\"version\":1,\"weapons\":{"
+                 "\"stick\":{\"name\":\"Stick\",\"class\":\"melee\",\"damage\":\"%s\"}}}",
+                 BAD_DICE[k]);
+        write_text(wpath, text);
+        db = NULL;
+        assert_int_equal(tmpl_db_load(dir, "toy", &db, err, sizeof err), HB_ERR_INPUT);
+        assert_null(db);
+        snprintf(expect, sizeof expect, "%s: weapons.stick.damage: expected dice", wpath);
+        assert_memory_equal(err, expect, strlen(expect));
+    }
+
+    /* Sixteen tags fit; a seventeenth is refused by name. */
+    char tags[1024] = "", text[2048];
+    for (int k = 0; k <= WEAPON_MAX_TAGS; k++) {
+        char one[32];
+        snprintf(one, sizeof one, "%s\"t%d\":%d", k ? "," : "", k, k);
+        strcat(tags, one);
+        snprintf(text, sizeof text,
+                 "{\"format\":\"hexbattle-weapons\",\"version\":1,\"weapons\":{"
+                 "\"stick\":{\"name\":\"Stick\",\"class\":\"melee\",\"damage\":\"1d4\","
+                 "\"tags\":{%s}}}}",
+                 tags);
+        write_text(wpath, text);
+        db = NULL;
+        int rc = tmpl_db_load(dir, "toy", &db, err, sizeof err);
+        if (k < WEAPON_MAX_TAGS) {
+            assert_int_equal(rc, HB_OK);
+            assert_int_equal(tmpl_find_weapon(db, "stick")->n_tags, k + 1);
+            tmpl_db_destroy(db);
+        } else {
+            assert_int_equal(rc, HB_ERR_INPUT);
+            snprintf(expect, sizeof expect, "%s: weapons.stick.tags.t16: more than 16 tags", wpath);
+            assert_string_equal(err, expect);
+        }
+    }
+
+    /* Twelve weapons on a template fit; thirteen are refused. */
+    write_text(wpath, "{\"format\":\"hexbattle-weapons\",\"version\":1,\"weapons\":{"
+                      "\"stick\":{\"name\":\"Stick\",\"class\":\"melee\",\"damage\":\"1d4\"}}}");
+    for (int count = MAP_MAX_WEAPONS; count <= MAP_MAX_WEAPONS + 1; count++) {
+        char list[512] = "";
+        for (int k = 0; k < count; k++)
+            strcat(list, k ? ",\"stick\"" : "\"stick\"");
+        snprintf(text, sizeof text,
+                 "{\"format\":\"hexbattle-templates\",\"version\":1,\"ruleset\":\"toy\","
+                 "\"templates\":{\"imp\":{\"name\":\"Imp\",\"kind\":\"creature\",\"size\":"
+                 "\"tiny\",\"speed\":20,\"hp\":3,\"weapons\":[%s]}}}",
+                 list);
+        write_text(tpath, text);
+        db = NULL;
+        int rc = tmpl_db_load(dir, "toy", &db, err, sizeof err);
+        if (count == MAP_MAX_WEAPONS) {
+            assert_int_equal(rc, HB_OK);
+            assert_int_equal(tmpl_find(db, "imp")->n_weapons, MAP_MAX_WEAPONS);
+            tmpl_db_destroy(db);
+        } else {
+            assert_int_equal(rc, HB_ERR_INPUT);
+            snprintf(expect, sizeof expect,
+                     "%s: templates.imp.weapons: 13 weapons; at most 12 are allowed", tpath);
+            assert_string_equal(err, expect);
+        }
+    }
     tmp_dir_remove(dir);
     free(dir);
 }
@@ -1184,6 +1286,7 @@ int main(void)
         cmocka_unit_test(test_minimal_map_defaults),
         cmocka_unit_test(test_sample_maps_load),
         cmocka_unit_test(test_bad_types_too_many),
+        cmocka_unit_test(test_data_flat_damage_and_limits),
         cmocka_unit_test(test_bad_base_is_good),
         cmocka_unit_test(test_missing_file),
         cmocka_unit_test(test_oversize_map_refused),

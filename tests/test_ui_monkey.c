@@ -229,6 +229,7 @@ static const mk_key_t PLAY_KEYS[] = {
     {SDLK_MINUS, 0, 1},       {SDLK_f, 0, 1},         {SDLK_HOME, 0, 1},
     {SDLK_F5, 0, 5},          {SDLK_F6, 0, 4},        {SDLK_F7, 0, 4},
     {SDLK_F8, 0, 4},          {SDLK_F9, 0, 4},        {SDLK_F2, 0, 1},
+    {SDLK_F10, 0, 3},         {SDLK_F11, 0, 1},       {SDLK_f, KMOD_LCTRL, 1},
     {SDLK_p, KMOD_LCTRL, 1},  {SDLK_r, KMOD_LCTRL, 1}, {SDLK_l, KMOD_LCTRL, 1},
     {SDLK_k, KMOD_LCTRL, 1},  {SDLK_LEFT, KMOD_LCTRL, 1}, {SDLK_EQUALS, KMOD_LCTRL, 1},
     {SDLK_MINUS, KMOD_LCTRL, 1}, {SDLK_0, KMOD_LCTRL, 1}, {SDLK_RETURN, KMOD_LCTRL, 1},
@@ -406,10 +407,11 @@ static void play_frames(monkey_t *k, ui_session_t *s)
     }
 }
 
-/* Open a play window: a new battle on map m, or (when one was saved here) now
- * and then the save, resumed or replayed. */
+/* Open a play window: a new battle on map m, or the save or map the referee
+ * picked (pick), or now and then a battle saved here, resumed or replayed.
+ * *held keeps a save loaded here alive while its window is open. */
 static bool open_play(monkey_t *k, ui_session_t *s, const map_t *m, const tmpl_db_t *db,
-                      const char *name, bool project, save_t **save)
+                      const char *name, bool project, const ui_next_t *pick, save_t **held)
 {
     char map_path[700], save_path[760];
     snprintf(map_path, sizeof map_path, "%s/%s.json", k->tmp, name);
@@ -418,20 +420,25 @@ static bool open_play(monkey_t *k, ui_session_t *s, const map_t *m, const tmpl_d
                            .db = db,
                            .map_path = map_path,
                            .project = project,
+                           .allow_maps = true,
                            .seed = mk_next(&k->r) % 100000,
                            .w = VIEW_W,
                            .h = VIEW_H};
     char err[HB_ERR_MAX];
-    if (*save) {
-        a.map = (*save)->map;
-        a.db = (*save)->db;
-        a.save = *save;
-        a.save_path = save_path;
+    if (pick && pick->save) {
+        a.map = pick->save->map;
+        a.db = pick->save->db;
+        a.save = pick->save;
+        a.save_path = pick->path;
         a.replay = mk_chance(&k->r, 30);
+    } else if (pick && pick->map) {
+        a.map = pick->map;
+        a.db = pick->db;
+        a.map_path = map_path; /* saves still go into the folder */
     } else if (mk_chance(&k->r, 30)) {
         save_t *sv = NULL;
         if (save_load(save_path, data_dir(), &sv, err, sizeof err) == HB_OK) {
-            *save = sv;
+            *held = sv;
             a.map = sv->map;
             a.db = sv->db;
             a.save = sv;
@@ -456,28 +463,34 @@ static bool open_play(monkey_t *k, ui_session_t *s, const map_t *m, const tmpl_d
 }
 
 /* N random inputs to play windows on map m; a window the referee closes (Q,
- * or a battle picked from Ctrl+O) is opened again, on the picked battle. */
+ * or a battle or map picked from Ctrl+O) is opened again, on the pick. */
 static void run_play(monkey_t *k, const map_t *m, const tmpl_db_t *db, const char *name,
                      bool project, long n)
 {
-    save_t *save = NULL;
+    ui_next_t pick;
+    memset(&pick, 0, sizeof pick);
+    save_t *held = NULL;
     ui_session_t s;
-    bool open = open_play(k, &s, m, db, name, project, &save);
+    bool open = open_play(k, &s, m, db, name, project, NULL, &held);
     assert_true(open);
     for (long i = 0; i < n; i++) {
         play_input(k, &s);
         play_frames(k, &s);
         if (!ui_session_done(&s)) continue;
-        save_t *next = s.next;
-        s.next = NULL;
+        ui_next_t next = s.next;
+        memset(&s.next, 0, sizeof s.next);
         ui_session_close(&s);
-        save_free(save);
-        save = next;
-        open = open_play(k, &s, m, db, name, project && mk_chance(&k->r, 70), &save);
+        ui_next_free(&pick);
+        save_free(held);
+        held = NULL;
+        pick = next; /* "New map" opens the editor in the app; here the map again */
+        open = open_play(k, &s, m, db, name, project && mk_chance(&k->r, 70), &pick, &held);
         assert_true(open);
     }
     ui_session_close(&s);
-    save_free(save);
+    ui_next_free(&s.next);
+    ui_next_free(&pick);
+    save_free(held);
 }
 
 /* ---- the editor --------------------------------------------------------- */
@@ -496,7 +509,7 @@ static const mk_key_t EDIT_KEYS[] = {
     {SDLK_F5, 0, 2},         {SDLK_ESCAPE, 0, 2},     {SDLK_RETURN, 0, 3},
     {SDLK_z, KMOD_LCTRL, 4}, {SDLK_z, KMOD_LCTRL | KMOD_LSHIFT, 2}, {SDLK_y, KMOD_LCTRL, 1},
     {SDLK_s, KMOD_LCTRL, 1}, {SDLK_s, KMOD_LCTRL | KMOD_LSHIFT, 1}, {SDLK_r, KMOD_LCTRL, 1},
-    {SDLK_n, KMOD_LCTRL, 1}, {SDLK_q, 0, 1},
+    {SDLK_n, KMOD_LCTRL, 1}, {SDLK_q, 0, 1},          {SDLK_F11, 0, 1},
 };
 
 /* Text for the editor's prompts: plausible answers and a few wrong ones. */
@@ -666,20 +679,20 @@ static void run_editor(monkey_t *k, const map_t *m, const tmpl_db_t *db, const c
             map_t *pm = map_clone(s.map);
             assert_non_null(pm);
             ui_session_t ps;
-            save_t *none = NULL;
+            save_t *held = NULL;
             char pname[64];
             snprintf(pname, sizeof pname, "%s_playtest", name);
             /* A map the edits left unplayable is refused, as in the app. */
-            if (open_play(k, &ps, pm, s.db, pname, false, &none)) {
+            if (open_play(k, &ps, pm, s.db, pname, false, NULL, &held)) {
+                ps.allow_maps = false; /* a play-test's picker offers only saves */
                 for (int j = 0; j < 60 && !ui_session_done(&ps); j++) {
                     play_input(k, &ps);
                     play_frames(k, &ps);
                 }
-                save_free(ps.next);
-                ps.next = NULL;
+                ui_next_free(&ps.next);
                 ui_session_close(&ps);
             }
-            save_free(none);
+            save_free(held);
             map_destroy(pm);
         }
         if (s.quit) {
@@ -722,14 +735,12 @@ static void run_mode(mk_mode_t mode)
             map_t *m = NULL;
             tmpl_db_t *db = NULL;
             assert_int_equal(map_load(path, data_dir(), &m, &db, err, sizeof err), HB_OK);
-            assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
-            assert_int_equal(TTF_Init(), 0);
+            assert_true(ui_video_open(err, sizeof err));
             if (mode == MODE_EDIT)
                 run_editor(&k, m, db, MAPS[mi], n);
             else
                 run_play(&k, m, db, MAPS[mi], mode == MODE_PROJECT, n);
-            TTF_Quit();
-            SDL_Quit();
+            ui_video_close();
             printf("monkey %s %s seed %llu: %ld inputs, %d windows, %d frames (%d with "
                    "overlays), %d dice, %d undos, %d saves\n",
                    MODE_NAMES[mode], MAPS[mi], (unsigned long long)seed, k.inputs, k.sessions,

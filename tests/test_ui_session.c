@@ -47,8 +47,7 @@ static sess_fx_t *open_map(const char *name, uint64_t seed, bool project)
     snprintf(path, sizeof path, "%s/../maps/%s.json", data_dir(), name);
     assert_int_equal(map_load(path, data_dir(), &f->m, &f->db, err, sizeof err), HB_OK);
     snprintf(f->map_path, sizeof f->map_path, "%s/%s.json", f->tmp, name);
-    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
-    assert_int_equal(TTF_Init(), 0);
+    assert_true(ui_video_open(err, sizeof err));
     ui_session_args_t a = {.map = f->m,
                            .db = f->db,
                            .map_path = f->map_path,
@@ -65,8 +64,8 @@ static sess_fx_t *open_map(const char *name, uint64_t seed, bool project)
 static void close_fx(sess_fx_t *f)
 {
     ui_session_close(&f->s);
-    TTF_Quit();
-    SDL_Quit();
+    ui_next_free(&f->s.next);
+    ui_video_close();
     tmpl_db_destroy(f->db);
     map_destroy(f->m);
     tmp_dir_remove(f->tmp);

@@ -192,6 +192,28 @@ static void test_hit_and_damage_adds_strength(void **state)
     fx_free(&f);
 }
 
+/* A flat weapon ("+2" in the data) rolls no damage dice: its bonus and the
+ * wielder's Strength are the whole damage, and the odds agree. */
+static void test_flat_weapon_rolls_no_damage_dice(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 4, "xhalem", OPEN8);
+    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "sap", CRE);
+    fx_add(f.m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", CRE);
+    f.db = weapons();
+    fx_weapon(f.db, "sap", WPN_MELEE, false, 5, 0, 0, 0, 2, NULL);
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    predict_t pr;
+    assert_true(predict_engage(f.p.b, 0, 1, 0, &pr));
+    assert_true(pr.dmg_hit > 2.99 && pr.dmg_hit < 3.01);
+    /* 10+2 beats 8+3, and no third die is asked for. */
+    assert_int_equal(fx_do(&f.p, fx_engage(0, 1, 0), FX_DICE(10, 8)), BATTLE_OK);
+    assert_int_equal(last_of(f.p.b, EV_DAMAGE)->amount, 3);
+    assert_true(FX_FIND(f.p.b, 0, "\"roll\"", "\"why\":\"damage\"", "\"dice\":\"0d0\"", "\"total\":3") >= 0);
+    fx_free(&f);
+}
+
 static void test_creature_natural_one_and_twenty(void **state)
 {
     (void)state;
@@ -2298,6 +2320,7 @@ int main(void)
         cmocka_unit_test(test_group_initiative_shares_one_roll),
         cmocka_unit_test(test_tie_goes_to_defender),
         cmocka_unit_test(test_hit_and_damage_adds_strength),
+        cmocka_unit_test(test_flat_weapon_rolls_no_damage_dice),
         cmocka_unit_test(test_creature_natural_one_and_twenty),
         cmocka_unit_test(test_machines_have_no_naturals),
         cmocka_unit_test(test_beyond_range_disadvantage_half_damage),

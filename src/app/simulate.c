@@ -100,7 +100,9 @@ int app_simulate(int argc, char **argv)
         st = play_auto(&p, (int)rounds);
     if (st != BATTLE_OK) {
         fprintf(stderr, "hexbattle: simulate: %s\n",
-                st == BATTLE_NOMEM ? "out of memory" : "the battle could not be played");
+                st == BATTLE_NOMEM   ? "out of memory"
+                : st == BATTLE_ERROR ? p.error
+                                     : "the battle could not be played");
         rc = EXIT_FAIL;
     } else {
         for (int k = 0; k < p.b->log.n && rc == 0; k++) {

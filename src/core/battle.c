@@ -1,6 +1,7 @@
 /* battle.c - battle state, rolls and the event log plumbing (see battle.h). */
 #include "battle.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,8 @@
 battle_t *battle_create(const map_t *m, const tmpl_db_t *db, const battle_opts_t *opts,
                         const char *const *stat_names, int n_stats, size_t rs_size)
 {
+    if (n_stats < 0 || n_stats > UNIT_MAX_STATS)
+        return NULL; /* refused, never cut short (play_start says why) */
     battle_t *b = calloc(1, sizeof *b);
     if (!b)
         return NULL;
@@ -15,7 +18,7 @@ battle_t *battle_create(const map_t *m, const tmpl_db_t *db, const battle_opts_t
     b->db = db;
     b->opts = *opts;
     b->stat_names = stat_names;
-    b->n_stats = n_stats < UNIT_MAX_STATS ? n_stats : UNIT_MAX_STATS;
+    b->n_stats = n_stats;
     b->rs_size = rs_size;
     b->n = m->n_combatants;
     b->ncells = m->cols * m->rows;
@@ -104,8 +107,10 @@ bool battle_reset(battle_t *b)
     b->winner = -1;
     b->needing = false;
     b->asking = false;
+    b->fault[0] = 0;
     b->cmd = NULL;
     b->asked = 0;
+    b->frozen = 0;
     return true;
 }
 
@@ -125,59 +130,101 @@ void battle_emit_action(battle_t *b, int who, const char *name, int target, bool
     battle_emit(b, &e);
 }
 
-static int cmp_int(const void *a, const void *b)
+battle_status_t battle_status(const battle_t *b)
 {
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
+    if (b->needing)
+        return BATTLE_NEED_DICE;
+    if (b->asking)
+        return BATTLE_NEED_REACTION;
+    if (b->fault[0])
+        return BATTLE_ERROR;
+    return BATTLE_OK;
 }
 
-int battle_roll_side(battle_t *b, int who, int side, int n, int sides, int keep, int mod,
-                     const char *why, event_t *out)
+void battle_fault(battle_t *b, const char *fmt, ...)
+{
+    if (battle_halted(b))
+        return; /* the first mark stands; this one would come again after it */
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(b->fault, sizeof b->fault, fmt, ap);
+    va_end(ap);
+    if (!b->fault[0])
+        hb_strlcpy(b->fault, "fault", sizeof b->fault);
+}
+
+int battle_roll_spec_side(battle_t *b, int who, int side, const roll_spec_t *s, const char *why,
+                          event_t *out)
 {
     event_t e = event_make(EV_ROLL);
-    if (n < 1)
-        n = 1;
-    if (n > EV_MAX_DICE)
-        n = EV_MAX_DICE;
     e.who = who;
     e.side = side;
-    e.sides = sides;
-    e.n_dice = n;
-    e.mod = mod;
     hb_strlcpy(e.name, why, sizeof e.name);
-    for (int k = 0; k < n; k++) {
-        if (!dice_take(&b->dice, side, sides, &e.dice[k])) {
+    char bad[96];
+    if (b->frozen > 0 || !roll_check(s, bad, sizeof bad)) {
+        /* Fail loudly: no dice thrown, no clamp; the command is refused. */
+        if (b->frozen > 0)
+            battle_fault(b, "a roll for '%s' from code that must not roll (AI, legal list, odds)",
+                         why);
+        else
+            battle_fault(b, "a roll for '%s': %s", why, bad);
+        e.total = s->mod;
+        if (out)
+            *out = e;
+        return e.total;
+    }
+    e.spec = *s;
+    e.sides = s->sides;
+    e.n_dice = s->n;
+    e.mod = s->mod;
+    for (int k = 0; k < s->n; k++) {
+        if (battle_halted(b)) {
+            e.dice[k] = 1; /* a stand-in: the command will be applied again */
+            continue;
+        }
+        if (!dice_take(&b->dice, side, s->sides, &e.dice[k])) {
             b->needing = true;
-            b->need = (dice_request_t){
-                .who = who, .sides = sides, .index = k, .count = n, .keep = keep, .mod = mod};
+            b->need = (dice_request_t){.who = who,
+                                       .sides = s->sides,
+                                       .index = k,
+                                       .count = s->n,
+                                       .keep = s->keep,
+                                       .mod = s->mod,
+                                       .spec = *s};
             hb_strlcpy(b->need.why, why, sizeof b->need.why);
-            if (b->stop)
-                longjmp(*b->stop, 1);
-            e.dice[k] = 1; /* no driver to stop for: the lowest face keeps things defined */
+            e.dice[k] = 1;
         }
     }
-    int sorted[EV_MAX_DICE];
-    memcpy(sorted, e.dice, sizeof(int) * (size_t)n);
-    qsort(sorted, (size_t)n, sizeof(int), cmp_int);
-    int k = keep > 0 ? (keep < n ? keep : n) : keep < 0 ? (-keep < n ? -keep : n) : n;
-    e.kept_n = k;
-    int sum = 0;
-    for (int j = 0; j < k; j++) {
-        e.kept[j] = keep > 0 ? sorted[n - 1 - j] : sorted[j];
-        sum += e.kept[j];
-    }
-    e.total = sum + mod;
+    roll_result_t r;
+    roll_read(s, e.dice, &r);
+    e.kept_n = r.kept_n;
+    memcpy(e.kept, r.kept, sizeof(int) * (size_t)r.kept_n);
+    e.total = r.total;
+    e.successes = r.successes;
     battle_emit(b, &e);
     if (out)
         *out = e;
     return e.total;
 }
 
+int battle_roll_spec(battle_t *b, int who, const roll_spec_t *s, const char *why, event_t *out)
+{
+    int side = who >= 0 && who < b->n ? b->board->side[who] : -1;
+    return battle_roll_spec_side(b, who, side, s, why, out);
+}
+
+int battle_roll_side(battle_t *b, int who, int side, int n, int sides, int keep, int mod,
+                     const char *why, event_t *out)
+{
+    roll_spec_t s = roll_plain(n, sides, keep, mod);
+    return battle_roll_spec_side(b, who, side, &s, why, out);
+}
+
 int battle_roll(battle_t *b, int who, int n, int sides, int keep, int mod, const char *why,
                 event_t *out)
 {
-    int side = who >= 0 && who < b->n ? b->board->side[who] : -1;
-    return battle_roll_side(b, who, side, n, sides, keep, mod, why, out);
+    roll_spec_t s = roll_plain(n, sides, keep, mod);
+    return battle_roll_spec(b, who, &s, why, out);
 }
 
 int battle_stat_slot(const battle_t *b, const char *name)
@@ -258,6 +305,8 @@ bool battle_round_end(battle_t *b)
 
 bool battle_ask_reaction(battle_t *b, int reactor, const char *kind, int trigger)
 {
+    if (battle_halted(b))
+        return false; /* the command is applied again once the mark is answered */
     unsigned side = (unsigned)b->board->side[reactor];
     if (side >= 32 || !(b->opts.ask_sides & (1u << side)) || !b->cmd)
         return true;
@@ -271,10 +320,7 @@ bool battle_ask_reaction(battle_t *b, int reactor, const char *kind, int trigger
     b->asking = true;
     b->ask = (react_request_t){.who = reactor, .trigger = trigger};
     hb_strlcpy(b->ask.kind, kind, sizeof b->ask.kind);
-    if (b->stop)
-        longjmp(*b->stop, 2);
-    b->asking = false;
-    return true; /* no driver to stop for: as if nobody asked */
+    return false;
 }
 
 int battle_last_side(const battle_t *b)

@@ -9,7 +9,6 @@
 #ifndef HB_BATTLE_H
 #define HB_BATTLE_H
 
-#include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -19,7 +18,8 @@
 #include "geom.h"
 #include "tmpl.h"
 
-#define UNIT_MAX_STATS 16
+/* Most stat slots a ruleset may name; battle_create refuses a longer table. */
+#define UNIT_MAX_STATS 32
 
 /* One combatant's changing numbers. Stats sit in the ruleset's named slots. */
 typedef struct {
@@ -50,7 +50,12 @@ typedef enum {
     BATTLE_OVER,       /* the battle has ended */
     BATTLE_NOMEM,
     BATTLE_NEED_REACTION, /* stopped to ask whether a reaction is taken: see battle_t.ask */
+    BATTLE_ERROR,      /* a ruleset broke a limit (a roll of too many dice...): battle_t.fault;
+                          the command is refused and the battle stands as before it */
 } battle_status_t;
+
+/* Length of battle_t.fault and of play_t's start error. */
+#define BATTLE_FAULT_MAX 160
 
 /* A reaction the battle stopped to ask about. */
 typedef struct {
@@ -86,18 +91,23 @@ typedef struct battle {
     cell_t *path;
     hex_t *hexes;
     int ncells;
-    jmp_buf *stop;          /* where a starved manual roll returns to */
-    bool needing;
+    /* The stop marks (see "Stopping" below). At most one is set at a time:
+     * the first one raised during a command or the setup wins. */
+    bool needing;           /* a manual roll found no entered value: need says which */
     dice_request_t need;
+    bool asking;            /* a reaction needs the table's answer: ask says which */
+    react_request_t ask;
+    char fault[BATTLE_FAULT_MAX]; /* a broken limit, "" when none */
     const cmd_t *cmd;       /* the command being applied (its answers), NULL otherwise */
     int asked;              /* reactions asked about so far during cmd */
-    bool asking;            /* stopped for a reaction answer */
     bool replaying;         /* rebuilding kept commands: never stop to ask */
-    react_request_t ask;
+    int frozen;             /* > 0 while AI or legal code runs: a roll there is a fault */
 } battle_t;
 
 /* A battle on map m (borrowed, as is db) with the ruleset's stat slot names and
- * a zeroed state block of rs_size bytes; NULL on OOM. Call battle_reset next. */
+ * a zeroed state block of rs_size bytes. Call battle_reset next. NULL on OOM,
+ * or when the stat table is longer than UNIT_MAX_STATS: a table is refused,
+ * never cut short. */
 battle_t *battle_create(const map_t *m, const tmpl_db_t *db, const battle_opts_t *opts,
                         const char *const *stat_names, int n_stats, size_t rs_size);
 /* Free everything the battle owns (NULL is fine). */
@@ -111,24 +121,53 @@ void battle_emit(battle_t *b, const event_t *e);
 /* Append an `action` event: combatant who did NAME (at target, -1 for none),
  * ok saying whether it took effect. */
 void battle_emit_action(battle_t *b, int who, const char *name, int target, bool ok);
-/* Roll n dice of `sides` for combatant who (-1: no one; side then says whose
- * dice they are), keeping the keep highest (keep > 0), the -keep lowest
- * (keep < 0) or all (keep == 0), adding mod. Emits a roll event and returns it
- * through out (may be NULL). Returns the total. A starved manual source jumps
- * to b->stop with b->need filled. */
+/* Stopping. A roll whose die must be typed in at the table and has not been
+ * yet, a reaction the table wants to be asked about, and a broken limit do
+ * not unwind anything: the call returns a stand-in (the lowest face, "pass")
+ * and raises a sticky mark on the battle (needing, asking, fault). While a
+ * mark is up every later roll returns stand-ins and consumes no die, and
+ * every later question answers "pass", so the command (or the setup) simply
+ * runs to its end. The driver (src/rules/play.c) then sees the mark, reports
+ * BATTLE_NEED_DICE, BATTLE_NEED_REACTION or BATTLE_ERROR, and rebuilds the
+ * battle to just before the command; once the die or the answer is in, the
+ * command is applied again from the start. A ruleset needs to know nothing
+ * of this, but may stop early (battle_halted) to save work, and its state
+ * must come only from the battle (no statics), as it always must for
+ * rebuilds. AI, legal-list and odds code never roll. */
+
+/* Roll spec s for combatant who (-1: no one; side then says whose dice they
+ * are, for manual dice). Emits a roll event (also returned through out, which
+ * may be NULL) and returns its total (roll_result_t.total). A spec over a
+ * limit (roll_check) raises the fault mark and rolls nothing. */
+int battle_roll_spec_side(battle_t *b, int who, int side, const roll_spec_t *s, const char *why,
+                          event_t *out);
+/* The same for a combatant's own roll (its side's dice). */
+int battle_roll_spec(battle_t *b, int who, const roll_spec_t *s, const char *why, event_t *out);
+/* A plain roll: n dice of `sides`, keeping the keep highest (keep > 0), the
+ * -keep lowest (keep < 0) or all (keep == 0), adding mod (roll_plain). */
 int battle_roll_side(battle_t *b, int who, int side, int n, int sides, int keep, int mod,
                      const char *why, event_t *out);
 /* The same for a combatant's own roll. */
 int battle_roll(battle_t *b, int who, int n, int sides, int keep, int mod, const char *why,
                 event_t *out);
+/* Is a stop mark up (needing, asking or fault)? Rulesets may return early. */
+static inline bool battle_halted(const battle_t *b)
+{
+    return b->needing || b->asking || b->fault[0];
+}
+/* The status the marks mean: NEED_DICE, NEED_REACTION, ERROR, or OK. */
+battle_status_t battle_status(const battle_t *b);
+/* Raise the fault mark with a message (the first fault is kept). */
+void battle_fault(battle_t *b, const char *fmt, ...);
 
 /* May combatant reactor take reaction KIND against trigger, as far as the
  * table is concerned? True unless its side asks (opts.ask_sides) and the
  * command being applied answers no. When the command carries no answer for
- * this one yet, fills b->ask and jumps to b->stop (the driver then asks);
- * with no command, no stop point, or while replaying a command accepted
- * before its side was asked, the reaction is taken, as it was then. Call it only once
- * everything else allows the reaction, and before changing anything for it. */
+ * this one yet, raises the asking mark with b->ask filled and answers false
+ * (the driver then asks and applies the command again); with no command, or
+ * while replaying a command accepted before its side was asked, the reaction
+ * is taken, as it was then. Call it only once everything else allows the
+ * reaction, and before changing anything for it. */
 bool battle_ask_reaction(battle_t *b, int reactor, const char *kind, int trigger);
 /* Slot of stat NAME in the ruleset's table, or -1. */
 int battle_stat_slot(const battle_t *b, const char *name);

@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "roll.h"
+
 typedef struct {
     uint64_t s[4];
 } rng_t;
@@ -32,6 +34,7 @@ typedef struct {
     int count;      /* dice in the whole roll */
     int keep;       /* which dice count: n highest (>0), n lowest (<0), all (0) */
     int mod;        /* added to the kept dice for the total */
+    roll_spec_t spec; /* the whole roll, so a prompt can say how it is read (roll_describe) */
     char why[DICE_WHY_MAX];
 } dice_request_t;
 

@@ -10,15 +10,17 @@
 #include <stdbool.h>
 
 #include "hex.h"
+#include "roll.h"
 
-#define EV_MAX_DICE 8
+#define EV_MAX_DICE ROLL_MAX_DICE
 #define EV_NAME_MAX 48
 
 typedef enum {
     EV_INITIATIVE = 0, /* who, total (score), value (rank, 1 = first) */
     EV_TURN_START,     /* who (or -1 with side for a side's turn), value = round */
     EV_MOVE_STEP,      /* who, from, to; name "teleport" for a blink (empty: a step) */
-    EV_ROLL,           /* who, sides, n_dice, dice[], kept_n, kept[], mod, total, name = why */
+    EV_ROLL,           /* who, sides, n_dice, dice[], kept_n, kept[], mod, total, name = why;
+                          spec = the whole shape; successes when roll_counts(&spec) */
     EV_ATTACK,         /* who = attacker, target, hit, name = weapon id */
     EV_DAMAGE,         /* target, amount, hp */
     EV_CONDITION,      /* who, name = condition, on */
@@ -32,6 +34,8 @@ typedef enum {
     EV_TERRAIN,        /* to = cell, name = new terrain type */
     EV_TURN_END,       /* who (or side), value = round */
     EV_FLED,           /* who: left the battle alive */
+    EV_AREA,           /* who, target (-1 none), name = shape, from, to, value = size,
+                        * amount = width (line), tan_half (cone): see area.h */
     EV_COUNT
 } ev_type_t;
 
@@ -42,8 +46,11 @@ typedef struct {
     int sides, n_dice, dice[EV_MAX_DICE];
     int kept_n, kept[EV_MAX_DICE];
     int mod, total;
+    int successes;    /* EV_ROLL: see roll_result_t */
+    roll_spec_t spec; /* EV_ROLL: how the dice were read */
     bool hit, on;
     int amount, hp, value;
+    double tan_half; /* area: a cone's half-angle tangent */
     char name[EV_NAME_MAX];
 } event_t;
 

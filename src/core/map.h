@@ -23,7 +23,7 @@
 #define MAP_MAX_COMBATANTS 512
 #define MAP_MAX_FACTIONS 16
 #define MAP_MAX_STATS 24     /* explicit per-combatant stat overrides */
-#define MAP_MAX_WEAPONS 8
+#define MAP_MAX_WEAPONS 12   /* weapons one combatant or template carries */
 
 typedef enum { COVER_NONE = 0, COVER_LIGHT, COVER_HEAVY, COVER_TOTAL } cover_t;
 

@@ -12,6 +12,7 @@
 
 #define TMPL_MAX 256
 #define WEAPON_MAX 256
+#define WEAPON_MAX_TAGS 16 /* tags on one weapon; more are refused */
 
 typedef enum { WPN_MELEE = 0, WPN_RANGED, WPN_THROWN } weapon_class_t;
 
@@ -22,8 +23,8 @@ typedef struct {
     bool energy;      /* energy (vs conventional) weapon */
     int reach_ft;     /* melee: reach in feet, 0 = the ruleset's default */
     int range_ft;     /* ranged/thrown: range without penalty, feet */
-    int dice_n, dice_sides, dice_bonus; /* damage NdS+B */
-    stat_kv_t tags[8]; /* ruleset-specific properties (blast, two_handed...) */
+    int dice_n, dice_sides, dice_bonus; /* damage NdS+B; a flat "+B" has dice_n 0, dice_sides 0 */
+    stat_kv_t tags[WEAPON_MAX_TAGS]; /* ruleset-specific properties (blast, two_handed...) */
     int n_tags;
 } weapon_t;
 

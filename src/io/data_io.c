@@ -93,26 +93,43 @@ int terrain_load_builtin(const char *data_dir, terrain_t *types, int cap, int *n
     return rc;
 }
 
-/* "NdS" or "NdS+B" with N 1..100, S 2..1000, B 0..1000. */
+/* A number 0..hi at *s, advancing s; false when there is none or it is too big. */
+static bool read_count(const char **s, long hi, int *out)
+{
+    if (!(**s >= '0' && **s <= '9')) return false;
+    long v = 0;
+    for (; **s >= '0' && **s <= '9'; (*s)++)
+        if ((v = v * 10 + (**s - '0')) > hi) return false;
+    *out = (int)v;
+    return true;
+}
+
+/* Damage: "NdS" or "NdS+B" (N 1..100, S 2..1000, B 0..1000), or a flat
+ * amount with no dice, "+B" or "B" (0..1000): dice_n and dice_sides 0. */
 static bool parse_damage(const char *s, int *n, int *sides, int *bonus)
 {
-    int vals[3] = {0, 0, 0};
-    const char seps[3] = {'d', '+', '\0'};
-    const int lo[3] = {1, 2, 0}, hi[3] = {100, 1000, 1000};
-    for (int part = 0; part < 3; part++) {
-        if (!(*s >= '0' && *s <= '9')) return false;
-        long v = 0;
-        for (; *s >= '0' && *s <= '9'; s++)
-            if ((v = v * 10 + (*s - '0')) > hi[part]) return false;
-        if (v < lo[part]) return false;
-        vals[part] = (int)v;
-        if (*s == '\0' && part == 1) break; /* no bonus */
-        if (*s != seps[part]) return false;
-        if (*s) s++;
+    int dn = 0, ds = 0, db = 0;
+    if (*s == '+') {
+        s++;
+        if (!read_count(&s, 1000, &db) || *s) return false;
+    } else {
+        if (!read_count(&s, 1000, &dn)) return false;
+        if (*s == '\0') {
+            db = dn; /* a flat "0" or "3" */
+            dn = 0;
+        } else {
+            if (dn < 1 || dn > 100 || *s++ != 'd') return false;
+            if (!read_count(&s, 1000, &ds) || ds < 2) return false;
+            if (*s == '+') {
+                s++;
+                if (!read_count(&s, 1000, &db)) return false;
+            }
+            if (*s) return false;
+        }
     }
-    *n = vals[0];
-    *sides = vals[1];
-    *bonus = vals[2];
+    *n = dn;
+    *sides = ds;
+    *bonus = db;
     return true;
 }
 
@@ -149,11 +166,11 @@ static int load_weapon(io_ctx_t *cx, const cJSON *o, const char *path, weapon_t 
     io_path_key(p, sizeof p, path, "damage");
     if (!cJSON_IsString(v) ||
         !parse_damage(v->valuestring, &w->dice_n, &w->dice_sides, &w->dice_bonus))
-        return io_fail(cx, p, "expected dice such as \"2d6\" or \"1d8+2\"");
+        return io_fail(cx, p, "expected dice such as \"2d6\" or \"1d8+2\", or a flat \"+2\" or \"0\"");
 
     io_path_key(p, sizeof p, path, "tags");
     if ((v = io_get(o, "tags")))
-        return io_stats(cx, v, p, w->tags, (int)(sizeof w->tags / sizeof w->tags[0]), &w->n_tags);
+        return io_int_table(cx, v, p, w->tags, WEAPON_MAX_TAGS, &w->n_tags, "tags");
     return HB_OK;
 }
 

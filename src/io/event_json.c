@@ -67,6 +67,9 @@ cJSON *event_to_json(const board_t *b, const event_t *e)
         cJSON_AddItemToObject(o, "kept", cJSON_CreateIntArray(e->kept, e->kept_n));
         cJSON_AddNumberToObject(o, "mod", e->mod);
         cJSON_AddNumberToObject(o, "total", e->total);
+        /* Only where the roll reads successes or a pass, so plain rolls keep their form. */
+        if (roll_counts(&e->spec))
+            cJSON_AddNumberToObject(o, "successes", e->successes);
         cJSON_AddStringToObject(o, "why", e->name);
         break;
     }
@@ -119,6 +122,19 @@ cJSON *event_to_json(const board_t *b, const event_t *e)
     case EV_TERRAIN:
         cJSON_AddItemToObject(o, "at", cell_json(e->to));
         cJSON_AddStringToObject(o, "terrain", e->name);
+        break;
+    case EV_AREA:
+        add_id(o, "who", b, e->who);
+        if (e->target >= 0)
+            add_id(o, "target", b, e->target);
+        cJSON_AddStringToObject(o, "shape", e->name);
+        cJSON_AddItemToObject(o, "from", cell_json(e->from));
+        cJSON_AddItemToObject(o, "to", cell_json(e->to));
+        cJSON_AddNumberToObject(o, "size", e->value);
+        if (strcmp(e->name, "line") == 0)
+            cJSON_AddNumberToObject(o, "width", e->amount);
+        if (strcmp(e->name, "cone") == 0)
+            cJSON_AddNumberToObject(o, "tan", e->tan_half);
         break;
     default:
         break;

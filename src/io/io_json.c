@@ -330,13 +330,19 @@ int io_terrain_fields(io_ctx_t *cx, const cJSON *obj, const char *path, terrain_
 
 int io_stats(io_ctx_t *cx, const cJSON *v, const char *path, stat_kv_t *kv, int cap, int *n)
 {
+    return io_int_table(cx, v, path, kv, cap, n, "stats");
+}
+
+int io_int_table(io_ctx_t *cx, const cJSON *v, const char *path, stat_kv_t *kv, int cap, int *n,
+                 const char *what)
+{
     int rc = io_want_object(cx, v, path);
     if (rc) return rc;
     *n = 0;
     char p[IO_PATH_MAX];
     for (const cJSON *s = v->child; s; s = s->next) {
         io_path_key(p, sizeof p, path, s->string);
-        if (*n >= cap) return io_fail(cx, p, "more than %d stats", cap);
+        if (*n >= cap) return io_fail(cx, p, "more than %d %s", cap, what);
         if ((rc = io_want_key_id(cx, s->string, p, MAP_ID_MAX))) return rc;
         for (int i = 0; i < *n; i++)
             if (strcmp(kv[i].key, s->string) == 0) return io_fail(cx, p, "given twice");

@@ -87,7 +87,11 @@ int io_terrain_fields(io_ctx_t *cx, const cJSON *obj, const char *path, terrain_
 int io_terrain_table(io_ctx_t *cx, const cJSON *obj, const char *path, terrain_t *types, int cap,
                      int *n, bool from_map);
 
-/* v must be {name: integer} with at most cap entries, names distinct ids. */
+/* v must be {name: integer} with at most cap entries, names distinct ids;
+ * more are refused ("more than CAP WHAT"), never cut short. */
+int io_int_table(io_ctx_t *cx, const cJSON *v, const char *path, stat_kv_t *kv, int cap, int *n,
+                 const char *what);
+/* io_int_table for stats. */
 int io_stats(io_ctx_t *cx, const cJSON *v, const char *path, stat_kv_t *kv, int cap, int *n);
 /* v must be an array of at most MAP_MAX_WEAPONS weapon ids, each in db. */
 int io_weapon_list(io_ctx_t *cx, const cJSON *v, const char *path, const tmpl_db_t *db,

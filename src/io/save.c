@@ -529,6 +529,8 @@ static const char *status_why(battle_status_t st)
         return "needs a die the save does not hold";
     case BATTLE_OVER:
         return "comes after the end of the battle";
+    case BATTLE_ERROR:
+        return "breaks a limit of the ruleset (a roll of too many dice...)";
     default:
         return "out of memory";
     }
@@ -539,10 +541,11 @@ int save_rebuild(const save_t *s, play_t *p, char *err, size_t errcap)
     io_ctx_t cx = {.file = s->file, .err = err, .errcap = errcap};
     memset(p, 0, sizeof *p);
     battle_status_t st = play_start(p, s->map, s->db, NULL, &s->opts);
-    if (st == BATTLE_ILLEGAL || st == BATTLE_NOMEM || !p->b) {
+    if (st == BATTLE_ILLEGAL || st == BATTLE_NOMEM || st == BATTLE_ERROR || !p->b) {
         if (p->b) play_end(p);
-        return st == BATTLE_NOMEM ? io_fail_other(&cx, "out of memory")
-                                  : io_fail(&cx, "map.ruleset", "this ruleset cannot be played");
+        return st == BATTLE_NOMEM  ? io_fail_other(&cx, "out of memory")
+               : st == BATTLE_ERROR ? io_fail(&cx, "map.ruleset", "%s", p->error)
+                                    : io_fail(&cx, "map.ruleset", "this ruleset cannot be played");
     }
     battle_t *b = p->b;
     /* The values for a pending command are entered one by one below, so each

@@ -1,48 +1,37 @@
 /* play.c - the battle driver (see play.h). */
 #include "play.h"
 
+#include <stdio.h>
 #include <string.h>
 
-/* Setup under a stop point: a starved manual roll lands back here.
- * setjmp audit: nothing local is changed between setjmp and a longjmp (b is
- * set before, the jump path reads only p and b), so no volatile is needed;
- * everything the ruleset half-changed lives in *b, which the caller rebuilds.
- * Rulesets must not hold allocations on the stack across a roll. */
-static battle_status_t guarded_setup(play_t *p)
+/* The setup, then whatever stop mark it raised (battle.h, "Stopping"). */
+static battle_status_t run_setup(play_t *p)
 {
-    jmp_buf jb;
-    battle_t *const b = p->b;
-    b->stop = &jb;
-    if (setjmp(jb)) {
-        b->stop = NULL;
-        return BATTLE_NEED_DICE;
-    }
-    p->rs->setup(b);
-    b->stop = NULL;
-    return BATTLE_OK;
+    p->rs->setup(p->b);
+    return battle_status(p->b);
 }
 
-/* The same for one command (same audit: `why` is the setjmp result itself,
- * and the status is only read on the path that did not jump). A jump with 1
- * is a starved roll, 2 a reaction question. */
+/* One command, run to its end; a stop mark it raised outranks what apply
+ * returned (a ruleset may return early with battle_status, or not at all). */
 static battle_status_t guarded_apply(play_t *p, const cmd_t *c)
 {
-    jmp_buf jb;
     battle_t *const b = p->b;
-    b->stop = &jb;
     /* The command is where the ruleset finds the table's reaction answers. */
     b->cmd = c;
     b->asked = 0;
-    int why = setjmp(jb);
-    if (why) {
-        b->stop = NULL;
-        b->cmd = NULL;
-        return why == 2 ? BATTLE_NEED_REACTION : BATTLE_NEED_DICE;
-    }
     battle_status_t st = p->rs->apply(b, c);
-    b->stop = NULL;
     b->cmd = NULL;
-    return st;
+    battle_status_t mark = battle_status(b);
+    return mark != BATTLE_OK ? mark : st;
+}
+
+/* Keep the fault message for the caller and lower the mark. */
+static void take_fault(play_t *p)
+{
+    battle_t *b = p->b;
+    if (b->fault[0])
+        hb_strlcpy(p->error, b->fault, sizeof p->error);
+    b->fault[0] = 0;
 }
 
 /* After a change: has the battle ended (a side won, all fell, rounds ran out)? */
@@ -77,6 +66,12 @@ battle_status_t play_start(play_t *p, const map_t *m, const tmpl_db_t *db, const
     p->rs = rs ? rs : ruleset_find(m->ruleset);
     if (!p->rs || !p->rs->setup)
         return BATTLE_ILLEGAL;
+    if (p->rs->n_stats < 0 || p->rs->n_stats > UNIT_MAX_STATS) {
+        snprintf(p->error, sizeof p->error,
+                 "ruleset %s names %d stats; a battle holds at most %d", p->rs->id,
+                 p->rs->n_stats, UNIT_MAX_STATS);
+        return BATTLE_ERROR;
+    }
     p->b = battle_create(m, db, opts, p->rs->stat_names, p->rs->n_stats, p->rs->state_size);
     if (!p->b)
         return BATTLE_NOMEM;
@@ -97,17 +92,28 @@ battle_status_t play_rebuild(play_t *p)
         return BATTLE_NOMEM;
     ruleset_profiles(p->rs, b->board, b->prof);
     p->setup_pending = false;
-    if (guarded_setup(p) == BATTLE_NEED_DICE) {
+    battle_status_t st = run_setup(p);
+    if (st == BATTLE_NEED_DICE) {
         p->setup_pending = true;
         return BATTLE_NEED_DICE;
+    }
+    if (st != BATTLE_OK) {
+        /* A setup never asks about reactions (no command carries answers). */
+        take_fault(p);
+        return BATTLE_ERROR;
     }
     check_end(p);
     b->replaying = true;
     for (int k = 0; k < b->cmds.n; k++) {
         /* Accepted once, so accepted again: the same state and dice. */
         cmd_t c = b->cmds.c[k];
-        if (run_cmd(p, &c) != BATTLE_OK) {
+        st = run_cmd(p, &c);
+        if (st != BATTLE_OK) {
             b->replaying = false;
+            if (st == BATTLE_ERROR) {
+                take_fault(p);
+                return BATTLE_ERROR;
+            }
             return BATTLE_ILLEGAL;
         }
     }
@@ -120,6 +126,7 @@ battle_status_t play_apply(play_t *p, const cmd_t *c)
     battle_t *b = p->b;
     if (p->pending || p->setup_pending)
         return b->asking ? BATTLE_NEED_REACTION : BATTLE_NEED_DICE;
+    p->error[0] = 0;
     if (b->over)
         return BATTLE_OVER;
     battle_status_t st = run_cmd(p, c);
@@ -144,6 +151,14 @@ battle_status_t play_apply(play_t *p, const cmd_t *c)
         p->pending = true;
         b->asking = true;
         b->ask = ask;
+    }
+    if (st == BATTLE_ERROR) {
+        /* Refused loudly: the message stays, the battle goes back to before c. */
+        take_fault(p);
+        char why[BATTLE_FAULT_MAX];
+        hb_strlcpy(why, p->error, sizeof why);
+        play_rebuild(p);
+        hb_strlcpy(p->error, why, sizeof p->error);
     }
     return st;
 }
@@ -229,7 +244,14 @@ battle_status_t play_auto(play_t *p, int max_rounds)
             guard = 0;
         }
         cmd_t c;
+        /* The AI only looks: a roll from it is a fault (battle.h, "Stopping"). */
+        b->frozen++;
         p->rs->ai(b, actors[0], &c);
+        b->frozen--;
+        if (b->fault[0]) {
+            take_fault(p);
+            return BATTLE_ERROR;
+        }
         battle_status_t st = play_apply(p, &c);
         /* A stuck AI would spin forever; ending its turn always moves on. */
         if (st == BATTLE_ILLEGAL || ++guard > 64) {
@@ -241,7 +263,8 @@ battle_status_t play_auto(play_t *p, int max_rounds)
                 break;
             }
         }
-        if (st == BATTLE_NEED_DICE || st == BATTLE_NEED_REACTION || st == BATTLE_NOMEM)
+        if (st == BATTLE_NEED_DICE || st == BATTLE_NEED_REACTION || st == BATTLE_NOMEM ||
+            st == BATTLE_ERROR)
             return st;
     }
     return b->oom ? BATTLE_NOMEM : BATTLE_OK;

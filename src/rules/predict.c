@@ -62,12 +62,17 @@ double predict_damage_mean(int n, int sides, int bonus, bool half)
 {
     /* Exact distribution of the dice sum by convolution: halving and the floor
      * at 0 are not linear, so the plain mean would be wrong near 0. */
-    enum { MAXSUM = 24 * 100 + 1 };
-    static const int MAXN = 24, MAXS = 100;
-    if (n < 1) n = 1;
-    if (n > MAXN) n = MAXN;
+    enum { MAXSUM = ROLL_MAX_DICE * 100 + 1 };
+    static const int MAXN = ROLL_MAX_DICE, MAXS = 100;
+    if (n < 0) n = 0; /* no dice: a flat bonus */
     if (sides < 1) sides = 1;
-    if (sides > MAXS) sides = MAXS;
+    if (n > MAXN || sides > MAXS) {
+        /* Too big to convolve on the stack: the plain mean, exact while the
+         * floor at 0 cannot bite (within half a point when halved). */
+        double mean = n * (sides + 1) / 2.0 + bonus;
+        if (mean < 0) mean = 0;
+        return half ? mean / 2.0 : mean;
+    }
     double dist[MAXSUM], next[MAXSUM];
     memset(dist, 0, sizeof dist);
     dist[0] = 1.0;

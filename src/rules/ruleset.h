@@ -12,6 +12,7 @@
 #ifndef HB_RULESET_H
 #define HB_RULESET_H
 
+#include "../core/area.h"
 #include "../core/battle.h"
 #include "../core/geom.h"
 #include "../core/tmpl.h"
@@ -35,10 +36,13 @@ typedef struct ruleset {
     /* Combatants who may give a command now; returns the count (0 when over). */
     int (*actors)(const battle_t *b, int *out, int cap);
     /* Commands legal for actor now, moves given once with no path (any path
-     * within budget is fine); returns the count, writing at most cap. */
+     * within budget is fine); returns the count, writing at most cap. Never
+     * rolls (nor does ai or react). */
     int (*legal)(battle_t *b, int actor, cmd_t *out, int cap);
     /* Check and carry out c, appending events. BATTLE_ILLEGAL leaves the battle
-     * untouched; BATTLE_OK otherwise. May roll (and so stop for manual dice). */
+     * untouched; BATTLE_OK otherwise. May roll and ask the table freely: a
+     * die or an answer not yet given raises a stop mark and apply just runs
+     * on to its end (battle.h, "Stopping"; docs/rulesets.md). */
     battle_status_t (*apply)(battle_t *b, const cmd_t *c);
     /* Does reactor take reaction KIND against trigger? (A policy: the AI's
      * default; a table may override by command later.) */
@@ -51,6 +55,12 @@ typedef struct ruleset {
      * board side `side` has detected it, so that side's view must leave it out.
      * May be NULL (nothing is ever hidden); callers check. */
     bool (*hidden_from)(const battle_t *b, int who, int side);
+    /* The area weapon w strikes when a combatant standing at `from` aims it at
+     * hex `at` on map m (a blast around a target, a cone, a line): true with
+     * *out filled, false when w strikes no area. apply and the `area:`
+     * overlay both ask this, so the hexes shown are the hexes struck. May be
+     * NULL (no weapon of the ruleset has an area). */
+    bool (*weapon_area)(const map_t *m, const weapon_t *w, hex_t from, hex_t at, area_t *out);
 } ruleset_t;
 
 /* The ruleset with this id, or NULL. */

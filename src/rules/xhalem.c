@@ -360,7 +360,8 @@ bool xhalem_engage_shape(const battle_t *b, int a, int t, const weapon_t *w, boo
     if (!g.unaware)
         roll_shape(g.def, &g.def_n, &g.def_keep);
     g.naturals = !is_machine(b, a);
-    g.dmg_n = w && w->dice_n > 0 ? w->dice_n : 1;
+    /* A flat weapon ("+2") rolls no dice: its bonus is the whole damage. */
+    g.dmg_n = w ? w->dice_n : 1;
     g.dmg_sides = w ? w->dice_sides : 4;
     g.dmg_bonus = (w ? w->dice_bonus : 0) + damage_bonus(b, a, w);
     /* Water: full immersion stops fire; any immersion makes lightning worse. */

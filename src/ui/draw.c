@@ -157,7 +157,9 @@ static void push_rect(vbuf_t *b, float x, float y, float w, float h, SDL_Color c
 /* Okabe-Ito based hues, which stay apart under the common colour-vision
  * deficiencies; players get the cool half, the Architect the warm half. */
 static const uint32_t COOL[] = {0x2F7FC1, 0x009E73, 0x56B4E9, 0x6A5ACD, 0x1B5E7A, 0x7FC6A4};
-static const uint32_t WARM[] = {0xD55E00, 0xE69F00, 0xCC79A7, 0xB22234, 0xF0E442, 0x8B4513};
+/* The AI's hues go in the order that keeps the first ones furthest apart
+ * (vermillion, pink, yellow, brown), so two AI factions never look alike. */
+static const uint32_t WARM[] = {0xD55E00, 0xCC79A7, 0xF0E442, 0x8B4513, 0xB22234, 0xE69F00};
 #define N_HUES 6
 
 /* Position of FACTION among factions of its own side, first appearance first. */

@@ -11,7 +11,9 @@
 #include <SDL_ttf.h>
 
 #include "../io/map_io.h"
+#include "../io/recent.h"
 #include "../rules/ruleset.h"
+#include "window.h"
 
 static const char *const TOOL_NAMES[] = {
     "select/move", "brush", "line", "flood fill", "eraser", "eyedropper", "place combatant"};
@@ -36,7 +38,37 @@ void ed_fit(ed_state_t *s)
     int x0 = w == s->view_w ? 0 : ED_PALETTE_W;
     ui_cam_fit(&s->cam, ui_map_bounds(s->map), w, s->view_h, 16.0);
     s->cam.x -= x0 / s->cam.zoom;
+    s->fitted = true;
     s->dirty_frame = true;
+}
+
+/* What the referee calls the two kinds of faction. */
+static const char *control_words(bool player)
+{
+    return player ? "played at this laptop" : "played by the AI";
+}
+
+int ed_template_rows(const ed_state_t *s)
+{
+    /* Below the list: the map block (8 lines) and room for 4 message lines. */
+    int rows = (s->view_h - 300 - 8 - 12 * 18) / ED_ROW_H;
+    return rows < 2 ? 2 : rows > 12 ? 12 : rows;
+}
+
+bool ed_recover(ed_state_t *s, const char *why, char *msg, size_t cap)
+{
+    if (!edit_history_dirty(&s->hist)) {
+        snprintf(msg, cap, "%s; the map had no unsaved changes", why);
+        return false;
+    }
+    char out[RECENT_PATH_MAX], err[HB_ERR_MAX];
+    if (recover_save_map(s->map, s->path, out, sizeof out, err, sizeof err) != HB_OK) {
+        snprintf(msg, cap, "%s; the unsaved map could not be kept either: %s", why, err);
+        return false;
+    }
+    snprintf(msg, cap, "%s; the unsaved map is kept in %s (open it with hexbattle edit)", why,
+             out);
+    return true;
 }
 
 void ed_init(ed_state_t *s, map_t *m, const tmpl_db_t *db, const char *path, int view_w, int view_h)
@@ -632,7 +664,7 @@ static void key_down(ed_state_t *s, const SDL_KeyboardEvent *ke)
         edit_t e;
         bool now = !map_faction_is_player(s->map, f);
         if (edit_faction_set(s->map, f, now, &e) && run_edit(s, &e, "set the faction"))
-            ed_message(s, "faction %s: %s", f, now ? "players control it" : "referee controls it");
+            ed_message(s, "faction %s: %s", f, control_words(now));
         break;
     }
     case SDLK_m:
@@ -656,12 +688,17 @@ static void key_down(ed_state_t *s, const SDL_KeyboardEvent *ke)
     case SDLK_HOME:
         ed_fit(s);
         break;
+    case SDLK_F11:
+        s->toggle_fullscreen = true;
+        break;
     case SDLK_EQUALS:
     case SDLK_PLUS:
         ui_cam_zoom_at(&s->cam, (vec2_t){s->view_w / 2.0, s->view_h / 2.0}, 1.25);
+        s->fitted = false;
         break;
     case SDLK_MINUS:
         ui_cam_zoom_at(&s->cam, (vec2_t){s->view_w / 2.0, s->view_h / 2.0}, 0.8);
+        s->fitted = false;
         break;
     case SDLK_F5:
     case SDLK_TAB:
@@ -706,6 +743,13 @@ void ed_handle_event(ed_state_t *s, const SDL_Event *e)
         s->dirty_frame = true;
         break;
     case SDL_WINDOWEVENT:
+        if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED && e->window.data1 > 0 &&
+            e->window.data2 > 0) {
+            /* The panels keep their width; a fitted map is fitted again. */
+            s->view_w = e->window.data1;
+            s->view_h = e->window.data2;
+            if (s->fitted) ed_fit(s);
+        }
         s->dirty_frame = true;
         break;
     case SDL_KEYDOWN:
@@ -731,7 +775,10 @@ void ed_handle_event(ed_state_t *s, const SDL_Event *e)
         double dx = e->motion.x - s->mouse_x, dy = e->motion.y - s->mouse_y;
         s->mouse_x = e->motion.x;
         s->mouse_y = e->motion.y;
-        if (s->pan_button) ui_cam_pan(&s->cam, -dx, -dy);
+        if (s->pan_button) {
+            ui_cam_pan(&s->cam, -dx, -dy);
+            s->fitted = false;
+        }
         s->hover_on_map = cell_at(s, s->mouse_x, s->mouse_y, &s->hover);
         if (s->stroke_on && s->hover_on_map) dab(s, s->hover);
         s->dirty_frame = true;
@@ -754,7 +801,7 @@ void ed_handle_event(ed_state_t *s, const SDL_Event *e)
         } else if (e->button.x >= s->view_w - ED_PANEL_W) {
             /* Template list rows start at a fixed place in the panel. */
             int row = (e->button.y - 300) / ED_ROW_H;
-            if (row >= 0 && ed_template_match(s, row)) {
+            if (row >= 0 && row < ed_template_rows(s) && ed_template_match(s, row)) {
                 s->tmpl_sel = row;
                 s->tool = ED_UNIT;
             }
@@ -775,8 +822,11 @@ void ed_handle_event(ed_state_t *s, const SDL_Event *e)
         break;
     case SDL_MOUSEWHEEL:
         if (e->wheel.y)
+        {
             ui_cam_zoom_at(&s->cam, (vec2_t){s->mouse_x, s->mouse_y},
                            pow(1.15, e->wheel.y > 0 ? 1 : -1));
+            s->fitted = false;
+        }
         s->dirty_frame = true;
         break;
     default:
@@ -821,7 +871,7 @@ static const char *prompt_label(ed_prompt_t p)
     case ED_PROMPT_NAME:
         return "Combatant name:";
     case ED_PROMPT_FACTION:
-        return "Faction:";
+        return "Faction (P: played at this laptop / by the AI):";
     case ED_PROMPT_STAT:
         return "Stat override key=value (key= removes):";
     case ED_PROMPT_MAP_NAME:
@@ -888,8 +938,9 @@ void ed_draw(ui_draw_t *d, const ed_state_t *s)
         const map_combatant_t *u = &s->map->combatants[s->selected];
         snprintf(buf, sizeof buf, "%s  \"%s\"", u->id, u->name);
         y = text(d, buf, x, y, INK, true);
-        snprintf(buf, sizeof buf, "faction %s (%s)", u->faction,
-                 map_faction_is_player(s->map, u->faction) ? "players" : "referee");
+        snprintf(buf, sizeof buf, "faction %s:", u->faction);
+        y = text(d, buf, x, y, INK, false);
+        snprintf(buf, sizeof buf, "  %s (P)", control_words(map_faction_is_player(s->map, u->faction)));
         y = text(d, buf, x, y, INK, false);
         snprintf(buf, sizeof buf, "template %s  at %d,%d",
                  u->template_name[0] ? u->template_name : "-", u->at.col, u->at.row);
@@ -900,21 +951,24 @@ void ed_draw(ui_draw_t *d, const ed_state_t *s)
             n += (size_t)snprintf(buf + n, sizeof buf - n, "%s=%d ", u->stats[i].key,
                                   u->stats[i].value);
         y = text(d, n ? buf : "no stat overrides", x, y, DIM, false);
-        y = text(d, "N name G faction K stat P control Del", x, y, DIM, false);
+        y = text(d, "N name G faction K stat Del", x, y, DIM, false);
     } else {
         snprintf(buf, sizeof buf, "new combatants join: %s (G)", s->faction);
+        y = text(d, buf, x, y, INK, false);
+        snprintf(buf, sizeof buf, "  %s (P)", control_words(map_faction_is_player(s->map, s->faction)));
         y = text(d, buf, x, y, INK, false);
         y = text(d, "click a combatant to select it", x, y, DIM, false);
     }
     snprintf(buf, sizeof buf, "Templates (/ search): %s", s->search);
     text(d, buf, x, 278, INK, true);
-    for (int i = 0; i < 12; i++) {
+    int rows = ed_template_rows(s);
+    for (int i = 0; i < rows; i++) {
         const tmpl_t *t = ed_template_match(s, i);
         if (!t) break;
         snprintf(buf, sizeof buf, "%s %s", i == s->tmpl_sel ? ">" : " ", t->name);
         text(d, buf, x, 300 + i * ED_ROW_H, i == s->tmpl_sel ? INK : DIM, false);
     }
-    y = 300 + 12 * ED_ROW_H + 8;
+    y = 300 + rows * ED_ROW_H + 8;
     snprintf(buf, sizeof buf, "Map: %s%s", s->map->name[0] ? s->map->name : "(untitled)",
              edit_history_dirty(&s->hist) ? " *" : "");
     y = text(d, buf, x, y, INK, true);
@@ -927,7 +981,7 @@ void ed_draw(ui_draw_t *d, const ed_state_t *s)
     y = text(d, "Ctrl+R resize T new terrain", x, y, DIM, false);
     y = text(d, "Ctrl+N new map", x, y, DIM, false);
     y = text(d, "Ctrl+Z undo Ctrl+Y redo Ctrl+S save", x, y, DIM, false);
-    y = text(d, "F5 play-test  Q quit", x, y, DIM, false);
+    y = text(d, "F5 play-test  F11 fullscreen  Q quit", x, y, DIM, false);
     snprintf(buf, sizeof buf, "undo %d / redo %d", s->hist.pos, s->hist.n - s->hist.pos);
     y = text(d, buf, x, y, DIM, false);
     y += 6;
@@ -974,24 +1028,20 @@ void ed_draw(ui_draw_t *d, const ed_state_t *s)
 
 ed_run_t ed_run_window(ed_state_t *s, char *err, size_t errcap)
 {
-    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
-        snprintf(err, errcap, "cannot start SDL video: %s", SDL_GetError());
-        return ED_RUN_ERROR;
-    }
-    if (TTF_Init() != 0) {
-        snprintf(err, errcap, "cannot start SDL_ttf: %s", TTF_GetError());
-        SDL_Quit();
-        return ED_RUN_ERROR;
-    }
+    if (!ui_video_open(err, errcap)) return ED_RUN_ERROR;
     ed_run_t rc = ED_RUN_ERROR;
     SDL_Renderer *ren = NULL;
     ui_draw_t *d = NULL;
+    /* As large as wanted where the screen has room, else 90 % of it. */
+    int w, h;
+    ui_window_size_for(0, ED_WANT_W, ED_WANT_H, &w, &h);
     SDL_Window *win = SDL_CreateWindow("hexbattle editor", SDL_WINDOWPOS_CENTERED,
-                                       SDL_WINDOWPOS_CENTERED, 1400, 860, SDL_WINDOW_RESIZABLE);
+                                       SDL_WINDOWPOS_CENTERED, w, h, SDL_WINDOW_RESIZABLE);
     if (!win) {
-        snprintf(err, errcap, "cannot open a window: %s", SDL_GetError());
+        snprintf(err, errcap, "cannot open the editor window: %s", SDL_GetError());
         goto done;
     }
+    SDL_SetWindowMinimumSize(win, ED_PALETTE_W + ED_PANEL_W + 160, 480);
     ren = SDL_CreateRenderer(win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
     if (!ren) ren = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE);
     if (!ren) {
@@ -1000,11 +1050,18 @@ ed_run_t ed_run_window(ed_state_t *s, char *err, size_t errcap)
     }
     d = ui_draw_create(ren, s->map, err, errcap);
     if (!d) goto done;
+    s->opens++;
     SDL_GetRendererOutputSize(ren, &s->view_w, &s->view_h);
     ed_fit(s);
     SDL_StartTextInput();
     s->quit = s->want_play = false;
+    /* HEXBATTLE_QUIT_AFTER_MS=N leaves N ms after opening, as the play
+     * window does, for scripted runs. */
+    const char *quit_env = getenv("HEXBATTLE_QUIT_AFTER_MS");
+    long quit_ms = quit_env && *quit_env ? strtol(quit_env, NULL, 10) : 0;
+    Uint64 quit_at = quit_ms > 0 ? SDL_GetTicks64() + (Uint64)quit_ms : 0;
     while (!s->quit && !s->want_play) {
+        if (quit_at && SDL_GetTicks64() >= quit_at) break;
         if (s->dirty_frame) {
             char title[MAP_NAME_MAX + MAP_PATH_MAX + 32];
             snprintf(title, sizeof title, "hexbattle editor - %s%s",
@@ -1015,11 +1072,19 @@ ed_run_t ed_run_window(ed_state_t *s, char *err, size_t errcap)
             s->dirty_frame = false;
         }
         SDL_Event e;
-        if (!SDL_WaitEventTimeout(&e, 500)) continue;
+        if (!SDL_WaitEventTimeout(&e, quit_at ? 50 : 500)) continue;
         do {
-            if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED)
-                SDL_GetRendererOutputSize(ren, &s->view_w, &s->view_h);
             ed_handle_event(s, &e);
+            if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
+                /* The drawable may differ from the event's points. */
+                SDL_GetRendererOutputSize(ren, &s->view_w, &s->view_h);
+                if (s->fitted) ed_fit(s);
+            }
+            if (s->toggle_fullscreen) {
+                s->toggle_fullscreen = false;
+                ui_toggle_fullscreen(win);
+                s->dirty_frame = true;
+            }
         } while (!s->quit && !s->want_play && SDL_PollEvent(&e));
     }
     SDL_StopTextInput();
@@ -1028,7 +1093,6 @@ done:
     ui_draw_destroy(d);
     if (ren) SDL_DestroyRenderer(ren);
     if (win) SDL_DestroyWindow(win);
-    TTF_Quit();
-    SDL_Quit();
+    ui_video_close();
     return rc;
 }

@@ -21,6 +21,8 @@
 #define ED_PANEL_W 300   /* right panel: tool, selection, templates, map */
 #define ED_ROW_H 22      /* one palette or list row */
 #define ED_MSG_MAX 6
+#define ED_WANT_W 1400 /* the editor window's size when the screen has room */
+#define ED_WANT_H 860
 
 typedef enum { ED_SELECT = 0, ED_BRUSH, ED_LINE, ED_FILL, ED_ERASER, ED_PICK, ED_UNIT } ed_tool_t;
 
@@ -79,6 +81,10 @@ typedef struct {
     int n_msg;
     bool play_warned; /* warnings shown once; the next play key goes ahead */
 
+    bool fitted;            /* the view is as ed_fit left it: a resize fits again */
+    bool toggle_fullscreen; /* F11: the loop toggles the window */
+    int opens;              /* how many times the editor window has opened */
+
     bool quit;        /* leave the editor */
     bool want_play;   /* switch to play mode */
     bool dirty_frame; /* redraw needed */
@@ -104,6 +110,12 @@ bool ed_redo(ed_state_t *s);
 const tmpl_t *ed_template_match(const ed_state_t *s, int i);
 /* Draw a frame: map, selection, palette and side panel. Does not present. */
 void ed_draw(ui_draw_t *d, const ed_state_t *s);
+/* Save the map as its recovery copy when it has unsaved changes, and write
+ * into msg what happened (for a window that could not open again: `why`).
+ * Returns true when a copy was written. */
+bool ed_recover(ed_state_t *s, const char *why, char *msg, size_t cap);
+/* Rows of the template list that fit the panel at the current height. */
+int ed_template_rows(const ed_state_t *s);
 /* Run the editor in a window until it quits or asks for play mode. The state
  * (map, history, path) is kept in s across calls. */
 ed_run_t ed_run_window(ed_state_t *s, char *err, size_t errcap);

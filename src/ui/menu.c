@@ -1,6 +1,9 @@
-/* menu.c - the "open a saved battle" menu (see menu.h). */
+/* menu.c - the "open" menu and map picker (see menu.h). */
+/* realpath is an XSI extension of POSIX. */
+#define _XOPEN_SOURCE 700
 #include "menu.h"
 
+#include <limits.h>
 #include <dirent.h>
 #include <math.h>
 #include <stdio.h>
@@ -9,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "../io/fileio.h"
+#include "../io/map_io.h"
 
 static const char SUFFIX[] = ".battle.json";
 
@@ -55,6 +59,48 @@ static void add(smenu_t *m, const char *path, const char *title)
     if (describe(&m->e[m->n], path, title)) m->n++;
 }
 
+/* Describe the map at path: its name, size and ruleset, or why it will not
+ * load; false when there is no such file. */
+static bool describe_map(smenu_entry_t *e, const char *path, const char *title)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) return false;
+    memset(e, 0, sizeof *e);
+    e->kind = SMENU_MAP;
+    hb_strlcpy(e->path, path, sizeof e->path);
+    e->mtime = st.st_mtime;
+    map_t *m = NULL;
+    char err[HB_ERR_MAX];
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    if (map_load(path, NULL, &m, NULL, err, sizeof err) != HB_OK) {
+        snprintf(e->title, sizeof e->title, "%.20s: %.40s", title, base);
+        snprintf(e->detail, sizeof e->detail, "cannot be opened: %.150s", err);
+        return true;
+    }
+    e->ok = true;
+    snprintf(e->title, sizeof e->title, "%.20s: %.40s", title, m->name[0] ? m->name : base);
+    snprintf(e->detail, sizeof e->detail, "%.60s, %dx%d hexes, %s, %d combatants", base, m->cols,
+             m->rows, m->ruleset, m->n_combatants);
+    map_destroy(m);
+    return true;
+}
+
+/* A save or a map file: saves end in .battle.json or are autosaves. */
+static bool is_save_name(const char *path)
+{
+    size_t n = strlen(path), ls = sizeof SUFFIX - 1;
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    return (n > ls && strcmp(path + n - ls, SUFFIX) == 0) || strncmp(base, "autosave-", 9) == 0;
+}
+
+static void add_map(smenu_t *m, const char *path, const char *title)
+{
+    if (!path || !*path || m->n >= SMENU_MAX || listed(m, path)) return;
+    if (describe_map(&m->e[m->n], path, title)) m->n++;
+}
+
 static int newest_first(const void *a, const void *b)
 {
     const smenu_entry_t *x = a, *y = b;
@@ -90,9 +136,10 @@ static void add_folder(smenu_t *m, const char *map_path)
     qsort(m->e + first, (size_t)(m->n - first), sizeof m->e[0], newest_first);
 }
 
-void smenu_scan(smenu_t *m, const char *save_path, const char *autosave_dir, const char *map_path)
+/* The saves smenu_scan lists, after what m holds already. */
+static void add_saves(smenu_t *m, const char *save_path, const char *autosave_dir,
+                      const char *map_path)
 {
-    memset(m, 0, sizeof *m);
     add(m, save_path, "This battle's save");
     for (int k = 1; autosave_dir && *autosave_dir && k <= SAVE_AUTOSAVES; k++) {
         char path[SAVE_PATH_MAX], title[32];
@@ -101,7 +148,75 @@ void smenu_scan(smenu_t *m, const char *save_path, const char *autosave_dir, con
         add(m, path, title);
     }
     add_folder(m, map_path);
+}
+
+void smenu_scan(smenu_t *m, const char *save_path, const char *autosave_dir, const char *map_path)
+{
+    memset(m, 0, sizeof *m);
+    add_saves(m, save_path, autosave_dir, map_path);
     m->open = true;
+}
+
+static int by_path(const void *a, const void *b)
+{
+    return strcmp(((const smenu_entry_t *)a)->path, ((const smenu_entry_t *)b)->path);
+}
+
+/* The maps in dir (*.json that are not saves, *.tmj, *.tmx), by file name. */
+static void add_map_folder(smenu_t *m, const char *dir)
+{
+    DIR *d = dir && *dir ? opendir(dir) : NULL;
+    if (!d) return;
+    int first = m->n;
+    const struct dirent *de;
+    while ((de = readdir(d)) && m->n < SMENU_MAX - 1) {
+        size_t n = strlen(de->d_name);
+        bool json = n > 5 && strcmp(de->d_name + n - 5, ".json") == 0;
+        bool tiled = n > 4 && (strcmp(de->d_name + n - 4, ".tmj") == 0 ||
+                               strcmp(de->d_name + n - 4, ".tmx") == 0);
+        if ((!json && !tiled) || is_save_name(de->d_name) || strstr(de->d_name, ".recover."))
+            continue;
+        char path[SAVE_PATH_MAX], real[PATH_MAX];
+        int k = snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        if (k <= 0 || (size_t)k >= sizeof path) continue;
+        /* The recent list holds real paths: the same file is listed once. */
+        add_map(m, realpath(path, real) ? real : path, "Bundled map");
+    }
+    closedir(d);
+    qsort(m->e + first, (size_t)(m->n - first), sizeof m->e[0], by_path);
+}
+
+void smenu_scan_picker(smenu_t *m, const recent_t *recent, const char *save_path,
+                       const char *autosave_dir, const char *map_path, const char *maps_dir)
+{
+    memset(m, 0, sizeof *m);
+    for (int i = 0; recent && i < recent->n; i++) {
+        if (is_save_name(recent->path[i]))
+            add(m, recent->path[i], "Recent battle");
+        else
+            add_map(m, recent->path[i], "Recent map");
+    }
+    add_saves(m, save_path, autosave_dir, map_path);
+    add_map_folder(m, maps_dir);
+    if (m->n < SMENU_MAX) {
+        smenu_entry_t *e = &m->e[m->n++];
+        memset(e, 0, sizeof *e);
+        e->kind = SMENU_NEW_MAP;
+        e->ok = true;
+        hb_strlcpy(e->title, "New map", sizeof e->title);
+        hb_strlcpy(e->detail, "a blank map in the editor (F5 there play-tests it)",
+                   sizeof e->detail);
+    }
+    m->maps = true;
+    m->open = true;
+}
+
+int smenu_try_load_map(const char *path, map_t **out, tmpl_db_t **db, char *msg, size_t cap)
+{
+    char err[HB_ERR_MAX];
+    int rc = map_load(path, NULL, out, db, err, sizeof err);
+    if (rc != HB_OK) snprintf(msg, cap, "Not opened: %s", err);
+    return rc;
 }
 
 static int pick(smenu_t *m, int i)
@@ -126,12 +241,30 @@ int smenu_key(smenu_t *m, SDL_Keycode k)
     case SDLK_s:
         if (m->sel + 1 < m->n) m->sel++;
         return SMENU_NONE;
+    case SDLK_HOME:
+        m->sel = 0;
+        return SMENU_NONE;
+    case SDLK_END:
+        m->sel = m->n > 0 ? m->n - 1 : 0;
+        return SMENU_NONE;
+    case SDLK_PAGEUP:
+        m->sel = m->sel > 5 ? m->sel - 5 : 0;
+        return SMENU_NONE;
+    case SDLK_PAGEDOWN:
+        m->sel = m->sel + 5 < m->n ? m->sel + 5 : (m->n > 0 ? m->n - 1 : 0);
+        return SMENU_NONE;
+    case SDLK_n:
+        /* N: the new map, wherever it is in the list. */
+        for (int i = 0; i < m->n; i++)
+            if (m->e[i].kind == SMENU_NEW_MAP) return pick(m, i);
+        return SMENU_NONE;
     case SDLK_RETURN:
     case SDLK_KP_ENTER:
         return pick(m, m->sel);
     default:
         /* 1..9 pick the numbered row directly. */
         if (k >= SDLK_1 && k <= SDLK_9) return pick(m, (int)(k - SDLK_1));
+
         return SMENU_NONE;
     }
 }
@@ -140,8 +273,8 @@ int smenu_click(smenu_t *m, int x, int y)
 {
     if (!m->open) return SMENU_NONE;
     SDL_Point pt = {x, y};
-    for (int i = 0; i < m->n_rows && i < m->n; i++)
-        if (SDL_PointInRect(&pt, &m->row[i])) return pick(m, i);
+    for (int i = 0; i < m->n_rows && m->first + i < m->n; i++)
+        if (SDL_PointInRect(&pt, &m->row[i])) return pick(m, m->first + i);
     /* A click beside the list closes it; one in the panel's margins does not. */
     if (m->n_rows > 0) {
         SDL_Rect all = m->row[0];
@@ -196,14 +329,21 @@ void smenu_draw(smenu_t *m, SDL_Renderer *r, ui_text_t *t, int w, int h, double 
 
     SDL_Color ink = {238, 238, 230, 255}, dim = {170, 175, 185, 255}, bad = {235, 150, 120, 255};
     int x = panel.x + px, y = panel.y + px / 2;
-    ui_text_draw(t, "Open a saved battle", px, true, ink, x, y);
+    ui_text_draw(t, m->maps ? "Open a map or a saved battle" : "Open a saved battle", px, true,
+                 ink, x, y);
     y += px + px / 2;
     m->n_rows = 0;
     if (m->n == 0) {
         ui_text_draw(t, "No saved battles yet: Ctrl+S saves this one; autosaves come at each turn.",
                      small, false, dim, x, y);
     }
-    for (int i = 0; i < m->n && y + row_h <= panel.y + panel.h - px; i++) {
+    /* Scroll so the chosen row shows. */
+    int fits = (panel.y + panel.h - px - y) / row_h;
+    if (fits < 1) fits = 1;
+    if (m->sel < m->first) m->first = m->sel;
+    if (m->sel >= m->first + fits) m->first = m->sel - fits + 1;
+    if (m->first < 0) m->first = 0;
+    for (int i = m->first; i < m->n && y + row_h <= panel.y + panel.h - px; i++) {
         SDL_Rect row = {panel.x + px / 2, y, panel.w - px, row_h - 4};
         if (i == m->sel) {
             SDL_SetRenderDrawColor(r, 52, 84, 130, 255);
@@ -217,7 +357,10 @@ void smenu_draw(smenu_t *m, SDL_Renderer *r, ui_text_t *t, int w, int h, double 
         m->row[m->n_rows++] = row;
         y += row_h;
     }
-    ui_text_draw(t, "Up/Down or 1-9 choose, Enter opens, Esc closes. The battle on screen is "
-                    "autosaved first.",
+    ui_text_draw(t,
+                 m->maps ? "Up/Down or 1-9 choose, N new map, Enter opens, Esc closes. The battle "
+                           "on screen is autosaved first."
+                         : "Up/Down or 1-9 choose, Enter opens, Esc closes. The battle on screen is "
+                           "autosaved first.",
                  small, false, dim, x, panel.y + panel.h - small - px / 2);
 }

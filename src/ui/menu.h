@@ -1,11 +1,13 @@
-/* menu.h - the play window's "open a saved battle" menu (Ctrl+O).
+/* menu.h - the play window's "open" menu (Ctrl+O): the map picker.
  *
- * It lists the battles a referee may want back: the battle's own save file,
- * the rotating autosaves, and the other saved battles (NAME.battle.json) in
- * the map's folder, newest first, each with its map, round and time. Picking
- * one is checked by rebuilding it before anything is left behind; the window
- * then autosaves the battle on screen and reopens with the chosen one
- * (docs/saves.md). Logic and drawing are apart so tests drive the logic.
+ * It lists what a referee may want to open: the maps and battles opened
+ * lately, the battle's own save file, the rotating autosaves, the other saved
+ * battles (NAME.battle.json) in the map's folder, newest first, each with its
+ * map, round and time; then the bundled maps and "New map". Picking a save is
+ * checked by rebuilding it, a map by loading it, before anything is left
+ * behind; the window then autosaves the battle on screen and reopens with the
+ * chosen one (docs/saves.md). Logic and drawing are apart so tests drive the
+ * logic.
  */
 #ifndef HB_UI_MENU_H
 #define HB_UI_MENU_H
@@ -16,14 +18,19 @@
 
 #include <SDL.h>
 
+#include "../io/recent.h"
 #include "../io/save.h"
 #include "text.h"
 
-#define SMENU_MAX 12
+#define SMENU_MAX 32
 #define SMENU_NONE (-1)  /* the input changed nothing to act on */
 #define SMENU_CLOSE (-2) /* the menu was closed */
 
+/* What picking an entry opens. */
+typedef enum { SMENU_SAVE = 0, SMENU_MAP, SMENU_NEW_MAP } smenu_kind_t;
+
 typedef struct {
+    smenu_kind_t kind;
     char path[SAVE_PATH_MAX];
     char title[64];   /* "Autosave 1", "Saved battle", "This battle's save" */
     char detail[200]; /* "Ridge Ambush, round 3, 23 Nov 14:05" or why it cannot load */
@@ -35,8 +42,10 @@ typedef struct {
     bool open;
     int n, sel;
     smenu_entry_t e[SMENU_MAX];
-    SDL_Rect row[SMENU_MAX]; /* where each entry was last drawn, for clicks */
+    SDL_Rect row[SMENU_MAX]; /* where each shown entry was last drawn, for clicks */
     int n_rows;
+    int first; /* the entry shown in the top row (the list scrolls) */
+    bool maps; /* the map picker: maps and "New map" are listed too */
 } smenu_t;
 
 /* Fill the list and open the menu: save_path (the battle's own save; may be
@@ -45,6 +54,11 @@ typedef struct {
  * seen twice is listed once. */
 void smenu_scan(smenu_t *m, const char *save_path, const char *autosave_dir,
                 const char *map_path);
+/* Fill the whole picker and open it: the RECENT maps and saves (may be NULL)
+ * first, then what smenu_scan lists, then the maps in maps_dir (*.json,
+ * *.tmj, *.tmx; may be NULL) and "New map". */
+void smenu_scan_picker(smenu_t *m, const recent_t *recent, const char *save_path,
+                       const char *autosave_dir, const char *map_path, const char *maps_dir);
 /* A key while the menu is open: arrows move, Enter picks, Escape closes.
  * Returns the entry index picked, SMENU_CLOSE or SMENU_NONE. */
 int smenu_key(smenu_t *m, SDL_Keycode k);
@@ -54,6 +68,9 @@ int smenu_click(smenu_t *m, int x, int y);
 /* Load and rebuild the save at path without touching the battle on screen.
  * HB_OK with *out owned by the caller, or an error with msg saying why. */
 int smenu_try_load(const char *path, save_t **out, char *msg, size_t cap);
+/* Load the map at path without touching the battle on screen: HB_OK with
+ * *out and *db owned by the caller, or an error with msg saying why. */
+int smenu_try_load_map(const char *path, map_t **out, tmpl_db_t **db, char *msg, size_t cap);
 /* Draw the open menu over a w x h window and remember the row rectangles. */
 void smenu_draw(smenu_t *m, SDL_Renderer *r, ui_text_t *t, int w, int h, double px_per_pt);
 

@@ -64,9 +64,11 @@ battle_status_t pui_start(pui_t *p, const map_t *m, const tmpl_db_t *db, uint64_
     o.seed = seed;
     o.manual_all = true; /* every die is entered: see the header */
     battle_status_t st = play_start(&p->play, m, db, NULL, &o);
-    if (st == BATTLE_ILLEGAL || st == BATTLE_NOMEM) {
+    if (st == BATTLE_ILLEGAL || st == BATTLE_NOMEM || st == BATTLE_ERROR) {
         snprintf(p->msg, sizeof p->msg, "cannot start the battle: %s",
-                 st == BATTLE_NOMEM ? "out of memory" : "unknown ruleset");
+                 st == BATTLE_NOMEM   ? "out of memory"
+                 : st == BATTLE_ERROR ? p->play.error
+                                      : "unknown ruleset");
         if (p->play.b) play_end(&p->play);
         return st;
     }
@@ -79,6 +81,7 @@ battle_status_t pui_start(pui_t *p, const map_t *m, const tmpl_db_t *db, uint64_
     }
     pump(p, st);
     p->started = true;
+    p->saved_cmds = p->play.b->cmds.n;
     anim_snap(&p->anim);
     pui_refresh(p);
     snprintf(p->msg, sizeof p->msg, "Battle begins. Press ? for the keys.");
@@ -98,6 +101,7 @@ static battle_status_t finish_start(pui_t *p, battle_status_t st)
     }
     pump(p, st);
     p->started = true;
+    p->saved_cmds = p->play.b->cmds.n;
     anim_snap(&p->anim);
     pui_refresh(p);
     return BATTLE_OK;
@@ -177,11 +181,17 @@ bool pui_save(pui_t *p)
     }
     save_table_t t = {.has_rng = true, .rng = p->rng, .phys_sides = p->phys_sides};
     char err[HB_ERR_MAX];
-    if (save_write(p->save_path, &p->play, &t, p->map_path, true, err, sizeof err) == HB_OK)
+    if (save_write(p->save_path, &p->play, &t, p->map_path, true, err, sizeof err) == HB_OK) {
         snprintf(p->msg, sizeof p->msg, "Saved to %.180s", p->save_path);
-    else
+        p->saved_cmds = p->play.b->cmds.n;
+    } else
         snprintf(p->msg, sizeof p->msg, "Not saved: %.180s", err);
     return true;
+}
+
+bool pui_unsaved(const pui_t *p)
+{
+    return p->started && !p->replay && p->play.b->cmds.n != p->saved_cmds;
 }
 
 bool pui_autosave(pui_t *p)
@@ -533,6 +543,8 @@ static battle_status_t apply(pui_t *p, const cmd_t *c)
     }
     if (st == BATTLE_ILLEGAL)
         snprintf(p->msg, sizeof p->msg, "%s: not allowed now", cmd_kind_name(c->kind));
+    else if (st == BATTLE_ERROR)
+        snprintf(p->msg, sizeof p->msg, "%s refused: %s", cmd_kind_name(c->kind), p->play.error);
     else if (st == BATTLE_NEED_DICE && pui_needs_die(p))
         pui_die_prompt(p, p->msg, sizeof p->msg);
     p->mode = PUI_IDLE;
@@ -942,6 +954,14 @@ void pui_die_prompt(const pui_t *p, char *buf, size_t cap)
     char of[40] = "";
     if (count > 1) snprintf(of, sizeof of, " (die %d of %d)", n->index + 1, count);
     char why[96];
+    if (roll_counts(&n->spec)) {
+        /* Successes or a pass: the table needs the reading, not just the dice. */
+        char shape[96];
+        roll_describe(&n->spec, shape, sizeof shape);
+        snprintf(buf, cap, "%s: %s, roll %s%s", n->who >= 0 ? pui_name(p, n->who) : "Referee",
+                 pui_why(p, n->why, why, sizeof why), shape, of);
+        return;
+    }
     snprintf(buf, cap, "%s: %s, roll %dd%d%s%s%s", n->who >= 0 ? pui_name(p, n->who) : "Referee",
              pui_why(p, n->why, why, sizeof why), count, n->sides, how, mod, of);
 }

@@ -112,6 +112,7 @@ typedef struct pui {
     char map_path[SAVE_PATH_MAX]; /* recorded in saves, for information */
     char autosave_dir[SAVE_PATH_MAX];
     int autosave_seen; /* events already looked at for turn starts */
+    int saved_cmds;    /* commands in the battle at its start or last Ctrl+S */
     /* Replay: a save's commands played back at the AI's pace, no input. */
     bool replay;
     const cmd_t *script;
@@ -131,6 +132,9 @@ battle_status_t pui_start_save(pui_t *p, const save_t *s, bool replay);
 /* Ctrl+S: write the battle to save_path (the old file kept as .bak); msg
  * says where or why not. */
 bool pui_save(pui_t *p);
+/* Are there commands since the battle started or was last saved with Ctrl+S
+ * (an autosave does not count)? Q asks before quitting when there are. */
+bool pui_unsaved(const pui_t *p);
 /* With autosave_dir set: autosave when a turn has started since the last
  * call (the window calls this every frame). True when a save was written. */
 bool pui_autosave(pui_t *p);

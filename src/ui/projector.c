@@ -1,5 +1,6 @@
 /* projector.c - the table projection window (see projector.h). */
 #include "projector.h"
+#include "window.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -113,6 +114,68 @@ static void centre_true_scale(ui_projector_t *p)
     p->dirty = true;
 }
 
+/* The world rectangle around the player factions' combatants on the board
+ * (each hex whole); false when there are none. */
+static bool player_bounds(const battle_t *b, ui_rect_t *out)
+{
+    const map_t *m = b->map;
+    bool any = false;
+    for (int i = 0; i < b->board->n && i < m->n_combatants; i++) {
+        if (!b->board->present[i] || !map_faction_is_player(m, m->combatants[i].faction)) continue;
+        vec2_t c = ui_cell_center(m, hex_to_cell(m->layout, b->board->pos[i]));
+        ui_rect_t r = {c.x - 1.0, c.y - 1.0, c.x + 1.0, c.y + 1.0};
+        if (!any) {
+            *out = r;
+            any = true;
+        } else {
+            out->x0 = fmin(out->x0, r.x0);
+            out->y0 = fmin(out->y0, r.y0);
+            out->x1 = fmax(out->x1, r.x1);
+            out->y1 = fmax(out->y1, r.y1);
+        }
+    }
+    return any;
+}
+
+/* Does world rectangle r fit the canvas at zoom z? */
+static bool fits(const ui_projector_t *p, ui_rect_t r, double z)
+{
+    return (r.x1 - r.x0) * z <= p->tw && (r.y1 - r.y0) * z <= p->th;
+}
+
+static void centre_on(ui_projector_t *p, ui_rect_t r)
+{
+    p->cam.x = (r.x0 + r.x1) / 2.0 - p->tw / (2.0 * p->cam.zoom);
+    p->cam.y = (r.y0 + r.y1) / 2.0 - p->th / (2.0 * p->cam.zoom);
+    p->dirty = true;
+}
+
+void ui_projector_fit_map(ui_projector_t *p)
+{
+    if (!p->win || p->tw < 1 || p->th < 1) return;
+    ui_cam_fit(&p->cam, ui_map_bounds(p->map), p->tw, p->th, fmin(p->tw, p->th) * 0.02);
+    p->follow = false;
+    p->dirty = true;
+}
+
+ui_proj_start_t ui_projector_start_view(ui_projector_t *p, const battle_t *b)
+{
+    ui_rect_t map = ui_map_bounds(p->map), players = map;
+    double z = ui_projector_true_zoom(p);
+    if (!(z > 0.0)) z = 20.0;
+    p->cam.zoom = z;
+    if (fits(p, map, z)) {
+        centre_on(p, map);
+        return PROJ_START_MAP;
+    }
+    if (b && player_bounds(b, &players) && fits(p, players, z)) {
+        centre_on(p, players);
+        return PROJ_START_PLAYERS;
+    }
+    ui_projector_fit_map(p);
+    return PROJ_START_FIT;
+}
+
 bool ui_projector_open(ui_projector_t *p, int display, int referee_display, char *err,
                        size_t errcap)
 {
@@ -166,7 +229,14 @@ bool ui_projector_open(ui_projector_t *p, int display, int referee_display, char
     /* Windowed, it keeps out of the middle, where the referee's window sits. */
     int pos = p->fullscreen ? (int)SDL_WINDOWPOS_CENTERED_DISPLAY(display)
                             : (int)SDL_WINDOWPOS_UNDEFINED_DISPLAY(display);
+    /* The referee keeps typing on the laptop: the table window must not take
+     * the keyboard when it appears. */
+    SDL_Window *had_focus = SDL_GetKeyboardFocus();
+    SDL_SetHint(SDL_HINT_WINDOW_NO_ACTIVATION_WHEN_SHOWN, "1");
     p->win = SDL_CreateWindow("hexbattle - table", pos, pos, w, h, flags);
+    SDL_SetHint(SDL_HINT_WINDOW_NO_ACTIVATION_WHEN_SHOWN, NULL);
+    if (p->win && had_focus && had_focus != p->win && SDL_GetKeyboardFocus() == p->win)
+        SDL_RaiseWindow(had_focus);
     if (!p->win) {
         snprintf(err, errcap, "cannot open the projector window: %s", SDL_GetError());
         return false;
@@ -189,6 +259,7 @@ bool ui_projector_open(ui_projector_t *p, int display, int referee_display, char
     }
     memset(&p->keys, 0, sizeof p->keys);
     centre_true_scale(p);
+    p->start_pending = true; /* the first frame, with the battle, picks the view */
     snprintf(p->msg, sizeof p->msg, "Projector on %.60s (%dx%d%s), %.1f mm hexes at %.0f dpi.%s",
              p->display_name, p->mode_w, p->mode_h, p->fullscreen ? ", fullscreen" : ", windowed",
              p->set.hex_mm, ui_projector_dpi(p),
@@ -380,6 +451,11 @@ void ui_projector_frame(ui_projector_t *p, const battle_t *b, const ui_token_pos
     bool redraw = p->dirty || animating;
     if (fit_target(p)) redraw = true;
     if (ui_projector_update_view(p->vis, &p->view, b, &p->keys, &p->fog)) redraw = true;
+    if (p->start_pending) {
+        p->start_pending = false;
+        ui_projector_start_view(p, b);
+        redraw = true;
+    }
     if (p->follow && focus >= 0 && focus < b->n) {
         /* Ease the middle of the picture towards whom the action is about. */
         vec2_t want =
@@ -514,6 +590,18 @@ bool ui_projector_control_key(ui_projector_t *p, SDL_Keycode k, int main_display
         p->cam.zoom = ui_projector_true_zoom(p);
         save_settings(p);
         snprintf(p->msg, sizeof p->msg, "Projected hexes: %.1f mm.", p->set.hex_mm);
+        break;
+    case SDLK_f:
+        ui_projector_fit_map(p);
+        snprintf(p->msg, sizeof p->msg,
+                 "Projector shows the whole map (%.0f%% of true scale; Ctrl+0 resets).",
+                 100.0 * p->cam.zoom / ui_projector_true_zoom(p));
+        break;
+    case SDLK_F11:
+        p->fullscreen = ui_toggle_fullscreen(p->win);
+        fit_target(p);
+        snprintf(p->msg, sizeof p->msg, "Projector %s.",
+                 p->fullscreen ? "fullscreen" : "in a window");
         break;
     case SDLK_d:
         move_to_display(

@@ -70,6 +70,7 @@ typedef struct {
     ui_view_keys_t keys; /* what the fog and the view were last worked out from */
     ui_fog_cache_t fog;  /* each viewer's sight, so a step traces only the one who moved */
     bool dirty;
+    bool start_pending; /* the next frame picks the starting view (start_view) */
     char msg[200];   /* last notice for the referee */
     shape_buf_t fx; /* attack effects' triangles, room for PROJ_FX_VERTS made on open */
 } ui_projector_t;
@@ -97,6 +98,21 @@ static inline bool ui_projector_is_open(const ui_projector_t *p)
     return p->win != NULL;
 }
 
+/* How the projector's first view was chosen. */
+typedef enum {
+    PROJ_START_MAP = 0, /* the whole map at true scale */
+    PROJ_START_PLAYERS, /* the player factions' combatants at true scale */
+    PROJ_START_FIT,     /* neither fits at true scale: the whole map, smaller */
+} ui_proj_start_t;
+
+/* The starting view: the whole map at the true scale when it fits, else the
+ * player tokens at the true scale, else the whole map fitted (smaller than
+ * true scale). The open window's first frame calls this. */
+ui_proj_start_t ui_projector_start_view(ui_projector_t *p, const battle_t *b);
+/* F (Ctrl+F on the laptop): show the whole map, leaving the true scale and
+ * the follow lock. */
+void ui_projector_fit_map(ui_projector_t *p);
+
 /* DPI in use: the calibrated one, else the reported one, else 96. */
 double ui_projector_dpi(const ui_projector_t *p);
 /* Zoom that shows hexes at the set size on this display. */
@@ -111,9 +127,9 @@ vec2_t ui_projector_unrotate(int rotation, double dx, double dy);
  * the play window must not see it. *quit is set when the main window closes. */
 bool ui_projector_route(ui_projector_t *p, const SDL_Event *e, Uint32 main_window, int main_display,
                         bool *quit);
-/* Laptop controls with Ctrl held: arrows pan, +/- zoom, 0 true scale, R turn,
- * L follow, K calibration, [ ] calibration bar, Enter save, PageUp/PageDown
- * hex size, D next display. True when used. */
+/* Laptop controls with Ctrl held: arrows pan, +/- zoom, 0 true scale, F fit
+ * the map, R turn, L follow, K calibration, [ ] calibration bar, Enter save,
+ * PageUp/PageDown hex size, D next display, F11 fullscreen. True when used. */
 bool ui_projector_control_key(ui_projector_t *p, SDL_Keycode k, int main_display);
 /* Show battle b (poses may be NULL) on the projector, if open: fog from the
  * player factions, the action followed when locked, and the attack effects fx

@@ -8,8 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#include <SDL_ttf.h>
-
+#include "../io/recent.h"
 #include "ui.h"
 
 /* Window points -> drawable pixels, for high-DPI displays. */
@@ -24,11 +23,56 @@ static double dpi_ratio(SDL_Window *win, SDL_Renderer *r, int *dw, int *dh)
     return ww > 0 ? (double)*dw / ww : 1.0;
 }
 
-/* Ctrl+O opens the saved-battles menu; while it is open it takes the input.
- * A pick that rebuilds is handed out through s->next after the battle on
- * screen has been autosaved, and the window closes so the caller reopens it
- * with the chosen battle; anything that fails leaves the battle on screen as
- * it was. */
+void ui_next_free(ui_next_t *n)
+{
+    save_free(n->save);
+    tmpl_db_destroy(n->db);
+    map_destroy(n->map);
+    memset(n, 0, sizeof *n);
+}
+
+/* Open the picker: in a play-test (allow_maps false) only the saves. */
+static void open_menu(smenu_t *menu, const pui_t *play, bool allow_maps)
+{
+    if (!allow_maps) {
+        smenu_scan(menu, play->save_path, play->autosave_dir, play->map_path);
+        return;
+    }
+    recent_t recent;
+    char file[RECENT_PATH_MAX], maps[SAVE_PATH_MAX];
+    if (recent_file(file, sizeof file))
+        recent_load(file, &recent);
+    else
+        memset(&recent, 0, sizeof recent);
+    ui_bundled_maps_dir(maps, sizeof maps);
+    smenu_scan_picker(menu, &recent, play->save_path, play->autosave_dir, play->map_path, maps);
+}
+
+/* Load what entry e names into *next; false (the status line says why) when it will not. */
+static bool load_pick(const smenu_entry_t *e, pui_t *play, ui_next_t *next)
+{
+    char msg[sizeof play->msg];
+    int rc = HB_OK;
+    if (e->kind == SMENU_SAVE)
+        rc = smenu_try_load(e->path, &next->save, msg, sizeof msg);
+    else if (e->kind == SMENU_MAP)
+        rc = smenu_try_load_map(e->path, &next->map, &next->db, msg, sizeof msg);
+    else
+        next->new_map = true;
+    if (rc != HB_OK) {
+        snprintf(play->msg, sizeof play->msg, "%s", msg);
+        ui_next_free(next);
+        return false;
+    }
+    hb_strlcpy(next->path, e->path, sizeof next->path);
+    return true;
+}
+
+/* Ctrl+O opens the picker; while it is open it takes the input. A pick that
+ * loads (a save is rebuilt, a map checked) is handed out through s->next
+ * after the battle on screen has been autosaved, and the window closes so
+ * the caller reopens it with the choice; anything that fails leaves the
+ * battle on screen as it was. */
 static bool menu_event(ui_session_t *s, const SDL_Event *e)
 {
     ui_state_t *st = &s->st;
@@ -38,11 +82,10 @@ static bool menu_event(ui_session_t *s, const SDL_Event *e)
         if (e->type != SDL_KEYDOWN || e->key.keysym.sym != SDLK_o ||
             !(e->key.keysym.mod & KMOD_CTRL))
             return false;
-        if (play->replay) {
+        if (play->replay)
             snprintf(play->msg, sizeof play->msg, "A replay cannot open another battle.");
-        } else {
-            smenu_scan(menu, play->save_path, play->autosave_dir, play->map_path);
-        }
+        else
+            open_menu(menu, play, s->allow_maps);
         st->dirty = true;
         return true;
     }
@@ -63,13 +106,9 @@ static bool menu_event(ui_session_t *s, const SDL_Event *e)
     }
     st->dirty = true;
     if (got < 0) return true;
-    save_t *sv = NULL;
-    char msg[sizeof play->msg];
-    if (smenu_try_load(menu->e[got].path, &sv, msg, sizeof msg) != HB_OK) {
-        snprintf(play->msg, sizeof play->msg, "%s", msg);
-        menu->open = false;
-        return true;
-    }
+    menu->open = false;
+    ui_next_free(&s->next);
+    if (!load_pick(&menu->e[got], play, &s->next)) return true;
     if (play->autosave_dir[0]) {
         save_table_t t = {.has_rng = true, .rng = play->rng, .phys_sides = play->phys_sides};
         char err[HB_ERR_MAX];
@@ -77,30 +116,38 @@ static bool menu_event(ui_session_t *s, const SDL_Event *e)
             HB_OK) {
             snprintf(play->msg, sizeof play->msg,
                      "Not opened: the battle on screen could not be autosaved first: %.120s", err);
-            save_free(sv);
-            menu->open = false;
+            ui_next_free(&s->next);
             return true;
         }
     }
-    hb_strlcpy(s->next_path, menu->e[got].path, sizeof s->next_path);
-    save_free(s->next);
-    s->next = sv;
-    menu->open = false;
     st->quit = true;
     return true;
+}
+
+/* Remember a map or save the referee opened, for the picker; a failure
+ * only costs the list an entry. */
+static void remember(const char *path)
+{
+    char file[RECENT_PATH_MAX], err[HB_ERR_MAX];
+    if (path && *path && recent_file(file, sizeof file)) recent_add(file, path, err, sizeof err);
 }
 
 void ui_session_event(ui_session_t *s, const SDL_Event *e)
 {
     ui_state_t *st = &s->st;
     int disp = SDL_GetWindowDisplayIndex(s->win);
-    if (menu_event(s, e))
+    if (!st->ask_quit && menu_event(s, e))
         ;
-    else if (ui_projector_route(&s->proj, e, SDL_GetWindowID(s->win), disp < 0 ? 0 : disp,
-                                &st->quit))
+    else if (!st->ask_quit && ui_projector_route(&s->proj, e, SDL_GetWindowID(s->win),
+                                                 disp < 0 ? 0 : disp, &st->quit))
         st->dirty = true;
     else
         ui_handle_event(st, e);
+    if (st->toggle_fullscreen) {
+        st->toggle_fullscreen = false;
+        ui_toggle_fullscreen(s->win);
+        st->resized = true;
+    }
     if (s->proj.msg[0]) {
         snprintf(s->play->msg, sizeof s->play->msg, "%s", s->proj.msg);
         s->proj.msg[0] = '\0';
@@ -113,17 +160,13 @@ bool ui_session_open(ui_session_t *s, const ui_session_args_t *a, char *err, siz
     memset(s, 0, sizeof *s);
     ui_projector_init(&s->proj, a->map);
     s->animating = true;
+    s->allow_maps = a->allow_maps;
     const map_t *m = a->map;
     char title[MAP_NAME_MAX + 32];
     snprintf(title, sizeof title, "hexbattle - %s", m->name[0] ? m->name : "untitled");
 
-    int w = a->w > 0 ? a->w : 1280, h = a->h > 0 ? a->h : 800;
-    SDL_Rect usable;
-    if (a->w <= 0 && SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.w > 0 &&
-        usable.h > 0) {
-        if (w > usable.w * 9 / 10) w = usable.w * 9 / 10;
-        if (h > usable.h * 9 / 10) h = usable.h * 9 / 10;
-    }
+    int w = a->w, h = a->h;
+    if (w <= 0 || h <= 0) ui_window_size_for(0, 1280, 800, &w, &h);
     s->opened = true; /* from here on, close frees what was made */
     s->win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
                               SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
@@ -170,6 +213,7 @@ bool ui_session_open(ui_session_t *s, const ui_session_args_t *a, char *err, siz
     }
     if (!save_autosave_dir(play->autosave_dir, sizeof play->autosave_dir))
         play->autosave_dir[0] = '\0';
+    if (a->allow_maps && !a->replay) remember(a->save ? a->save_path : a->map_path);
     if (!hud_init(&s->hud, play)) {
         snprintf(err, errcap, "out of memory");
         goto fail;
@@ -250,21 +294,13 @@ void ui_session_close(ui_session_t *s)
 }
 
 /* The play window, with the projector opened at once when *PROJECT is set.
- * When the referee opens a saved battle from the menu, *next gets it (the
- * caller's to run and free), next_path its file, and *project whether the
- * projector was open, so the caller can reopen the window with it. */
-static int run_window(const ui_session_args_t *args, bool *project, save_t **next,
-                      char *next_path, char *err, size_t errcap)
+ * When the referee opens something from the picker, *next gets it (the
+ * caller's to run and free) and *project whether the projector was open, so
+ * the caller can reopen the window with it. */
+static int run_window(const ui_session_args_t *args, bool *project, ui_next_t *next, char *err,
+                      size_t errcap)
 {
-    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
-        snprintf(err, errcap, "cannot start SDL video: %s", SDL_GetError());
-        return 1;
-    }
-    if (TTF_Init() != 0) {
-        snprintf(err, errcap, "cannot start SDL_ttf: %s", TTF_GetError());
-        SDL_Quit();
-        return 1;
-    }
+    if (!ui_video_open(err, errcap)) return 1;
     /* The battle: a fixed seed from HEXBATTLE_SEED replays a session exactly. */
     ui_session_args_t a = *args;
     a.project = *project;
@@ -296,42 +332,55 @@ static int run_window(const ui_session_args_t *args, bool *project, save_t **nex
         }
         *project = ui_projector_is_open(&s.proj);
         *next = s.next;
-        hb_strlcpy(next_path, s.next_path, SAVE_PATH_MAX);
-        s.next = NULL;
+        memset(&s.next, 0, sizeof s.next);
         rc = 0;
     }
     ui_session_close(&s);
-    TTF_Quit();
-    SDL_Quit();
+    ui_video_close();
     return rc;
 }
 
-/* Run the window, and again with each saved battle the referee opens from
- * its menu, until the window is closed for good. */
+/* Run the window, and again with each map or saved battle the referee opens
+ * from its picker, until the window is closed for good ("New map" ends in
+ * the editor). */
 static int run_session(const ui_session_args_t *first, char *err, size_t errcap)
 {
-    save_t *next = NULL;
-    char next_path[SAVE_PATH_MAX] = "";
+    ui_next_t next;
+    memset(&next, 0, sizeof next);
     bool project = first->project;
-    int rc = run_window(first, &project, &next, next_path, err, errcap);
-    while (rc == 0 && next) {
-        save_t *s = next;
-        char path[SAVE_PATH_MAX];
-        hb_strlcpy(path, next_path, sizeof path);
-        next = NULL;
-        ui_session_args_t a = {.map = s->map,
-                               .db = s->db,
-                               .map_path = s->map_file[0] ? s->map_file : NULL,
-                               .save = s,
-                               .save_path = path};
-        rc = run_window(&a, &project, &next, next_path, err, errcap);
-        save_free(s);
+    int rc = run_window(first, &project, &next, err, errcap);
+    while (rc == 0 && ui_next_any(&next)) {
+        ui_next_t now = next;
+        memset(&next, 0, sizeof next);
+        if (now.new_map) {
+            rc = ui_run_edit(NULL, NULL, NULL, err, errcap);
+        } else if (now.map) {
+            ui_session_args_t a = {.map = now.map, .db = now.db, .map_path = now.path,
+                                   .allow_maps = true};
+            rc = run_window(&a, &project, &next, err, errcap);
+        } else {
+            const save_t *sv = now.save;
+            ui_session_args_t a = {.map = sv->map,
+                                   .db = sv->db,
+                                   .map_path = sv->map_file[0] ? sv->map_file : NULL,
+                                   .save = sv,
+                                   .save_path = now.path,
+                                   .allow_maps = true};
+            rc = run_window(&a, &project, &next, err, errcap);
+        }
+        ui_next_free(&now);
     }
-    save_free(next); /* only set when a later window failed to open */
+    ui_next_free(&next); /* only set when a later window failed to open */
     return rc;
 }
 
 int ui_run_window(map_t *m, const tmpl_db_t *db, const char *map_path, char *err, size_t errcap)
+{
+    ui_session_args_t a = {.map = m, .db = db, .map_path = map_path, .allow_maps = true};
+    return run_session(&a, err, errcap);
+}
+
+int ui_run_playtest(map_t *m, const tmpl_db_t *db, const char *map_path, char *err, size_t errcap)
 {
     ui_session_args_t a = {.map = m, .db = db, .map_path = map_path};
     return run_session(&a, err, errcap);
@@ -339,7 +388,8 @@ int ui_run_window(map_t *m, const tmpl_db_t *db, const char *map_path, char *err
 
 int ui_run_project(map_t *m, const tmpl_db_t *db, const char *map_path, char *err, size_t errcap)
 {
-    ui_session_args_t a = {.map = m, .db = db, .map_path = map_path, .project = true};
+    ui_session_args_t a = {.map = m, .db = db, .map_path = map_path, .project = true,
+                           .allow_maps = true};
     return run_session(&a, err, errcap);
 }
 
@@ -350,6 +400,7 @@ int ui_run_saved(const save_t *s, const char *save_path, bool replay, char *err,
                            .map_path = s->map_file[0] ? s->map_file : NULL,
                            .save = s,
                            .save_path = save_path,
-                           .replay = replay};
+                           .replay = replay,
+                           .allow_maps = true};
     return run_session(&a, err, errcap);
 }

@@ -5,7 +5,8 @@
  * The window's own loop (ui_run_window and friends) is open + (wait for an
  * event, ui_session_event, ui_session_frame) + close; tests drive the same
  * functions with synthetic events under SDL's dummy video driver, so what
- * they exercise is what the referee runs. The caller starts SDL and SDL_ttf.
+ * they exercise is what the referee runs. The caller starts SDL video and
+ * SDL_ttf (ui_video_open).
  */
 #ifndef HB_UI_SESSION_H
 #define HB_UI_SESSION_H
@@ -24,7 +25,7 @@
 #include "projector.h"
 #include "window.h"
 
-/* What a session opens on. */
+/* What a session opens on. The caller holds SDL video (ui_video_open). */
 typedef struct {
     const map_t *map;      /* the map (borrowed for the session's life) */
     const tmpl_db_t *db;   /* its data (borrowed) */
@@ -33,9 +34,30 @@ typedef struct {
     const char *save_path; /* its file, where Ctrl+S writes */
     bool replay;           /* play the save back rather than resume it */
     bool project;          /* open the projector at once */
+    bool allow_maps;       /* the picker (Ctrl+O) offers maps and "New map" too, not
+                            * only saves (false in an editor's play-test) */
     uint64_t seed;         /* the dice seed of a new battle */
     int w, h;              /* window size in points (0: 1280 x 800 within the display) */
 } ui_session_args_t;
+
+/* What the referee chose to open from the picker, for the caller to run
+ * once the window has closed: a saved battle, a map with its data, or a
+ * blank map in the editor. */
+typedef struct {
+    save_t *save;
+    map_t *map;
+    tmpl_db_t *db;
+    bool new_map;
+    char path[SAVE_PATH_MAX];
+} ui_next_t;
+
+/* Free what a pick holds and empty it. */
+void ui_next_free(ui_next_t *n);
+/* Does it hold a pick? */
+static inline bool ui_next_any(const ui_next_t *n)
+{
+    return n->save || n->map || n->new_map;
+}
 
 typedef struct {
     SDL_Window *win;
@@ -51,10 +73,10 @@ typedef struct {
     double ratio;     /* drawable pixels per window point */
     bool animating;   /* the last frame had something moving */
     bool opened;      /* open succeeded: close has something to free */
-    /* A saved battle the referee picked from the menu (the caller's to run
-     * and free) and its file; the session quits so the caller can reopen. */
-    save_t *next;
-    char next_path[SAVE_PATH_MAX];
+    bool allow_maps;  /* as in the args */
+    /* What the referee picked from the picker (the caller's to run and free
+     * with ui_next_free); the session quits so the caller can reopen. */
+    ui_next_t next;
 } ui_session_t;
 
 /* Open the play window on a: the window, the battle (new, resumed or

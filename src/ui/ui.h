@@ -36,6 +36,19 @@ int ui_render_png_opts(const map_t *m, const tmpl_db_t *db, const ui_render_opts
 int ui_run_window(map_t *m, const tmpl_db_t *db, const char *map_path, char *err,
                   size_t errcap);
 
+/* The same for an editor's play-test: the picker offers only saves, so the
+ * window always returns to the editor. */
+int ui_run_playtest(map_t *m, const tmpl_db_t *db, const char *map_path, char *err,
+                    size_t errcap);
+
+/* The editor on map m (borrowed, with db; edits change it) loaded from PATH,
+ * or with m NULL on a new blank map, with play-tests (F5) in between, until
+ * the referee quits. SDL video stays up for the whole session, so every
+ * window opens on the same video driver. When the editor window cannot be
+ * opened again after a play-test, err says so and where the unsaved map's
+ * recovery copy went. Returns 0, or 1 with err filled. */
+int ui_run_edit(map_t *m, const tmpl_db_t *db, const char *path, char *err, size_t errcap);
+
 /* Open the play window on saved battle s (loaded from SAVE_PATH): resume it
  * (Ctrl+S saves back to SAVE_PATH) or, with replay, play its commands back.
  * Returns 0, or 1 with err filled. */

@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <SDL_ttf.h>
+
+#include "../io/fileio.h"
 #include "hud.h"
 #include "overlay.h"
 
@@ -106,9 +109,20 @@ static bool key_down(ui_state_t *s, SDL_Keycode k)
     double step = UI_PAN_STEP * s->px_per_pt;
     vec2_t mid = {s->view_w / 2.0, s->view_h / 2.0};
     switch (k) {
-    case SDLK_ESCAPE:
     case SDLK_q:
+        /* A battle with moves since its last save asks first. */
+        if (s->hud && pui_unsaved(s->hud->p)) {
+            s->ask_quit = true;
+            s->dirty = true;
+            return true;
+        }
         s->quit = true;
+        return false;
+    case SDLK_ESCAPE:
+        s->quit = true;
+        return false;
+    case SDLK_F11:
+        s->toggle_fullscreen = true;
         return false;
     case SDLK_LEFT:
     case SDLK_a:
@@ -139,11 +153,12 @@ static bool key_down(ui_state_t *s, SDL_Keycode k)
     case SDLK_HOME:
         ui_state_fit(s);
         break;
-    case SDLK_F5: /* F5..F9: reach, threat, flanking, range, sight (overlay_kind_t order) */
+    case SDLK_F5: /* F5..F10: reach, threat, flanking, range, sight, area (overlay_kind_t order) */
     case SDLK_F6:
     case SDLK_F7:
     case SDLK_F8:
     case SDLK_F9:
+    case SDLK_F10:
         s->overlay_on ^= 1u << (k - SDLK_F5);
         break;
     default:
@@ -153,9 +168,43 @@ static bool key_down(ui_state_t *s, SDL_Keycode k)
     return true;
 }
 
+/* The quit question takes every key while it shows: S saves and quits, Y or
+ * Q quits, N or Esc goes back to the battle. */
+static bool quit_question_event(ui_state_t *s, const SDL_Event *e)
+{
+    if (e->type != SDL_KEYDOWN) return e->type != SDL_QUIT && e->type != SDL_WINDOWEVENT;
+    pui_t *p = s->hud ? s->hud->p : NULL;
+    switch (e->key.keysym.sym) {
+    case SDLK_s:
+        if (p) pui_save(p);
+        if (!p || !pui_unsaved(p)) s->quit = true;
+        s->ask_quit = false;
+        break;
+    case SDLK_y:
+    case SDLK_q:
+        s->quit = true;
+        s->ask_quit = false;
+        break;
+    case SDLK_n:
+    case SDLK_ESCAPE:
+        s->ask_quit = false;
+        if (p) snprintf(p->msg, sizeof p->msg, "Back to the battle.");
+        break;
+    default:
+        break;
+    }
+    s->dirty = true;
+    return true;
+}
+
 bool ui_handle_event(ui_state_t *s, const SDL_Event *e)
 {
     bool redraw = false;
+    if (s->ask_quit && quit_question_event(s, e)) return true;
+    if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_F11) {
+        s->toggle_fullscreen = true;
+        return true;
+    }
     /* The play screen sees input first: its keys and panel clicks win. */
     if (s->hud && hud_pre_event(s->hud, s, e)) {
         s->dirty = true;
@@ -295,6 +344,11 @@ void ui_window_draw(ui_draw_t *d, const ui_state_t *s)
     if (s->hud) {
         /* The play screen's panels replace the viewer's status strip. */
         hud_draw(s->hud, d, s);
+        if (s->ask_quit)
+            ui_draw_quit_question(d, s->view_w, s->view_h, s->px_per_pt,
+                                  "There are moves since the last save. Quit?",
+                                  "S: save and quit    Y: quit without saving    N or Esc: keep "
+                                  "playing");
         return;
     }
 
@@ -311,4 +365,82 @@ void ui_window_draw(ui_draw_t *d, const ui_state_t *s)
     int tw = 0, th = 0;
     if (ui_text_get(ui_draw_text(d), status, px, false, ink, &tw, &th))
         ui_text_draw(ui_draw_text(d), status, px, false, ink, px, strip.y + (bar - th) / 2);
+}
+
+void ui_draw_quit_question(ui_draw_t *d, int w, int h, double px_per_pt, const char *title,
+                           const char *keys)
+{
+    SDL_Renderer *r = ui_draw_renderer(d);
+    ui_text_t *t = ui_draw_text(d);
+    int big = ui_text_quantize((int)lround(18 * px_per_pt));
+    int px = ui_text_quantize((int)lround(14 * px_per_pt));
+    SDL_Color ink = {240, 240, 232, 255}, dim = {190, 195, 205, 255};
+    int tw = 0, th = 0, kw = 0, kh = 0;
+    ui_text_get(t, title, big, true, ink, &tw, &th);
+    ui_text_get(t, keys, px, false, dim, &kw, &kh);
+    int bw = (tw > kw ? tw : kw) + 4 * px, bh = th + kh + 3 * px;
+    if (bw > w) bw = w;
+    SDL_Rect box = {(w - bw) / 2, (h - bh) / 2, bw, bh};
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, 0, 0, 0, 130);
+    SDL_RenderFillRect(r, &(SDL_Rect){0, 0, w, h});
+    SDL_SetRenderDrawColor(r, 28, 32, 42, 250);
+    SDL_RenderFillRect(r, &box);
+    SDL_SetRenderDrawColor(r, 235, 190, 90, 255);
+    SDL_RenderDrawRect(r, &box);
+    ui_text_draw(t, title, big, true, ink, box.x + 2 * px, box.y + px);
+    ui_text_draw(t, keys, px, false, dim, box.x + 2 * px, box.y + px + th + px);
+}
+
+bool ui_toggle_fullscreen(SDL_Window *w)
+{
+    if (!w) return false;
+    bool on = (SDL_GetWindowFlags(w) & SDL_WINDOW_FULLSCREEN) != 0;
+    if (SDL_SetWindowFullscreen(w, on ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP) != 0) return on;
+    return !on;
+}
+
+void ui_fit_window_size(SDL_Rect usable, int want_w, int want_h, int *w, int *h)
+{
+    *w = want_w;
+    *h = want_h;
+    if (usable.w > 0 && *w > usable.w * 9 / 10) *w = usable.w * 9 / 10;
+    if (usable.h > 0 && *h > usable.h * 9 / 10) *h = usable.h * 9 / 10;
+    if (*w < 320) *w = 320;
+    if (*h < 240) *h = 240;
+}
+
+void ui_window_size_for(int display, int want_w, int want_h, int *w, int *h)
+{
+    SDL_Rect usable = {0, 0, 0, 0};
+    if (SDL_GetDisplayUsableBounds(display < 0 ? 0 : display, &usable) != 0)
+        usable = (SDL_Rect){0, 0, 0, 0};
+    ui_fit_window_size(usable, want_w, want_h, w, h);
+}
+
+bool ui_video_open(char *err, size_t errcap)
+{
+    if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
+        snprintf(err, errcap, "cannot start SDL video: %s", SDL_GetError());
+        return false;
+    }
+    if (TTF_Init() != 0) {
+        snprintf(err, errcap, "cannot start SDL_ttf: %s", TTF_GetError());
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+        if (SDL_WasInit(SDL_INIT_EVERYTHING) == 0) SDL_Quit();
+        return false;
+    }
+    return true;
+}
+
+void ui_video_close(void)
+{
+    if (TTF_WasInit()) TTF_Quit();
+    SDL_QuitSubSystem(SDL_INIT_VIDEO);
+    if (SDL_WasInit(SDL_INIT_EVERYTHING) == 0) SDL_Quit();
+}
+
+void ui_bundled_maps_dir(char *out, size_t cap)
+{
+    snprintf(out, cap, "%s/../maps", hb_data_dir());
 }

@@ -36,7 +36,9 @@ typedef struct {
     bool dirty;   /* the frame must be redrawn */
     SDL_Rect area;    /* free map area between the panels (w 0: the whole view) */
     struct hud *hud;  /* the play screen's panels, or NULL for a plain viewer */
-    unsigned overlay_on;         /* bit k: overlay kind k shown (F5..F9, overlay.h) */
+    bool ask_quit;          /* Q with moves unsaved: the quit question is shown */
+    bool toggle_fullscreen; /* F11 was pressed: the loop toggles the window */
+    unsigned overlay_on;         /* bit k: overlay kind k shown (F5..F10, overlay.h) */
     struct ui_overlay *overlay;  /* the set they are built in, or NULL for none */
 } ui_state_t;
 
@@ -54,7 +56,30 @@ bool ui_handle_event(ui_state_t *s, const SDL_Event *e);
 /* The status line for the hovered cell: where, terrain, cover, movement cost,
  * occupant; or that the cursor is off the map. */
 void ui_status_text(const ui_state_t *s, char *buf, size_t cap);
+/* Draw the quit question ("moves since the last save...") over a w x h view. */
+void ui_draw_quit_question(ui_draw_t *d, int w, int h, double px_per_pt, const char *title,
+                           const char *keys);
 /* Draw one window frame (map, hover, status line) without presenting. */
 void ui_window_draw(ui_draw_t *d, const ui_state_t *s);
+
+/* F11 in any window: fullscreen on the window's display, or back. Returns
+ * whether the window is fullscreen afterwards. */
+bool ui_toggle_fullscreen(SDL_Window *w);
+/* A window size that fits the usable area usable (w or h 0: unknown): the
+ * wanted size, shrunk to 90 % of that area where it is larger. */
+void ui_fit_window_size(SDL_Rect usable, int want_w, int want_h, int *w, int *h);
+/* The same for display index display, as SDL reports it. */
+void ui_window_size_for(int display, int want_w, int want_h, int *w, int *h);
+
+/* Start SDL video and SDL_ttf, or take one more hold on them when they run:
+ * a window that closes (ui_video_close) leaves them running while a hold
+ * remains, so the editor and its play-tests share one video driver. False
+ * with err filled when SDL cannot start. */
+bool ui_video_open(char *err, size_t errcap);
+/* Let go of one hold; the last one shuts SDL down. */
+void ui_video_close(void);
+
+/* Folder of the bundled maps (the data folder's sibling maps/). */
+void ui_bundled_maps_dir(char *out, size_t cap);
 
 #endif

@@ -1,0 +1,154 @@
+/* recent.c - recently opened maps and saves, and recovery copies (recent.h). */
+/* realpath is an XSI extension of POSIX. */
+#define _XOPEN_SOURCE 700
+#include "recent.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "fileio.h"
+#include "map_io.h"
+#include "save.h"
+
+#define RECENT_FILE_MAX (256u * 1024u)
+
+bool hb_make_dirs(const char *dir)
+{
+    char buf[RECENT_PATH_MAX];
+    if (!dir || !*dir || !hb_strlcpy(buf, dir, sizeof buf)) return false;
+    for (char *c = buf + 1; *c; c++) {
+        if (*c != '/') continue;
+        *c = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST) return false;
+        *c = '/';
+    }
+    return mkdir(buf, 0777) == 0 || errno == EEXIST;
+}
+
+bool recent_file(char *out, size_t cap)
+{
+    char dir[RECENT_PATH_MAX];
+    if (!save_autosave_dir(dir, sizeof dir)) return false;
+    int n = snprintf(out, cap, "%s/recent.json", dir);
+    return n > 0 && (size_t)n < cap;
+}
+
+void recent_load(const char *file, recent_t *r)
+{
+    memset(r, 0, sizeof *r);
+    char *text = NULL, err[HB_ERR_MAX];
+    size_t len = 0;
+    if (!file || hb_read_file(file, RECENT_FILE_MAX, &text, &len, err, sizeof err) != HB_OK)
+        return;
+    cJSON *root = cJSON_ParseWithLength(text, len);
+    free(text);
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, "recent");
+    const cJSON *e;
+    cJSON_ArrayForEach(e, list)
+    {
+        if (r->n >= RECENT_MAX) break;
+        if (cJSON_IsString(e) && e->valuestring[0] == '/' &&
+            hb_strlcpy(r->path[r->n], e->valuestring, RECENT_PATH_MAX))
+            r->n++;
+    }
+    cJSON_Delete(root);
+}
+
+/* PATH made absolute against the working folder (the file need not exist). */
+static bool absolute(const char *path, char *out, size_t cap)
+{
+    char real[PATH_MAX];
+    if (realpath(path, real)) return hb_strlcpy(out, real, (unsigned)cap);
+    if (path[0] == '/') return hb_strlcpy(out, path, (unsigned)cap);
+    char cwd[PATH_MAX];
+    if (!getcwd(cwd, sizeof cwd)) return false;
+    int n = snprintf(out, cap, "%s/%s", cwd, path);
+    return n > 0 && (size_t)n < cap;
+}
+
+int recent_add(const char *file, const char *path, char *err, size_t errcap)
+{
+    char abs_path[RECENT_PATH_MAX];
+    if (!path || !*path || !absolute(path, abs_path, sizeof abs_path)) {
+        snprintf(err, errcap, "%s: cannot name the file to remember", file);
+        return HB_ERR_OTHER;
+    }
+    recent_t r;
+    recent_load(file, &r);
+    cJSON *root = cJSON_CreateObject();
+    cJSON *list = cJSON_AddArrayToObject(root, "recent");
+    bool ok = list && cJSON_AddItemToArray(list, cJSON_CreateString(abs_path));
+    for (int i = 0, kept = 1; ok && i < r.n && kept < RECENT_MAX; i++) {
+        if (strcmp(r.path[i], abs_path) == 0) continue;
+        ok = cJSON_AddItemToArray(list, cJSON_CreateString(r.path[i]));
+        kept++;
+    }
+    char *text = ok ? cJSON_Print(root) : NULL;
+    cJSON_Delete(root);
+    if (!text) {
+        snprintf(err, errcap, "%s: out of memory", file);
+        return HB_ERR_OTHER;
+    }
+    char dir[RECENT_PATH_MAX];
+    hb_strlcpy(dir, file, sizeof dir);
+    char *slash = strrchr(dir, '/');
+    if (slash && slash != dir) *slash = '\0';
+    int rc = HB_ERR_OTHER;
+    if (!slash || hb_make_dirs(dir))
+        rc = hb_write_atomic(file, text, strlen(text), false, err, errcap);
+    else
+        snprintf(err, errcap, "%s: cannot make its folder: %s", file, strerror(errno));
+    free(text);
+    return rc;
+}
+
+bool recover_path(const char *path, const char *dir, char *out, size_t cap)
+{
+    int n;
+    if (path && *path) {
+        size_t len = strlen(path);
+        static const char *const EXT[] = {".json", ".tmj", ".tmx"};
+        for (size_t k = 0; k < sizeof EXT / sizeof EXT[0]; k++) {
+            size_t el = strlen(EXT[k]);
+            if (len > el && strcmp(path + len - el, EXT[k]) == 0) {
+                len -= el;
+                break;
+            }
+        }
+        n = snprintf(out, cap, "%.*s.recover.json", (int)len, path);
+    } else {
+        if (!dir || !*dir) return false;
+        n = snprintf(out, cap, "%s/untitled.recover.json", dir);
+    }
+    return n > 0 && (size_t)n < cap;
+}
+
+int recover_save_map(const map_t *m, const char *path, char *out, size_t cap, char *err,
+                     size_t errcap)
+{
+    char dir[RECENT_PATH_MAX] = "";
+    bool unnamed = !path || !*path;
+    if (unnamed && (!save_autosave_dir(dir, sizeof dir) || !hb_make_dirs(dir))) {
+        snprintf(err, errcap, "no folder for a recovery copy of the new map");
+        return HB_ERR_OTHER;
+    }
+    if (!recover_path(path, dir, out, cap)) {
+        snprintf(err, errcap, "%s: the recovery copy's name is too long", path ? path : dir);
+        return HB_ERR_OTHER;
+    }
+    char *text = map_to_json(m);
+    if (!text) {
+        snprintf(err, errcap, "%s: out of memory", out);
+        return HB_ERR_OTHER;
+    }
+    int rc = hb_write_atomic(out, text, strlen(text), false, err, errcap);
+    free(text);
+    return rc;
+}
