@@ -213,7 +213,7 @@ static void copy_map(ui_overlay_t *o, const map_t *src)
     map_t *m = o->m;
     memcpy(m->cells, src->cells, (size_t)o->ncells);
     int n = src->n_combatants < m->n_combatants ? src->n_combatants : m->n_combatants;
-    memcpy(m->combatants, src->combatants, sizeof *m->combatants * (size_t)n);
+    if (n > 0) memcpy(m->combatants, src->combatants, sizeof *m->combatants * (size_t)n);
     if (src->n_types <= MAP_MAX_TERRAIN && src->n_types != m->n_types) {
         memcpy(m->types, src->types, sizeof m->types[0] * (size_t)src->n_types);
         m->n_types = src->n_types;
