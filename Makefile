@@ -10,17 +10,18 @@ FUZZ_SECONDS ?= 60
 # Seconds of fuzzing per target inside `make test`, after one pass over the seeds.
 FUZZ_SMOKE_SECONDS ?= 3
 # clang + libclang-rt-dev give libFuzzer; valgrind checks the plain build for leaks;
-# Xorg's dummy driver with xrandr/xwininfo gives tests/cli/two_displays.sh two displays.
+# Xorg's dummy driver with xrandr/xwininfo gives tests/cli/two_displays.sh two displays;
+# xdotool clicks and types in the real windows of tests/cli/signals.sh and faults.sh.
 DEB_PKGS     := cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
                 libcjson-dev libcmocka-dev xvfb xauth clang libclang-rt-dev valgrind \
-                xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils x11-utils
+                xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils x11-utils xdotool
 
 # `make monkey` runs the randomized UI test longer: MONKEY_EVENTS inputs per
 # mode and map for each seed of MONKEY_SEEDS, in the sanitizer build.
 MONKEY_EVENTS ?= 20000
 MONKEY_SEEDS  ?= 1 2 3 4
 
-.PHONY: all deps build asan run test fuzz fuzz-smoke monkey clean
+.PHONY: all deps build asan run test fuzz fuzz-smoke monkey scars-audit clean
 
 all: build
 
@@ -73,6 +74,12 @@ monkey: asan
 	  HB_MONKEY_SEED=$$seed HB_MONKEY_EVENTS=$(MONKEY_EVENTS) \
 	  ./$(ASAN_BUILD)/tests/test_ui_monkey || exit 1; \
 	done
+
+# The scars AI over AUDIT_SEEDS battles of the desert map: win rates and the
+# checks of issue 22, as one line of JSON (docs/rules-scars.md).
+AUDIT_SEEDS ?= 1000
+scars-audit: build
+	./$(BUILD)/scars_audit maps/salt_flats.json $(AUDIT_SEEDS)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

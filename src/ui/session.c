@@ -9,6 +9,8 @@
 #include <time.h>
 
 #include "../io/recent.h"
+#include "../io/recover.h"
+#include "stop.h"
 #include "ui.h"
 
 /* Window points -> drawable pixels, for high-DPI displays. */
@@ -90,6 +92,7 @@ static bool menu_event(ui_session_t *s, const SDL_Event *e)
         return true;
     }
     int got = SMENU_NONE;
+    bool offer = menu->recovery;
     switch (e->type) {
     case SDL_KEYDOWN:
         got = smenu_key(menu, e->key.keysym.sym);
@@ -105,10 +108,27 @@ static bool menu_event(ui_session_t *s, const SDL_Event *e)
         return true; /* the map under the menu takes no input */
     }
     st->dirty = true;
+    if (got == SMENU_CLOSE && offer)
+        snprintf(play->msg, sizeof play->msg,
+                 "A new battle. The interrupted one is kept: Ctrl+O lists it.");
     if (got < 0) return true;
     menu->open = false;
     ui_next_free(&s->next);
     if (!load_pick(&menu->e[got], play, &s->next)) return true;
+    if (offer && s->next.save) {
+        /* The copy becomes the newest autosave; Ctrl+S goes on saving to
+         * the battle's own file. */
+        char err[HB_ERR_MAX];
+        if (recover_adopt(s->next.path, s->next.save->file, sizeof s->next.save->file, err,
+                          sizeof err) != HB_OK) {
+            snprintf(play->msg, sizeof play->msg, "Not restored: %.180s", err);
+            ui_next_free(&s->next);
+            return true;
+        }
+        hb_strlcpy(s->next.path, play->save_path, sizeof s->next.path);
+        st->quit = true;
+        return true;
+    }
     if (play->autosave_dir[0]) {
         save_table_t t = {.has_rng = true, .rng = play->rng, .phys_sides = play->phys_sides};
         char err[HB_ERR_MAX];
@@ -122,6 +142,25 @@ static bool menu_event(ui_session_t *s, const SDL_Event *e)
     }
     st->quit = true;
     return true;
+}
+
+/* A stop signal: the battle (not a replay, which is a file already) goes to
+ * its recovery copy before the window closes. */
+static void keep_battle(const pui_t *play)
+{
+    if (play->replay) return;
+    char rpath[SAVE_PATH_MAX], err[HB_ERR_MAX];
+    const char *file = play->save_path[0] ? play->save_path : NULL;
+    if (!recover_path(file ? file : "untitled.battle.json", rpath, sizeof rpath)) {
+        fprintf(stderr, "hexbattle: stopped; no folder for a recovery copy of the battle\n");
+        return;
+    }
+    save_table_t t = {.has_rng = true, .rng = play->rng, .phys_sides = play->phys_sides};
+    if (recover_write_battle(rpath, file, &play->play, &t, play->map_path, err, sizeof err) !=
+        HB_OK)
+        fprintf(stderr, "hexbattle: stopped; the battle could not be kept: %s\n", err);
+    else
+        fprintf(stderr, "hexbattle: stopped; the battle is kept in %s\n", rpath);
 }
 
 /* Remember a map or save the referee opened, for the picker; a failure
@@ -228,6 +267,12 @@ bool ui_session_open(ui_session_t *s, const ui_session_args_t *a, char *err, siz
     st->area = s->hud.lay.map;
     ui_state_fit(st);
 
+    /* A battle stopped by a signal is offered back at the start of play. */
+    char rpath[SAVE_PATH_MAX];
+    if (!a->save && !a->replay && play->save_path[0] &&
+        recover_path(play->save_path, rpath, sizeof rpath) &&
+        recover_belongs(rpath, play->save_path))
+        smenu_offer(&s->menu, rpath);
     if (a->project) {
         int disp = SDL_GetWindowDisplayIndex(s->win);
         if (!ui_projector_open(&s->proj, -1, disp < 0 ? 0 : disp, err, errcap)) goto fail;
@@ -317,6 +362,10 @@ static int run_window(const ui_session_args_t *args, bool *project, ui_next_t *n
         Uint64 quit_at = quit_ms > 0 ? last + (Uint64)quit_ms : 0;
         while (!ui_session_done(&s)) {
             if (quit_at && SDL_GetTicks64() >= quit_at) break;
+            if (ui_stop_signal()) {
+                keep_battle(s.play);
+                break;
+            }
             Uint64 now = SDL_GetTicks64();
             double dt = (now - last) / 1000.0;
             last = now;
@@ -345,6 +394,9 @@ static int run_window(const ui_session_args_t *args, bool *project, ui_next_t *n
  * the editor). */
 static int run_session(const ui_session_args_t *first, char *err, size_t errcap)
 {
+    /* Video stays up between the windows of one session (a battle opened
+     * from the picker, a restored one), so the display is not reconnected. */
+    if (!ui_video_open(err, errcap)) return 1;
     ui_next_t next;
     memset(&next, 0, sizeof next);
     bool project = first->project;
@@ -371,6 +423,7 @@ static int run_session(const ui_session_args_t *first, char *err, size_t errcap)
         ui_next_free(&now);
     }
     ui_next_free(&next); /* only set when a later window failed to open */
+    ui_video_close();
     return rc;
 }
 
