@@ -226,23 +226,14 @@ static bool decided(const battle_t *b) { return battle_last_side(b) != -2; }
 static void start_round(battle_t *b);
 static void next_slot(battle_t *b);
 
-static void start_commitment(battle_t *b)
+/* Open the Movement or Commitment phase: its slots in initiative order. */
+static void start_slots(battle_t *b, int phase)
 {
     em_state_t *s = em_st(b);
-    s->phase = EP_COMMITMENT;
+    s->phase = phase;
     s->cur = -1;
     s->actor = -1;
-    emit_phase(b, EP_COMMITMENT);
-    next_slot(b);
-}
-
-static void start_movement(battle_t *b)
-{
-    em_state_t *s = em_st(b);
-    s->phase = EP_MOVEMENT;
-    s->cur = -1;
-    s->actor = -1;
-    emit_phase(b, EP_MOVEMENT);
+    emit_phase(b, phase);
     next_slot(b);
 }
 
@@ -289,7 +280,7 @@ static void next_slot(battle_t *b)
     }
     s->actor = -1;
     if (s->phase == EP_MOVEMENT)
-        start_commitment(b);
+        start_slots(b, EP_COMMITMENT);
     else
         end_round(b);
 }
@@ -313,7 +304,7 @@ void em_end_slot(battle_t *b)
 void em_after_immediate(battle_t *b)
 {
     if (!decided(b))
-        start_movement(b);
+        start_slots(b, EP_MOVEMENT);
 }
 
 static void start_round(battle_t *b)
@@ -497,12 +488,10 @@ static battle_status_t em_apply(battle_t *b, const cmd_t *c)
     return em_apply_slot(b, c);
 }
 
-static bool em_react(const battle_t *b, int reactor, react_kind_t kind, int trigger)
+static int em_react(const battle_t *b, int reactor, const react_offer_t *offer)
 {
-    (void)kind;
-    (void)trigger;
     unsigned side = (unsigned)b->board->side[reactor];
-    return side >= 32 || !(b->opts.decline_sides & (1u << side));
+    return offer->n > 1 && (side >= 32 || !(b->opts.decline_sides & (1u << side)));
 }
 
 static int em_winner(const battle_t *b) { return battle_last_side(b); }
