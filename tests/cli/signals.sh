@@ -21,9 +21,11 @@ start_xvfb || skip "Xvfb did not start"
 export SDL_VIDEODRIVER=x11 XDG_DATA_HOME="$TMP/xdg" HEXBATTLE_SEED=4
 DIR="$XDG_DATA_HOME/hexbattle"
 
-# wait_window NAME: the id of the first window whose title contains NAME.
+# wait_window NAME: the id of the first window whose title contains NAME,
+# waiting up to 30 seconds (a sanitizer build on a busy shared machine can
+# take more than ten to open a window).
 wait_window() {
-    for _ in $(seq 100); do
+    for _ in $(seq 300); do
         local w
         w=$(xdotool search --name "$1" 2>/dev/null | head -1)
         if [ -n "$w" ]; then
@@ -77,6 +79,7 @@ for sig in TERM HUP INT; do
     # The title names the map once the editor's loop has drawn a frame.
     win=$(wait_window "hexbattle editor - $MAP")
     check "editor_opens_$sig" test -n "$win"
+    [ -n "$win" ] || grep -av "^ *#" "$TMP/edit.err" | head -5
     # Paint two hexes with the brush (a wall) in the middle of the map (again
     # when a loaded machine has not taken the clicks in: a hex painted twice
     # is one edit).
@@ -147,13 +150,14 @@ HEXBATTLE_SEED=9 LD_PRELOAD="$KEEP_LOADED" "$HB" "$MAP" 2>"$TMP/play2.err" &
 pid=$!
 win=$(wait_window "hexbattle - ")
 sleep 1
-for _ in 1 2 3; do
+for _ in 1 2 3 4 5; do
     xdotool windowfocus --sync "$win" key Return
-    for _ in $(seq 30); do [ -e "$COPY" ] || break; sleep 0.1; done
+    for _ in $(seq 40); do [ -e "$COPY" ] || break; sleep 0.1; done
     [ -e "$COPY" ] || break
 done
 sleep 0.5
 check battle_copy_taken_back test ! -e "$COPY"
+[ -e "$COPY" ] && grep -av "^ *#" "$TMP/play2.err" | head -5
 stop "$pid" HUP
 check play_ends_by_HUP test "$STATUS" -eq 129
 [ "$STATUS" -eq 129 ] || grep -av "^ *#" "$TMP/play2.err" | head -30
