@@ -659,7 +659,7 @@ static void test_window(void **state)
     battle_t *bt = battle_create(m, db, &bo, rs->stat_names, rs->n_stats, rs->state_size);
     assert_non_null(bt);
     assert_true(battle_reset(bt));
-    ruleset_profiles(rs, bt->board, bt->prof);
+    ruleset_profiles(rs, bt->board, db, bt->prof);
     board_place(bt->board, kara, hex_from_cell(m->layout, (cell_t){2, 2}));
     ui_overlay_window(o, bt, 1u << OVERLAY_THREAT, kara, false, (cell_t){0, 0});
     assert_int_equal(ui_overlay_mark_at(o, (cell_t){3, 2}, NULL), UI_OV_THREAT);
@@ -667,7 +667,7 @@ static void test_window(void **state)
     /* A rebuild frees the battle's map and board; the set kept none of them
      * (under ASan a kept pointer is a use-after-free report here). */
     assert_true(battle_reset(bt));
-    ruleset_profiles(rs, bt->board, bt->prof);
+    ruleset_profiles(rs, bt->board, db, bt->prof);
     ui_overlay_window(o, bt, 1u << OVERLAY_REACH | 1u << OVERLAY_THREAT, kara, true,
                       (cell_t){5, 5});
     assert_int_equal(ui_overlay_mark_at(o, (cell_t){7, 5}, NULL), UI_OV_THREAT);
