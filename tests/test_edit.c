@@ -615,10 +615,47 @@ static void test_save_load_round_trip(void **state)
     map_destroy(m);
 }
 
+/* Rule options (group initiative...): set, change and remove, each an edit
+ * that undoes itself, and the boolean form kept for the file. */
+static void test_option_set_and_undo(void **state)
+{
+    (void)state;
+    map_t *m = new_map(4, 3, (hex_layout_t){HEX_POINTY, HEX_ODD});
+    edit_t e;
+    int v = 0;
+    assert_true(edit_option_set(m, "group_initiative", 1, true, false, &e));
+    assert_false(map_option(m, "group_initiative", &v)); /* built, not applied */
+    assert_true(edit_apply(m, &e));
+    assert_true(map_option(m, "group_initiative", &v));
+    assert_int_equal(v, 1);
+    assert_int_equal(m->options_bool, 1u);
+    assert_true(edit_apply(m, &e)); /* the inverse */
+    assert_false(map_option(m, "group_initiative", &v));
+    assert_int_equal(m->n_options, 0);
+    edit_free(&e);
+    for (int k = 0; k < MAP_MAX_OPTIONS; k++) {
+        char key[16];
+        snprintf(key, sizeof key, "o%d", k);
+        assert_true(edit_option_set(m, key, k, false, false, &e));
+        assert_true(edit_apply(m, &e));
+        edit_free(&e);
+    }
+    assert_false(edit_option_set(m, "one_more", 1, true, false, &e)); /* the table is full */
+    assert_true(edit_option_set(m, "o3", 0, false, true, &e));
+    assert_true(edit_apply(m, &e));
+    assert_int_equal(m->n_options, MAP_MAX_OPTIONS - 1);
+    assert_false(map_option(m, "o3", &v));
+    assert_true(map_option(m, "o4", &v));
+    assert_int_equal(v, 4);
+    edit_free(&e);
+    map_destroy(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_paint_radius),
+        cmocka_unit_test(test_option_set_and_undo),
         cmocka_unit_test(test_line),
         cmocka_unit_test(test_flood),
         cmocka_unit_test(test_resize),

@@ -151,6 +151,8 @@ static void assert_maps_equal_but_legend(const map_t *a, const map_t *b)
         assert_string_equal(a->factions[i].name, b->factions[i].name);
         assert_int_equal(a->factions[i].player, b->factions[i].player);
         assert_int_equal(a->factions[i].n_values, b->factions[i].n_values);
+        assert_int_equal(a->n_options, b->n_options);
+        assert_int_equal(a->options_bool, b->options_bool);
         for (int k = 0; k < a->factions[i].n_values; k++) {
             assert_string_equal(a->factions[i].values[k].key, b->factions[i].values[k].key);
             assert_int_equal(a->factions[i].values[k].value, b->factions[i].values[k].value);
@@ -578,6 +580,10 @@ static const bad_case_t BAD[] = {
      "factions.raiders: expected \"player\", \"architect\" or \"referee\", found \"npc\"", false},
     {"factions_array.json", "factions: expected an object, found array", false},
     {"factions_control_missing.json", "factions.raiders.control: required but missing", false},
+    {"options_not_object.json", "options: expected an object, found array", false},
+    {"options_value_string.json",
+     "options.group_initiative: expected true, false or an integer, found string", false},
+    {"options_too_many.json", "options.o8: more than 8 options", false},
     {"factions_control_bad.json",
      "factions.raiders.control: expected \"player\", \"architect\" or \"referee\", found \"npc\"", false},
     {"factions_morale_string.json", "factions.raiders.morale: expected an integer, found string", false},
@@ -823,6 +829,26 @@ static void test_round_trip_minimal(void **state)
  * beside the plain strings of version 1. Written back in the object form
  * only where a score is given; the editor's control switch keeps the
  * scores. */
+/* Rule options: a boolean and a number, read, kept in their form and written
+ * back the same. */
+static void test_map_options(void **state)
+{
+    (void)state;
+    map_t *m = load_good("map_options.json", NULL);
+    int v = 0;
+    assert_true(map_option(m, "group_initiative", &v));
+    assert_int_equal(v, 1);
+    assert_true(map_option(m, "warmup_rounds", &v));
+    assert_int_equal(v, 2);
+    assert_false(map_option(m, "nothing", &v));
+    char *text = map_to_json(m);
+    assert_non_null(strstr(text, "\"group_initiative\":\ttrue"));
+    assert_non_null(strstr(text, "\"warmup_rounds\":\t2"));
+    free(text);
+    map_destroy(m);
+    round_trip("map_options.json");
+}
+
 static void test_faction_objects(void **state)
 {
     (void)state;
@@ -1453,6 +1479,7 @@ int main(void)
         cmocka_unit_test(test_round_trip_pointy),
         cmocka_unit_test(test_round_trip_flat),
         cmocka_unit_test(test_faction_objects),
+        cmocka_unit_test(test_map_options),
         cmocka_unit_test(test_round_trip_minimal),
         cmocka_unit_test(test_round_trip_after_edits),
         cmocka_unit_test(test_save_writes_only_given_fields),

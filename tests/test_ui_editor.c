@@ -161,6 +161,20 @@ static void test_paint_stroke_undo_redo(void **state)
     assert_int_equal(s->tool, ED_BRUSH);
 }
 
+/* Shift+G switches the map's group initiative option; Ctrl+Z takes it back. */
+static void test_group_initiative_option(void **state)
+{
+    fx_t *f = *state;
+    ed_state_t *s = &f->st;
+    int v = 0;
+    bool before = map_option(s->map, "group_initiative", &v) && v;
+    key(s, SDLK_g, KMOD_SHIFT);
+    assert_int_equal(map_option(s->map, "group_initiative", &v) && v, !before);
+    assert_int_equal(s->prompt, ED_PROMPT_NONE); /* not the faction prompt */
+    key(s, SDLK_z, KMOD_CTRL);
+    assert_int_equal(map_option(s->map, "group_initiative", &v) && v, before);
+}
+
 static void test_place_move_edit_delete(void **state)
 {
     fx_t *f = *state;
@@ -530,6 +544,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_paint_stroke_undo_redo, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_group_initiative_option, setup, teardown),
         cmocka_unit_test_setup_teardown(test_place_move_edit_delete, setup, teardown),
         cmocka_unit_test_setup_teardown(test_save_as_and_quit, setup, teardown),
         cmocka_unit_test_setup_teardown(test_ruleset_follows_templates, setup, teardown),

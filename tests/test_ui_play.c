@@ -520,6 +520,32 @@ static void test_physical_dice_typed_and_clicked(void **state)
     assert_int_equal(count_events(pui_battle(p), EV_ATTACK, -1), 0);
 }
 
+/* Shift+F4 puts the reactions of the selected combatant's side to the table,
+ * one side at a time (any side), and back; F4 does all the players' sides. */
+static void test_ask_per_side(void **state)
+{
+    ui_fx_t *f = *state;
+    pui_t *p = f->p;
+    battle_t *b = p->play.b;
+    assert_int_equal(b->opts.ask_sides, 0u);
+    int foe = -1;
+    for (int i = 0; i < b->n && foe < 0; i++)
+        if (!battle_is_player(b, i)) foe = i;
+    assert_true(foe >= 0);
+    p->sel = foe;
+    key(f, SDLK_F4, KMOD_SHIFT);
+    unsigned bit = 1u << b->board->side[foe];
+    assert_int_equal(b->opts.ask_sides, bit);
+    assert_true(p->ask);
+    assert_non_null(strstr(p->msg, b->board->side_name[b->board->side[foe]]));
+    key(f, SDLK_F4, KMOD_SHIFT);
+    assert_int_equal(b->opts.ask_sides, 0u);
+    key(f, SDLK_F4, 0);
+    assert_true(p->ask);
+    assert_int_equal(b->opts.ask_sides & bit, 0u);
+    assert_true(b->opts.ask_sides != 0);
+}
+
 static void test_help_toggle(void **state)
 {
     ui_fx_t *f = *state;
@@ -975,6 +1001,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_undo_rebuilds_without_the_command, setup, teardown),
         cmocka_unit_test_setup_teardown(test_physical_dice_typed_and_clicked, setup, teardown),
         cmocka_unit_test_setup_teardown(test_help_toggle, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_ask_per_side, setup, teardown),
         cmocka_unit_test_setup_teardown(test_anim_glides_and_snaps, setup, teardown),
         cmocka_unit_test_setup_teardown(test_dice_log_scrolls_with_the_wheel, setup, teardown),
         cmocka_unit_test(test_layout_keeps_the_map_free),

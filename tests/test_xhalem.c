@@ -1595,6 +1595,12 @@ static void test_table_answers_each_reaction(void **state)
         assert_int_equal(f.p.b->ask.who, 0);
         assert_int_equal(f.p.b->ask.trigger, 1);
         assert_string_equal(f.p.b->ask.kind, "opportunity");
+        /* The options, the strike with its odds (the same as the screen's). */
+        assert_int_equal(f.p.b->ask.n, 2);
+        assert_string_equal(f.p.b->ask.labels[0], "let it pass");
+        assert_non_null(strstr(f.p.b->ask.labels[1], "strike: "));
+        assert_non_null(strstr(f.p.b->ask.labels[1], "% to hit, "));
+        assert_non_null(strstr(f.p.b->ask.labels[1], " dmg"));
         assert_int_equal(FX_FIND(f.p.b, 0, "\"move_step\""), -1);
         int actors[4];
         assert_int_equal(play_actors(&f.p, actors, 4), 0);

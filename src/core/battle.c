@@ -367,6 +367,13 @@ int battle_table_choice(battle_t *b, int reactor, const char *kind, int trigger,
     return 0;
 }
 
+bool battle_table_asks(const battle_t *b, int reactor)
+{
+    unsigned side = (unsigned)b->board->side[reactor];
+    return side < 32 && (b->opts.ask_sides & (1u << side)) &&
+           !(b->opts.decline_sides & (1u << side)) && b->cmd && !battle_halted(b);
+}
+
 bool battle_ask_reaction(battle_t *b, int reactor, const char *kind, int trigger)
 {
     int k = battle_table_choice(b, reactor, kind, trigger, 2, NULL);

@@ -183,6 +183,10 @@ void battle_fault(battle_t *b, const char *fmt, ...);
  * rules layer wraps this with the policy: battle_ask_choice (ruleset.h). */
 int battle_table_choice(battle_t *b, int reactor, const char *kind, int trigger, int n,
                         const char *const *labels);
+/* Will the table be asked about reactions of combatant reactor (its side
+ * asks and does not decline)? For the labels of a question: odds are worth
+ * working out only then. */
+bool battle_table_asks(const battle_t *b, int reactor);
 /* A yes/no reaction: battle_table_choice with two options, the policy being
  * "take it". Call it only once everything else allows the reaction, and
  * before changing anything for it. */

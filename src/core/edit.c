@@ -204,6 +204,17 @@ bool edit_apply(map_t *m, edit_t *e)
         e->u.unit.c = c;
         return true;
     }
+    case EDIT_OPTIONS: {
+        edit_options_t o;
+        memcpy(o.options, m->options, sizeof o.options);
+        o.n_options = m->n_options;
+        o.options_bool = m->options_bool;
+        memcpy(m->options, e->u.options.options, sizeof m->options);
+        m->n_options = e->u.options.n_options;
+        m->options_bool = e->u.options.options_bool;
+        e->u.options = o;
+        return true;
+    }
     case EDIT_FACTIONS: {
         edit_factions_t f;
         memcpy(f.factions, m->factions, sizeof f.factions);
@@ -253,9 +264,9 @@ const char *edit_describe(const edit_t *e)
         "paint terrain",       "add terrain type", "remove terrain type",
         "change terrain type", "add combatant",    "delete combatant",
         "change combatant",    "change factions",  "map properties",
-        "reshape map",         "stroke",
+        "reshape map",         "stroke",           "rule options",
     };
-    return (e->kind >= EDIT_CELLS && e->kind <= EDIT_GROUP) ? NAMES[e->kind] : "?";
+    return (e->kind >= EDIT_CELLS && e->kind <= EDIT_OPTIONS) ? NAMES[e->kind] : "?";
 }
 
 /* ---- builders ---- */
@@ -505,6 +516,23 @@ bool edit_faction_set(const map_t *m, const char *faction, bool player, edit_t *
     memset(&f->factions[f->n_factions], 0, sizeof f->factions[0]);
     hb_strlcpy(f->factions[f->n_factions].name, faction, MAP_ID_MAX);
     f->factions[f->n_factions++].player = player;
+    return true;
+}
+
+bool edit_option_set(const map_t *m, const char *key, int value, bool is_bool, bool remove,
+                     edit_t *out)
+{
+    /* Worked out on a copy of the table, then swapped in by edit_apply. */
+    map_t tmp;
+    memcpy(tmp.options, m->options, sizeof tmp.options);
+    tmp.n_options = m->n_options;
+    tmp.options_bool = m->options_bool;
+    if (!map_option_set(&tmp, key, value, is_bool, remove)) return false;
+    memset(out, 0, sizeof *out);
+    out->kind = EDIT_OPTIONS;
+    memcpy(out->u.options.options, tmp.options, sizeof tmp.options);
+    out->u.options.n_options = tmp.n_options;
+    out->u.options.options_bool = tmp.options_bool;
     return true;
 }
 

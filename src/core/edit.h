@@ -33,6 +33,7 @@ typedef enum {
     EDIT_PROPS,     /* name, ruleset, feet_per_hex */
     EDIT_RESHAPE,   /* size, orientation, stagger: grid and roster replaced */
     EDIT_GROUP,     /* several edits as one undo step (a brush stroke) */
+    EDIT_OPTIONS,   /* the map's rule options (group initiative...) */
 } edit_kind_t;
 
 typedef struct {
@@ -55,6 +56,13 @@ typedef struct {
     int n_factions;
     bool factions_given;
 } edit_factions_t;
+
+/* The rule options an EDIT_OPTIONS swaps. */
+typedef struct {
+    stat_kv_t options[MAP_MAX_OPTIONS];
+    int n_options;
+    unsigned options_bool;
+} edit_options_t;
 
 /* The grid and roster an EDIT_RESHAPE swaps. */
 typedef struct {
@@ -82,6 +90,7 @@ struct edit {
             map_combatant_t c;
         } unit; /* UNIT_ADD / UNIT_DEL / UNIT_SET */
         edit_factions_t factions;
+        edit_options_t options;
         edit_props_t props;
         edit_shape_t shape;
         struct {
@@ -131,6 +140,10 @@ bool edit_unit_set(const map_t *m, int index, const map_combatant_t *c, edit_t *
 bool edit_unit_move(const map_t *m, int index, cell_t to, edit_t *out);
 /* Say whether FACTION is player-controlled; the table is then written to the file. */
 bool edit_faction_set(const map_t *m, const char *faction, bool player, edit_t *out);
+/* Set rule option KEY of the map (is_bool: written true/false), or take it
+ * out (remove); false when the table is full or the key too long. */
+bool edit_option_set(const map_t *m, const char *key, int value, bool is_bool, bool remove,
+                     edit_t *out);
 /* Set name, ruleset and feet_per_hex (1..1000) together. */
 bool edit_props(const map_t *m, const edit_props_t *p, edit_t *out);
 /* Resize to cols x rows keeping what fits, the old map placed by anchor. Along

@@ -72,6 +72,42 @@ bool map_faction_is_player(const map_t *m, const char *faction)
     return strcmp(faction, "players") == 0;
 }
 
+bool map_option(const map_t *m, const char *key, int *out)
+{
+    for (int k = 0; k < m->n_options; k++)
+        if (strcmp(m->options[k].key, key) == 0) {
+            *out = m->options[k].value;
+            return true;
+        }
+    return false;
+}
+
+bool map_option_set(map_t *m, const char *key, int value, bool is_bool, bool remove)
+{
+    int k = 0;
+    while (k < m->n_options && strcmp(m->options[k].key, key) != 0)
+        k++;
+    if (remove) {
+        if (k == m->n_options) return true;
+        unsigned low = m->options_bool & ((1u << k) - 1), high = m->options_bool >> (k + 1);
+        memmove(&m->options[k], &m->options[k + 1], sizeof m->options[0] * (size_t)(m->n_options - k - 1));
+        m->n_options--;
+        m->options_bool = low | high << k;
+        return true;
+    }
+    if (k == m->n_options) {
+        if (k >= MAP_MAX_OPTIONS || strlen(key) >= MAP_ID_MAX) return false;
+        hb_strlcpy(m->options[k].key, key, MAP_ID_MAX);
+        m->n_options++;
+    }
+    m->options[k].value = value;
+    if (is_bool)
+        m->options_bool |= 1u << k;
+    else
+        m->options_bool &= ~(1u << k);
+    return true;
+}
+
 bool map_faction_value(const map_t *m, const char *faction, const char *key, int *out)
 {
     for (int i = 0; i < m->n_factions; i++) {

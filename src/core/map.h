@@ -100,6 +100,7 @@ typedef struct {
 } map_combatant_t;
 
 #define FACTION_MAX_VALUES 8 /* side-level scores one faction may carry */
+#define MAP_MAX_OPTIONS 8    /* rule options one map may set */
 #define FACTION_MORALE_MAX 12 /* morale is read against 2d6 */
 
 typedef struct {
@@ -134,6 +135,12 @@ typedef struct {
     faction_t factions[MAP_MAX_FACTIONS];
     int n_factions;
     bool factions_given; /* the file had a "factions" object */
+
+    /* Rule options of the battle on this map ("options": {"group_initiative":
+     * true}), by name; booleans are 1 / 0 with their bit set in options_bool. */
+    stat_kv_t options[MAP_MAX_OPTIONS];
+    int n_options;
+    unsigned options_bool;
 } map_t;
 
 /* Allocate a map of cols x rows filled with type 0; NULL on bad size or OOM. */
@@ -165,6 +172,11 @@ int map_find_type(const map_t *m, const char *name);
 int map_find_combatant(const map_t *m, const char *id);
 /* Is FACTION player-controlled (default: only "players" is)? */
 bool map_faction_is_player(const map_t *m, const char *faction);
+/* Rule option KEY of the map into *out (a boolean as 1 / 0); false when not set. */
+bool map_option(const map_t *m, const char *key, int *out);
+/* Set (or, remove, take out) option KEY; is_bool writes it as true/false.
+ * False when the table is full. */
+bool map_option_set(map_t *m, const char *key, int value, bool is_bool, bool remove);
 /* Side-level score KEY ("morale") the map gives FACTION; false when it gives none. */
 bool map_faction_value(const map_t *m, const char *faction, const char *key, int *out);
 /* Does the kind allow this size (creatures tiny..behemoth, machines small, medium,

@@ -19,7 +19,7 @@ static const char CELL_CH[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvw
 
 static const char *const OPS[] = {"cells", "type_add", "type_drop", "type_set",
                                   "unit_add", "unit_del", "unit_set", "factions",
-                                  "props", "reshape", "group"};
+                                  "props", "reshape", "group", "options"};
 
 /* ---- writing ---- */
 
@@ -63,6 +63,16 @@ static cJSON *type_json(const terrain_t *t, bool *ok)
     put_str(o, "opens_to", t->opens_to, ok);
     put_bool(o, "builtin", t->builtin, ok);
     put_bool(o, "in_map", t->in_map, ok);
+    if (t->depth != DEPTH_NONE) put_int(o, "depth", (int)t->depth, ok);
+    return o;
+}
+
+/* A {key: value} list (faction scores, rule options). */
+static cJSON *kv_json(const stat_kv_t *kv, int n, bool *ok)
+{
+    cJSON *o = cJSON_CreateObject();
+    for (int i = 0; i < n; i++)
+        put_int(o, kv[i].key, kv[i].value, ok);
     return o;
 }
 
@@ -137,11 +147,17 @@ static cJSON *edit_json(const edit_t *e, bool *ok)
         cJSON *a = attach(o, "factions", cJSON_CreateArray(), ok);
         for (int i = 0; i < e->u.factions.n_factions && i < MAP_MAX_FACTIONS; i++) {
             cJSON *f = attach(a, NULL, cJSON_CreateArray(), ok);
-            attach(f, NULL, cJSON_CreateString(e->u.factions.factions[i].name), ok);
-            attach(f, NULL, cJSON_CreateBool(e->u.factions.factions[i].player), ok);
+            const faction_t *fa = &e->u.factions.factions[i];
+            attach(f, NULL, cJSON_CreateString(fa->name), ok);
+            attach(f, NULL, cJSON_CreateBool(fa->player), ok);
+            if (fa->n_values > 0) attach(f, NULL, kv_json(fa->values, fa->n_values, ok), ok);
         }
         break;
     }
+    case EDIT_OPTIONS:
+        attach(o, "options", kv_json(e->u.options.options, e->u.options.n_options, ok), ok);
+        put_int(o, "bools", (int)e->u.options.options_bool, ok);
+        break;
     case EDIT_PROPS:
         put_str(o, "name", e->u.props.name, ok);
         put_str(o, "ruleset", e->u.props.ruleset, ok);
@@ -246,6 +262,9 @@ static int read_type(io_ctx_t *cx, const cJSON *o, const char *path, terrain_t *
     if (!rc) rc = get_str(cx, o, path, "opens_to", t->opens_to, sizeof t->opens_to);
     if (!rc) rc = get_bool(cx, o, path, "builtin", &t->builtin);
     if (!rc) rc = get_bool(cx, o, path, "in_map", &t->in_map);
+    int depth = 0;
+    if (!rc && io_get(o, "depth")) rc = get_int(cx, o, path, "depth", DEPTH_NONE, DEPTH_DEEP, &depth);
+    t->depth = (depth_t)depth;
     t->cover = (cover_t)cover;
     t->color = (uint32_t)color;
     return rc;
@@ -363,10 +382,14 @@ static int read_factions(io_ctx_t *cx, const cJSON *o, const char *path, edit_fa
     for (const cJSON *e = v->child; e; e = e->next) {
         io_path_index(q, sizeof q, p, f->n_factions);
         faction_t *fa = &f->factions[f->n_factions];
-        if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) != 2)
-            return io_fail(cx, q, "expected [name, player]");
+        int len = cJSON_IsArray(e) ? cJSON_GetArraySize(e) : 0;
+        if (len != 2 && len != 3) return io_fail(cx, q, "expected [name, player] or [name, player, scores]");
         if ((rc = io_want_string(cx, e->child, q, fa->name, sizeof fa->name, false)) ||
             (rc = io_want_bool(cx, e->child->next, q, &fa->player)))
+            return rc;
+        if (len == 3 &&
+            (rc = io_int_table(cx, e->child->next->next, q, fa->values, FACTION_MAX_VALUES,
+                               &fa->n_values, "faction scores")))
             return rc;
         f->n_factions++;
     }
@@ -466,6 +489,15 @@ static int read_edit(io_ctx_t *cx, const cJSON *o, const char *path, int depth, 
         return read_shape(cx, o, path, &e->u.shape);
     case EDIT_GROUP:
         return read_group(cx, o, path, depth, e);
+    case EDIT_OPTIONS: {
+        int bools = 0;
+        rc = member(cx, o, path, "options", &v, p, sizeof p);
+        if (!rc) rc = io_int_table(cx, v, p, e->u.options.options, MAP_MAX_OPTIONS,
+                                   &e->u.options.n_options, "options");
+        if (!rc) rc = get_int(cx, o, path, "bools", 0, (1 << MAP_MAX_OPTIONS) - 1, &bools);
+        e->u.options.options_bool = (unsigned)bools;
+        return rc;
+    }
     }
     return io_fail(cx, path, "unknown edit");
 }
@@ -475,7 +507,7 @@ static int read_edit(io_ctx_t *cx, const cJSON *o, const char *path, int depth, 
 static bool same_type(const terrain_t *a, const terrain_t *b)
 {
     return !strcmp(a->name, b->name) && a->move == b->move && a->cover == b->cover &&
-           a->blocks_sight == b->blocks_sight && a->color == b->color &&
+           a->blocks_sight == b->blocks_sight && a->color == b->color && a->depth == b->depth &&
            !strcmp(a->texture, b->texture) && !strcmp(a->opens_to, b->opens_to) &&
            a->builtin == b->builtin && a->in_map == b->in_map;
 }
@@ -511,9 +543,17 @@ static bool same_map(const map_t *a, const map_t *b)
         if (!same_type(&a->types[i], &b->types[i])) return false;
     for (int i = 0; i < a->n_combatants; i++)
         if (!same_unit(&a->combatants[i], &b->combatants[i])) return false;
-    for (int i = 0; i < a->n_factions; i++)
-        if (strcmp(a->factions[i].name, b->factions[i].name) ||
-            a->factions[i].player != b->factions[i].player)
+    for (int i = 0; i < a->n_factions; i++) {
+        const faction_t *x = &a->factions[i], *y = &b->factions[i];
+        if (strcmp(x->name, y->name) || x->player != y->player || x->n_values != y->n_values)
+            return false;
+        for (int k = 0; k < x->n_values; k++)
+            if (strcmp(x->values[k].key, y->values[k].key) || x->values[k].value != y->values[k].value)
+                return false;
+    }
+    if (a->n_options != b->n_options || a->options_bool != b->options_bool) return false;
+    for (int k = 0; k < a->n_options; k++)
+        if (strcmp(a->options[k].key, b->options[k].key) || a->options[k].value != b->options[k].value)
             return false;
     return true;
 }

@@ -168,6 +168,33 @@ static int read_faction(io_ctx_t *cx, const cJSON *e, const char *p, faction_t *
     return HB_OK;
 }
 
+/* "options": {name: true | false | integer}, at most MAP_MAX_OPTIONS. */
+static int read_options(io_ctx_t *cx, const cJSON *root, map_t *m)
+{
+    const cJSON *o = io_get(root, "options");
+    if (!o) return HB_OK;
+    int rc = io_want_object(cx, o, "options");
+    if (rc) return rc;
+    char p[IO_PATH_MAX];
+    for (const cJSON *e = o->child; e; e = e->next) {
+        io_path_key(p, sizeof p, "options", e->string);
+        if (m->n_options >= MAP_MAX_OPTIONS)
+            return io_fail(cx, p, "more than %d options", MAP_MAX_OPTIONS);
+        if ((rc = io_want_key_id(cx, e->string, p, MAP_ID_MAX))) return rc;
+        int v;
+        if (map_option(m, e->string, &v)) return io_fail(cx, p, "given twice");
+        bool is_bool = cJSON_IsBool(e);
+        if (is_bool)
+            v = cJSON_IsTrue(e);
+        else if (!cJSON_IsNumber(e))
+            return io_fail(cx, p, "expected true, false or an integer, found %s", io_type_name(e));
+        else if ((rc = io_want_int(cx, e, p, INT_MIN, INT_MAX, &v)))
+            return rc;
+        map_option_set(m, e->string, v, is_bool, false);
+    }
+    return HB_OK;
+}
+
 static int read_factions(io_ctx_t *cx, const cJSON *root, map_t *m)
 {
     const cJSON *f = io_get(root, "factions");
@@ -371,6 +398,7 @@ static int read_map(io_ctx_t *cx, const cJSON *root, const char *data_dir, map_t
     if (!rc) rc = read_terrain(cx, root, m);
     if (!rc) rc = tmpl_db_load(data_dir, ruleset, &db, cx->err, cx->errcap);
     if (!rc) rc = read_factions(cx, root, m);
+    if (!rc) rc = read_options(cx, root, m);
     if (!rc) rc = read_combatants(cx, root, m, db);
     if (rc) {
         tmpl_db_destroy(db);
@@ -614,6 +642,14 @@ char *map_to_json(const map_t *m)
             for (int k = 0; k < fa->n_values; k++)
                 put_num(o, fa->values[k].key, fa->values[k].value, &ok);
         }
+    }
+    if (m->n_options > 0) {
+        cJSON *o = attach(root, "options", cJSON_CreateObject(), &ok);
+        for (int k = 0; k < m->n_options; k++)
+            attach(o, m->options[k].key,
+                   (m->options_bool >> k) & 1u ? cJSON_CreateBool(m->options[k].value)
+                                               : cJSON_CreateNumber(m->options[k].value),
+                   &ok);
     }
     cJSON *list = attach(root, "combatants", cJSON_CreateArray(), &ok);
     for (int i = 0; i < m->n_combatants; i++)

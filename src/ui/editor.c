@@ -735,6 +735,17 @@ static void key_down(ed_state_t *s, const SDL_KeyboardEvent *ke)
         if (sel) start_prompt(s, ED_PROMPT_NAME, s->map->combatants[s->selected].name);
         break;
     case SDLK_g:
+        if (shift) {
+            /* Shift+G: the map's group initiative option (like Architect
+             * combatants share one roll), on or off; undoable like any edit. */
+            int on = 0;
+            bool now = !(map_option(s->map, "group_initiative", &on) && on);
+            edit_t e;
+            if (edit_option_set(s->map, "group_initiative", now, true, !now, &e) &&
+                run_edit(s, &e, "group initiative"))
+                ed_message(s, "group initiative %s", now ? "on" : "off");
+            break;
+        }
         start_prompt(s, ED_PROMPT_FACTION,
                      sel ? s->map->combatants[s->selected].faction : s->faction);
         break;
@@ -1061,6 +1072,12 @@ void ed_draw(ui_draw_t *d, const ed_state_t *s)
              s->map->ruleset);
     y = text(d, buf, x, y, INK, false);
     y = text(d, "M name R ruleset H ft O/Shift+O layout", x, y, DIM, false);
+    {
+        int on = 0;
+        snprintf(buf, sizeof buf, "group initiative: %s (Shift+G)",
+                 map_option(s->map, "group_initiative", &on) && on ? "on" : "off");
+        y = text(d, buf, x, y, DIM, false);
+    }
     y = text(d, "Ctrl+R resize T new terrain", x, y, DIM, false);
     y = text(d, "Ctrl+N new map", x, y, DIM, false);
     y = text(d, "Ctrl+Z undo Ctrl+Y redo Ctrl+S save", x, y, DIM, false);

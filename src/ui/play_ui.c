@@ -64,6 +64,22 @@ void pui_set_ask(pui_t *p, bool on)
                 : "The rules answer the players' reactions (F4 puts them to the table).");
 }
 
+void pui_toggle_ask_side(pui_t *p)
+{
+    battle_t *b = p->play.b;
+    int s = side_of(p, p->sel >= 0 ? p->sel : p->actor);
+    if (s < 0 || s >= 32) {
+        snprintf(p->msg, sizeof p->msg, "Select a combatant to pick its side.");
+        return;
+    }
+    b->opts.ask_sides ^= 1u << s;
+    bool on = (b->opts.ask_sides >> s) & 1u;
+    p->ask = b->opts.ask_sides != 0;
+    snprintf(p->msg, sizeof p->msg, "Side %.40s: %s (Shift+F4 again: %s).", b->board->side_name[s],
+             on ? "each reaction is put to the table" : "the rules answer its reactions",
+             on ? "the rules answer" : "ask the table");
+}
+
 /* Is the die the engine waits for one the referee rolls at the table? */
 static bool need_is_physical(const pui_t *p)
 {
@@ -1151,6 +1167,10 @@ bool pui_key(pui_t *p, SDL_Keycode k, Uint16 mod)
         if (k >= SDLK_0 && k <= SDLK_9) return pui_answer(p, (int)(k - SDLK_0)), true;
         if (k >= SDLK_KP_1 && k <= SDLK_KP_9) return pui_answer(p, (int)(k - SDLK_KP_1) + 1), true;
         if (k == SDLK_KP_0) return pui_answer(p, 0), true;
+    }
+    if (k == SDLK_F4 && (mod & KMOD_SHIFT)) {
+        pui_toggle_ask_side(p);
+        return true;
     }
     if (k == SDLK_F4) {
         pui_set_ask(p, !p->ask);

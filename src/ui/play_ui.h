@@ -164,6 +164,10 @@ bool pui_answer(pui_t *p, int k);
 /* Put every reaction of the player-controlled sides to the table (on), or
  * leave them to the rules' own policy (off, the default). */
 void pui_set_ask(pui_t *p, bool on);
+/* Shift+F4: put the reactions of the selected combatant's side (else the
+ * actor's) to the table, or give them back to the rules; one side at a time,
+ * any side, the Architect's too. Kept in the battle options (saved). */
+void pui_toggle_ask_side(pui_t *p);
 /* Toggle physical dice for the side of the current actor (or of the roller
  * the engine waits for). */
 void pui_toggle_physical(pui_t *p);

@@ -9,12 +9,26 @@ bool xh_can_react(const battle_t *b, int r)
 }
 
 /* Does r take this reaction (KIND "opportunity" or "standby"): the table's
- * answer when its side decides, else the policy (xhalem_react)? */
-static bool react_ok(battle_t *b, int r, const char *kind, int trigger)
+ * answer when its side decides, else the policy (xhalem_react)? g: the
+ * strike it would make (NULL for a held move), whose odds the table is shown
+ * on the option when it is asked. */
+static bool react_ok(battle_t *b, int r, const char *kind, int trigger, const eng_t *g)
 {
-    static const char *const STRIKE[2] = {"let it pass", "strike"};
-    static const char *const ACT[2] = {"keep holding", "act now"};
-    return battle_ask_choice(b, r, kind, trigger, 2, kind[0] == 'o' ? STRIKE : ACT) != 0;
+    bool opp = kind[0] == 'o';
+    char take[REACT_LABEL_MAX];
+    hb_strlcpy(take, opp ? "strike" : g ? "strike now" : "move now", sizeof take);
+    if (g && battle_table_asks(b, r)) {
+        /* The same odds the screen shows before an attack (predict.c). */
+        double p = g->auto_fail ? 0.0
+                                : predict_d20_beats(g->atk_n, g->atk_keep, g->atk_bonus, g->def_n,
+                                                    g->def_keep, g->def_bonus, g->naturals);
+        double d = predict_damage_mean(g->dmg_n, g->dmg_sides, g->dmg_bonus, g->beyond) *
+                   g->dmg_factor;
+        snprintf(take, sizeof take, "%s: %d%% to hit, %.1f dmg", opp ? "strike" : "strike now",
+                 (int)(p * 100.0 + 0.5), d);
+    }
+    const char *const labels[2] = {opp ? "let it pass" : "keep holding", take};
+    return battle_ask_choice(b, r, kind, trigger, 2, labels) != 0;
 }
 
 /* The melee weapon in r's hand that reaches farthest (the first of equals),
@@ -48,14 +62,14 @@ bool xh_opportunities(battle_t *b, int m, hex_t h0, hex_t h1, bool forced, int b
         int reach = melee_reach(b, e, b->u[e].weapon[w]);
         if (!geom_threatens(b->board, e, reach, h0) || geom_threatens(b->board, e, reach, h1))
             continue;
-        if (!react_ok(b, e, "opportunity", m)) continue;
+        eng_t g = xh_assess(b, e, m, b->u[e].weapon[w], true, forced);
+        if (!react_ok(b, e, "opportunity", m, g.legal ? &g : NULL)) continue;
         s->reaction_used[e] = 1;
         event_t ev = event_make(EV_REACTION);
         ev.who = e;
         ev.target = m;
         hb_strlcpy(ev.name, "opportunity", sizeof ev.name);
         battle_emit(b, &ev);
-        eng_t g = xh_assess(b, e, m, b->u[e].weapon[w], true, forced);
         if (g.legal && xh_engagement(b, e, m, b->u[e].weapon[w], &g)) xh_strike_damage(b, e, m, &g);
     }
     return battle_active(b, m);
@@ -96,7 +110,7 @@ static void standby_react(battle_t *b, int r, int t, const eng_t *g, const weapo
     int n = 0;
     if (s->sb_move[r] && (n = held_move_path(b, r, ctx, path)) == 0)
         return; /* nowhere to go right now: the move stays held */
-    if (!react_ok(b, r, "standby", t)) return;
+    if (!react_ok(b, r, "standby", t, s->sb_move[r] ? NULL : g)) return;
     s->standby[r] = 0;
     s->reaction_used[r] = 1;
     event_t ev = event_make(EV_REACTION);

@@ -75,6 +75,10 @@ static void break_tie(battle_t *b, int *run, int n, int depth, bool scored)
 static void roll_initiative(battle_t *b)
 {
     xh_state_t *s = st(b);
+    /* Group initiative: a battle option, or the map's ("options":
+     * {"group_initiative": true}), set in the editor too. */
+    int on = 0;
+    bool group = b->opts.group_initiative || (map_option(b->map, "group_initiative", &on) && on);
     int n = 0;
     int *order = s->order;
     bool rolled[NMAX];
@@ -85,7 +89,7 @@ static void roll_initiative(battle_t *b)
         s->score[i] = total;
         rolled[i] = true;
         order[n++] = i;
-        if (!b->opts.group_initiative || battle_is_player(b, i)) continue;
+        if (!group || battle_is_player(b, i)) continue;
         /* Optional: like Architect combatants (same side and template) share the roll. */
         for (int j = i + 1; j < b->n; j++) {
             if (rolled[j] || !battle_active(b, j) || battle_is_player(b, j) ||

@@ -7,6 +7,7 @@
 #ifndef HB_XH_INT_H
 #define HB_XH_INT_H
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
