@@ -72,7 +72,7 @@ static void test_random_maps_agree_with_the_ruling(void **state)
         hex_layout_t lay = LAYOUTS[round % 4];
         int cols = 1 + (int)(next(&seed) % 40), rows = 1 + (int)(next(&seed) % 40);
         if (round % 25 == 0) cols = rows = 64; /* long lines, many rings */
-        if (round % 9 == 0) rows = 1; /* a single row or column */
+        if (round % 9 == 0) rows = 1;          /* a single row or column */
         if (round % 11 == 0) cols = 2;
         board_t *b = fx_board(lay, cols, rows, ".#,", NULL);
         map_t *m = (map_t *)b->map;
@@ -90,8 +90,8 @@ static void test_random_maps_agree_with_the_ruling(void **state)
         eyes[n++] = (cell_t){cols - 1, 0};
         eyes[n++] = (cell_t){0, rows - 1};
         while (n < 9)
-            eyes[n++] = (cell_t){(int)(next(&seed) % (uint32_t)cols),
-                                 (int)(next(&seed) % (uint32_t)rows)};
+            eyes[n++] =
+                (cell_t){(int)(next(&seed) % (uint32_t)cols), (int)(next(&seed) % (uint32_t)rows)};
         total += compare(b, eyes, n, &s);
         fov_scratch_free(&s);
         fx_board_free(b);

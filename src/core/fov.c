@@ -157,7 +157,8 @@ static void shade_of(ring_t *r, int jw)
         r->front = r->back = true;
         return;
     }
-    fov_span_t sp = {{2 * (int64_t)jw - 1, 2 * (int64_t)r->d}, {2 * (int64_t)jw + 1, 2 * (int64_t)r->d}};
+    fov_span_t sp = {{2 * (int64_t)jw - 1, 2 * (int64_t)r->d},
+                     {2 * (int64_t)jw + 1, 2 * (int64_t)r->d}};
     if (r->n_add > 0 && cmp_frac(sp.lo, r->add[r->n_add - 1].hi) <= 0) {
         r->add[r->n_add - 1].hi = sp.hi; /* touching: one shadow */
         return;

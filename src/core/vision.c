@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static inline bool bit_get(const uint64_t *w, int i)
 {
     return (w[i >> 6] >> (i & 63)) & 1u;
