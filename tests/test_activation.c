@@ -185,6 +185,67 @@ static void test_lift_modifier(void **state)
     assert_int_equal(act_lift_mod(1, 6), -3);
 }
 
+/* A Counter answers a Counter, and so on (A-X1): each is a nested action
+ * with its own declaration window, until a debt or the depth limit stops the
+ * chain; every one is paid from its user's next activation. */
+static void test_counters_chain(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 3, "activation", NULL);
+    fx_add(f.m, "a", "players", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 200, 20, "strike,counter", "spd=20");
+    fx_add(f.m, "b", "rivals", 3, 1, KIND_CREATURE, SIZE_MEDIUM, 200, 20, "strike,counter", "spd=10");
+    f.db = actions();
+    fx_weapon(f.db, "counter", WPN_MELEE, false, 5, 0, 1, 8, 0,
+              "acc=100,complex=1,interrupt=2,trigger=7,trigger_contact=1");
+    battle_opts_t o = {.seed = 1};
+    assert_int_equal(play_start(&f.p, f.m, f.db, NULL, &o), BATTLE_OK);
+    /* a strikes b; b counters; a (owing nothing yet) counters the counter;
+     * b owes 2 already, so the chain stops there. */
+    assert_int_equal(play_apply(&f.p, &(cmd_t){.kind = CMD_ENGAGE, .actor = 0, .target = 1,
+                                              .weapon = 0, .weapon2 = -1}),
+                     BATTLE_OK);
+    const battle_t *b = f.p.b;
+    int r1 = FX_FIND(b, 0, "\"reaction\"", "\"id\":\"b\"");
+    int r2 = FX_FIND(b, r1 + 1, "\"reaction\"", "\"id\":\"a\"");
+    assert_true(r1 >= 0 && r2 > r1);
+    assert_true(FX_FIND(b, r2 + 1, "\"reaction\"") < 0);
+    /* Innermost first: a's counter, then b's, then a's strike. */
+    int ca = FX_FIND(b, r2, "\"attack\"", "\"attacker\":\"a\"", "\"weapon\":\"counter\"");
+    int cb = FX_FIND(b, r1, "\"attack\"", "\"attacker\":\"b\"", "\"weapon\":\"counter\"");
+    int sa = FX_FIND(b, r1, "\"attack\"", "\"attacker\":\"a\"", "\"weapon\":\"strike\"");
+    assert_true(ca > r2 && cb > ca && sa > cb);
+    assert_int_equal(act_cst(b)->debt[0], 2);
+    assert_int_equal(act_cst(b)->debt[1], 2);
+    fx_free(&f);
+}
+
+/* Telegraphs wait in a queue of ACT_DELAY_MAX; one more is refused, and the
+ * refusal changes nothing. */
+static void test_delay_queue_is_bounded(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 3, "activation", NULL);
+    fx_add(f.m, "a", "players", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 200, 20, "strike", "spd=20");
+    fx_add(f.m, "b", "rivals", 3, 1, KIND_CREATURE, SIZE_MEDIUM, 900, 20, "strike", "spd=1");
+    f.db = actions();
+    battle_opts_t o = {.seed = 1};
+    assert_int_equal(play_start(&f.p, f.m, f.db, NULL, &o), BATTLE_OK);
+    battle_t *b = f.p.b;
+    /* Fill the queue by hand with far-off telegraphs of a's. */
+    act_state_t *s = act_st(b);
+    for (int k = 0; k < ACT_DELAY_MAX; k++)
+        s->delay[k] = (act_delay_t){.used = 1, .who = 0, .slot = 0, .target = 1, .left = 99};
+    cmd_t hold = {.kind = CMD_DECLARE, .actor = 0, .target = 1, .weapon = 0, .weapon2 = -1,
+                  .act = CMD_ENGAGE, .arg = 2};
+    int events = b->log.n;
+    assert_int_equal(play_apply(&f.p, &hold), BATTLE_ILLEGAL);
+    assert_int_equal(b->log.n, events);
+    assert_int_equal(act_cst(b)->left, 2);
+    fx_free(&f);
+}
+
 static map_t *sample(tmpl_db_t **db)
 {
     char err[HB_ERR_MAX];
@@ -295,6 +356,8 @@ int main(void)
         cmocka_unit_test(test_priority_is_capped),
         cmocka_unit_test(test_accuracy_multiplier),
         cmocka_unit_test(test_lift_modifier),
+        cmocka_unit_test(test_counters_chain),
+        cmocka_unit_test(test_delay_queue_is_bounded),
         cmocka_unit_test(test_sample_battle_plays_out),
         cmocka_unit_test(test_sample_round_one_by_spd),
     };

@@ -230,9 +230,52 @@ static void test_interrupt_put_to_the_table(void **state)
     tmpl_db_destroy(db);
 }
 
+/* The physical-dice prompt for an accuracy roll says what is rolled against
+ * what: a d100 at or under the chance the stages give. */
+static void test_dice_prompt_names_the_chance(void **state)
+{
+    (void)state;
+    char data[512], err[512];
+    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
+    map_t *m = NULL;
+    tmpl_db_t *db = NULL;
+    assert_int_equal(map_load_mem(DUEL, sizeof DUEL - 1, "counter test", data, &m, &db, err, sizeof err), 0);
+    /* Tor acts first here, with a Strike (Accuracy 100) at Grim, EVA 2:
+     * 100 x 3/5 = 60. */
+    m->combatants[0].stats[0].value = 5; /* Grim's SPD: Tor first */
+    hb_strlcpy(m->combatants[0].stats[1].key, "eva", sizeof m->combatants[0].stats[1].key);
+    m->combatants[0].stats[1].value = 2;
+    m->combatants[0].n_stats = 2;
+    pui_t *p = malloc(sizeof *p);
+    assert_non_null(p);
+    assert_int_equal(pui_start(p, m, db, 3), BATTLE_OK);
+    assert_true(p->user_turn);
+    assert_int_equal(p->actor, 1);
+    pui_toggle_physical(p);
+    cmd_t c = fx_engage(1, 0, 0);
+    battle_status_t st = play_apply(&p->play, &c);
+    assert_int_equal(st, BATTLE_NEED_DICE);
+    assert_true(pui_needs_die(p));
+    char prompt[256];
+    pui_die_prompt(p, prompt, sizeof prompt);
+    assert_non_null(strstr(prompt, "Tor"));
+    assert_non_null(strstr(prompt, "on Grim"));
+    assert_non_null(strstr(prompt, "1d100: 60 or under succeeds"));
+    /* 60 hits; then the critical d100 and the 2d6 of damage. */
+    const int faces[] = {60, 50, 3, 3};
+    for (int k = 0; k < 4; k++) assert_true(pui_enter_die(p, faces[k]));
+    assert_false(pui_needs_die(p));
+    assert_true(FX_FIND(p->play.b, 0, "\"attack\"", "\"attacker\":\"tor\"", "\"hit\":true") >= 0);
+    pui_free(p);
+    free(p);
+    map_destroy(m);
+    tmpl_db_destroy(db);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_dice_prompt_names_the_chance),
         cmocka_unit_test(test_meteor_marked_until_it_lands),
         cmocka_unit_test(test_interrupt_put_to_the_table),
     };

@@ -109,7 +109,9 @@ bool act_grapple_allows(const battle_t *b, int i, const act_action_t *a, int t)
         if (t >= 0 && act_in_grapple(b, t)) return false;
         return !act_in_grapple(b, i) || act_controls(b, i);
     }
-    if (!act_has(b, i, AC_GRAPPLED)) return true;
+    /* Ruling: a [Grapple] action other than Grab is a grapple's own (Slam):
+     * it needs its user in a grapple, at a member of it. */
+    if (!act_has(b, i, AC_GRAPPLED)) return !a->grapple;
     if (!a->grapple) return false;
     if (a->shape != SHAPE_SINGLE) return false; /* an area would reach past the grapple */
     if (a->category == CAT_STATUS && !a->grab) return true;

@@ -31,6 +31,24 @@ static double strike_value(const battle_t *b, int i, hex_t from, const act_actio
     return v;
 }
 
+/* Is i's single-target action a likely (over half the time) to fell t? */
+static bool likely_fells(const battle_t *b, int i, const act_action_t *a, int t)
+{
+    act_odds_t o;
+    act_odds(b, i, a, t, &o);
+    if (!o.legal || o.fails || !o.damages) return false;
+    double p = o.chance >= 100 ? 1.0 : o.chance / 100.0;
+    return p > 0.5 && act_mean_damage(&o) >= b->u[t].hp;
+}
+
+/* What one PP is worth to i: more as the pool runs low. */
+static double pp_price(const battle_t *b, int i)
+{
+    int left = b->u[i].stat[AS_PP], pool = b->u[i].stat_max[AS_PP];
+    if (pool <= 0) return 0.0;
+    return 0.4 + 1.2 * (1.0 - (double)left / pool);
+}
+
 /* The same for a combatant k that i's area action a would catch. */
 static double caught_value(const battle_t *b, int i, const act_action_t *a, int k)
 {
@@ -181,6 +199,10 @@ static void plan_here(battle_t *b, int i, plan_t *best)
             /* Two simple actions fit where one complex does. */
             if (a.cost == 1 && s->left >= 2) v *= 1.8;
             v += priority_value(b, i, a.priority);
+            /* PP budgeting: an expensive action must earn its PP, unless it
+             * is likely to fell its target (then the PP are well spent). */
+            if (a.pp > 0 && !(a.shape == SHAPE_SINGLE && likely_fells(b, i, &a, t)))
+                v -= pp_price(b, i) * a.pp;
             consider(best, v, c);
             if (a.shape == SHAPE_BURST) break;
         }

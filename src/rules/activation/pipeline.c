@@ -69,7 +69,7 @@ static bool d100(battle_t *b, int who, int chance, const char *what, int on)
     char why[DICE_WHY_MAX];
     snprintf(why, sizeof why, "%.16s <=%d on %.22s", what, chance, b->map->combatants[on].id);
     roll_spec_t spec = roll_plain(1, 100, 0, 0);
-    spec.goal = ROLL_GOAL_AT_MOST; /* the prompt says "1d100: N or less succeeds" */
+    spec.goal = ROLL_GOAL_AT_MOST; /* the prompt says "1d100: N or under succeeds" */
     spec.target = chance;
     event_t e;
     battle_roll_spec(b, who, &spec, why, &e);
