@@ -21,6 +21,9 @@
 
 #include "core/edit.h"
 #include "io/map_io.h"
+#include <sys/resource.h>
+
+#include "core/vision.h"
 #include "text_fixture.h"
 #include "tmp_fixture.h"
 
@@ -1354,6 +1357,66 @@ static void test_data_strict_json(void **state)
     free(dir);
 }
 
+/* The largest map there may be, 1024 x 1024 hexes with 400 combatants,
+ * loads (with its board and a player view) in well under 200 MB; one hex
+ * more a side is refused by the loader with the limit, before any of it is
+ * built. */
+static void test_largest_map(void **state)
+{
+    (void)state;
+    const int N = MAP_MAX_DIM;
+    size_t cap = (size_t)N * (N + 8) + 64 * 1024;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    int k = snprintf(text, cap,
+                     "{\"format\":\"hexbattle-map\",\"version\":1,\"ruleset\":\"xhalem\","
+                     "\"grid\":{\"orientation\":\"pointy\",\"stagger\":\"odd\",\"cols\":%d,"
+                     "\"rows\":%d},\"terrain\":{\"legend\":{\".\":\"open\",\"#\":\"wall\"},"
+                     "\"rows\":[",
+                     N, N);
+    for (int r = 0; r < N; r++) {
+        text[k++] = r ? ',' : ' ';
+        text[k++] = '"';
+        for (int c = 0; c < N; c++)
+            text[k++] = (c * 7 + r * 13) % 23 == 0 ? '#' : '.';
+        text[k++] = '"';
+    }
+    k += snprintf(text + k, cap - (size_t)k, "]},\"combatants\":[");
+    for (int i = 0; i < 400; i++) {
+        int col = 1 + (i * 37) % 1000, row = 2 + (i * 53) % 1000;
+        if ((col * 7 + row * 13) % 23 == 0) col++; /* not on a wall */
+        k += snprintf(text + k, cap - (size_t)k,
+                      "%s{\"id\":\"u%d\",\"faction\":\"%s\",\"at\":[%d,%d],\"template\":\"scout\"}",
+                      i ? "," : "", i, i % 2 ? "raiders" : "players", col, row);
+    }
+    k += snprintf(text + k, cap - (size_t)k, "]}");
+    map_t *m = NULL;
+    char err[HB_ERR_MAX];
+    int rc = map_load_mem(text, (size_t)k, "huge.json", data_dir(), &m, NULL, err, sizeof err);
+    if (rc != HB_OK) fail_msg("%s", err);
+    board_t *b = board_create(m);
+    vision_t *v = vision_create(m);
+    assert_non_null(b);
+    assert_non_null(v);
+    vision_update(v, b, vision_player_sides(b));
+    assert_true(vision_count_visible(v) > 0);
+    struct rusage ru;
+    assert_int_equal(getrusage(RUSAGE_SELF, &ru), 0);
+    assert_true(ru.ru_maxrss < 200 * 1024); /* kilobytes */
+    vision_destroy(v);
+    board_destroy(b);
+    map_destroy(m);
+    /* One more column: refused, naming the limit. */
+    char *at = strstr(text, "\"cols\":1024");
+    assert_non_null(at);
+    memcpy(at, "\"cols\":1025", 11);
+    rc = map_load_mem(text, (size_t)k, "huge.json", data_dir(), &m, NULL, err, sizeof err);
+    assert_int_equal(rc, HB_ERR_INPUT);
+    assert_string_equal(err,
+                        "huge.json: grid.cols: expected an integer from 1 to 1024, found 1025");
+    free(text);
+}
+
 /* Damage with no dice ("+2", "0") loads as a flat amount; malformed dice,
  * too many tags and too many weapons on a template are refused with the
  * file and the JSON path, never cut short. */
@@ -1490,6 +1553,7 @@ int main(void)
         cmocka_unit_test(test_data_scars),
         cmocka_unit_test(test_data_refusals),
         cmocka_unit_test(test_data_strict_json),
+        cmocka_unit_test(test_largest_map),
     };
     enum { N_FIXED = sizeof fixed / sizeof fixed[0], N_BAD = sizeof BAD / sizeof BAD[0] };
     /* One named test per bad file, so a failure says which file. */

@@ -21,6 +21,7 @@
 #include "io/png.h"
 #include "ui/camera.h"
 #include "ui/draw.h"
+#include "ui/lod.h"
 #include "ui/text.h"
 #include "ui/ui.h"
 #include "ui/window.h"
@@ -232,6 +233,55 @@ static void test_png_textured(void **state)
     SDL_FreeSurface(s);
     remove(path);
     map_destroy(m);
+}
+
+/* The map seen whole (a hex a few pixels across: the cached image of
+ * ui/lod.c): in every layout, the pixel at each hex's centre is still that
+ * hex's terrain, for a map of random terrain. */
+static void test_png_whole_big_map(void **state)
+{
+    (void)state;
+    const int W = 480, H = 320, COLS = 130, ROWS = 90;
+    uint64_t seed = 77;
+    for (int l = 0; l < 4; l++) {
+        map_t *m = map_create(COLS, ROWS);
+        assert_non_null(m);
+        m->layout = LAYOUTS[l];
+        add_type(m, "open", 1, COVER_NONE, OPEN_RGB);
+        add_type(m, "wall", 0, COVER_TOTAL, WALL_RGB);
+        add_type(m, "water", 2, COVER_NONE, WATER_RGB);
+        for (int k = 0; k < COLS * ROWS; k++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            m->cells[k] = (uint8_t)((seed >> 33) % 3);
+        }
+        ui_camera_t cam = ui_cam_for_image(m, W, H);
+        assert_true(cam.zoom < UI_LOD_ZOOM);
+        char path[256];
+        snprintf(path, sizeof path, "/tmp/hb_test_ui_lod_%d_%d.png", (int)getpid(), l);
+        SDL_Surface *s = render_and_load(m, W, H, path);
+        int off = 0, far = 0;
+        for (int row = 0; row < ROWS; row++)
+            for (int col = 0; col < COLS; col++) {
+                vec2_t p = ui_cam_to_screen(&cam, ui_cell_center(m, (cell_t){col, row}));
+                uint32_t want = m->types[m->cells[row * COLS + col]].color;
+                int x = (int)floor(p.x), y = (int)floor(p.y);
+                if (near_rgb(pixel_at(s, x, y), want, 2)) continue;
+                off++;
+                /* The scaled image's edges fall within a pixel of the hexes'. */
+                bool near = false;
+                for (int dy = -1; dy <= 1 && !near; dy++)
+                    for (int dx = -1; dx <= 1 && !near; dx++)
+                        near = x + dx >= 0 && y + dy >= 0 && x + dx < W && y + dy < H &&
+                               near_rgb(pixel_at(s, x + dx, y + dy), want, 2);
+                far += !near;
+            }
+        if (far || off * 25 > COLS * ROWS)
+            fail_msg("layout %d: %d hex centres off by a pixel, %d farther, of %d", l, off, far,
+                     COLS * ROWS);
+        SDL_FreeSurface(s);
+        remove(path);
+        map_destroy(m);
+    }
 }
 
 /* A render that cannot write leaves nothing behind and says why. */
@@ -583,6 +633,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_png_layouts),
+        cmocka_unit_test(test_png_whole_big_map),
         cmocka_unit_test(test_png_line_grid),
         cmocka_unit_test(test_png_textured),
         cmocka_unit_test(test_png_failure_leaves_nothing),

@@ -17,6 +17,7 @@
 #include <SDL_ttf.h>
 
 #include "app.h"
+#include "bench.h"
 #include "core/board.h"
 #include "core/geom.h"
 #include "core/path.h"
@@ -36,7 +37,7 @@ typedef struct {
     double battle_s; /* wall time to spend on battles */
 } reps_t;
 
-static double now_ms(void)
+double bench_now_ms(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -50,14 +51,14 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* Median of n samples (sorts them). */
-static double median(double *v, int n)
+double bench_median(double *v, int n)
 {
     qsort(v, (size_t)n, sizeof *v, cmp_double);
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
 }
 
 /* A fixed-seed generator, so every run builds the same maps. */
-static uint32_t next_rand(uint64_t *s)
+uint32_t bench_rand(uint64_t *s)
 {
     *s = *s * 6364136223846793005ull + 1442695040888963407ull;
     return (uint32_t)(*s >> 33);
@@ -73,7 +74,7 @@ static int type_of(const map_t *m, const char *name)
 /* A cols x rows xhalem map of the built-in terrain: mostly open, with
  * patches of difficult ground and cover and a few walls, and n combatants
  * (half players, half raiders) on open hexes. NULL on failure. */
-static map_t *bench_map(int cols, int rows, int n, uint64_t seed)
+map_t *bench_map(int cols, int rows, int n, uint64_t seed)
 {
     map_t *m = map_create(cols, rows);
     if (!m) return NULL;
@@ -91,7 +92,7 @@ static map_t *bench_map(int cols, int rows, int n, uint64_t seed)
     int rough[3] = {type_of(m, "brush"), type_of(m, "rubble"), type_of(m, "water")};
     uint64_t s = seed;
     for (int k = 0; k < cols * rows; k++) {
-        uint32_t r = next_rand(&s) % 100;
+        uint32_t r = bench_rand(&s) % 100;
         m->cells[k] = (uint8_t)(r < 5 ? wall : r < 25 ? rough[r % 3] : open);
     }
     m->combatants = calloc((size_t)n + 1, sizeof *m->combatants);
@@ -112,8 +113,8 @@ static map_t *bench_map(int cols, int rows, int n, uint64_t seed)
         hb_strlcpy(c->weapons[1], "hook_knife", sizeof c->weapons[1]);
         c->n_weapons = 2;
         for (;;) { /* a free open hex */
-            cell_t at = {(int)(next_rand(&s) % (uint32_t)cols),
-                         (int)(next_rand(&s) % (uint32_t)rows)};
+            cell_t at = {(int)(bench_rand(&s) % (uint32_t)cols),
+                         (int)(bench_rand(&s) % (uint32_t)rows)};
             int idx = map_index(m, at);
             bool taken = m->cells[idx] != open;
             for (int j = 0; j < i && !taken; j++)
@@ -190,21 +191,21 @@ static bool bench_frame(const reps_t *rp, const tmpl_db_t *db, double *frame_ms,
     }
     ui_camera_t cam = ui_cam_for_image(m, W, H);
     for (int k = -3; k < rp->frames; k++) { /* three warm-up frames fill the caches */
-        double t0 = now_ms();
+        double t0 = bench_now_ms();
         ui_draw_map(d, m, &cam, W, H, NULL);
         ui_overlay_draw(ov, r, ui_draw_text(d), &cam, W, H, true);
         SDL_RenderPresent(r);
-        double t1 = now_ms();
+        double t1 = bench_now_ms();
         bare_fill(r, m, &cam, v, idx);
         SDL_RenderPresent(r);
-        double t2 = now_ms();
+        double t2 = bench_now_ms();
         if (k >= 0) {
             ft[k] = t1 - t0;
             bt[k] = t2 - t1;
         }
     }
-    *frame_ms = median(ft, rp->frames);
-    *bare_ms = median(bt, rp->frames);
+    *frame_ms = bench_median(ft, rp->frames);
+    *bare_ms = bench_median(bt, rp->frames);
     *ratio = *bare_ms > 0 ? *frame_ms / *bare_ms : 0.0;
     ok = true;
 done:
@@ -233,13 +234,13 @@ static bool bench_reach(const reps_t *rp, double *out)
     double *t = calloc((size_t)rp->reach, sizeof *t);
     bool ok = b && ps && res && t;
     for (int k = -2; ok && k < rp->reach; k++) {
-        double t0 = now_ms();
+        double t0 = bench_now_ms();
         int n = geom_reach(b, 0, 375, 5, ps, res, m->cols * m->rows);
-        double t1 = now_ms();
+        double t1 = bench_now_ms();
         if (n <= 0) ok = false;
         if (k >= 0) t[k] = t1 - t0;
     }
-    if (ok) *out = median(t, rp->reach);
+    if (ok) *out = bench_median(t, rp->reach);
     free(t);
     free(res);
     path_search_destroy(ps);
@@ -259,14 +260,14 @@ static bool bench_los(const reps_t *rp, double *out)
     bool ok = b && t;
     volatile int seen = 0; /* keeps the traces from being optimised away */
     for (int k = -2; ok && k < rp->los; k++) {
-        double t0 = now_ms();
+        double t0 = bench_now_ms();
         for (int i = 0; i < b->n; i++)
             for (int j = i + 1; j < b->n; j++)
                 seen += sight_trace(b, b->pos[i], b->pos[j]).visible;
-        double t1 = now_ms();
+        double t1 = bench_now_ms();
         if (k >= 0) t[k] = t1 - t0;
     }
-    if (ok) *out = median(t, rp->los);
+    if (ok) *out = bench_median(t, rp->los);
     free(t);
     board_destroy(b);
     map_destroy(m);
@@ -290,11 +291,11 @@ static bool bench_battles(const reps_t *rp, const map_t *m, const tmpl_db_t *db,
     memset(&p, 0, sizeof p);
     int done = 0;
     bool ok = true;
-    double t0 = now_ms(), t1 = t0;
+    double t0 = bench_now_ms(), t1 = t0;
     while (ok && (t1 - t0 < rp->battle_s * 1e3 || done < 3)) {
         ok = play_headless(&p, m, db, rs, (uint64_t)done + 1, 100, NULL) == BATTLE_OK;
         done++;
-        t1 = now_ms();
+        t1 = bench_now_ms();
     }
     play_end(&p);
     *out = done / ((t1 - t0) / 1e3);
@@ -309,7 +310,7 @@ static bool bench_startup(const reps_t *rp, const char *path, double *out)
     double *t = calloc((size_t)rp->startup, sizeof *t);
     bool ok = t != NULL;
     for (int k = -1; ok && k < rp->startup; k++) {
-        double t0 = now_ms();
+        double t0 = bench_now_ms();
         char err[HB_ERR_MAX];
         map_t *m = NULL;
         tmpl_db_t *db = NULL;
@@ -323,7 +324,7 @@ static bool bench_startup(const reps_t *rp, const char *path, double *out)
             ui_draw_map(d, m, &cam, 1280, 720, NULL);
             SDL_RenderPresent(r);
         }
-        double t1 = now_ms();
+        double t1 = bench_now_ms();
         ok = ok && d;
         ui_draw_destroy(d);
         if (r) SDL_DestroyRenderer(r);
@@ -333,7 +334,7 @@ static bool bench_startup(const reps_t *rp, const char *path, double *out)
         map_destroy(m);
         if (k >= 0) t[k] = t1 - t0;
     }
-    if (ok) *out = median(t, rp->startup);
+    if (ok) *out = bench_median(t, rp->startup);
     free(t);
     return ok;
 }
@@ -378,6 +379,8 @@ int app_bench(int argc, char **argv)
         failed = "los_pairs";
     else if (!bench_battles(&rp, m, db, &bps))
         failed = "battles";
+    bench_scale_t sc;
+    if (!failed && !quick && !bench_scale(rp.los, db, &sc)) failed = "big-map";
     TTF_Quit();
     if (!failed && !bench_startup(&rp, path, &start)) failed = "startup";
     tmpl_db_destroy(db);
@@ -387,7 +390,16 @@ int app_bench(int argc, char **argv)
         return EXIT_FAIL;
     }
     printf("{\"frame_ms\":%.3f,\"frame_vs_bare\":%.3f,\"reach_ms\":%.3f,\"los_pairs_ms\":%.3f,"
-           "\"battles_per_s\":%.1f,\"startup_ms\":%.3f,\"bare_ms\":%.3f,\"quick\":%s}\n",
-           frame, ratio, reach, los, bps, start, bare, quick ? "true" : "false");
+           "\"battles_per_s\":%.1f,\"startup_ms\":%.3f,\"bare_ms\":%.3f,",
+           frame, ratio, reach, los, bps, start, bare);
+    if (!quick)
+        printf("\"view_update_ms\":%.3f,\"view_full_ms\":%.3f,\"render_512_ms\":%.3f,"
+               "\"view_full_vs_render\":%.3f,\"frame_512_ms\":%.3f,\"frame_64_ms\":%.3f,"
+               "\"frame_512_vs_64\":%.3f,\"ai_turn_512_ms\":%.3f,\"ai_turn_512_median_ms\":%.3f,"
+               "\"max_rss_mb\":%.1f,",
+               sc.view_update_ms, sc.view_full_ms, sc.render_512_ms, sc.view_full_vs_render,
+               sc.frame_512_ms, sc.frame_64_ms, sc.frame_512_vs_64, sc.ai_turn_512_ms,
+               sc.ai_turn_512_median_ms, sc.max_rss_mb);
+    printf("\"quick\":%s}\n", quick ? "true" : "false");
     return 0;
 }

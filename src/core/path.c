@@ -28,6 +28,7 @@ struct path_search {
     int n_touched;
     int *settled;     /* cells in the order they were settled */
     int n_settled;
+    bool cut; /* the last run refused a step for its budget */
     int head[NBUCKETS];
 };
 
@@ -78,6 +79,7 @@ static void reset(path_search_t *ps)
         ps->state[ps->touched[k]] = UNSEEN;
     ps->n_touched = 0;
     ps->n_settled = 0;
+    ps->cut = false;
     for (int k = 0; k < NBUCKETS; k++)
         ps->head[k] = -1;
 }
@@ -167,8 +169,11 @@ int path_run(path_search_t *ps, const board_t *b, int start, int budget_ft, int 
                 continue;
             int step = cost(ud, c, n);
             /* Written as a subtraction so a huge step cannot overflow. */
-            if (step < 0 || step > budget_ft - cur)
+            if (step < 0) continue;
+            if (step > budget_ft - cur) {
+                ps->cut = true;
                 continue;
+            }
             int nc = cur + step;
             if (ps->state[n] == UNSEEN) {
                 ps->state[n] = QUEUED;
@@ -198,6 +203,11 @@ int path_settled(const path_search_t *ps, const int **out)
 {
     *out = ps->settled;
     return ps->n_settled;
+}
+
+bool path_budget_cut(const path_search_t *ps)
+{
+    return ps->cut;
 }
 
 int path_parent(const path_search_t *ps, int idx)

@@ -32,6 +32,10 @@ int path_settled(const path_search_t *ps, const int **out);
 /* Cells of the cheapest path start..idx (both included) into out; returns the
  * count (0 if unreached), writing at most cap. */
 int path_extract(const path_search_t *ps, int idx, int *out, int cap);
+/* Did the last run stop short of a cell for its budget alone? When not,
+ * every cell reachable at any budget was settled, so a bigger budget finds
+ * nothing more (a goal walled off is not searched for again and again). */
+bool path_budget_cut(const path_search_t *ps);
 /* Predecessor of idx on its cheapest path in the last run; -1 for the start or
  * an unreached cell (lets callers walk a path without a scratch buffer). */
 int path_parent(const path_search_t *ps, int idx);

@@ -4,17 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sight.h"
-
 static inline bool bit_get(const uint64_t *w, int i)
 {
     return (w[i >> 6] >> (i & 63)) & 1u;
 }
-static inline void bit_set(uint64_t *w, int i)
-{
-    w[i >> 6] |= (uint64_t)1 << (i & 63);
-}
-
 vision_t *vision_create(const map_t *m)
 {
     vision_t *v = calloc(1, sizeof *v);
@@ -25,7 +18,7 @@ vision_t *vision_create(const map_t *m)
     v->n_words = (v->ncells + 63) / 64;
     v->visible = calloc((size_t)v->n_words, sizeof *v->visible);
     v->seen = calloc((size_t)v->n_words, sizeof *v->seen);
-    if (!v->visible || !v->seen) {
+    if (!v->visible || !v->seen || !fov_scratch_init(&v->fov, m)) {
         vision_destroy(v);
         return NULL;
     }
@@ -37,6 +30,7 @@ void vision_destroy(vision_t *v)
     if (!v) return;
     free(v->visible);
     free(v->seen);
+    fov_scratch_free(&v->fov);
     free(v);
 }
 
@@ -60,11 +54,8 @@ void vision_update(vision_t *v, const board_t *b, unsigned sides)
         for (int k = 0; k < i && !dup; k++)
             dup = b->present[k] && hex_eq(b->pos[k], eye) && ((sides >> b->side[k]) & 1u);
         if (dup) continue;
-        for (int c = 0; c < v->ncells; c++) {
-            /* A cell one viewer already sees needs no second trace. */
-            if (bit_get(v->visible, c)) continue;
-            if (sight_clear(b, eye, board_hex_of(b, c))) bit_set(v->visible, c);
-        }
+        int lo, hi;
+        fov_cells(b, eye, v->visible, &lo, &hi, &v->fov);
     }
     for (int w = 0; w < v->n_words; w++)
         v->seen[w] |= v->visible[w];

@@ -5,7 +5,9 @@
  * sides has clear sight (sight_clear) from its hex to the cell. "seen" is the
  * memory: every cell ever visible since the vision was made or cleared. The
  * player view draws visible cells plainly, seen ones dimmed, the rest dark.
- * Sides are board side indices (board_t.side) given as a bit mask.
+ * Sides are board side indices (board_t.side) given as a bit mask. Each
+ * viewer's sight is worked out by fov_cells (fov.h), which agrees with
+ * sight_clear cell for cell and looks only at what the viewer can see.
  */
 #ifndef HB_VISION_H
 #define HB_VISION_H
@@ -14,6 +16,7 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "fov.h"
 
 typedef struct {
     int cols, rows;
@@ -21,6 +24,7 @@ typedef struct {
     uint64_t *visible; /* bit per cell, row-major like map_t.cells */
     uint64_t *seen;    /* bit per cell: visible at some update */
     int n_words;
+    fov_scratch_t fov; /* room for the field-of-view walk */
 } vision_t;
 
 /* What the player view shows of one cell. */

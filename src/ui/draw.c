@@ -24,6 +24,7 @@
 
 #include "../io/fileio.h"
 #include "fog.h"
+#include "lod.h"
 #include "shapes.h"
 
 #define TEX_PERIOD 4.0      /* world units one texture tile spans */
@@ -63,6 +64,7 @@ struct ui_draw {
     token_img_t imgs[MAX_TOKEN_IMAGES];
     int n_imgs;
     int last_hexes;
+    ui_lod_t *lod; /* the map seen whole: one cached image (NULL: none) */
     /* Token marks, worked out again only when the names change. */
     char marks[MAP_MAX_COMBATANTS][UI_MARK_MAX];
     uint64_t marks_sig;
@@ -373,12 +375,14 @@ ui_draw_t *ui_draw_create(SDL_Renderer *r, const map_t *m, char *err, size_t err
     }
     for (int i = 0; i < m->n_types && i < MAP_MAX_TERRAIN; i++)
         if (m->types[i].texture[0]) d->terrain_tex[i] = load_tile(r, m->types[i].texture);
+    d->lod = ui_lod_create(); /* none on OOM: hex by hex, only slower */
     return d;
 }
 
 void ui_draw_destroy(ui_draw_t *d)
 {
     if (!d) return;
+    ui_lod_destroy(d->lod);
     ui_text_destroy(d->text);
     for (int i = 0; i < MAP_MAX_TERRAIN; i++)
         if (d->terrain_tex[i]) SDL_DestroyTexture(d->terrain_tex[i]);
@@ -597,6 +601,11 @@ static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, i
         d->n_band[i] = 0;
     d->lines.n = 0;
     if (!ui_visible_cells(m, view, &lo, &hi)) return;
+    if (cam->zoom < UI_LOD_ZOOM && d->lod && ui_lod_terrain(d->lod, d->r, m, cam)) {
+        /* Hexes of a few pixels: the cached image of the whole map. */
+        d->last_hexes = (hi.row - lo.row + 1) * (hi.col - lo.col + 1);
+        return;
+    }
 
     double z = cam->zoom;
     vec2_t corner[6];
@@ -827,6 +836,8 @@ static void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, in
             if (sc.x < -2 * z || sc.y < -2 * z || sc.x > w + 2 * z || sc.y > h + 2 * z) continue;
             float cx = (float)sc.x, cy = (float)sc.y;
             double r = token_radius(c->size) * z;
+            bool dot = z < UI_LOD_ZOOM; /* the map seen whole: a token is a coloured dot */
+            if (dot && r < 2.5) r = 2.5;
             float rim = (float)fmax(1.5, z * 0.06);
             const vec2_t *shape = c->kind == KIND_MACHINE ? plate : disc;
             int ns = c->kind == KIND_MACHINE ? 8 : n_disc;
@@ -853,7 +864,7 @@ static void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, in
                 if (!img && fancy)
                     push_poly(&d->tokens, cx, cy - (float)(r * 0.12), shape, ns, (float)(r * 0.72),
                               (SDL_Color){255, 255, 255, 28});
-                if (c->hp_max > 0 && bar_h >= 2 && fade > 0.5f && shown == UI_SHOW_ALL) {
+                if (c->hp_max > 0 && bar_h >= 2 && fade > 0.5f && shown == UI_SHOW_ALL && !dot) {
                     double f2 = hp_shown / c->hp_max;
                     f2 = f2 < 0 ? 0 : f2 > 1 ? 1 : f2;
                     push_rect(&d->tokens, bar_x - 1, bar_y - 1, bar_w + 2, bar_h + 2,
@@ -909,6 +920,7 @@ static void draw_fog(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w
     ui_rect_t view = {cam->x, cam->y, cam->x + w / cam->zoom, cam->y + h / cam->zoom};
     cell_t lo, hi;
     if (!ui_visible_cells(m, view, &lo, &hi)) return;
+    if (cam->zoom < UI_LOD_ZOOM && d->lod && ui_lod_fog(d->lod, d->r, m, cam, vis)) return;
     vec2_t corner[6];
     for (int i = 0; i < 6; i++)
         corner[i] = hex_corner(m->layout.orient, cam->zoom * 1.02, i); /* cover the grid too */

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/sight.h"
 #include "../rules/ruleset.h"
 
 bool ui_view_stealthed(const battle_t *b, int i, unsigned sides)
@@ -63,8 +62,12 @@ bool ui_fog_cache_init(ui_fog_cache_t *c, const board_t *bd, unsigned sides)
     size_t k = (size_t)(c->n_slots > 0 ? c->n_slots : 1);
     c->eye = calloc(k, sizeof *c->eye);
     c->have = calloc(k, sizeof *c->have);
+    c->lo = calloc(k, sizeof *c->lo);
+    c->hi = calloc(k, sizeof *c->hi);
     c->bits = calloc(k * (size_t)(c->n_words > 0 ? c->n_words : 1), sizeof *c->bits);
-    return c->eye && c->have && c->bits;
+    c->count = calloc((size_t)(ncells > 0 ? ncells : 1), sizeof *c->count);
+    return c->eye && c->have && c->lo && c->hi && c->bits && c->count &&
+           fov_scratch_init(&c->fov, bd->map);
 }
 
 void ui_fog_cache_free(ui_fog_cache_t *c)
@@ -72,8 +75,62 @@ void ui_fog_cache_free(ui_fog_cache_t *c)
     free(c->slot);
     free(c->eye);
     free(c->have);
+    free(c->lo);
+    free(c->hi);
     free(c->bits);
+    free(c->count);
+    fov_scratch_free(&c->fov);
     memset(c, 0, sizeof *c);
+}
+
+/* What decides sight on m: which cells block it, as a fingerprint (a word
+ * at a time over the cells, then the types that block). */
+static uint64_t sight_fingerprint(const map_t *m)
+{
+    uint64_t h = 1469598103934665603ull;
+    size_t n = (size_t)m->cols * (size_t)m->rows, i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, m->cells + i, 8);
+        h = (h ^ w) * 1099511628211ull;
+    }
+    for (; i < n; i++)
+        h = (h ^ m->cells[i]) * 1099511628211ull;
+    for (int t = 0; t < m->n_types; t++)
+        h = (h ^ (uint64_t)m->types[t].blocks_sight) * 1099511628211ull;
+    return h;
+}
+
+/* Add (sign 1) or take away (-1) the sight of slot k to the per-cell
+ * counts, setting or clearing v's visible cells as a count leaves or
+ * reaches zero. */
+static void count_slot(ui_fog_cache_t *c, vision_t *v, int k, int sign)
+{
+    const uint64_t *bits = c->bits + (size_t)k * (size_t)c->n_words;
+    for (int w = c->lo[k]; w <= c->hi[k]; w++) {
+        for (uint64_t x = bits[w]; x; x &= x - 1) {
+            int cell = w * 64 + __builtin_ctzll(x);
+            uint64_t bit = (uint64_t)1 << (cell & 63);
+            if (sign > 0) {
+                if (c->count[cell]++ == 0) v->visible[w] |= bit;
+            } else if (--c->count[cell] == 0) {
+                v->visible[w] &= ~bit;
+            }
+        }
+    }
+}
+
+/* Slot k's own sight from hex eye, traced afresh. */
+static void trace_slot(ui_fog_cache_t *c, const board_t *bd, int k, hex_t eye)
+{
+    uint64_t *bits = c->bits + (size_t)k * (size_t)c->n_words;
+    /* lo..hi still covers what it saw last, even after it left the board. */
+    if (c->lo[k] <= c->hi[k])
+        memset(bits + c->lo[k], 0, sizeof *bits * (size_t)(c->hi[k] - c->lo[k] + 1));
+    fov_cells(bd, eye, bits, &c->lo[k], &c->hi[k], &c->fov);
+    c->eye[k] = eye;
+    c->have[k] = true;
+    c->traces++;
 }
 
 void ui_fog_update(ui_fog_cache_t *c, vision_t *v, const board_t *bd)
@@ -83,32 +140,40 @@ void ui_fog_update(ui_fog_cache_t *c, vision_t *v, const board_t *bd)
         vision_update(v, bd, c->sides); /* not the board it was made for */
         return;
     }
-    uint64_t t = 1469598103934665603ull;
-    for (int i = 0; i < v->ncells; i++)
-        t = (t ^ m->cells[i]) * 1099511628211ull;
-    bool terrain = t != c->terrain;
-    c->terrain = t;
-    memset(v->visible, 0, sizeof *v->visible * (size_t)v->n_words);
-    for (int i = 0; i < bd->n; i++) {
-        int k = c->slot[i];
-        if (k < 0) continue;
-        if (!bd->present[i]) {
+    uint64_t t = sight_fingerprint(m);
+    if (t != c->terrain || c->synced != v) {
+        /* Everyone afresh: the terrain changed, or another vision. */
+        c->terrain = t;
+        c->synced = v;
+        memset(c->count, 0, sizeof *c->count * (size_t)v->ncells);
+        memset(v->visible, 0, sizeof *v->visible * (size_t)v->n_words);
+        memset(c->bits, 0, sizeof *c->bits * (size_t)c->n_words * (size_t)c->n_slots);
+        for (int i = 0; i < bd->n; i++) {
+            int k = c->slot[i];
+            if (k < 0) continue;
             c->have[k] = false;
-            continue;
+            c->lo[k] = 1; /* nothing kept */
+            c->hi[k] = 0;
+            if (!bd->present[i]) continue;
+            trace_slot(c, bd, k, bd->pos[i]);
+            count_slot(c, v, k, 1);
         }
-        uint64_t *bits = c->bits + (size_t)k * (size_t)c->n_words;
-        if (terrain || !c->have[k] || !hex_eq(c->eye[k], bd->pos[i])) {
-            /* Its own sight, from its hex: the one costly part. */
-            memset(bits, 0, sizeof *bits * (size_t)c->n_words);
-            for (int cell = 0; cell < v->ncells; cell++)
-                if (sight_clear(bd, bd->pos[i], board_hex_of(bd, cell)))
-                    bits[cell >> 6] |= (uint64_t)1 << (cell & 63);
-            c->eye[k] = bd->pos[i];
-            c->have[k] = true;
-            c->traces++;
+    } else {
+        /* Only the viewers that moved, came or went. */
+        for (int i = 0; i < bd->n; i++) {
+            int k = c->slot[i];
+            if (k < 0) continue;
+            bool here = bd->present[i];
+            if (c->have[k] && here && hex_eq(c->eye[k], bd->pos[i])) continue;
+            if (!c->have[k] && !here) continue;
+            if (c->have[k]) count_slot(c, v, k, -1);
+            if (here) {
+                trace_slot(c, bd, k, bd->pos[i]);
+                count_slot(c, v, k, 1);
+            } else {
+                c->have[k] = false;
+            }
         }
-        for (int w = 0; w < c->n_words; w++)
-            v->visible[w] |= bits[w];
     }
     for (int w = 0; w < v->n_words; w++)
         v->seen[w] |= v->visible[w];

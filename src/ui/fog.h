@@ -54,8 +54,10 @@ int ui_view_fx(const ui_view_t *v, const anim_fx_t *f);
 
 /* The fog of the player view worked out one viewer at a time: each viewing
  * combatant's sight is kept, and only those who moved (or everyone, when the
- * terrain changed) are traced again, so a player's step costs one viewer's
- * sight instead of all of theirs. Same result as vision_update. */
+ * terrain changed) are traced again; a count per cell of the viewers that
+ * see it turns one viewer's old and new sight into the changes of the
+ * combined one, so a player's step costs that viewer's field of view, not
+ * the map. Same result as vision_update. */
 typedef struct {
     unsigned sides;   /* the viewing sides it was made for */
     int n;            /* combatants on the board it was made for */
@@ -65,6 +67,10 @@ typedef struct {
     hex_t *eye;       /* per slot: where its sight was traced from */
     bool *have;       /* per slot: traced (and present) */
     uint64_t *bits;   /* per slot: its visible cells */
+    int *lo, *hi;     /* per slot: the words of bits that hold any */
+    uint16_t *count;  /* per cell: viewers that see it */
+    const vision_t *synced; /* the vision whose visible cells the counts are of */
+    fov_scratch_t fov;
     uint64_t terrain; /* terrain fingerprint at the last update */
     int traces;       /* viewers traced so far (for tests) */
 } ui_fog_cache_t;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# bench --quick prints one JSON object with the six figures of DESIGN.md.
-# Only the shape is checked: timings depend on the machine.
+# bench --quick prints one JSON object with the six figures of DESIGN.md;
+# bench adds the big-map ones. Only the shape is checked: timings depend on
+# the machine.
 source "$(dirname "$0")/lib/assert.bash"
 export SDL_VIDEODRIVER=dummy
 
@@ -12,6 +13,21 @@ for key in frame_ms frame_vs_bare reach_ms los_pairs_ms battles_per_s startup_ms
     check "key_$key" bash -c 'printf "%s" "$1" | grep -Eq "\"$2\":[0-9]+(\.[0-9]+)?[,}]"' _ "$out" "$key"
 done
 check json_object bash -c 'case "$1" in "{"*"}") exit 0;; *) exit 1;; esac' _ "$out"
+check quick_has_no_big_map bash -c '! printf "%s" "$1" | grep -q view_update_ms' _ "$out"
+
+# The full bench adds the big-map figures (issue 19). Its 512x512 battle
+# would take minutes under the sanitizers, so only the plain build runs it.
+if grep -qa __asan_init "$HB"; then
+    echo "(sanitizer build: the full bench is left to the plain build)"
+else
+    out=$("$HB" bench 2>"$TMP/err")
+    check full_bench_exit test $? -eq 0
+    for key in view_update_ms view_full_ms render_512_ms view_full_vs_render frame_512_ms \
+        frame_64_ms frame_512_vs_64 ai_turn_512_ms ai_turn_512_median_ms max_rss_mb; do
+        check "key_$key" bash -c 'printf "%s" "$1" | grep -Eq "\"$2\":[0-9]+(\.[0-9]+)?[,}]"' _ "$out" "$key"
+    done
+    echo "$out"
+fi
 expect_fail bench_bad_arg 2 "unknown argument" "$HB" bench --slow
 
 finish

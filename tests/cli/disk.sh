@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A full disk and a read-only disk (issue 7): the save that cannot be written
+# A full disk and a read-only disk (issues 7, 18): the save or picture that cannot be written
 # is reported with the file and the reason, the run fails (exit 1, not the
 # bad-input 2), and the save already there stays whole and loadable, with no
 # temporary file left beside it. Needs a small tmpfs, so it runs as root in a
@@ -27,6 +27,12 @@ SAVE="$DISK/battle.json"
 check first_save_written test -s "$SAVE"
 sum_before=$(md5sum <"$SAVE")
 
+# A picture that fits, too.
+PNG="$DISK/map.png"
+"$HB" render "$MAP" --out "$PNG" --size 160x100
+check first_render_written test -s "$PNG"
+png_before=$(md5sum <"$PNG")
+
 # Fill the disk, leaving less room than a save needs.
 dd if=/dev/zero of="$DISK/filler" bs=1k count=4096 2>/dev/null # stops at "no space left"
 room=$(df --output=avail -B1 "$DISK" | tail -1)
@@ -38,7 +44,11 @@ check full_disk_exit_1 test "$rc" -eq 1
 check full_disk_names_file grep -qF "$SAVE" "$TMP/full.err"
 check full_disk_says_why grep -qi "no space left" "$TMP/full.err"
 check full_disk_keeps_save test "$sum_before" = "$(md5sum <"$SAVE")"
-check full_disk_no_temp_left test "$(ls -A "$DISK" | sort | tr '\n' ' ')" = "battle.json filler "
+"$HB" render "$MAP" --out "$PNG" --size 640x400 2>"$TMP/render_full.err"
+check render_full_disk_exit_1 test $? -eq 1
+check render_full_disk_says_why grep -qF "$PNG: cannot write: No space left on device" "$TMP/render_full.err"
+check render_full_disk_keeps_picture test "$png_before" = "$(md5sum <"$PNG")"
+check full_disk_no_temp_left test "$(ls -A "$DISK" | sort | tr '\n' ' ')" = "battle.json filler map.png "
 "$HB" replay "$SAVE" --events >"$TMP/after_full.txt"
 check full_disk_save_still_loads cmp -s "$TMP/first.txt" "$TMP/after_full.txt"
 
@@ -51,6 +61,10 @@ check read_only_exit_1 test "$rc" -eq 1
 check read_only_names_file grep -qF "$SAVE" "$TMP/ro.err"
 check read_only_says_why grep -qi "read-only" "$TMP/ro.err"
 check read_only_keeps_save test "$sum_before" = "$(md5sum <"$SAVE")"
+"$HB" render "$MAP" --out "$PNG" --size 640x400 2>"$TMP/render_ro.err"
+check render_read_only_exit_1 test $? -eq 1
+check render_read_only_says_why grep -qF "$PNG: cannot write: Read-only file system" "$TMP/render_ro.err"
+check render_read_only_keeps_picture test "$png_before" = "$(md5sum <"$PNG")"
 "$HB" replay "$SAVE" --events >"$TMP/after_ro.txt"
 check read_only_save_still_loads cmp -s "$TMP/first.txt" "$TMP/after_ro.txt"
 

@@ -73,15 +73,9 @@ source "$(dirname "$0")/lib/xvfb.bash"
 if command -v Xvfb >/dev/null && command -v xdotool >/dev/null && start_xvfb; then
     cp "$MAP" "$OUT/map.json"
     sum=$(md5sum <"$OUT/map.json")
-    SDL_VIDEODRIVER=x11 XDG_DATA_HOME="$TMP/xdg" HEXBATTLE_FAULT=rename:1 \
-        LD_PRELOAD="$KEEP_LOADED" "$HB" edit "$OUT/map.json" 2>"$TMP/edit.err" &
-    pid=$!
-    win=""
-    for _ in $(seq 100); do
-        win=$(xdotool search --name "hexbattle editor - $OUT/map.json" 2>/dev/null | head -1)
-        [ -n "$win" ] && break
-        sleep 0.1
-    done
+    export SDL_VIDEODRIVER=x11
+    launch "hexbattle editor - $OUT/map.json" "$TMP/edit.err" XDG_DATA_HOME="$TMP/xdg" \
+        HEXBATTLE_FAULT=rename:1 -- edit "$OUT/map.json"
     # The title gains " *" once the edit is in (a slow machine takes a while;
     # a hex painted again is the same edit).
     marked() { xdotool getwindowname "$win" 2>/dev/null | grep -q ' \*$'; }

@@ -21,22 +21,6 @@ start_xvfb || skip "Xvfb did not start"
 export SDL_VIDEODRIVER=x11 XDG_DATA_HOME="$TMP/xdg" HEXBATTLE_SEED=4
 DIR="$XDG_DATA_HOME/hexbattle"
 
-# wait_window NAME: the id of the first window whose title contains NAME,
-# waiting up to 30 seconds (a sanitizer build on a busy shared machine can
-# take more than ten to open a window).
-wait_window() {
-    for _ in $(seq 300); do
-        local w
-        w=$(xdotool search --name "$1" 2>/dev/null | head -1)
-        if [ -n "$w" ]; then
-            echo "$w"
-            return 0
-        fi
-        sleep 0.1
-    done
-    return 1
-}
-
 # unsaved WIN: its title ends in " *" (the editor's unsaved mark), waiting
 # up to five seconds for a slow machine to catch up.
 unsaved() {
@@ -74,10 +58,8 @@ rows() { grep -o '"rows":.*' "$1"; }
 # --- the editor, once per signal ---
 for sig in TERM HUP INT; do
     rm -f "$DIR/arena.recover.json" # else the editor opens on the offer
-    LD_PRELOAD="$KEEP_LOADED" "$HB" edit "$MAP" 2>"$TMP/edit.err" &
-    pid=$!
     # The title names the map once the editor's loop has drawn a frame.
-    win=$(wait_window "hexbattle editor - $MAP")
+    launch "hexbattle editor - $MAP" "$TMP/edit.err" -- edit "$MAP"
     check "editor_opens_$sig" test -n "$win"
     [ -n "$win" ] || grep -av "^ *#" "$TMP/edit.err" | head -5
     # Paint two hexes with the brush (a wall) in the middle of the map (again
@@ -104,9 +86,7 @@ echo "editor stopped in ${MS} ms"
 
 # The next edit of that map offers the edits back: R restores them (the
 # copy goes), Ctrl+S saves them into the map, Q quits.
-LD_PRELOAD="$KEEP_LOADED" "$HB" edit "$MAP" 2>"$TMP/edit2.err" &
-pid=$!
-win=$(wait_window "hexbattle editor - $MAP")
+launch "hexbattle editor - $MAP" "$TMP/edit2.err" -- edit "$MAP"
 # (Sent again when a loaded machine has not taken the first key in.)
 for _ in 1 2 3; do
     xdotool windowfocus --sync "$win" key r
@@ -127,9 +107,7 @@ check map_now_holds_the_edits test "$(rows "$MAP")" != "$(rows "$TMP/original.js
 check backup_is_the_original cmp -s "$MAP.bak" "$TMP/original.json"
 
 # --- the play window ---
-LD_PRELOAD="$KEEP_LOADED" "$HB" "$MAP" 2>"$TMP/play.err" &
-pid=$!
-win=$(wait_window "hexbattle - ")
+launch "hexbattle - " "$TMP/play.err" -- "$MAP"
 check play_opens test -n "$win"
 sleep 2
 stop "$pid" TERM
@@ -146,9 +124,7 @@ check battle_copy_has_events test -s "$TMP/copy.events"
 # The next start of play offers it; Enter takes it back as the newest autosave.
 cp "$COPY" "$TMP/copy.json"
 # (Other dice, so a battle started afresh would not match the copy.)
-HEXBATTLE_SEED=9 LD_PRELOAD="$KEEP_LOADED" "$HB" "$MAP" 2>"$TMP/play2.err" &
-pid=$!
-win=$(wait_window "hexbattle - ")
+launch "hexbattle - " "$TMP/play2.err" HEXBATTLE_SEED=9 -- "$MAP"
 sleep 1
 for _ in 1 2 3 4 5; do
     xdotool windowfocus --sync "$win" key Return
@@ -169,9 +145,7 @@ check restored_battle_went_on_from_the_copy cmp -s "$TMP/copy2.head" "$TMP/copy.
 
 # A replay holds nothing unsaved: it just ends.
 rm -f "$COPY"
-LD_PRELOAD="$KEEP_LOADED" "$HB" replay "$TMP/copy.json" 2>"$TMP/replay.err" &
-pid=$!
-wait_window "hexbattle - " >/dev/null
+launch "hexbattle - " "$TMP/replay.err" -- replay "$TMP/copy.json"
 sleep 0.5
 stop "$pid" INT
 check replay_ends_by_INT test "$STATUS" -eq 130

@@ -95,6 +95,11 @@ static int best_attack_here(battle_t *b, int a, int *tw, int *ww, bool need_in_r
             const weapon_t *wp = battle_weapon(b, a, w);
             /* Fists only when nothing better is in hand. */
             if (w < 0 && b->u[a].n_weapons > 0) continue;
+            /* Beyond range is skipped below: no sight line to trace for it
+             * (on a big map, most foes are). */
+            if (need_in_range && wp && wp->cls != WPN_MELEE &&
+                !within_ft(b, dist_hex(b, a, t), wp->range_ft))
+                continue;
             eng_t g = xh_assess(b, a, t, wp, false, false);
             if (!g.legal || g.auto_fail || (need_in_range && g.beyond)) continue;
             int v = target_value(b, a, t, expected_damage(b, a, wp)) +
@@ -266,8 +271,12 @@ static bool plan_approach(battle_t *b, int a, int t, int budget, cmd_t *out)
     /* Search outward in growing rings of cost: once some hex beside t is
      * settled within a budget that is a whole number of intervals, every hex
      * that could tie or beat it (rounded) is settled too, so the choice is
-     * the one a search of the whole map would make. */
-    int lim = round_up((dist_hex(b, a, t) + 2) * b->map->feet_per_hex * 2, iv > 0 ? iv : 1);
+     * the one a search of the whole map would make. The first ring is the
+     * cheapest the hexes beside t could cost (a search costs its area, the
+     * square of its reach, so starting no farther than needed is what keeps
+     * a turn on a big map cheap); each miss goes half as far again. */
+    int d = dist_hex(b, a, t);
+    int lim = round_up((d > 1 ? d - 1 : 1) * b->map->feet_per_hex, iv > 0 ? iv : 1);
     int best_cost = 0x3fffffff, goal = -1;
     for (;;) {
         path_run(b->ps, b->board, start, lim, -1, mv.step, &mv);
@@ -283,8 +292,10 @@ static bool plan_approach(battle_t *b, int a, int t, int budget, cmd_t *out)
                 goal = idx;
             }
         }
-        if (goal >= 0 || lim >= PATH_NO_BUDGET) break;
-        lim = lim >= PATH_NO_BUDGET / 4 ? PATH_NO_BUDGET : lim * 4;
+        /* Nothing cut off by the budget: a bigger one would find no more. */
+        if (goal >= 0 || lim >= PATH_NO_BUDGET || !path_budget_cut(b->ps)) break;
+        lim = lim >= PATH_NO_BUDGET / 2 ? PATH_NO_BUDGET
+                                        : round_up(lim + lim / 2 + 1, iv > 0 ? iv : 1);
     }
     if (goal < 0) return false;
     cmd_t c = cmd_make(CMD_MOVE, a);

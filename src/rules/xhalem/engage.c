@@ -57,11 +57,12 @@ bool xhalem_engage_shape(const battle_t *b, int a, int t, const weapon_t *w, boo
     memset(&g, 0, sizeof g);
     *out = g;
     if (!battle_active(b, a) || !battle_active(b, t) || a == t) return false;
-    sight_t sg = sight_trace(b->board, pos(b, a), pos(b, t));
     int d = hex_distance(pos(b, a), pos(b, t));
     bool melee = !w || w->cls == WPN_MELEE;
-    if (sg.cover == COVER_TOTAL) return false; /* total cover: cannot be targeted */
+    /* Out of reach first: no sight line to trace for a blade across the map. */
     if (melee && !within_ft(b, d, melee_reach(b, a, w))) return false;
+    sight_t sg = sight_trace(b->board, pos(b, a), pos(b, t));
+    if (sg.cover == COVER_TOTAL) return false; /* total cover: cannot be targeted */
     if (!melee && !within_ft(b, d, w->range_ft)) {
         g.beyond = true;
         g.atk.dis++;

@@ -23,3 +23,38 @@ start_xvfb() {
     export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
     export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$SRC/tests/lsan.supp}"
 }
+
+# launch NAME ERR [VAR=VALUE...] -- ARGS...: start hexbattle ($HB) with ARGS (and
+# the variables) in the background, stderr to ERR, and wait for its window
+# titled NAME; sets pid and win. Xvfb on a loaded machine now and then drops
+# a new client's connection (SDL then says "x11 not available", or the
+# process dies of SIGPIPE on the closed socket) before any window is up: that
+# start is tried again, up to three times. A process that opens its window
+# and then fails is not.
+launch() {
+    local name="$1" err="$2" vars=()
+    shift 2
+    while [ "$1" != "--" ]; do
+        vars+=("$1")
+        shift
+    done
+    shift
+    for _ in 1 2 3; do
+        env LD_PRELOAD="$KEEP_LOADED" "${vars[@]}" "$HB" "$@" 2>"$err" &
+        pid=$!
+        win=""
+        for _ in $(seq 300); do
+            win=$(xdotool search --name "$name" 2>/dev/null | head -1)
+            [ -n "$win" ] && return 0
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.1
+        done
+        [ -n "$win" ] && return 0
+        if kill -0 "$pid" 2>/dev/null; then return 1; fi
+        wait "$pid"
+        local rc=$?
+        grep -q "x11 not available\|cannot open a window" "$err" || [ "$rc" -eq 141 ] || return 1
+        echo "(the X server dropped a start (exit $rc); starting again)"
+    done
+    return 1
+}

@@ -1,0 +1,41 @@
+/* bench.h - what the parts of `hexbattle bench` share (src/app/bench*.c). */
+#ifndef HB_APP_BENCH_H
+#define HB_APP_BENCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/map.h"
+#include "core/tmpl.h"
+
+/* Monotonic time in milliseconds. */
+double bench_now_ms(void);
+/* Median of n samples (sorts them). */
+double bench_median(double *v, int n);
+/* A fixed-seed generator, so every run builds the same maps. */
+uint32_t bench_rand(uint64_t *s);
+/* A cols x rows xhalem map of the built-in terrain: mostly open, with
+ * patches of difficult ground and cover and a few walls, and n combatants
+ * (half players, half raiders) on open hexes. NULL on failure. */
+map_t *bench_map(int cols, int rows, int n, uint64_t seed);
+
+/* The big-map figures (bench_scale.c), each measured in the same run as its
+ * baseline. */
+typedef struct {
+    double view_update_ms;      /* player view after one viewer's step, 512x512, 400 combatants */
+    double view_full_ms;        /* the same view worked out from nothing */
+    double render_512_ms;       /* a plain render of that map: whole map, 1920x1080, PNG */
+    double view_full_vs_render; /* view_full_ms / render_512_ms */
+    double frame_512_ms;        /* a frame of that map zoomed out whole, 1920x1080 */
+    double frame_64_ms;         /* the same frame of a 64x64 map, 100 combatants */
+    double frame_512_vs_64;
+    double ai_turn_512_ms; /* the slowest AI turn (every command of it), 512x512, 400 combatants */
+    double ai_turn_512_median_ms;
+    double max_rss_mb; /* the process's peak memory, after all of it */
+} bench_scale_t;
+
+/* Measure the figures above (reps: samples per median). False when one
+ * could not run. */
+bool bench_scale(int reps, const tmpl_db_t *db, bench_scale_t *out);
+
+#endif
