@@ -23,6 +23,7 @@
 #include "core/sight.h"
 #include "io/fileio.h"
 #include "io/map_io.h"
+#include "io/odds_pool.h"
 #include "rules/play.h"
 #include "ui/draw.h"
 #include "ui/overlay.h"
@@ -34,6 +35,7 @@
 typedef struct {
     int frames, reach, los, startup;
     double battle_s; /* wall time to spend on battles */
+    int odds_runs;   /* odds runs per measurement */
 } reps_t;
 
 static double now_ms(void)
@@ -301,6 +303,49 @@ static bool bench_battles(const reps_t *rp, const map_t *m, const tmpl_db_t *db,
     return ok;
 }
 
+/* The bundled maps the odds figures cover, in the data folder's ../maps. */
+static const char *const ODDS_MAPS[] = {"ridge_ambush",  "foundry_breach", "salt_flats",
+                                        "river_crossing", "relay_outpost", "shattered_lane"};
+#define N_ODDS_MAPS (int)(sizeof ODDS_MAPS / sizeof ODDS_MAPS[0])
+
+/* Wall ms of `runs` odds runs of map m from its start on `threads` threads. */
+static bool odds_ms(const map_t *m, const tmpl_db_t *db, int runs, int threads, double *ms)
+{
+    odds_base_t base = {.map = m, .db = db, .from_start = true};
+    odds_progress_t pr;
+    if (!odds_run_all(&base, NULL, 1, runs, threads, &pr) || pr.first_failure >= 0) return false;
+    *ms = pr.ms;
+    return true;
+}
+
+/* odds_runs_per_s: odds runs of the sample battle per second on two threads;
+ * odds_speedup_2t: that over the rate on one thread (2.0 is perfect; on a
+ * loaded machine less); odds_ms_1000: for each bundled map, the wall ms of
+ * 1,000 runs on two threads (measured on rp->odds_runs and scaled). */
+static bool bench_odds(const reps_t *rp, const map_t *m, const tmpl_db_t *db, double *per_s,
+                       double *speedup, double *map_ms)
+{
+    double one, two;
+    if (!odds_ms(m, db, rp->odds_runs, 1, &one) || !odds_ms(m, db, rp->odds_runs, 2, &two))
+        return false;
+    *per_s = two > 0 ? rp->odds_runs / (two / 1e3) : 0.0;
+    *speedup = two > 0 ? one / two : 0.0;
+    for (int k = 0; k < N_ODDS_MAPS; k++) {
+        char path[4096], err[HB_ERR_MAX];
+        snprintf(path, sizeof path, "%s/../maps/%s.json", hb_data_dir(), ODDS_MAPS[k]);
+        map_t *om = NULL;
+        tmpl_db_t *odb = NULL;
+        double ms = 0;
+        bool ok = map_load(path, hb_data_dir(), &om, &odb, err, sizeof err) == HB_OK &&
+                  odds_ms(om, odb, rp->odds_runs, 2, &ms);
+        tmpl_db_destroy(odb);
+        map_destroy(om);
+        if (!ok) return false;
+        map_ms[k] = ms * 1000.0 / rp->odds_runs;
+    }
+    return true;
+}
+
 /* startup_ms: from nothing to the first frame of the sample battle - load the
  * map and its data, start the font library, make a 1280x720 software
  * renderer and drawer, draw once. Process start-up itself is not included. */
@@ -352,7 +397,7 @@ int app_bench(int argc, char **argv)
             return EXIT_BAD;
         }
     }
-    reps_t rp = quick ? (reps_t){9, 15, 7, 3, 0.4} : (reps_t){41, 101, 31, 9, 2.0};
+    reps_t rp = quick ? (reps_t){9, 15, 7, 3, 0.4, 40} : (reps_t){41, 101, 31, 9, 2.0, 1000};
 
     char path[4096], err[HB_ERR_MAX];
     default_map_path(path, sizeof path);
@@ -369,6 +414,7 @@ int app_bench(int argc, char **argv)
         return EXIT_FAIL;
     }
     double frame = 0, ratio = 0, bare = 0, reach = 0, los = 0, bps = 0, start = 0;
+    double odds_per_s = 0, odds_speedup = 0, odds_map_ms[N_ODDS_MAPS] = {0};
     const char *failed = NULL;
     if (!bench_frame(&rp, db, &frame, &ratio, &bare))
         failed = "frame";
@@ -378,6 +424,8 @@ int app_bench(int argc, char **argv)
         failed = "los_pairs";
     else if (!bench_battles(&rp, m, db, &bps))
         failed = "battles";
+    else if (!bench_odds(&rp, m, db, &odds_per_s, &odds_speedup, odds_map_ms))
+        failed = "odds";
     TTF_Quit();
     if (!failed && !bench_startup(&rp, path, &start)) failed = "startup";
     tmpl_db_destroy(db);
@@ -387,7 +435,11 @@ int app_bench(int argc, char **argv)
         return EXIT_FAIL;
     }
     printf("{\"frame_ms\":%.3f,\"frame_vs_bare\":%.3f,\"reach_ms\":%.3f,\"los_pairs_ms\":%.3f,"
-           "\"battles_per_s\":%.1f,\"startup_ms\":%.3f,\"bare_ms\":%.3f,\"quick\":%s}\n",
-           frame, ratio, reach, los, bps, start, bare, quick ? "true" : "false");
+           "\"battles_per_s\":%.1f,\"startup_ms\":%.3f,\"bare_ms\":%.3f,\"odds_runs_per_s\":%.1f,"
+           "\"odds_speedup_2t\":%.2f,\"odds_ms_1000\":{",
+           frame, ratio, reach, los, bps, start, bare, odds_per_s, odds_speedup);
+    for (int k = 0; k < N_ODDS_MAPS; k++)
+        printf("%s\"%s\":%.0f", k ? "," : "", ODDS_MAPS[k], odds_map_ms[k]);
+    printf("},\"quick\":%s}\n", quick ? "true" : "false");
     return 0;
 }
