@@ -771,6 +771,8 @@ static int run_window(const map_t *m, const tmpl_db_t *db, const char *map_path,
         bool was_animating = animating;
         animating = pui_tick(play, dt > 0.1 ? 0.1 : dt);
         pui_autosave(play); /* at each turn start; a failure shows on the status line */
+        /* The odds panel's runs go on in worker threads; a frame only reads them. */
+        st.dirty |= ui_odds_frame(&hud.odds, play);
         /* The frame after the last moving one shows the settled marks. */
         st.dirty |= was_animating && !animating;
         if (animating && play->follow && play->anim.focus >= 0 && play->anim.focus < play->anim.n) {
@@ -794,7 +796,8 @@ static int run_window(const map_t *m, const tmpl_db_t *db, const char *map_path,
          * drain the queue so a burst of motion makes one frame, not many.
          * While something moves, wake for the next frame. */
         SDL_Event e;
-        if (!SDL_WaitEventTimeout(&e, animating ? 15 : 250)) continue;
+        if (!SDL_WaitEventTimeout(&e, animating ? 15 : ui_odds_busy(&hud.odds) ? 100 : 250))
+            continue;
         route_event(&st, &proj, play, win, &menu, &e, allow_maps, next);
         while (!st.quit && SDL_PollEvent(&e))
             route_event(&st, &proj, play, win, &menu, &e, allow_maps, next);
