@@ -26,6 +26,7 @@
 #include "io/odds_pool.h"
 #include "rules/play.h"
 #include "ui/draw.h"
+#include "ui/odds_panel.h"
 #include "ui/overlay.h"
 
 #define EXIT_BAD 2
@@ -346,6 +347,46 @@ static bool bench_odds(const reps_t *rp, const map_t *m, const tmpl_db_t *db, do
     return true;
 }
 
+/* odds_panel_frame_ms: the longest a play-window frame spends on the odds
+ * panel (reading the workers' count and drawing it, 1280x720, software
+ * renderer) while the panel's 1,000 runs of the sample battle are counted:
+ * what the panel adds to a frame, however busy the workers are. */
+static bool bench_odds_frame(const map_t *m, const tmpl_db_t *db, double *out)
+{
+    const int W = 1280, H = 720;
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Renderer *r = surf ? SDL_CreateSoftwareRenderer(surf) : NULL;
+    char err[HB_ERR_MAX];
+    ui_draw_t *d = r ? ui_draw_create(r, m, err, sizeof err) : NULL;
+    pui_t *p = d ? malloc(sizeof *p) : NULL;
+    bool ok = p && pui_start(p, m, db, 1) == BATTLE_OK;
+    ui_odds_t o;
+    ui_odds_init(&o);
+    if (ok) ok = ui_odds_key(&o, p, SDLK_o, 0) && o.pool;
+    double worst = 0.0;
+    int frames = 0;
+    SDL_Rect area = {0, 0, W, H};
+    while (ok && (frames == 0 || ui_odds_busy(&o))) {
+        double t0 = now_ms();
+        ui_odds_frame(&o, p);
+        ui_odds_draw(&o, p, d, area, 14, 20);
+        SDL_RenderPresent(r);
+        double t = now_ms() - t0;
+        worst = t > worst ? t : worst;
+        frames++;
+        SDL_Delay(5);
+    }
+    ok = ok && o.base.done && o.base.first_failure < 0;
+    ui_odds_free(&o);
+    if (p && p->started) pui_free(p);
+    free(p);
+    ui_draw_destroy(d);
+    if (r) SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+    *out = worst;
+    return ok;
+}
+
 /* startup_ms: from nothing to the first frame of the sample battle - load the
  * map and its data, start the font library, make a 1280x720 software
  * renderer and drawer, draw once. Process start-up itself is not included. */
@@ -414,7 +455,7 @@ int app_bench(int argc, char **argv)
         return EXIT_FAIL;
     }
     double frame = 0, ratio = 0, bare = 0, reach = 0, los = 0, bps = 0, start = 0;
-    double odds_per_s = 0, odds_speedup = 0, odds_map_ms[N_ODDS_MAPS] = {0};
+    double odds_per_s = 0, odds_speedup = 0, odds_map_ms[N_ODDS_MAPS] = {0}, odds_frame = 0;
     const char *failed = NULL;
     if (!bench_frame(&rp, db, &frame, &ratio, &bare))
         failed = "frame";
@@ -426,6 +467,8 @@ int app_bench(int argc, char **argv)
         failed = "battles";
     else if (!bench_odds(&rp, m, db, &odds_per_s, &odds_speedup, odds_map_ms))
         failed = "odds";
+    else if (!bench_odds_frame(m, db, &odds_frame))
+        failed = "odds panel";
     TTF_Quit();
     if (!failed && !bench_startup(&rp, path, &start)) failed = "startup";
     tmpl_db_destroy(db);
@@ -436,8 +479,8 @@ int app_bench(int argc, char **argv)
     }
     printf("{\"frame_ms\":%.3f,\"frame_vs_bare\":%.3f,\"reach_ms\":%.3f,\"los_pairs_ms\":%.3f,"
            "\"battles_per_s\":%.1f,\"startup_ms\":%.3f,\"bare_ms\":%.3f,\"odds_runs_per_s\":%.1f,"
-           "\"odds_speedup_2t\":%.2f,\"odds_ms_1000\":{",
-           frame, ratio, reach, los, bps, start, bare, odds_per_s, odds_speedup);
+           "\"odds_speedup_2t\":%.2f,\"odds_panel_frame_ms\":%.3f,\"odds_ms_1000\":{",
+           frame, ratio, reach, los, bps, start, bare, odds_per_s, odds_speedup, odds_frame);
     for (int k = 0; k < N_ODDS_MAPS; k++)
         printf("%s\"%s\":%.0f", k ? "," : "", ODDS_MAPS[k], odds_map_ms[k]);
     printf("},\"quick\":%s}\n", quick ? "true" : "false");
