@@ -21,7 +21,7 @@ DEB_PKGS     := cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-im
 MONKEY_EVENTS ?= 20000
 MONKEY_SEEDS  ?= 1 2 3 4
 
-.PHONY: all deps build asan run test fuzz fuzz-smoke monkey scars-audit clean
+.PHONY: all deps build asan run test fuzz fuzz-smoke monkey scars-audit odds-check clean
 
 all: build
 
@@ -80,6 +80,15 @@ monkey: asan
 AUDIT_SEEDS ?= 1000
 scars-audit: build
 	./$(BUILD)/scars_audit maps/salt_flats.json $(AUDIT_SEEDS)
+
+# The odds honesty check at full size (tests/cli/odds.sh; docs/odds.md): for
+# every bundled map, `odds --runs 1000` against 1,000 simulate battles of the
+# same seeds (exactly equal) and 1,000 of other seeds (equal within chance).
+ODDS_CHECK_RUNS ?= 1000
+ODDS_CHECK_MAPS ?= ridge_ambush foundry_breach salt_flats river_crossing relay_outpost shattered_lane
+odds-check: build
+	ODDS_CHECK_RUNS=$(ODDS_CHECK_RUNS) ODDS_CHECK_MAPS="$(ODDS_CHECK_MAPS)" \
+	  bash tests/cli/odds.sh $(BUILD)/hexbattle $(CURDIR)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -9,6 +9,10 @@ int app_simulate(int argc, char **argv);
 /* hexbattle bench [--quick]: performance figures as JSON (src/app/bench.c). */
 int app_bench(int argc, char **argv);
 
+/* hexbattle odds MAP|SAVE [--runs N] [--seed S] [--threads T]: who is likely
+ * to win, from many AI-played runs, as one line of JSON (src/app/odds.c). */
+int app_odds(int argc, char **argv);
+
 /* hexbattle edit [MAP]: the map editor (src/app/edit.c). */
 int app_edit(int argc, char **argv);
 

@@ -24,8 +24,10 @@
 #include "core/sight.h"
 #include "io/fileio.h"
 #include "io/map_io.h"
+#include "io/odds_pool.h"
 #include "rules/play.h"
 #include "ui/draw.h"
+#include "ui/odds_panel.h"
 #include "ui/overlay.h"
 
 #define EXIT_BAD 2
@@ -35,6 +37,7 @@
 typedef struct {
     int frames, reach, los, startup;
     double battle_s; /* wall time to spend on battles */
+    int odds_runs;   /* odds runs per measurement */
 } reps_t;
 
 double bench_now_ms(void)
@@ -302,6 +305,89 @@ static bool bench_battles(const reps_t *rp, const map_t *m, const tmpl_db_t *db,
     return ok;
 }
 
+/* The bundled maps the odds figures cover, in the data folder's ../maps. */
+static const char *const ODDS_MAPS[] = {"ridge_ambush",  "foundry_breach", "salt_flats",
+                                        "river_crossing", "relay_outpost", "shattered_lane"};
+#define N_ODDS_MAPS (int)(sizeof ODDS_MAPS / sizeof ODDS_MAPS[0])
+
+/* Wall ms of `runs` odds runs of map m from its start on `threads` threads. */
+static bool odds_ms(const map_t *m, const tmpl_db_t *db, int runs, int threads, double *ms)
+{
+    odds_base_t base = {.map = m, .db = db, .from_start = true};
+    odds_progress_t pr;
+    if (!odds_run_all(&base, NULL, 1, runs, threads, &pr) || pr.first_failure >= 0) return false;
+    *ms = pr.ms;
+    return true;
+}
+
+/* odds_runs_per_s: odds runs of the sample battle per second on two threads;
+ * odds_speedup_2t: that over the rate on one thread (2.0 is perfect; on a
+ * loaded machine less); odds_ms_1000: for each bundled map, the wall ms of
+ * 1,000 runs on two threads (measured on rp->odds_runs and scaled). */
+static bool bench_odds(const reps_t *rp, const map_t *m, const tmpl_db_t *db, double *per_s,
+                       double *speedup, double *map_ms)
+{
+    double one, two;
+    if (!odds_ms(m, db, rp->odds_runs, 1, &one) || !odds_ms(m, db, rp->odds_runs, 2, &two))
+        return false;
+    *per_s = two > 0 ? rp->odds_runs / (two / 1e3) : 0.0;
+    *speedup = two > 0 ? one / two : 0.0;
+    for (int k = 0; k < N_ODDS_MAPS; k++) {
+        char path[4096], err[HB_ERR_MAX];
+        snprintf(path, sizeof path, "%s/../maps/%s.json", hb_data_dir(), ODDS_MAPS[k]);
+        map_t *om = NULL;
+        tmpl_db_t *odb = NULL;
+        double ms = 0;
+        bool ok = map_load(path, hb_data_dir(), &om, &odb, err, sizeof err) == HB_OK &&
+                  odds_ms(om, odb, rp->odds_runs, 2, &ms);
+        tmpl_db_destroy(odb);
+        map_destroy(om);
+        if (!ok) return false;
+        map_ms[k] = ms * 1000.0 / rp->odds_runs;
+    }
+    return true;
+}
+
+/* odds_panel_frame_ms: the longest a play-window frame spends on the odds
+ * panel (reading the workers' count and drawing it, 1280x720, software
+ * renderer) while the panel's 1,000 runs of the sample battle are counted:
+ * what the panel adds to a frame, however busy the workers are. */
+static bool bench_odds_frame(const map_t *m, const tmpl_db_t *db, double *out)
+{
+    const int W = 1280, H = 720;
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Renderer *r = surf ? SDL_CreateSoftwareRenderer(surf) : NULL;
+    char err[HB_ERR_MAX];
+    ui_draw_t *d = r ? ui_draw_create(r, m, err, sizeof err) : NULL;
+    pui_t *p = d ? malloc(sizeof *p) : NULL;
+    bool ok = p && pui_start(p, m, db, 1) == BATTLE_OK;
+    ui_odds_t o;
+    ui_odds_init(&o);
+    if (ok) ok = ui_odds_key(&o, p, SDLK_o, 0) && o.pool;
+    double worst = 0.0;
+    int frames = 0;
+    SDL_Rect area = {0, 0, W, H};
+    while (ok && (frames == 0 || ui_odds_busy(&o))) {
+        double t0 = bench_now_ms();
+        ui_odds_frame(&o, p);
+        ui_odds_draw(&o, p, d, area, 14, 20);
+        SDL_RenderPresent(r);
+        double t = bench_now_ms() - t0;
+        worst = t > worst ? t : worst;
+        frames++;
+        SDL_Delay(5);
+    }
+    ok = ok && o.base.done && o.base.first_failure < 0;
+    ui_odds_free(&o);
+    if (p && p->started) pui_free(p);
+    free(p);
+    ui_draw_destroy(d);
+    if (r) SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+    *out = worst;
+    return ok;
+}
+
 /* startup_ms: from nothing to the first frame of the sample battle - load the
  * map and its data, start the font library, make a 1280x720 software
  * renderer and drawer, draw once. Process start-up itself is not included. */
@@ -353,7 +439,7 @@ int app_bench(int argc, char **argv)
             return EXIT_BAD;
         }
     }
-    reps_t rp = quick ? (reps_t){9, 15, 7, 3, 0.4} : (reps_t){41, 101, 31, 9, 2.0};
+    reps_t rp = quick ? (reps_t){9, 15, 7, 3, 0.4, 40} : (reps_t){41, 101, 31, 9, 2.0, 1000};
 
     char path[4096], err[HB_ERR_MAX];
     default_map_path(path, sizeof path);
@@ -370,6 +456,7 @@ int app_bench(int argc, char **argv)
         return EXIT_FAIL;
     }
     double frame = 0, ratio = 0, bare = 0, reach = 0, los = 0, bps = 0, start = 0;
+    double odds_per_s = 0, odds_speedup = 0, odds_map_ms[N_ODDS_MAPS] = {0}, odds_frame = 0;
     const char *failed = NULL;
     if (!bench_frame(&rp, db, &frame, &ratio, &bare))
         failed = "frame";
@@ -379,6 +466,10 @@ int app_bench(int argc, char **argv)
         failed = "los_pairs";
     else if (!bench_battles(&rp, m, db, &bps))
         failed = "battles";
+    else if (!bench_odds(&rp, m, db, &odds_per_s, &odds_speedup, odds_map_ms))
+        failed = "odds";
+    else if (!bench_odds_frame(m, db, &odds_frame))
+        failed = "odds panel";
     bench_scale_t sc;
     if (!failed && !quick && !bench_scale(rp.los, db, &sc)) failed = "big-map";
     TTF_Quit();
@@ -390,8 +481,12 @@ int app_bench(int argc, char **argv)
         return EXIT_FAIL;
     }
     printf("{\"frame_ms\":%.3f,\"frame_vs_bare\":%.3f,\"reach_ms\":%.3f,\"los_pairs_ms\":%.3f,"
-           "\"battles_per_s\":%.1f,\"startup_ms\":%.3f,\"bare_ms\":%.3f,",
-           frame, ratio, reach, los, bps, start, bare);
+           "\"battles_per_s\":%.1f,\"startup_ms\":%.3f,\"bare_ms\":%.3f,\"odds_runs_per_s\":%.1f,"
+           "\"odds_speedup_2t\":%.2f,\"odds_panel_frame_ms\":%.3f,\"odds_ms_1000\":{",
+           frame, ratio, reach, los, bps, start, bare, odds_per_s, odds_speedup, odds_frame);
+    for (int k = 0; k < N_ODDS_MAPS; k++)
+        printf("%s\"%s\":%.0f", k ? "," : "", ODDS_MAPS[k], odds_map_ms[k]);
+    printf("},");
     if (!quick)
         printf("\"view_update_ms\":%.3f,\"view_full_ms\":%.3f,\"render_512_ms\":%.3f,"
                "\"view_full_vs_render\":%.3f,\"frame_512_ms\":%.3f,\"frame_64_ms\":%.3f,"

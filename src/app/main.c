@@ -44,6 +44,9 @@ static const char USAGE[] =
     "  hexbattle simulate MAP --seed N [--max-rounds R] [--save FILE]\n"
     "                                               play every side with the AI (JSON Lines);\n"
     "                                               --save also writes the battle as a save\n"
+    "  hexbattle odds MAP|SAVE [--runs N] [--seed S] [--threads T]\n"
+    "                                               who is likely to win: N runs played by the\n"
+    "                                               AI from the start or the save (one JSON line)\n"
     "  hexbattle bench [--quick]                    performance figures as JSON\n"
     "  hexbattle --help | --version\n"
     "\n"
@@ -463,6 +466,7 @@ static int run(int argc, char **argv)
     if (strcmp(cmd, "render") == 0) return cmd_render(argc - 1, argv + 1);
     if (strcmp(cmd, "simulate") == 0) return app_simulate(argc - 1, argv + 1);
     if (strcmp(cmd, "project") == 0) return app_project(argc - 1, argv + 1);
+    if (strcmp(cmd, "odds") == 0) return app_odds(argc - 1, argv + 1);
     if (strcmp(cmd, "bench") == 0) return app_bench(argc - 1, argv + 1);
     if (strcmp(cmd, "edit") == 0) return app_edit(argc - 1, argv + 1);
     if (strcmp(cmd, "resume") == 0) return app_resume(argc - 1, argv + 1);
@@ -472,7 +476,7 @@ static int run(int argc, char **argv)
     /* A bare word that names no file is more likely a mistyped command. */
     if (!strchr(cmd, '/') && !strchr(cmd, '.') && access(cmd, F_OK) != 0)
         return bad_usage("'%s' is neither a command nor a map file; the commands are "
-                         "render, query, simulate, bench, edit, project, resume and replay",
+                         "render, query, simulate, odds, bench, edit, project, resume and replay",
                          cmd);
     return cmd_play(cmd);
 }

@@ -40,32 +40,6 @@ hex_t hex_rotate_right(hex_t h)
     return (hex_t){-h.r, -hex_s(h)};
 }
 
-/* Parity of n that is correct for negative n too. */
-static int odd(int n)
-{
-    return n & 1;
-}
-
-hex_t hex_from_cell(hex_layout_t lay, cell_t c)
-{
-    if (lay.orient == HEX_POINTY) {
-        int shove = lay.stagger == HEX_ODD ? (c.row - odd(c.row)) / 2 : (c.row + odd(c.row)) / 2;
-        return (hex_t){c.col - shove, c.row};
-    }
-    int shove = lay.stagger == HEX_ODD ? (c.col - odd(c.col)) / 2 : (c.col + odd(c.col)) / 2;
-    return (hex_t){c.col, c.row - shove};
-}
-
-cell_t hex_to_cell(hex_layout_t lay, hex_t h)
-{
-    if (lay.orient == HEX_POINTY) {
-        int shove = lay.stagger == HEX_ODD ? (h.r - odd(h.r)) / 2 : (h.r + odd(h.r)) / 2;
-        return (cell_t){h.q + shove, h.r};
-    }
-    int shove = lay.stagger == HEX_ODD ? (h.q - odd(h.q)) / 2 : (h.q + odd(h.q)) / 2;
-    return (cell_t){h.q, h.r + shove};
-}
-
 int hex_ring(hex_t c, int k, hex_t *out, int cap)
 {
     if (k <= 0) {

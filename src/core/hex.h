@@ -70,10 +70,28 @@ int hex_length(hex_t h);
 hex_t hex_rotate_left(hex_t h);
 hex_t hex_rotate_right(hex_t h);
 
-/* Offset cell -> axial hex for the given layout. */
-hex_t hex_from_cell(hex_layout_t lay, cell_t c);
+/* Offset cell -> axial hex for the given layout. (Inline: the sight tracer
+ * and the path search convert at every step.) n & 1 is the parity for
+ * negative n too. */
+static inline hex_t hex_from_cell(hex_layout_t lay, cell_t c)
+{
+    if (lay.orient == HEX_POINTY) {
+        int shove = lay.stagger == HEX_ODD ? (c.row - (c.row & 1)) / 2 : (c.row + (c.row & 1)) / 2;
+        return (hex_t){c.col - shove, c.row};
+    }
+    int shove = lay.stagger == HEX_ODD ? (c.col - (c.col & 1)) / 2 : (c.col + (c.col & 1)) / 2;
+    return (hex_t){c.col, c.row - shove};
+}
 /* Axial hex -> offset cell for the given layout. */
-cell_t hex_to_cell(hex_layout_t lay, hex_t h);
+static inline cell_t hex_to_cell(hex_layout_t lay, hex_t h)
+{
+    if (lay.orient == HEX_POINTY) {
+        int shove = lay.stagger == HEX_ODD ? (h.r - (h.r & 1)) / 2 : (h.r + (h.r & 1)) / 2;
+        return (cell_t){h.q + shove, h.r};
+    }
+    int shove = lay.stagger == HEX_ODD ? (h.q - (h.q & 1)) / 2 : (h.q + (h.q & 1)) / 2;
+    return (cell_t){h.q, h.r + shove};
+}
 
 /* Write the ring of radius k around c (k >= 0; k == 0 gives c) into out.
  * Returns the number of hexes (6k, or 1), writing at most cap of them. */

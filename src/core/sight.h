@@ -12,7 +12,8 @@ typedef struct {
 
 /* Sight from hex a to hex b on board b (combatants on hexes strictly between
  * give at least light cover). Endpoints never block; off-map hexes count for
- * nothing. b may be used with no combatants. */
+ * nothing. b may be used with no combatants. The same both ways (a to b is b
+ * to a: tests/test_sight.c), which the AIs rely on to trace a line once. */
 sight_t sight_trace(const board_t *b, hex_t from, hex_t to);
 /* Only whether sight is blocked (cheaper; ignores cover from combatants). */
 bool sight_clear(const board_t *b, hex_t from, hex_t to);

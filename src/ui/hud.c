@@ -53,6 +53,7 @@ bool hud_init(hud_t *h, pui_t *p)
     memset(h, 0, sizeof *h);
     h->p = p;
     h->hover_btn = -1;
+    ui_odds_init(&h->odds);
     int n = p->play.b ? p->play.b->n : 0;
     h->pose = calloc((size_t)(n > 0 ? n : 1), sizeof *h->pose);
     return h->pose != NULL;
@@ -60,6 +61,7 @@ bool hud_init(hud_t *h, pui_t *p)
 
 void hud_free(hud_t *h)
 {
+    ui_odds_free(&h->odds);
     free(h->pose);
     shape_free(&h->sb);
     h->pose = NULL;
@@ -141,6 +143,7 @@ bool hud_pre_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
     switch (e->type) {
     case SDL_KEYDOWN: {
         if (ui_calls_key(&h->calls, p, e->key.keysym.sym)) return true;
+        if (ui_odds_key(&h->odds, p, e->key.keysym.sym, e->key.keysym.mod)) return true;
         bool was = p->help;
         bool used = pui_key(p, e->key.keysym.sym, e->key.keysym.mod);
         h->help_by_key = was != p->help;
@@ -893,6 +896,7 @@ static const char *const HELP[] = {
     "Arrows / WASD: pan     + / -: zoom     F or Home: fit the map",
     "F5 reach  F6 threat  F7 flanking  F8 weapon range  F9 sight  F10 area: overlays on/off",
     "F3: the referee's calls about the selected combatant (a save, a mark, telegraph...)",
+    "O: odds from here (AI play on every side); a chosen move or attack shows what it changes",
     "F2 or Ctrl+P: projector window on/off (Ctrl+R rotate, Ctrl+F fit, Ctrl+K calibrate)",
     "?: this help     F11: fullscreen     Q: quit (asks when moves are unsaved)",
 };
@@ -952,5 +956,6 @@ void hud_draw(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     draw_bar(h, d);
     draw_end(h, d);
     ui_calls_draw(&h->calls, h->p, d, h->lay.map, h->lay.px, h->lay.line);
+    ui_odds_draw(&h->odds, h->p, d, h->lay.map, h->lay.px, h->lay.line);
     if (h->p->help) draw_help(h, d, s);
 }

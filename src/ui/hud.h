@@ -14,6 +14,7 @@
 #include <SDL.h>
 
 #include "calls.h"
+#include "odds_panel.h"
 #include "play_ui.h"
 #include "shapes.h"
 #include "window.h"
@@ -37,6 +38,7 @@ typedef struct hud {
     ui_token_pose_t *pose; /* animated poses plus lunges, one per combatant */
     shape_buf_t sb;        /* scratch for batched map marks */
     ui_calls_t calls;      /* the referee's calls (F3) */
+    ui_odds_t odds;        /* the odds panel (O): src/ui/odds_panel.h */
 } hud_t;
 
 /* Panels for a w x h drawable at px_per_pt pixels per point. */

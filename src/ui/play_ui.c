@@ -594,6 +594,31 @@ bool pui_is_target(const pui_t *p, int t)
     return (p->mode == PUI_TARGET || p->mode == PUI_CONFIRM) && legal_for(p, p->act, t) != NULL;
 }
 
+/* The move a click on the previewed path's last hex gives. */
+static cmd_t path_move(const pui_t *p)
+{
+    cmd_t m = p->move_cmd;
+    m.n_path = p->n_path - 1 < CMD_PATH_MAX ? p->n_path - 1 : CMD_PATH_MAX;
+    memcpy(m.path, p->path + 1, sizeof m.path[0] * (size_t)m.n_path);
+    return m;
+}
+
+bool pui_preview_cmd(const pui_t *p, cmd_t *out)
+{
+    if (!p->started || p->replay || !p->user_turn || pui_needs_die(p) || pui_needs_answer(p))
+        return false;
+    if (p->mode == PUI_CONFIRM) {
+        const cmd_t *c = legal_for(p, p->act, p->target);
+        if (c) *out = *c;
+        return c != NULL;
+    }
+    if (p->mode == PUI_IDLE && p->sel == p->actor && p->n_path >= 2 && p->path_ok) {
+        *out = path_move(p);
+        return true;
+    }
+    return false;
+}
+
 /* Apply c, feed its dice, and bring the screen up to date. */
 static battle_status_t apply(pui_t *p, const cmd_t *c)
 {
@@ -783,9 +808,7 @@ bool pui_click_cell(pui_t *p, cell_t c)
             snprintf(p->msg, sizeof p->msg, "Too far to move there.");
             return true;
         }
-        cmd_t m = p->move_cmd;
-        m.n_path = p->n_path - 1 < CMD_PATH_MAX ? p->n_path - 1 : CMD_PATH_MAX;
-        memcpy(m.path, p->path + 1, sizeof m.path[0] * (size_t)m.n_path);
+        cmd_t m = path_move(p);
         int cost = p->path_cost;
         if (apply(p, &m) != BATTLE_ILLEGAL)
             snprintf(p->msg, sizeof p->msg, "%s moves %d ft.", pui_name(p, m.actor), cost);

@@ -204,6 +204,11 @@ void pui_run_ai(pui_t *p, int max_cmds);
 void pui_refresh(pui_t *p);
 /* Is combatant t a target of the action being targeted or confirmed? */
 bool pui_is_target(const pui_t *p, int t);
+/* The command the screen would give now if the referee went ahead: the
+ * attack (or other targeted action) waiting for confirmation, or the move
+ * along the previewed path. False when nothing is chosen (the odds panel's
+ * "what if", src/ui/odds_panel.h). */
+bool pui_preview_cmd(const pui_t *p, cmd_t *out);
 /* The group command c belongs to on the action bar (PUI_GROUP_NONE for most). */
 pui_group_t pui_group_of(const cmd_t *c);
 /* Name of combatant i for the panels. */

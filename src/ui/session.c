@@ -298,6 +298,8 @@ void ui_session_frame(ui_session_t *s, double dt)
     bool was_animating = s->animating;
     s->animating = pui_tick(play, dt > 0.1 ? 0.1 : dt);
     pui_autosave(play); /* at each turn start; a failure shows on the status line */
+    /* The odds panel's runs go on in worker threads; a frame only reads them. */
+    st->dirty |= ui_odds_frame(&s->hud.odds, play);
     /* The frame after the last moving one shows the settled marks. */
     st->dirty |= was_animating && !s->animating;
     if (s->animating && play->follow && play->anim.focus >= 0 && play->anim.focus < play->anim.n) {
@@ -374,7 +376,8 @@ static int run_window(const ui_session_args_t *args, bool *project, ui_next_t *n
              * then drain the queue so a burst of motion makes one frame, not
              * many. While something moves, wake for the next frame. */
             SDL_Event e;
-            if (!SDL_WaitEventTimeout(&e, s.animating ? 15 : 250)) continue;
+            int wait = s.animating ? 15 : ui_odds_busy(&s.hud.odds) ? 100 : 250;
+            if (!SDL_WaitEventTimeout(&e, wait)) continue;
             ui_session_event(&s, &e);
             while (!ui_session_done(&s) && SDL_PollEvent(&e))
                 ui_session_event(&s, &e);

@@ -27,6 +27,7 @@
 /* Worth of staying put once a move has been made this turn. */
 #define SECOND_THOUGHTS 0.75
 #define MAX_FOES 64
+#define SHOT_MEMO 96 /* shot values kept during one call */
 
 /* One foe as the planner sees it: its defences, and each of our weapons'
  * expected damage and kill chance by number of hits. */
@@ -46,6 +47,16 @@ typedef struct {
     int threat[MAX_FOES];      /* enemies able to hurt a */
     double threat_e[MAX_FOES][SF_MAX_WEAPONS + 1]; /* their best expected damage on a, in the open */
     sf_def_t self;
+    /* What shots were found worth, for the rest of this call: a shot's value
+     * depends only on its shape and on who it hits, and the planner weighs
+     * the same shots from hex after hex. */
+    int n_memo;
+    struct {
+        int who;       /* the target; for an area shot the combatant caught */
+        bool area;     /* one shot of an area attack (its worth before p_hit) */
+        sf_shot_t s;   /* compared byte for byte: copies are made with memcpy */
+        double val;
+    } memo[SHOT_MEMO];
 } plan_t;
 
 typedef struct {
@@ -174,8 +185,27 @@ static double exposure(const plan_t *p, hex_t h)
     return total;
 }
 
+/* The value kept for shot s on who (area: one shot of an area attack), or
+ * NULL. */
+static const double *memo_find(const plan_t *p, int who, bool area, const sf_shot_t *s)
+{
+    for (int k = 0; k < p->n_memo; k++)
+        if (p->memo[k].who == who && p->memo[k].area == area && memcmp(&p->memo[k].s, s, sizeof *s) == 0)
+            return &p->memo[k].val;
+    return NULL;
+}
+
+static void memo_keep(plan_t *p, int who, bool area, const sf_shot_t *s, double val)
+{
+    if (p->n_memo == SHOT_MEMO) return;
+    p->memo[p->n_memo].who = who;
+    p->memo[p->n_memo].area = area;
+    memcpy(&p->memo[p->n_memo].s, s, sizeof *s);
+    p->memo[p->n_memo++].val = val;
+}
+
 /* Value of a's attack shape s on foe t (cones: everyone caught). */
-static double shot_value(const plan_t *p, int t, const sf_shot_t *s, cell_t aim)
+static double shot_value(plan_t *p, int t, const sf_shot_t *s, cell_t aim)
 {
     const battle_t *b = p->b;
     int a = p->a;
@@ -190,13 +220,23 @@ static double shot_value(const plan_t *p, int t, const sf_shot_t *s, cell_t aim)
         for (int k = 0; k < n; k++) {
             int v = board_occupant(b->board, buf[k]);
             if (v < 0 || !battle_active(b, v)) continue;
-            double ek[SF_SHOTS_MAX + 1], pk[SF_SHOTS_MAX + 1];
-            sf_def_t d;
-            sf_def_init(b, v, &d);
-            sf_shot_t one = *s;
+            sf_shot_t one;
+            memcpy(&one, s, sizeof one);
             one.shots = 1;
-            sf_loss_by_hits(&d, sf_save_score(b, v, SF_SAVE_AREA), &one, ek, pk);
-            double e = p_hit * (ek[1] + KILL_WORTH * pk[1]);
+            /* a itself may stand in it: its own state changes as it plans. */
+            const double *kept = v != a ? memo_find(p, v, true, &one) : NULL;
+            double hit_worth;
+            if (kept) {
+                hit_worth = *kept;
+            } else {
+                double ek[SF_SHOTS_MAX + 1], pk[SF_SHOTS_MAX + 1];
+                sf_def_t d;
+                sf_def_init(b, v, &d);
+                sf_loss_by_hits(&d, sf_save_score(b, v, SF_SAVE_AREA), &one, ek, pk);
+                hit_worth = ek[1] + KILL_WORTH * pk[1];
+                if (v != a) memo_keep(p, v, true, &one, hit_worth);
+            }
+            double e = p_hit * hit_worth;
             if (sf_enemies(b, a, v)) {
                 int fi = foe_index(p, v);
                 val += e * (fi >= 0 ? p->foes[fi].worth : 1.0);
@@ -210,11 +250,15 @@ static double shot_value(const plan_t *p, int t, const sf_shot_t *s, cell_t aim)
     if (fi < 0) return 0.0;
     const foe_t *f = &p->foes[fi];
     double ph[SF_SHOTS_MAX + 1], ek[SF_SHOTS_MAX + 1], pk[SF_SHOTS_MAX + 1];
-    sf_shot_t sc = *s;
+    sf_shot_t sc;
+    memcpy(&sc, s, sizeof sc);
     if (sc.shots > SF_SHOTS_MAX) sc.shots = SF_SHOTS_MAX;
+    const double *kept = memo_find(p, t, false, &sc);
+    if (kept) return *kept;
     sf_hit_dist(&sc, ph);
     sf_loss_by_hits(&f->def, f->save_area, &sc, ek, pk);
     for (int k = 1; k <= sc.shots; k++) val += ph[k] * (ek[k] + KILL_WORTH * pk[k]);
+    memo_keep(p, t, false, &sc, val * f->worth);
     return val * f->worth;
 }
 
@@ -229,7 +273,7 @@ static double heat_cost(const battle_t *b, int a, int heat_fire)
 
 /* The best single attack a can make from where it stands now (the board and
  * a's moved flag as the caller set them), with at most `actions` actions. */
-static pick_t best_attack(const plan_t *p, int actions)
+static pick_t best_attack(plan_t *p, int actions)
 {
     battle_t *b = p->b;
     int a = p->a;
@@ -281,7 +325,7 @@ static bool move_cmd(battle_t *b, int a, int mode, cell_t to, cmd_t *out)
 
 /* What standing at h is worth for next turn: the best attack from there
  * without moving first, less a little for being far from every foe. */
-static double next_turn_worth(const plan_t *p, hex_t h)
+static double next_turn_worth(plan_t *p, hex_t h)
 {
     battle_t *b = p->b;
     int a = p->a;

@@ -1,0 +1,210 @@
+/* odds.c - hexbattle odds MAP|SAVE [--runs N] [--seed S] [--threads T]: the
+ * battle played out N times from its start (a map) or from where it stands
+ * (a save) with the AI on every side, and the outcomes as one line of JSON
+ * (docs/odds.md). The same seed and runs give the same answer whatever the
+ * thread count; only "ms" changes. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "app.h"
+#include "core/board.h"
+#include "io/fileio.h"
+#include "io/map_io.h"
+#include "io/odds_pool.h"
+#include "io/save.h"
+
+#define EXIT_BAD 2
+#define EXIT_FAIL 1
+#define DEFAULT_RUNS 1000
+#define DEFAULT_SEED 1
+
+static int usage(const char *why, const char *arg)
+{
+    fprintf(stderr, "hexbattle: odds: ");
+    fprintf(stderr, why, arg);
+    fprintf(stderr, "\nusage: hexbattle odds MAP|SAVE [--runs N] [--seed S] [--threads T]\n");
+    return EXIT_BAD;
+}
+
+/* A whole-string unsigned decimal no larger than max. */
+static bool parse_num(const char *s, uint64_t max, uint64_t *out)
+{
+    if (!s || !*s || *s == '-' || *s == '+') return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end || v > max) return false;
+    *out = (uint64_t)v;
+    return true;
+}
+
+/* Is the JSON file at path a saved battle (rather than a map)? */
+static bool is_save(const char *path)
+{
+    char *text = NULL, err[HB_ERR_MAX];
+    size_t len = 0;
+    if (hb_read_file(path, HB_FILE_MAX, &text, &len, err, sizeof err) != HB_OK) return false;
+    cJSON *root = cJSON_ParseWithLength(text, len);
+    free(text);
+    const cJSON *f = cJSON_GetObjectItemCaseSensitive(root, "format");
+    bool save = cJSON_IsString(f) && strcmp(f->valuestring, SAVE_FORMAT) == 0;
+    cJSON_Delete(root);
+    return save;
+}
+
+/* x to 4 decimals, so the printed numbers do not carry float noise. */
+static double dec4(double x)
+{
+    return round(x * 1e4) / 1e4;
+}
+
+/* The answer line: shares of the runs played, sides and ids named as the
+ * board and the map name them. */
+static cJSON *answer(const odds_progress_t *pr, const board_t *bd, const map_t *m)
+{
+    const odds_tally_t *t = &pr->tally;
+    long n = odds_played(t);
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddNumberToObject(j, "runs", (double)n);
+    cJSON *sides = cJSON_AddObjectToObject(j, "sides");
+    for (int s = 0; s < bd->n_sides; s++) {
+        double lo, hi, p = odds_share(t->win[s], n, &lo, &hi);
+        cJSON *o = cJSON_AddObjectToObject(sides, bd->side_name[s]);
+        cJSON_AddNumberToObject(o, "win", dec4(p));
+        double ci[2] = {dec4(lo), dec4(hi)};
+        cJSON_AddItemToObject(o, "ci", cJSON_CreateDoubleArray(ci, 2));
+    }
+    double lo, hi;
+    cJSON_AddNumberToObject(j, "none", dec4(odds_share(t->none, n, &lo, &hi)));
+    double mean, sd;
+    odds_rounds(t, &mean, &sd);
+    cJSON *r = cJSON_AddObjectToObject(j, "rounds");
+    cJSON_AddNumberToObject(r, "mean", dec4(mean));
+    cJSON_AddNumberToObject(r, "sd", dec4(sd));
+    cJSON *d = cJSON_AddObjectToObject(j, "defeated");
+    for (int i = 0; i < m->n_combatants && i < t->n; i++)
+        cJSON_AddNumberToObject(d, m->combatants[i].id, dec4(odds_share(t->out[i], n, &lo, &hi)));
+    cJSON_AddNumberToObject(j, "ms", round(pr->ms));
+    return j;
+}
+
+/* Run the job and print its line; the exit status. */
+static int run_and_print(const odds_base_t *base, const board_t *bd, uint64_t seed, long runs,
+                         int threads)
+{
+    odds_progress_t pr;
+    if (!odds_run_all(base, NULL, seed, runs, threads, &pr)) {
+        fprintf(stderr, "hexbattle: odds: out of memory or no threads\n");
+        return EXIT_FAIL;
+    }
+    if (pr.first_failure >= 0) {
+        fprintf(stderr, "hexbattle: odds: run %d (seed %llu) could not be played: %s\n",
+                pr.first_failure,
+                (unsigned long long)odds_run_seed(seed, pr.first_failure),
+                pr.error[0]                          ? pr.error
+                : pr.failure == BATTLE_NOMEM         ? "out of memory"
+                : pr.failure == BATTLE_ILLEGAL       ? "the battle does not rebuild"
+                                                     : "the rules refused it");
+        return EXIT_FAIL;
+    }
+    cJSON *j = answer(&pr, bd, base->map);
+    char *s = j ? cJSON_PrintUnformatted(j) : NULL;
+    cJSON_Delete(j);
+    if (!s) {
+        fprintf(stderr, "hexbattle: out of memory\n");
+        return EXIT_FAIL;
+    }
+    puts(s);
+    cJSON_free(s);
+    return fflush(stdout) == 0 ? 0 : EXIT_FAIL;
+}
+
+/* From a map's first moment. */
+static int odds_map(const char *path, uint64_t seed, long runs, int threads)
+{
+    char err[HB_ERR_MAX];
+    map_t *m = NULL;
+    tmpl_db_t *db = NULL;
+    int rc = map_load(path, hb_data_dir(), &m, &db, err, sizeof err);
+    if (rc != HB_OK) {
+        fprintf(stderr, "hexbattle: %s\n", err);
+        return rc;
+    }
+    const ruleset_t *rs = ruleset_find(m->ruleset);
+    board_t *bd = board_create(m);
+    if (!rs || !rs->setup) {
+        fprintf(stderr, "hexbattle: %s: ruleset: '%s' cannot be played\n", path, m->ruleset);
+        rc = EXIT_BAD;
+    } else if (!bd) {
+        fprintf(stderr, "hexbattle: out of memory\n");
+        rc = EXIT_FAIL;
+    } else {
+        odds_base_t base = {.map = m, .db = db, .rs = rs, .from_start = true};
+        rc = run_and_print(&base, bd, seed, runs, threads);
+    }
+    board_destroy(bd);
+    tmpl_db_destroy(db);
+    map_destroy(m);
+    return rc;
+}
+
+/* From where a saved battle stands. */
+static int odds_save(const char *path, uint64_t seed, long runs, int threads)
+{
+    char err[HB_ERR_MAX];
+    save_t *s = NULL;
+    play_t p;
+    memset(&p, 0, sizeof p);
+    save_note_t note;
+    int rc = save_load(path, NULL, &s, err, sizeof err);
+    if (rc == HB_OK) rc = save_rebuild_ex(s, &p, &note, err, sizeof err);
+    if (rc != HB_OK) {
+        fprintf(stderr, "hexbattle: %s\n", err);
+        save_free(s);
+        return rc;
+    }
+    /* A save of other rules is played on from where today's rules take it. */
+    if (note.text[0]) fprintf(stderr, "hexbattle: note: %s\n", note.text);
+    odds_base_t base = odds_base_of(&p);
+    rc = run_and_print(&base, p.b->board, seed, runs, threads);
+    play_end(&p);
+    save_free(s);
+    return rc;
+}
+
+int app_odds(int argc, char **argv)
+{
+    const char *path = NULL;
+    uint64_t seed = DEFAULT_SEED, runs = DEFAULT_RUNS, threads = (uint64_t)odds_cpu_count();
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "--runs") == 0) {
+            if (!parse_num(v, ODDS_MAX_RUNS, &runs) || runs < 1)
+                return usage("--runs needs a whole number 1..1000000, got '%s'", v ? v : "");
+            i++;
+        } else if (strcmp(a, "--seed") == 0) {
+            if (!parse_num(v, UINT64_MAX, &seed))
+                return usage("--seed needs a whole number 0..2^64-1, got '%s'", v ? v : "");
+            i++;
+        } else if (strcmp(a, "--threads") == 0) {
+            if (!parse_num(v, ODDS_MAX_THREADS, &threads) || threads < 1)
+                return usage("--threads needs a whole number 1..64, got '%s'", v ? v : "");
+            i++;
+        } else if (a[0] == '-') {
+            return usage("unknown option '%s'", a);
+        } else if (!path) {
+            path = a;
+        } else {
+            return usage("unexpected argument '%s'", a);
+        }
+    }
+    if (!path) return usage("%s", "needs a map or a saved battle");
+    if (is_save(path)) return odds_save(path, seed, (long)runs, (int)threads);
+    return odds_map(path, seed, (long)runs, (int)threads);
+}
