@@ -11,9 +11,11 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 3
 # clang + libclang-rt-dev give libFuzzer; valgrind checks the plain build for leaks;
 # Xorg's dummy driver with xrandr/xwininfo gives tests/cli/two_displays.sh two displays.
+# expat, zlib and zstd read Tiled maps; tiled itself is for tests/cli/tiled_interop.sh.
 DEB_PKGS     := cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
                 libcjson-dev libcmocka-dev xvfb xauth clang libclang-rt-dev valgrind \
-                xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils x11-utils
+                xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils x11-utils \
+                libexpat1-dev zlib1g-dev libzstd-dev tiled
 
 .PHONY: all deps build asan run test fuzz fuzz-smoke clean
 

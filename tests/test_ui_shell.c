@@ -531,7 +531,7 @@ static void test_picker_lists_maps(void **state)
         bundled += strncmp(m.e[i].title, "Bundled map", 11) == 0;
     }
     assert_int_equal(salt, 1);
-    assert_int_equal(bundled, 2);
+    assert_int_equal(bundled, 3); /* Foundry Breach, River Crossing (a Tiled map), Salt Flats */
     assert_int_equal(m.e[m.n - 1].kind, SMENU_NEW_MAP);
     assert_int_equal(smenu_key(&m, SDLK_n), m.n - 1);
     /* Loading a pick: a good map loads, a broken one is refused by name. */
@@ -563,8 +563,9 @@ static void test_picker_in_the_play_window(void **state)
     memset(&shown, 0, sizeof shown);
     SDL_AddEventWatch(watch_shown, &shown);
     setenv("HEXBATTLE_QUIT_AFTER_MS", "400", 1);
-    /* The picker ends with the bundled maps (Foundry Breach, Salt Flats; Ridge
-     * Ambush is listed once, as recent) and New map: End, Up, Enter. */
+    /* The picker ends with the bundled maps (Foundry Breach, River Crossing,
+     * Salt Flats; Ridge Ambush is listed once, as recent) and New map: End,
+     * Up, Enter. */
     SDL_Keycode keys[] = {SDLK_END, SDLK_UP, SDLK_RETURN};
     SDL_Event e = key(SDLK_o, KMOD_LCTRL);
     SDL_PushEvent(&e);
@@ -606,6 +607,41 @@ static void test_picker_in_the_play_window(void **state)
     map_destroy(m);
 }
 
+/* The editor saves a Tiled map when the name says so, atomically. */
+static void test_editor_saves_tiled(void **state)
+{
+    (void)state;
+    char dir[256];
+    assert_true(tmp_dir_make(dir, sizeof dir, "shell_tiled"));
+    tmpl_db_t *db = NULL;
+    map_t *m = load("ridge_ambush.json", &db);
+    static const char *const EXT[] = {"tmx", "tmj"};
+    for (int k = 0; k < 2; k++) {
+        char path[400];
+        snprintf(path, sizeof path, "%s/edited.%s", dir, EXT[k]);
+        ed_state_t s;
+        ed_init(&s, m, db, path, 1400, 860);
+        assert_true(ed_save(&s));
+        char *text = NULL, err[HB_ERR_MAX];
+        size_t len = 0;
+        assert_int_equal(hb_read_file(path, 1 << 22, &text, &len, err, sizeof err), HB_OK);
+        assert_true(k == 0 ? strncmp(text, "<?xml", 5) == 0 : text[0] == '{');
+        assert_non_null(strstr(text, "hexagonal"));
+        free(text);
+        map_t *back = NULL;
+        assert_int_equal(map_load(path, hb_data_dir(), &back, NULL, err, sizeof err), HB_OK);
+        char *a = map_to_json(m), *b = map_to_json(back);
+        assert_string_equal(a, b);
+        free(a);
+        free(b);
+        map_destroy(back);
+        ed_free(&s);
+    }
+    tmpl_db_destroy(db);
+    map_destroy(m);
+    tmp_dir_remove(dir);
+}
+
 int main(void)
 {
     setenv("HEXBATTLE_DATA", HB_SOURCE_DIR "/data", 1);
@@ -622,6 +658,7 @@ int main(void)
         cmocka_unit_test(test_recent_list),
         cmocka_unit_test(test_picker_lists_maps),
         cmocka_unit_test(test_picker_in_the_play_window),
+        cmocka_unit_test(test_editor_saves_tiled),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
