@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/board.h"
 #include "core/map.h"
 
 static inline void fx_add_type(map_t *m, const char *name, int move, cover_t cover, bool blocks)
@@ -81,6 +82,22 @@ static inline int fx_add_unit(map_t *m, const char *id, const char *faction, int
     c->at = (cell_t){col, row};
     c->speed_ft = 30;
     return m->n_combatants++;
+}
+
+/* A board over a fresh fx_map; fx_board_free frees both. */
+static inline board_t *fx_board(hex_layout_t lay, int cols, int rows, const char *legend,
+                                const char *const *text)
+{
+    board_t *b = board_create(fx_map(lay, cols, rows, legend, text));
+    assert_non_null(b);
+    return b;
+}
+
+static inline void fx_board_free(board_t *b)
+{
+    map_t *m = (map_t *)b->map;
+    board_destroy(b);
+    map_destroy(m);
 }
 
 #endif

@@ -108,6 +108,14 @@ static void test_overlay_kinds(void **state)
     assert_true(o.has_cell);
     assert_int_equal(o.cell.col, 5);
     assert_int_equal(o.cell.row, -6);
+
+    assert_true(args_parse_overlay("area:vex,frag_charge,12,7", &o, err, sizeof err));
+    assert_int_equal(o.kind, OVERLAY_AREA);
+    assert_string_equal(o.id, "vex");
+    assert_string_equal(o.other, "frag_charge");
+    assert_true(o.has_cell);
+    assert_int_equal(o.cell.col, 12);
+    assert_int_equal(o.cell.row, 7);
 }
 
 static void test_overlay_kind_names_round_trip(void **state)
@@ -117,8 +125,9 @@ static void test_overlay_kind_names_round_trip(void **state)
         char spec[64], err[128];
         snprintf(spec, sizeof spec, "%s:x", args_overlay_kind_name((overlay_kind_t)k));
         overlay_spec_t o;
-        /* flanking needs a target; the others take a lone id */
+        /* flanking needs a target, area a weapon and a hex; the others take a lone id */
         if (k == OVERLAY_FLANKING) strcat(spec, ",y");
+        if (k == OVERLAY_AREA) strcat(spec, ",w,1,2");
         assert_true(args_parse_overlay(spec, &o, err, sizeof err));
         assert_int_equal((int)o.kind, k);
     }
@@ -147,6 +156,12 @@ static void test_overlay_refusals_say_what_was_expected(void **state)
         {"los:kara,3", "los:ID,C,R"},
         {"los:kara,3,4,5", "los:ID,C,R"},
         {"los:kara,x,y", "los:ID,C,R"},
+        {"area:kara", "area:ID,WEAPON,C,R"},
+        {"area:kara,frag", "area:ID,WEAPON,C,R"},
+        {"area:kara,frag,3", "area:ID,WEAPON,C,R"},
+        {"area:kara,3,4", "area:ID,WEAPON,C,R"},
+        {"area:kara,fr ag,3,4", "area:ID,WEAPON,C,R"},
+        {"area:kara,,3,4", "area:ID,WEAPON,C,R"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         overlay_spec_t o;

@@ -7,6 +7,7 @@
 
 #include <cmocka.h>
 
+#include "core/area.h"
 #include "rules_fixture.h"
 
 static map_t *skirmish(tmpl_db_t **db)
@@ -260,6 +261,15 @@ static void test_request_carries_keep_and_modifier(void **state)
     free(db);
 }
 
+/* The JSON line of an area event by combatant 0 aimed at target. */
+static void expect_area_line(const battle_t *b, int target, const area_t *a, const char *want)
+{
+    event_t e = area_event(b->map, 0, target, a);
+    char *s = event_to_line(b->board, &e);
+    assert_string_equal(s, want);
+    free(s);
+}
+
 static void test_event_json_shapes(void **state)
 {
     (void)state;
@@ -289,6 +299,21 @@ static void test_event_json_shapes(void **state)
     s = event_to_line(b->board, &e);
     assert_string_equal(s, "{\"event\":\"damage\",\"target\":\"a1\",\"amount\":4,\"hp\":8}");
     free(s);
+    /* An area names its shape and only the fields that shape has. */
+    hex_layout_t lay = m->layout;
+    hex_t c11 = hex_from_cell(lay, (cell_t){1, 1});
+    area_t cone = area_cone(c11, hex_from_cell(lay, (cell_t){4, 1}), 3, 0.25);
+    expect_area_line(b, -1, &cone,
+                     "{\"event\":\"area\",\"who\":\"a1\",\"shape\":\"cone\",\"from\":[1,1],"
+                     "\"to\":[4,1],\"size\":3,\"tan\":0.25}");
+    area_t blast = area_blast(c11, hex_from_cell(lay, (cell_t){3, 4}), 2);
+    expect_area_line(b, 2, &blast,
+                     "{\"event\":\"area\",\"who\":\"a1\",\"target\":\"r1\",\"shape\":\"blast\","
+                     "\"from\":[1,1],\"to\":[3,4],\"size\":2}");
+    area_t line = area_line(c11, hex_from_cell(lay, (cell_t){1, 4}), 5, 3);
+    expect_area_line(b, -1, &line,
+                     "{\"event\":\"area\",\"who\":\"a1\",\"shape\":\"line\",\"from\":[1,1],"
+                     "\"to\":[1,4],\"size\":5,\"width\":3}");
     battle_destroy(b);
     map_destroy(m);
     free(db);

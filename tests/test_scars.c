@@ -20,6 +20,7 @@ static tmpl_db_t *weapons(void)
     fx_weapon(db, "pistol", WPN_RANGED, false, 0, 40, 1, 6, 0, NULL);
     fx_weapon(db, "grenade", WPN_THROWN, false, 0, 40, 1, 6, 0, "blast=1");
     fx_weapon(db, "twin", WPN_MELEE, false, 5, 0, 2, 6, 0, NULL);
+    fx_weapon(db, "mortar", WPN_THROWN, false, 0, 50, 1, 6, 0, "blast=2");
     return db;
 }
 
@@ -285,6 +286,33 @@ static void test_blast_rolls_per_target(void **state)
     assert_int_equal(f.p.b->u[1].hp, 5);
     assert_int_equal(f.p.b->u[2].hp, 8);
     assert_int_equal(f.p.b->u[3].hp, 10);
+    fx_free(&f);
+}
+
+/* A blast is an area (core/area.h): it sweeps what its centre has line of
+ * effect to, so a wall shields the hex behind it; the area event names it. */
+static void test_blast_stopped_by_wall(void **state)
+{
+    (void)state;
+    static const char *const ROWS[] = {"..........", "......#...", "..........", ".........."};
+    fx_t f;
+    f.m = fx_map(10, 4, "scars", ROWS);
+    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "mortar", "dex=20");
+    fx_add(f.m, "x", "raiders", 5, 1, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "knife", "str=10");
+    fx_add(f.m, "y", "raiders", 7, 1, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "knife", "str=10");
+    fx_add(f.m, "z", "raiders", 5, 3, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "knife", "str=10");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(1));
+    /* x is the target (5), z two hexes off in the open is caught (3); y, as
+     * far, stands behind the wall and rolls nothing. */
+    assert_int_equal(fx_do(&f.p, attack(0, 1, 0), FX_DICE(5, 3)), BATTLE_OK);
+    assert_int_equal(f.p.b->u[1].hp, 5);
+    assert_int_equal(f.p.b->u[2].hp, 10);
+    assert_int_equal(f.p.b->u[3].hp, 7);
+    assert_true(FX_FIND(f.p.b, 0, "\"event\":\"attack\"", "\"target\":\"x\"") <
+                FX_FIND(f.p.b, 0, "\"event\":\"area\"", "\"who\":\"a\"", "\"target\":\"x\"",
+                        "\"shape\":\"blast\"", "\"from\":[1,1]", "\"to\":[5,1]", "\"size\":2"));
+    assert_true(FX_FIND(f.p.b, 0, "\"damage on y\"") < 0);
     fx_free(&f);
 }
 
@@ -649,6 +677,7 @@ int main(void)
         cmocka_unit_test(test_impaired_through_cover),
         cmocka_unit_test(test_detachment_rules),
         cmocka_unit_test(test_blast_rolls_per_target),
+        cmocka_unit_test(test_blast_stopped_by_wall),
         cmocka_unit_test(test_exactly_zero_rolls_scars_table),
         cmocka_unit_test(test_past_zero_str_loss_and_critical),
         cmocka_unit_test(test_str_zero_is_death),

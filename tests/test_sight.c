@@ -58,16 +58,12 @@ static bool clear(const board_t *b, int c0, int r0, int c1, int r1)
 /* A board over a fresh map; both freed by drop(). */
 static board_t *board_of(hex_layout_t lay, int cols, int rows, const char *const *text)
 {
-    board_t *b = board_create(make_map(lay, cols, rows, text));
-    assert_non_null(b);
-    return b;
+    return fx_board(lay, cols, rows, ".,^~#f", text);
 }
 
 static void drop(board_t *b)
 {
-    map_t *m = (map_t *)b->map;
-    board_destroy(b);
-    map_destroy(m);
+    fx_board_free(b);
 }
 
 static const char *const OPEN4[4] = {"......", "......", "......", "......"};

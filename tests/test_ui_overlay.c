@@ -18,6 +18,7 @@
 #include <SDL.h>
 #include <SDL_image.h>
 
+#include "core/area.h"
 #include "core/geom.h"
 #include "core/sight.h"
 #include "rules/ruleset.h"
@@ -767,6 +768,94 @@ static void test_palette(void **state)
         }
 }
 
+/* ---- areas -------------------------------------------------------------- */
+
+/* The area overlay marks exactly the hexes the ruleset's area strikes
+ * (core/area.h via ruleset_t.weapon_area), a wall shields what lies behind
+ * it, F10 toggles it in the window, and the picture shows its colour. */
+static void test_area_overlay(void **state)
+{
+    (void)state;
+    map_t *m = field("scars");
+    set_cell(m, 11, 5, 1); /* a wall east of the aim hex */
+    int kara = add_unit(m, "kara", "players", 3, 5);
+    hb_strlcpy(m->combatants[kara].weapons[0], "pistol", MAP_ID_MAX);
+    hb_strlcpy(m->combatants[kara].weapons[1], "mortar", MAP_ID_MAX);
+    m->combatants[kara].n_weapons = 2;
+    tmpl_db_t *db = weapons();
+    weapon_t *w = &db->weapons[db->n_weapons++];
+    hb_strlcpy(w->id, "mortar", sizeof w->id);
+    hb_strlcpy(w->name, "Mortar", sizeof w->name);
+    w->cls = WPN_THROWN;
+    w->range_ft = 50;
+    hb_strlcpy(w->tags[0].key, "blast", MAP_ID_MAX);
+    w->tags[0].value = 2;
+    w->n_tags = 1;
+    ui_overlay_t *o = ui_overlay_create(m);
+    assert_non_null(o);
+    add_ok(o, db, "area:kara,mortar,10,5");
+    board_t *b = board_create(m);
+    hex_t aim = hex_from_cell(m->layout, (cell_t){10, 5});
+    area_t a = area_blast(b->pos[kara], aim, 2);
+    int struck = 0;
+    for (int k = 0; k < COLS * ROWS; k++) {
+        cell_t c = map_cell_of(m, k);
+        bool in = area_covers(b, &a, hex_from_cell(m->layout, c));
+        assert_int_equal(ui_overlay_mark_at(o, c, NULL), in ? UI_OV_AREA : -1);
+        struck += in;
+    }
+    /* Radius 2 is 19 hexes; the wall shields the one straight behind it and
+     * the two whose lines run along its edges (sight is blocked if either
+     * nudged line is). */
+    assert_int_equal(struck, 19 - 3);
+    assert_int_equal(ui_overlay_mark_at(o, (cell_t){12, 5}, NULL), -1);
+    assert_int_equal(ui_overlay_mark_at(o, (cell_t){12, 4}, NULL), -1);
+    assert_int_equal(ui_overlay_mark_at(o, (cell_t){12, 6}, NULL), -1);
+    assert_int_equal(ui_overlay_mark_at(o, (cell_t){11, 5}, NULL), UI_OV_AREA);
+    char row[128];
+    assert_int_equal(ui_overlay_legend_rows(o), 2);
+    assert_int_equal(ui_overlay_legend_row(o, 1, row, sizeof row), UI_OV_AREA);
+    assert_non_null(strstr(row, "blast of 2 at 10,5: 16 hexes"));
+
+    /* A weapon with no area, a hex off the map, a weapon not carried. */
+    static const struct {
+        const char *spec, *says;
+    } BAD[] = {{"area:kara,pistol,10,5", "strikes no area"},
+               {"area:kara,mortar,40,2", "off the"},
+               {"area:kara,rifle,10,5", "does not carry"},
+               {"area:kara,laser,10,5", "laser"}};
+    for (size_t k = 0; k < sizeof BAD / sizeof BAD[0]; k++) {
+        char err[256] = "";
+        overlay_spec_t sp = spec(BAD[k].spec);
+        assert_int_equal(ui_overlay_add(o, db, &sp, err, sizeof err), 2);
+        assert_non_null(strstr(err, BAD[k].says));
+    }
+
+    /* The window: F10 toggles it, and the hovered hex aims the first weapon
+     * with an area (the mortar, not the pistol). */
+    ui_state_t s;
+    ui_state_init(&s, m, W, H);
+    key(&s, SDLK_F10);
+    assert_int_equal(s.overlay_on, 1u << OVERLAY_AREA);
+    ui_overlay_use_db(o, db);
+    ui_overlay_window(o, NULL, s.overlay_on, kara, true, (cell_t){10, 5});
+    assert_int_equal(ui_overlay_mark_at(o, (cell_t){9, 5}, NULL), UI_OV_AREA);
+    assert_int_equal(ui_overlay_mark_at(o, (cell_t){12, 5}, NULL), -1);
+    ui_overlay_window(o, NULL, s.overlay_on, kara, false, (cell_t){10, 5});
+    assert_int_equal(ui_overlay_count(o), 0); /* nothing hovered, nothing aimed */
+
+    static const char *const specs[] = {"area:kara,mortar,10,5"};
+    SDL_Surface *pic = render(m, db, specs, 1, "area");
+    assert_true(near(pixel(pic, centre(m, (cell_t){9, 4})), blended(UI_OV_AREA, OPEN_RGB), 3));
+    assert_true(near(pixel(pic, centre(m, (cell_t){12, 5})), OPEN_RGB, 2));
+    assert_true(near(pixel(pic, centre(m, (cell_t){14, 8})), OPEN_RGB, 2));
+    SDL_FreeSurface(pic);
+    board_destroy(b);
+    ui_overlay_destroy(o);
+    free(db);
+    map_destroy(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -776,7 +865,7 @@ int main(void)
         cmocka_unit_test(test_los_line),     cmocka_unit_test(test_los_all),
         cmocka_unit_test(test_preview),      cmocka_unit_test(test_errors),
         cmocka_unit_test(test_legend),       cmocka_unit_test(test_palette),
-        cmocka_unit_test(test_window),
+        cmocka_unit_test(test_window),       cmocka_unit_test(test_area_overlay),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -123,7 +123,7 @@ static void view_decides_effects(void **state)
     assert_int_equal(ui_view_fx(v, &f), UI_FX_HIDE);
     f = fx_of(FX_HIT, w.kara, w.boss);
     assert_int_equal(ui_view_fx(v, &f), UI_FX_HIDE);
-    f = fx_of(FX_RING, w.kara, w.boss);
+    f = fx_of(FX_AREA, w.kara, w.boss);
     assert_int_equal(ui_view_fx(v, &f), UI_FX_HIDE);
     f = fx_of(FX_NUMBER, -1, w.boss);
     assert_int_equal(ui_view_fx(v, &f), UI_FX_HIDE);
@@ -132,7 +132,7 @@ static void view_decides_effects(void **state)
     assert_int_equal(ui_view_fx(v, &f), UI_FX_SHOW);
     f = fx_of(FX_NUMBER, -1, w.hound);
     assert_int_equal(ui_view_fx(v, &f), UI_FX_NO_AMOUNT);
-    f = fx_of(FX_RING, w.kara, w.hound);
+    f = fx_of(FX_AREA, w.kara, w.hound);
     assert_int_equal(ui_view_fx(v, &f), UI_FX_SHOW);
     /* The referee's window (no view) shows everything. */
     f = fx_of(FX_TRACER, w.boss, w.kara);
@@ -187,7 +187,7 @@ static void anim_effects_name_their_combatants(void **state)
         assert_int_equal(f->who, w.boss);
         assert_int_equal(f->target, w.kara);
         /* Lunge or tracer from the hidden boss: left out; the flash on kara: shown. */
-        bool at_target = f->kind == FX_HIT || f->kind == FX_MISS || f->kind == FX_RING;
+        bool at_target = f->kind == FX_HIT || f->kind == FX_MISS || f->kind == FX_AREA;
         assert_int_equal(ui_view_fx(&w.view, f), at_target ? UI_FX_SHOW : UI_FX_HIDE);
     }
     anim_step(&a, 0.40); /* past the attack beat, into the damage beat */
@@ -298,7 +298,7 @@ static void projector_draws_allowed_effects(void **state)
     assert_true(tracer_pixels(&p, NULL, &f) > 20); /* the referee's view would show it */
 
     /* A volley: the hound shoots kara (tracer, hit, her damage shown), kara
-     * blasts the hound (ring, a plain "hit"), the hidden boss shoots kara
+     * blasts the hound (its hex lit, a plain "hit"), the hidden boss shoots kara
      * (its tracer left out) and is shot at (nothing shown). */
     vec2_t at_k = f.b,
            at_h = ui_cell_center(g_map, hex_to_cell(g_map->layout, b->board->pos[w.hound]));
@@ -307,7 +307,7 @@ static void projector_draws_allowed_effects(void **state)
     v[0] = fx_of(FX_TRACER, w.hound, w.kara);
     v[1] = fx_of(FX_HIT, w.hound, w.kara);
     v[2] = fx_of(FX_NUMBER, -1, w.kara);
-    v[3] = fx_of(FX_RING, w.kara, w.hound);
+    v[3] = fx_of(FX_AREA, w.kara, w.hound);
     v[4] = fx_of(FX_NUMBER, -1, w.hound);
     v[5] = fx_of(FX_TRACER, w.boss, w.kara);
     v[6] = fx_of(FX_HIT, w.kara, w.boss);
@@ -319,6 +319,9 @@ static void projector_draws_allowed_effects(void **state)
         v[i].b = to[i];
         v[i].age = 0.3;
     }
+    v[3].pts = &at_h; /* the blast's one struck hex, where the hound stands */
+    v[3].n_pts = 1;
+    v[3].orient = g_map->layout.orient;
     /* Close up on the ridge, as a table would see it. */
     p.cam.zoom = fmin(p.tw / (fabs(at_k.x - at_h.x) + 8), p.th / (fabs(at_k.y - at_h.y) + 8));
     p.cam.x = (at_k.x + at_h.x) / 2 - p.tw / (2 * p.cam.zoom);

@@ -101,10 +101,13 @@ static void test_fx_kinds(void **state)
     f = fx(FX_NUMBER, 0.2);
     assert_false(shape_fx(&s, &f, &cam, &SHAPE_FX_LAPTOP));
     assert_int_equal(s.n, 0);
-    const anim_fx_kind_t drawn[] = {FX_HIT, FX_MISS, FX_TRACER, FX_RING};
+    const anim_fx_kind_t drawn[] = {FX_HIT, FX_MISS, FX_TRACER, FX_AREA};
+    static const vec2_t struck[2] = {{2, 3}, {3.5, 3.866}};
     for (size_t k = 0; k < sizeof drawn / sizeof drawn[0]; k++) {
         s.n = 0;
         f = fx(drawn[k], 0.25);
+        f.pts = struck;
+        f.n_pts = 2;
         assert_true(shape_fx(&s, &f, &cam, &SHAPE_FX_LAPTOP));
         assert_true(s.n > 0);
     }
@@ -132,15 +135,23 @@ static void test_fx_kinds(void **state)
     for (int i = 0; i < s.n; i++)
         w_table = fmax(w_table, dist_seg(s.v[i].position, from, to));
     assert_true(w_table > w_laptop);
-    /* A fading effect loses alpha: a blast ring near its end is fainter. */
+    /* A fading effect loses alpha: an area near its end is fainter. */
     s.n = 0;
-    f = fx(FX_RING, 0.1);
+    f = fx(FX_AREA, 0.2);
+    f.pts = struck;
+    f.n_pts = 2;
     shape_fx(&s, &f, &cam, &SHAPE_FX_LAPTOP);
     Uint8 early = s.v[0].color.a;
+    assert_int_equal(s.n, 2 * 4 * 3); /* two hexes of four triangles */
     s.n = 0;
-    f = fx(FX_RING, 0.9);
+    f.age = 0.9;
     shape_fx(&s, &f, &cam, &SHAPE_FX_LAPTOP);
     assert_true(s.v[0].color.a < early);
+    /* An area that struck no hex draws nothing. */
+    s.n = 0;
+    f.n_pts = 0;
+    assert_false(shape_fx(&s, &f, &cam, &SHAPE_FX_LAPTOP));
+    assert_int_equal(s.n, 0);
     shape_free(&s);
 }
 

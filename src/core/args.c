@@ -45,7 +45,7 @@ bool args_parse_cell(const char *s, cell_t *out)
 }
 
 static const char *const KIND_NAMES[OVERLAY_KIND_COUNT] = {"reach", "threat", "flanking", "range",
-                                                           "los"};
+                                                           "los",   "area"};
 
 const char *args_overlay_kind_name(overlay_kind_t k)
 {
@@ -74,7 +74,7 @@ static bool fail(char *err, size_t errcap, const char *s, const char *want)
 bool args_parse_overlay(const char *s, overlay_spec_t *out, char *err, size_t errcap)
 {
     static const char ANY[] =
-        "reach:ID, threat:ID, flanking:A,T, range:ID[,WEAPON] or los:ID[,C,R]";
+        "reach:ID, threat:ID, flanking:A,T, range:ID[,WEAPON], los:ID[,C,R] or area:ID,WEAPON,C,R";
     const char *colon = s ? strchr(s, ':') : NULL;
     if (!colon) return fail(err, errcap, s ? s : "", ANY);
     size_t klen = (size_t)(colon - s);
@@ -118,6 +118,15 @@ bool args_parse_overlay(const char *s, overlay_spec_t *out, char *err, size_t er
             o.has_cell = true;
         }
         break;
+    case OVERLAY_AREA: {
+        const char *cell = rest ? strchr(rest, ',') : NULL;
+        if (!cell || !valid_id(rest, (size_t)(cell - rest)) || !args_parse_cell(cell + 1, &o.cell))
+            return fail(err, errcap, s, "area:ID,WEAPON,C,R");
+        memcpy(o.other, rest, (size_t)(cell - rest));
+        o.other[cell - rest] = '\0';
+        o.has_cell = true;
+        break;
+    }
     default:
         return fail(err, errcap, s, ANY);
     }

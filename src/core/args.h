@@ -15,14 +15,15 @@ typedef enum {
     OVERLAY_FLANKING,  /* flanking:A,T */
     OVERLAY_RANGE,     /* range:ID[,WEAPON] */
     OVERLAY_LOS,       /* los:ID[,C,R] */
+    OVERLAY_AREA,      /* area:ID,WEAPON,C,R */
     OVERLAY_KIND_COUNT
 } overlay_kind_t;
 
 typedef struct {
     overlay_kind_t kind;
     char id[MAP_ID_MAX];    /* the combatant (A for flanking) */
-    char other[MAP_ID_MAX]; /* flanking: the target T; range: the weapon, "" if none */
-    bool has_cell;          /* los: a target hex was given */
+    char other[MAP_ID_MAX]; /* flanking: the target T; range, area: the weapon ("" if none) */
+    bool has_cell;          /* los, area: a target hex was given */
     cell_t cell;
 } overlay_spec_t;
 

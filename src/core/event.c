@@ -11,6 +11,7 @@ static const char *const NAMES[EV_COUNT] = {
     [EV_ROUND_END] = "round_end",   [EV_END] = "end",               [EV_ACTION] = "action",
     [EV_DECLARE] = "declare",       [EV_STAT] = "stat",             [EV_TERRAIN] = "terrain",
     [EV_TURN_END] = "turn_end",     [EV_FLED] = "fled",
+    [EV_AREA] = "area",
 };
 
 event_t event_make(ev_type_t type)

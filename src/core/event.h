@@ -34,6 +34,8 @@ typedef enum {
     EV_TERRAIN,        /* to = cell, name = new terrain type */
     EV_TURN_END,       /* who (or side), value = round */
     EV_FLED,           /* who: left the battle alive */
+    EV_AREA,           /* who, target (-1 none), name = shape, from, to, value = size,
+                        * amount = width (line), tan_half (cone): see area.h */
     EV_COUNT
 } ev_type_t;
 
@@ -48,6 +50,7 @@ typedef struct {
     roll_spec_t spec; /* EV_ROLL: how the dice were read */
     bool hit, on;
     int amount, hp, value;
+    double tan_half; /* area: a cone's half-angle tangent */
     char name[EV_NAME_MAX];
 } event_t;
 

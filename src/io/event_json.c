@@ -123,6 +123,19 @@ cJSON *event_to_json(const board_t *b, const event_t *e)
         cJSON_AddItemToObject(o, "at", cell_json(e->to));
         cJSON_AddStringToObject(o, "terrain", e->name);
         break;
+    case EV_AREA:
+        add_id(o, "who", b, e->who);
+        if (e->target >= 0)
+            add_id(o, "target", b, e->target);
+        cJSON_AddStringToObject(o, "shape", e->name);
+        cJSON_AddItemToObject(o, "from", cell_json(e->from));
+        cJSON_AddItemToObject(o, "to", cell_json(e->to));
+        cJSON_AddNumberToObject(o, "size", e->value);
+        if (strcmp(e->name, "line") == 0)
+            cJSON_AddNumberToObject(o, "width", e->amount);
+        if (strcmp(e->name, "cone") == 0)
+            cJSON_AddNumberToObject(o, "tan", e->tan_half);
+        break;
     default:
         break;
     }

@@ -12,6 +12,7 @@
 #ifndef HB_RULESET_H
 #define HB_RULESET_H
 
+#include "../core/area.h"
 #include "../core/battle.h"
 #include "../core/geom.h"
 #include "../core/tmpl.h"
@@ -54,6 +55,12 @@ typedef struct ruleset {
      * board side `side` has detected it, so that side's view must leave it out.
      * May be NULL (nothing is ever hidden); callers check. */
     bool (*hidden_from)(const battle_t *b, int who, int side);
+    /* The area weapon w strikes when a combatant standing at `from` aims it at
+     * hex `at` on map m (a blast around a target, a cone, a line): true with
+     * *out filled, false when w strikes no area. apply and the `area:`
+     * overlay both ask this, so the hexes shown are the hexes struck. May be
+     * NULL (no weapon of the ruleset has an area). */
+    bool (*weapon_area)(const map_t *m, const weapon_t *w, hex_t from, hex_t at, area_t *out);
 } ruleset_t;
 
 /* The ruleset with this id, or NULL. */

@@ -465,21 +465,38 @@ static bool reaches(const battle_t *b, int a, int t, const weapon_t *w)
            sight_clear(b->board, pos(b, a), pos(b, t));
 }
 
+/* A weapon's own blast: tag blast=R, R hexes around where it lands. */
+static bool scars_weapon_area(const map_t *m, const weapon_t *w, hex_t from, hex_t at,
+                              area_t *out)
+{
+    (void)m;
+    int radius = battle_weapon_tag(w, "blast");
+    if (radius <= 0)
+        return false;
+    *out = area_blast(from, at, radius);
+    return true;
+}
+
+bool scars_blast_area(const battle_t *b, int a, int t, const weapon_t *w, area_t *out)
+{
+    if (scars_weapon_area(b->map, w, pos(b, a), pos(b, t), out))
+        return true;
+    if (!detachment(b, a) || detachment(b, t))
+        return false;
+    /* A detachment's onslaught on an individual spills onto the hexes next to it. */
+    *out = area_blast(pos(b, a), pos(b, t), 1);
+    return true;
+}
+
 bool scars_blast_catches(const battle_t *b, int a, int t, int k, hex_t at, const weapon_t *w)
 {
-    if (k == t || k == a)
+    area_t area;
+    if (k == t || k == a || !scars_blast_area(b, a, t, w, &area))
         return false;
-    int radius = battle_weapon_tag(w, "blast");
-    bool det_blast = detachment(b, a) && !detachment(b, t);
-    if (radius <= 0 && !det_blast)
+    /* The onslaught (no blast of the weapon's own) never strikes its own side. */
+    if (battle_weapon_tag(w, "blast") <= 0 && !enemies(b, a, k))
         return false;
-    if (det_blast && radius <= 0) {
-        /* A detachment's onslaught spills onto the target's neighbours, never its own side. */
-        if (!enemies(b, a, k))
-            return false;
-        radius = 1;
-    }
-    return hex_distance(at, pos(b, t)) <= radius;
+    return area_covers(b->board, &area, at);
 }
 
 /* Roll one attack die (NdS keep the highest, or the impaired / enhanced die). */
@@ -609,6 +626,16 @@ static void resolve_phase(battle_t *b)
         e.hit = d->lands != 0; /* no attack roll: it lands when it can reach */
         hb_strlcpy(e.name, w ? w->id : "unarmed", sizeof e.name);
         battle_emit(b, &e);
+        /* Each landing blast shows the hexes it sweeps (the same area that
+         * decides who is caught below). */
+        for (int k = 0; k < 2; k++) {
+            area_t area;
+            if ((d->lands & (1 << k)) &&
+                scars_blast_area(b, i, d->target, k ? w2 : w, &area)) {
+                event_t ae = area_event(b->map, i, d->target, &area);
+                battle_emit(b, &ae);
+            }
+        }
     }
     /* Pooled by target: every die on it rolled, the single highest kept, armor once. */
     for (int t = 0; t < b->n; t++) {
@@ -995,4 +1022,5 @@ const ruleset_t ruleset_scars = {
     .ai = scars_ai,
     .winner = scars_winner,
     .hidden_from = scars_hidden_from,
+    .weapon_area = scars_weapon_area,
 };

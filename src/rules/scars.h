@@ -8,6 +8,7 @@
 #ifndef HB_SCARS_H
 #define HB_SCARS_H
 
+#include "../core/area.h"
 #include "../core/battle.h"
 #include "predict.h"
 
@@ -71,8 +72,14 @@ int scars_winner(const battle_t *b);
  * a blast aimed at someone else (cover does not impair it). Apply rolls this;
  * the prediction reads it, so the two cannot disagree. */
 sc_die_t scars_attack_die(const battle_t *b, int a, int t, const weapon_t *w, bool spill);
+/* The blast of a's attack on t with w, from where both stand: the weapon's
+ * own (tag blast=R, R hexes around t), else a detachment's onslaught on an
+ * individual (1 hex around t); false when the attack has none. */
+bool scars_blast_area(const battle_t *b, int a, int t, const weapon_t *w, area_t *out);
 /* Would a blast from a's weapon w aimed at t also catch combatant k (k
- * standing at `at`)? Detachment onslaughts spill only onto a's enemies. */
+ * standing at `at`)? The blast's area must reach `at` (line of effect from
+ * t's hex: a wall shields what lies behind it); neither a nor t counts, and
+ * detachment onslaughts spill only onto a's enemies. */
 bool scars_blast_catches(const battle_t *b, int a, int t, int k, hex_t at, const weapon_t *w);
 /* Odds of a engaging t with weapon w (-1 unarmed) from where they stand: an
  * attack that reaches always lands (p_hit 1; 0 when it cannot reach or see),

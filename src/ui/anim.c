@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/area.h"
 #include "camera.h"
 
 /* Seconds each kind of beat takes at speed 1: a glide reads as walking, an
@@ -14,6 +15,8 @@
 #define BEAT_DAMAGE 0.10
 #define BEAT_DEFEAT 0.30
 #define BEAT_TURN 0.12
+#define BEAT_AREA 0.30 /* the struck hexes light up before the damage lands */
+#define AREA_LIFE 0.9
 #define HP_EASE 4.0   /* bars close this fraction of the gap per second (exp.) */
 #define FADE_RATE 1.6 /* defeated tokens lose this much alpha per second */
 
@@ -43,8 +46,13 @@ void anim_free(anim_t *a)
 {
     free(a->pose);
     free(a->from);
+    free(a->area_pts);
+    free(a->area_hex);
     a->pose = NULL;
     a->from = NULL;
+    a->area_pts = NULL;
+    a->area_hex = NULL;
+    a->area_n = a->area_cap = a->area_hex_cap = 0;
 }
 
 void anim_snap(anim_t *a)
@@ -59,6 +67,7 @@ void anim_snap(anim_t *a)
     a->beat = -1;
     a->t = a->dur = 0;
     a->n_fx = 0;
+    a->area_n = 0;
 }
 
 void anim_speed(anim_t *a, double factor)
@@ -81,7 +90,52 @@ static void add_fx(anim_t *a, anim_fx_kind_t k, vec2_t p, vec2_t q, int who, int
         memmove(a->fx, a->fx + 1, sizeof a->fx[0] * (ANIM_MAX_FX - 1));
         a->n_fx--;
     }
-    a->fx[a->n_fx++] = (anim_fx_t){k, p, q, value, who, target, 0.0, life};
+    a->fx[a->n_fx++] = (anim_fx_t){k, p, q, value, who, target, 0.0, life, NULL, 0, HEX_POINTY};
+}
+
+/* Room for `more` area points; the live FX_AREA effects follow the storage
+ * when it moves. False when memory ran out (the effect is dropped). */
+static bool area_room(anim_t *a, int more)
+{
+    if (a->area_n + more <= a->area_cap) return true;
+    int cap = a->area_cap ? a->area_cap : 64;
+    while (cap < a->area_n + more)
+        cap *= 2;
+    vec2_t *p = realloc(a->area_pts, sizeof *p * (size_t)cap);
+    if (!p) return false;
+    for (int i = 0; i < a->n_fx; i++)
+        if (a->fx[i].kind == FX_AREA) a->fx[i].pts = p + (a->fx[i].pts - a->area_pts);
+    a->area_pts = p;
+    a->area_cap = cap;
+    return true;
+}
+
+/* The hexes of area event e, recomputed with the rules' own function, as an
+ * FX_AREA effect. */
+static void add_area(anim_t *a, const event_t *e)
+{
+    const battle_t *b = a->b;
+    area_t ar = area_from_event(b->map, e);
+    int most = area_max_hexes(&ar);
+    if (most > a->area_hex_cap) {
+        hex_t *h = realloc(a->area_hex, sizeof *h * (size_t)most);
+        if (!h) return;
+        a->area_hex = h;
+        a->area_hex_cap = most;
+    }
+    int n = area_hexes(b->board, &ar, a->area_hex, a->area_hex_cap);
+    if (n > a->area_hex_cap) n = a->area_hex_cap;
+    if (n == 0 || !area_room(a, n)) return;
+    vec2_t *pts = a->area_pts + a->area_n;
+    for (int k = 0; k < n; k++)
+        pts[k] = ui_cell_center(b->map, hex_to_cell(b->map->layout, a->area_hex[k]));
+    a->area_n += n;
+    vec2_t c = ui_cell_center(b->map, e->to);
+    add_fx(a, FX_AREA, c, c, e->who, e->target, 0, AREA_LIFE);
+    anim_fx_t *f = &a->fx[a->n_fx - 1];
+    f->pts = pts;
+    f->n_pts = n;
+    f->orient = b->map->layout.orient;
 }
 
 static const weapon_t *weapon_named(const battle_t *b, int who, const char *id)
@@ -114,7 +168,6 @@ static double begin(anim_t *a, int k)
         const weapon_t *w = weapon_named(b, e->who, e->name);
         bool ranged = w && w->cls != WPN_MELEE;
         add_fx(a, ranged ? FX_TRACER : FX_LUNGE, p, q, e->who, e->target, 0, BEAT_ATTACK);
-        if (w && battle_weapon_tag(w, "blast")) add_fx(a, FX_RING, q, q, e->who, e->target, 0, 0.7);
         add_fx(a, e->hit ? FX_HIT : FX_MISS, q, q, e->who, e->target, 0, 0.55);
         a->focus = e->who;
         return BEAT_ATTACK;
@@ -130,6 +183,9 @@ static double begin(anim_t *a, int k)
     case EV_TURN_START:
         if (valid(a, e->who)) a->focus = e->who;
         return BEAT_TURN;
+    case EV_AREA:
+        add_area(a, e);
+        return BEAT_AREA;
     default:
         return 0; /* rolls and bookkeeping show in the panels at once */
     }
@@ -226,12 +282,16 @@ bool anim_step(anim_t *a, double dt)
             p->alpha = 1;
         }
     }
-    int k = 0;
+    int k = 0, areas = 0;
     for (int i = 0; i < a->n_fx; i++) {
         a->fx[i].age += dt * a->speed;
-        if (a->fx[i].age < a->fx[i].life) a->fx[k++] = a->fx[i];
+        if (a->fx[i].age < a->fx[i].life) {
+            areas += a->fx[i].kind == FX_AREA;
+            a->fx[k++] = a->fx[i];
+        }
     }
     a->n_fx = k;
+    if (areas == 0) a->area_n = 0; /* every area has faded: reuse the points */
     if (!moving && a->beat < 0) {
         /* Idle: make sure the picture is exactly the truth. */
         for (int i = 0; i < a->n; i++)

@@ -2,7 +2,7 @@
  *
  * The player reads events after a cursor and turns them into beats (a token
  * gliding one hex, a lunge, a tracer) and short-lived effects (flashes,
- * floating numbers, blast rings). It never changes the battle: when the log is
+ * floating numbers, the hexes an area strikes). It never changes the battle: when the log is
  * rebuilt shorter (undo) or the referee skips, it snaps to the true state.
  * Plain data and no SDL calls, so tests can step it with fixed times.
  */
@@ -16,7 +16,7 @@
 
 #define ANIM_MAX_FX 64
 
-typedef enum { FX_HIT = 0, FX_MISS, FX_NUMBER, FX_TRACER, FX_RING, FX_LUNGE } anim_fx_kind_t;
+typedef enum { FX_HIT = 0, FX_MISS, FX_NUMBER, FX_TRACER, FX_AREA, FX_LUNGE } anim_fx_kind_t;
 
 /* One short-lived decoration; positions are world units. */
 typedef struct {
@@ -26,6 +26,12 @@ typedef struct {
     int who, target;  /* combatants it is about (-1 none): the player view
                        * leaves out what would give away a hidden one */
     double age, life; /* seconds */
+    /* FX_AREA: the centres of the hexes an `area` event strikes (recomputed
+     * with core/area.h from the event) and their orientation. The points live
+     * in the anim_t that made the effect, valid while the effect lives. */
+    const vec2_t *pts;
+    int n_pts;
+    hex_orient_t orient;
 } anim_fx_t;
 
 typedef struct {
@@ -40,6 +46,10 @@ typedef struct {
     anim_fx_t fx[ANIM_MAX_FX];
     int n_fx;
     int focus; /* combatant the latest beat is about (-1 none), for the camera */
+    vec2_t *area_pts; /* hex centres of the live FX_AREA effects */
+    int area_n, area_cap;
+    hex_t *area_hex;  /* scratch for area_hexes */
+    int area_hex_cap;
 } anim_t;
 
 /* Start showing battle b as it stands now (nothing to play). False on OOM. */

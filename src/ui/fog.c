@@ -134,10 +134,11 @@ int ui_view_fx(const ui_view_t *v, const anim_fx_t *f)
         return f->target >= 0 && v->show[f->target] == UI_SHOW_ALL ? UI_FX_SHOW : UI_FX_NO_AMOUNT;
     case FX_HIT:
     case FX_MISS:
-    case FX_RING:
+    case FX_AREA:
     default:
-        /* Drawn where the target stands: a player shot from the dark still
-         * sees the hit land, but nothing says where it came from. */
+        /* Drawn where the target stands (an area where it struck): a player
+         * shot from the dark still sees the hit land, but nothing says where
+         * it came from. */
         return fx_party_shown(v, f->target) ? UI_FX_SHOW : UI_FX_HIDE;
     }
 }

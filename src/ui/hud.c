@@ -504,6 +504,7 @@ hud_log_kind_t hud_log_kind(const event_t *e)
     case EV_DECLARE:
     case EV_STAT:
     case EV_TERRAIN:
+    case EV_AREA:
         return HUD_LOG_STORY;
     default:
         return HUD_LOG_NONE; /* turns, rounds, steps and the end have their own displays */
@@ -601,6 +602,14 @@ hud_log_kind_t hud_log_text(const pui_t *p, const event_t *e, char *buf, size_t 
     case EV_TERRAIN:
         snprintf(buf, cap, "hex %d,%d becomes %s", e->to.col, e->to.row,
                  words(e->name, w, sizeof w));
+        break;
+    case EV_AREA: /* "Vex: blast of 1 hex at 5,6", "Ada: cone of 6 hexes towards 9,2" */
+        snprintf(buf, cap, "%s: %s of %d hex%s %s %d,%d", who, e->name, e->value,
+                 e->value == 1 ? "" : "es",
+                 strcmp(e->name, "blast") == 0   ? "at"
+                 : strcmp(e->name, "burst") == 0 ? "around"
+                                                 : "towards",
+                 e->to.col, e->to.row);
         break;
     default:
         break;
@@ -760,7 +769,7 @@ static const char *const HELP[] = {
     "P: physical dice on/off for the current side; type the value + Enter",
     "[ and ]: animation slower / faster      C: camera follows the actor",
     "Arrows / WASD: pan     + / -: zoom     F or Home: fit the map",
-    "F5 reach  F6 threat  F7 flanking  F8 weapon range  F9 sight: overlays on/off",
+    "F5 reach  F6 threat  F7 flanking  F8 weapon range  F9 sight  F10 area: overlays on/off",
     "F2 or Ctrl+P: projector window on/off (Ctrl+R rotate, Ctrl+F fit, Ctrl+K calibrate)",
     "?: this help     F11: fullscreen     Q: quit (asks when moves are unsaved)",
 };

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/area.h"
 #include "../core/geom.h"
 #include "../core/path.h"
 #include "../core/sight.h"
@@ -96,7 +97,7 @@ static const uint32_t RGB[UI_OV_COLOR_COUNT] = {
     [UI_OV_RANGE_IN] = 0x0072B2,    [UI_OV_RANGE_MID] = 0x56B4E9,   [UI_OV_RANGE_OUT] = 0xCC79A7,
     [UI_OV_SEEN] = 0xF0E442,        [UI_OV_SIGHT_PLUS] = 0xF0E442,  [UI_OV_SIGHT_MINUS] = 0xCC79A7,
     [UI_OV_COVER_NONE] = 0x009E73,  [UI_OV_COVER_LIGHT] = 0xF0E442, [UI_OV_COVER_HEAVY] = 0xE69F00,
-    [UI_OV_COVER_TOTAL] = 0xD55E00,
+    [UI_OV_COVER_TOTAL] = 0xD55E00, [UI_OV_AREA] = 0xD81B60,
 };
 
 SDL_Color ui_overlay_color(ui_ov_color_t c)
@@ -304,6 +305,15 @@ static bool carries(const map_combatant_t *c, const char *weapon)
     return false;
 }
 
+/* The area weapon w of combatant i would strike aimed at cell `at`, as the
+ * map's ruleset says (false: w has none, or the ruleset has no areas). */
+static bool weapon_area(const ui_overlay_t *o, const weapon_t *w, int i, cell_t at, area_t *out)
+{
+    const ruleset_t *rs = ruleset_find(o->m->ruleset);
+    return w && rs && rs->weapon_area &&
+           rs->weapon_area(o->m, w, o->b->pos[i], hex_from_cell(o->m->layout, at), out);
+}
+
 int ui_overlay_check(const ui_overlay_t *o, const tmpl_db_t *db, const overlay_spec_t *spec,
                      char *err, size_t errcap)
 {
@@ -326,21 +336,30 @@ int ui_overlay_check(const ui_overlay_t *o, const tmpl_db_t *db, const overlay_s
             return 2;
         }
     }
-    if (spec->kind == OVERLAY_RANGE && spec->other[0]) {
+    bool weapon = spec->kind == OVERLAY_RANGE || spec->kind == OVERLAY_AREA;
+    if (weapon && spec->other[0]) {
         if (!db || !tmpl_find_weapon(db, spec->other)) {
-            snprintf(err, errcap, "overlay range: no weapon '%s' in the %s data", spec->other,
+            snprintf(err, errcap, "overlay %s: no weapon '%s' in the %s data", kind, spec->other,
                      m->ruleset);
             return 2;
         }
         const map_combatant_t *c = &m->combatants[i];
         if (c->n_weapons > 0 && !carries(c, spec->other)) {
-            snprintf(err, errcap, "overlay range: '%s' does not carry '%s'", spec->id, spec->other);
+            snprintf(err, errcap, "overlay %s: '%s' does not carry '%s'", kind, spec->id,
+                     spec->other);
             return 2;
         }
     }
-    if (spec->kind == OVERLAY_LOS && spec->has_cell && !map_in_bounds(m, spec->cell)) {
-        snprintf(err, errcap, "overlay los: cell %d,%d is off the %dx%d map", spec->cell.col,
+    if (spec->has_cell && !map_in_bounds(m, spec->cell)) {
+        snprintf(err, errcap, "overlay %s: cell %d,%d is off the %dx%d map", kind, spec->cell.col,
                  spec->cell.row, m->cols, m->rows);
+        return 2;
+    }
+    area_t a;
+    if (spec->kind == OVERLAY_AREA &&
+        !weapon_area(o, db ? tmpl_find_weapon(db, spec->other) : NULL, i, spec->cell, &a)) {
+        snprintf(err, errcap, "overlay area: '%s' strikes no area in %s", spec->other,
+                 m->ruleset);
         return 2;
     }
     return 0;
@@ -554,6 +573,22 @@ static void build_los(ui_overlay_t *o, int i, const overlay_spec_t *spec)
     add_legend(o, cover_color(s.cover), "%s", text);
 }
 
+/* The hexes w's area would strike from where i stands, aimed at cell `at`:
+ * the same area_hexes the rules strike (the ruleset's weapon_area). */
+static void build_area(ui_overlay_t *o, int i, const weapon_t *w, cell_t at)
+{
+    area_t a;
+    if (!weapon_area(o, w, i, at, &a)) return;
+    int n = area_hexes(o->b, &a, o->hexes, o->ncells);
+    if (n > o->ncells) n = o->ncells;
+    for (int k = 0; k < n; k++)
+        add_mark(o, board_cell_index(o->b, o->hexes[k]), UI_OV_AREA, UI_OV_FILL);
+    add_line(o, o->m->combatants[i].at, at, UI_OV_AREA);
+    add_legend(o, UI_OV_COLOR_COUNT, "area: %s, %s", who_name(o->m, i), w->name);
+    add_legend(o, UI_OV_AREA, "%s of %d at %d,%d: %d hexes", area_shape_name(a.shape), a.size,
+               at.col, at.row, n);
+}
+
 int ui_overlay_add(ui_overlay_t *o, const tmpl_db_t *db, const overlay_spec_t *spec, char *err,
                    size_t errcap)
 {
@@ -575,6 +610,9 @@ int ui_overlay_add(ui_overlay_t *o, const tmpl_db_t *db, const overlay_spec_t *s
         break;
     case OVERLAY_LOS:
         build_los(o, i, spec);
+        break;
+    case OVERLAY_AREA:
+        build_area(o, i, tmpl_find_weapon(db, spec->other), spec->cell);
         break;
     default:
         snprintf(err, errcap, "overlay: unknown kind");
@@ -680,6 +718,18 @@ void ui_overlay_window(ui_overlay_t *o, const board_t *b, unsigned mask, int who
     if (mask & (1u << OVERLAY_LOS)) {
         overlay_spec_t sp = {.kind = OVERLAY_LOS, .has_cell = hover_on && !on_self, .cell = hover};
         build_los(o, who, &sp);
+    }
+    if ((mask & (1u << OVERLAY_AREA)) && hover_on && !on_self && o->db) {
+        /* The first weapon carried that strikes an area, aimed at the hovered hex. */
+        const map_combatant_t *c = &o->m->combatants[who];
+        area_t a;
+        for (int k = 0; k < c->n_weapons; k++) {
+            const weapon_t *w = tmpl_find_weapon(o->db, c->weapons[k]);
+            if (weapon_area(o, w, who, hover, &a)) {
+                build_area(o, who, w, hover);
+                break;
+            }
+        }
     }
 }
 

@@ -45,6 +45,7 @@ typedef enum {
     UI_OV_COVER_LIGHT,
     UI_OV_COVER_HEAVY,
     UI_OV_COVER_TOTAL,
+    UI_OV_AREA,        /* hexes an area weapon would strike */
     UI_OV_COLOR_COUNT
 } ui_ov_color_t;
 

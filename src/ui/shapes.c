@@ -7,8 +7,8 @@
 #define PI 3.14159265358979323846
 #define RING_SEGMENTS 28
 
-const shape_fx_style_t SHAPE_FX_LAPTOP = {2.0, 0.08, 0.12, 0.10};
-const shape_fx_style_t SHAPE_FX_TABLE = {3.0, 0.12, 0.15, 0.15};
+const shape_fx_style_t SHAPE_FX_LAPTOP = {2.0, 0.08, 0.55, 0.10};
+const shape_fx_style_t SHAPE_FX_TABLE = {3.0, 0.12, 0.70, 0.15};
 
 bool shape_reserve(shape_buf_t *s, int more)
 {
@@ -73,9 +73,23 @@ bool shape_fx(shape_buf_t *s, const anim_fx_t *f, const ui_camera_t *cam,
                       (SDL_Color){255, 240, 160, 255});
         return true;
     }
-    case FX_RING: {
-        double r = z * (0.3 + 1.6 * u);
-        shape_ring(s, a, r, r + z * style->blast_band, (SDL_Color){240, 150, 60, fade});
+    case FX_AREA: {
+        /* The struck hexes flare up at once, then fade; a hair inset so the
+         * grid still shows between them. */
+        if (f->n_pts <= 0) return false;
+        double rise = u < 0.15 ? u / 0.15 : 1.0;
+        SDL_Color c = {216, 27, 96, (Uint8)(255 * style->area_alpha * rise * (1 - u))};
+        vec2_t corner[6];
+        for (int i = 0; i < 6; i++)
+            corner[i] = hex_corner(f->orient, 0.9, i);
+        for (int k = 0; k < f->n_pts; k++) {
+            vec2_t p[6];
+            for (int i = 0; i < 6; i++)
+                p[i] = ui_cam_to_screen(cam, (vec2_t){f->pts[k].x + corner[i].x,
+                                                      f->pts[k].y + corner[i].y});
+            for (int i = 1; i < 5; i++)
+                shape_tri(s, p[0], p[i], p[i + 1], c);
+        }
         return true;
     }
     case FX_HIT:

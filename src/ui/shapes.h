@@ -1,6 +1,6 @@
 /* shapes.h - a growing batch of flat-coloured triangles, and the simple
- * shapes the play screen and the projector draw with it: bands, rings and
- * the attack effects. One SDL_RenderGeometry call draws the whole batch.
+ * shapes the play screen and the projector draw with it: bands, rings, hexes
+ * and the attack effects. One SDL_RenderGeometry call draws the whole batch.
  *
  * The buffer only grows; once it has reached a frame's size, later frames
  * allocate nothing.
@@ -23,7 +23,7 @@ typedef struct {
 typedef struct {
     double line_min_px; /* a tracer is at least this wide */
     double line_zoom;   /* ... and this many hex radii wide */
-    double blast_band;  /* the blast ring's width, in hex radii */
+    double area_alpha;  /* an area's hexes at their brightest (0..1) */
     double miss_band;   /* the miss ring's width, in hex radii */
 } shape_fx_style_t;
 
@@ -36,8 +36,9 @@ void shape_tri(shape_buf_t *s, vec2_t a, vec2_t b, vec2_t c, SDL_Color col);
 void shape_ring(shape_buf_t *s, vec2_t c, double r0, double r1, SDL_Color col);
 /* A band of width wd from a to b; nothing when they coincide. */
 void shape_segment(shape_buf_t *s, vec2_t a, vec2_t b, double wd, SDL_Color col);
-/* The shape of effect f seen through cam (tracer, blast ring, hit flash, miss
- * ring); false for the kinds drawn otherwise (lunges, numbers). */
+/* The shape of effect f seen through cam (tracer, an area's hexes, hit flash,
+ * miss ring); false for the kinds drawn otherwise (lunges, numbers) and for an
+ * area that struck no hex. */
 bool shape_fx(shape_buf_t *s, const anim_fx_t *f, const ui_camera_t *cam,
               const shape_fx_style_t *style);
 /* Draw the batch with r's current blend mode and empty it. */

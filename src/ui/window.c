@@ -158,11 +158,12 @@ static bool key_down(ui_state_t *s, SDL_Keycode k)
     case SDLK_HOME:
         ui_state_fit(s);
         break;
-    case SDLK_F5: /* F5..F9: reach, threat, flanking, range, sight (overlay_kind_t order) */
+    case SDLK_F5: /* F5..F10: reach, threat, flanking, range, sight, area (overlay_kind_t order) */
     case SDLK_F6:
     case SDLK_F7:
     case SDLK_F8:
     case SDLK_F9:
+    case SDLK_F10:
         s->overlay_on ^= 1u << (k - SDLK_F5);
         break;
     default:

@@ -38,7 +38,7 @@ typedef struct {
     struct hud *hud;  /* the play screen's panels, or NULL for a plain viewer */
     bool ask_quit;          /* Q with moves unsaved: the quit question is shown */
     bool toggle_fullscreen; /* F11 was pressed: the loop toggles the window */
-    unsigned overlay_on;         /* bit k: overlay kind k shown (F5..F9, overlay.h) */
+    unsigned overlay_on;         /* bit k: overlay kind k shown (F5..F10, overlay.h) */
     struct ui_overlay *overlay;  /* the set they are built in, or NULL for none */
 } ui_state_t;
 

@@ -26,6 +26,12 @@ check size_all test "$(png_size "$TMP/all.png")" = "1280x720"
 check render_flank_pair "$HB" render "$MAPS/flank.json" --out "$TMP/fl.png" --size 320x240 \
     --overlay flanking:a,t
 
+# an area: a scars blast where it would land
+SALT="$SRC/maps/salt_flats.json"
+check plain_salt "$HB" render "$SALT" --out "$TMP/salt.png" --size 640x360
+check render_area "$HB" render "$SALT" --out "$TMP/area.png" --size 640x360 --overlay area:vex,frag_charge,9,9
+check drawn_area test "$(sum "$TMP/area.png")" != "$(sum "$TMP/salt.png")"
+
 # bad specs: status 2, a clear message, no picture
 expect_fail unknown_id 2 "no combatant 'nobody'" "$HB" render "$MAP" --out "$TMP/bad.png" --overlay reach:nobody
 expect_fail unknown_target 2 "no combatant 'ghost'" "$HB" render "$MAP" --out "$TMP/bad.png" --overlay flanking:kara,ghost
@@ -33,6 +39,9 @@ expect_fail self_flank 2 "itself" "$HB" render "$MAP" --out "$TMP/bad.png" --ove
 expect_fail unknown_weapon 2 "no weapon 'laser'" "$HB" render "$MAP" --out "$TMP/bad.png" --overlay range:kara,laser
 expect_fail off_map_cell 2 "off the" "$HB" render "$MAP" --out "$TMP/bad.png" --overlay los:kara,99,1
 expect_fail bad_kind 2 "" "$HB" render "$MAP" --out "$TMP/bad.png" --overlay glow:kara
+expect_fail no_area 2 "strikes no area" "$HB" render "$SALT" --out "$TMP/bad.png" --overlay area:vex,service_carbine,9,9
+expect_fail area_cell 2 "off the" "$HB" render "$SALT" --out "$TMP/bad.png" --overlay area:vex,frag_charge,9,99
+expect_fail area_form 2 "area:ID,WEAPON,C,R" "$HB" render "$SALT" --out "$TMP/bad.png" --overlay area:vex,frag_charge
 check no_picture_left test ! -e "$TMP/bad.png"
 
 finish

@@ -51,6 +51,10 @@ static void check_overlay(const char *s, size_t errcap)
         n = snprintf(again, sizeof again, "%s:%s,%s", name, o.id, o.other);
     } else if (o.kind == OVERLAY_LOS && o.has_cell) {
         n = snprintf(again, sizeof again, "%s:%s,%d,%d", name, o.id, o.cell.col, o.cell.row);
+    } else if (o.kind == OVERLAY_AREA) {
+        FUZZ_CHECK(id_ok(o.other) && o.has_cell);
+        n = snprintf(again, sizeof again, "%s:%s,%s,%d,%d", name, o.id, o.other, o.cell.col,
+                     o.cell.row);
     } else {
         FUZZ_CHECK(!o.has_cell && !o.other[0]);
         n = snprintf(again, sizeof again, "%s:%s", name, o.id);
