@@ -219,12 +219,19 @@ static void test_salt_flats(void **state)
     play_map("salt_flats.json", 40);
 }
 
+static void test_river_crossing(void **state)
+{
+    (void)state;
+    play_map("river_crossing.json", 40);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ridge_ambush),
         cmocka_unit_test(test_foundry_breach),
         cmocka_unit_test(test_salt_flats),
+        cmocka_unit_test(test_river_crossing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

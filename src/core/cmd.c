@@ -12,7 +12,8 @@ static const char *const NAMES[CMD_COUNT] = {
     [CMD_SHOVE] = "shove",     [CMD_USE] = "use",           [CMD_SWITCH] = "switch",
     [CMD_MOUNT] = "mount",     [CMD_DISMOUNT] = "dismount", [CMD_FLY] = "fly",
     [CMD_DECLARE] = "declare", [CMD_RETREAT] = "retreat",   [CMD_STAND] = "stand",
-    [CMD_TELEPORT] = "teleport",
+    [CMD_TELEPORT] = "teleport", [CMD_COMMIT] = "commit",   [CMD_COVER] = "cover",
+    [CMD_EVADE] = "evade",       [CMD_DISENGAGE] = "disengage", [CMD_NOCK] = "nock",
 };
 
 cmd_t cmd_make(cmd_kind_t kind, int actor)

@@ -41,6 +41,11 @@ typedef enum {
     CMD_RETREAT,  /* scars: flee the battle (DEX save, needs a safe edge) */
     CMD_STAND,    /* action: stand up from prone */
     CMD_TELEPORT, /* action: blink to the seen, empty cell `at` (xhalem "teleport" stat) */
+    CMD_COMMIT,   /* hold an aimed shot or spell with weapon for a later phase (emcore) */
+    CMD_COVER,    /* take cover from ranged attacks (emcore) */
+    CMD_EVADE,    /* evade: one roll opposes every ranged attack this turn (emcore) */
+    CMD_DISENGAGE, /* declared action: break from melee instead of fighting (emcore) */
+    CMD_NOCK,     /* ready a weapon that needs it (an arrow on a bow) (emcore) */
     CMD_COUNT
 } cmd_kind_t;
 

@@ -5,10 +5,12 @@
 
 extern const ruleset_t ruleset_xhalem;
 extern const ruleset_t ruleset_scars;
+extern const ruleset_t ruleset_emcore;
 
 static const ruleset_t *const REGISTRY[] = {
     &ruleset_xhalem,
     &ruleset_scars,
+    &ruleset_emcore,
 };
 
 const ruleset_t *ruleset_find(const char *id)

@@ -14,7 +14,7 @@ for m in ridge_ambush foundry_breach salt_flats; do
 done
 
 # The sample Tiled map works wherever a map is taken.
-RC="$SRC/maps/river_crossing.tmx"
+RC="$SRC/maps/mill_ford.tmx"
 expect_out query_tmx '{"hexes":3,"feet":15}' "$HB" query "$RC" distance 2,6 5,6
 check render_tmx "$HB" render "$RC" --out "$TMP/rc.png" --size 320x200
 check render_tmx_png test -s "$TMP/rc.png"

@@ -1,0 +1,482 @@
+/* act.c - emcore's Movement and Commitment phases: what a character does in
+ * its slot and what each costs in points (the action table of the text, and
+ * E3-E5, E12-E16, E19, E21). */
+#include <stdio.h>
+#include <string.h>
+
+#include "emcore.h"
+
+static hex_t pos(const battle_t *b, int i) { return b->board->pos[i]; }
+
+/* ---- moving ------------------------------------------------------------------- */
+
+/* Terrain units of entering cell c (1 open, 2 difficult), 0 when impassable. */
+static int units_at(const battle_t *b, cell_t c)
+{
+    return map_terrain_at(b->map, c)->move;
+}
+
+/* Is there an active enemy of i next to hex h? */
+static bool enemy_adjacent(const battle_t *b, int i, hex_t h)
+{
+    for (int j = 0; j < b->n; j++)
+        if (battle_active(b, j) && em_enemies(b, i, j) && hex_distance(pos(b, j), h) == 1)
+            return true;
+    return false;
+}
+
+int em_move_cost(const battle_t *b, int i, int mode, const cell_t *path, int n)
+{
+    if (n < 1 || n > CMD_PATH_MAX || mode < 0 || mode >= EM_MODE_COUNT)
+        return -1;
+    if (mode == EM_FORCED && n != 1)
+        return -1;
+    hex_t at = pos(b, i);
+    int units = 0;
+    for (int k = 0; k < n; k++) {
+        if (!map_in_bounds(b->map, path[k]))
+            return -1;
+        hex_t h = hex_from_cell(b->map->layout, path[k]);
+        int u = units_at(b, path[k]);
+        int occ = board_occupant(b->board, h);
+        if (hex_distance(at, h) != 1 || u <= 0)
+            return -1;
+        if (occ >= 0 && occ != i && em_enemies(b, i, occ))
+            return -1; /* never through a foe */
+        /* A run needs open ground and a clear way: a failed test may stop it
+         * on any hex of it (E5). */
+        if (mode == EM_RUN && (u != 1 || (occ >= 0 && occ != i)))
+            return -1;
+        units += u;
+        at = h;
+    }
+    int end = board_occupant(b->board, at);
+    if (end >= 0 && end != i)
+        return -1;
+    switch (mode) {
+    case EM_HASTY:
+        return units;
+    case EM_RUN:
+        return (n + 1) / 2;
+    case EM_CHARGE:
+        return enemy_adjacent(b, i, at) ? (units + 1) / 2 : -1;
+    default:
+        return 0; /* forced: one hex for Willpower, whatever the ground */
+    }
+}
+
+int em_mode_budget_ft(const battle_t *b, int i, int mode)
+{
+    const em_state_t *s = em_cst(b);
+    int fph = b->map->feet_per_hex, pts = s->points[i];
+    if (!em_is_slot(b, i) || s->phase != EP_MOVEMENT || (b->u[i].cond & EC_PRONE))
+        return 0;
+    switch (mode) {
+    case EM_HASTY:
+        return pts * fph;
+    case EM_RUN:
+    case EM_CHARGE:
+        return 2 * pts * fph;
+    case EM_FORCED:
+        return pts == 0 && b->u[i].stat[ES_WILLPOWER] > 0 ? fph : 0;
+    default:
+        return 0;
+    }
+}
+
+int em_step_cost_ft(const battle_t *b, int i, int mode, int to_cell)
+{
+    (void)i;
+    int u = b->map->types[b->map->cells[to_cell]].move;
+    int fph = b->map->feet_per_hex;
+    if (u <= 0)
+        return -1;
+    if (mode == EM_RUN)
+        return u == 1 ? fph : -1;
+    if (mode == EM_FORCED)
+        return fph;
+    return u * fph;
+}
+
+typedef struct {
+    const battle_t *b;
+    int i, mode;
+} mode_ctx_t;
+
+/* Path-search cost of one step of i in its mode: foes bar the way, allies
+ * may be passed (not on a run), the terrain prices it. */
+static int mode_step(void *ud, int from, int to)
+{
+    (void)from;
+    const mode_ctx_t *m = ud;
+    const board_t *bd = m->b->board;
+    int occ = bd->occ[to];
+    if (occ >= 0 && occ != m->i && (em_enemies(m->b, m->i, occ) || m->mode == EM_RUN))
+        return -1;
+    return em_step_cost_ft(m->b, m->i, m->mode, to);
+}
+
+int em_reach_mode(battle_t *b, int i, int mode, int budget_ft, geom_reach_t *out, int cap)
+{
+    mode_ctx_t m = {b, i, mode};
+    int start = board_cell_index(b->board, pos(b, i));
+    if (start < 0 || budget_ft <= 0)
+        return 0;
+    path_run(b->ps, b->board, start, budget_ft, -1, mode_step, &m);
+    const int *cells;
+    int k = path_settled(b->ps, &cells), n = 0;
+    for (int j = 0; j < k; j++) {
+        int c = cells[j];
+        if (c == start || b->board->occ[c] >= 0)
+            continue;
+        if (n < cap)
+            out[n] = (geom_reach_t){map_cell_of(b->map, c), path_cost(b->ps, c)};
+        n++;
+    }
+    return n;
+}
+
+int em_path_mode(battle_t *b, int i, int mode, cell_t goal, cell_t *out, int cap)
+{
+    mode_ctx_t m = {b, i, mode};
+    int start = board_cell_index(b->board, pos(b, i));
+    if (start < 0 || !map_in_bounds(b->map, goal))
+        return 0;
+    int g = map_index(b->map, goal);
+    path_run(b->ps, b->board, start, PATH_NO_BUDGET, g, mode_step, &m);
+    if (path_cost(b->ps, g) < 0)
+        return 0;
+    int n = 0;
+    for (int c = g; c != start && c >= 0; c = path_parent(b->ps, c))
+        n++;
+    if (n > cap)
+        return 0;
+    int k = n;
+    for (int c = g; c != start && c >= 0; c = path_parent(b->ps, c))
+        out[--k] = map_cell_of(b->map, c);
+    return n;
+}
+
+/* Leaving its place ends i's cover; anything but a hasty move spoils a
+ * Committed action (E13, E15). */
+static void leave_place(battle_t *b, int i, int mode)
+{
+    em_state_t *s = em_st(b);
+    em_set_cond(b, i, EC_COVER, false);
+    if (s->commit[i] && mode != EM_HASTY) {
+        s->commit[i] = 0;
+        em_set_cond(b, i, EC_COMMITTED, false);
+    }
+}
+
+/* One step to cell c; a runner gives opportunities to foes it comes near.
+ * False when i can go no further (taken out). */
+static bool step_to(battle_t *b, int i, cell_t c)
+{
+    hex_t from = pos(b, i);
+    battle_step(b, i, hex_from_cell(b->map->layout, c));
+    if (em_too(b, i))
+        em_offer_opportunity(b, i, from, false);
+    return battle_active(b, i);
+}
+
+static void run(battle_t *b, int i, const cmd_t *c, int points)
+{
+    em_set_cond(b, i, EC_RAN, true);
+    /* Running makes it a target at once: the foes it starts beside may strike. */
+    em_offer_opportunity(b, i, pos(b, i), true);
+    int k = 0;
+    for (int p = 0; p < points && k < c->n_path && battle_active(b, i); p++) {
+        em_roll_t r = em_roll(b, i, em_aspect_dice(b, i, EA_ADEPTNESS), EPOOL_FULL, "run");
+        int hexes = r.succ >= 1 ? 2 : 1; /* a failed test gives one hex (E5) */
+        for (int h = 0; h < hexes && k < c->n_path; h++)
+            if (!step_to(b, i, c->path[k++]))
+                return;
+        if (r.net < 0) { /* a net botch: down it goes */
+            em_set_cond(b, i, EC_PRONE, true);
+            return;
+        }
+    }
+}
+
+static battle_status_t do_move(battle_t *b, const cmd_t *c)
+{
+    em_state_t *s = em_st(b);
+    int i = c->actor, mode = c->arg;
+    if (b->u[i].cond & EC_PRONE)
+        return BATTLE_ILLEGAL;
+    int cost = em_move_cost(b, i, mode, c->path, c->n_path);
+    if (cost < 0)
+        return BATTLE_ILLEGAL;
+    bool will = mode == EM_FORCED;
+    if (will ? (s->points[i] != 0 || b->u[i].stat[ES_WILLPOWER] < 1) : cost > s->points[i])
+        return BATTLE_ILLEGAL;
+    em_pay(b, i, cost, will);
+    leave_place(b, i, mode);
+    if (mode == EM_RUN) {
+        run(b, i, c, cost);
+    } else {
+        for (int k = 0; k < c->n_path; k++)
+            if (!step_to(b, i, c->path[k]))
+                break;
+    }
+    if (mode == EM_CHARGE && battle_active(b, i)) {
+        /* A charge ends in an engagement: with the first foe beside it. */
+        for (int j = 0; j < b->n; j++)
+            if (battle_active(b, j) && em_enemies(b, i, j) && hex_distance(pos(b, j), pos(b, i)) == 1) {
+                s->free_of[i] = s->free_of[j] = 0;
+                battle_emit_action(b, i, "charge", j, true);
+                break;
+            }
+    }
+    em_update_engaged(b);
+    return BATTLE_OK;
+}
+
+/* ---- cover ---------------------------------------------------------------------- */
+
+bool em_cover_allowed(const battle_t *b, int i)
+{
+    hex_t h = pos(b, i);
+    for (int d = -1; d < 6; d++) {
+        hex_t n = d < 0 ? h : hex_neighbor(h, d);
+        int idx = board_cell_index(b->board, n);
+        if (idx < 0)
+            continue;
+        cover_t cv = b->map->types[b->map->cells[idx]].cover;
+        if (cv == COVER_LIGHT || cv == COVER_HEAVY)
+            return true;
+    }
+    for (int j = 0; j < b->n; j++) {
+        if (!battle_active(b, j) || !em_enemies(b, i, j))
+            continue;
+        sight_t sg = sight_trace(b->board, pos(b, j), h);
+        if (sg.cover == COVER_LIGHT || sg.cover == COVER_HEAVY)
+            return true;
+    }
+    return false;
+}
+
+/* ---- legal lists ------------------------------------------------------------------ */
+
+static void add(cmd_t *out, int cap, int *n, cmd_t c)
+{
+    if (*n < cap)
+        out[*n] = c;
+    (*n)++;
+}
+
+static bool committed_only(const weapon_t *w) { return battle_weapon_tag(w, "committed_only") > 0; }
+static bool needs_nock(const weapon_t *w) { return battle_weapon_tag(w, "nock") > 0; }
+
+static bool nocked(const battle_t *b, int i, int w)
+{
+    return w >= 0 && w < 16 && (em_cst(b)->nocked[i] >> w) & 1u;
+}
+
+/* May a fire weapon w hastily now (ranged, not committed-only, nocked)? */
+static bool hasty_ready(const battle_t *b, int a, int w)
+{
+    const weapon_t *wp = battle_weapon(b, a, w);
+    return em_is_ranged(wp) && !committed_only(wp) && (!needs_nock(wp) || nocked(b, a, w));
+}
+
+static int legal_commitment(battle_t *b, int a, cmd_t *out, int cap)
+{
+    const em_state_t *s = em_cst(b);
+    int n = 0, w = s->commit[a] - 1;
+    const weapon_t *wp = battle_weapon(b, a, w);
+    for (int t = 0; t < b->n; t++)
+        if (battle_active(b, t) && em_enemies(b, a, t) && em_shot_reaches(b, a, t, wp)) {
+            cmd_t c = cmd_make(CMD_ENGAGE, a);
+            c.target = t;
+            c.weapon = w;
+            add(out, cap, &n, c);
+        }
+    add(out, cap, &n, cmd_make(CMD_END, a));
+    return n;
+}
+
+int em_legal_slot(battle_t *b, int a, cmd_t *out, int cap)
+{
+    const em_state_t *s = em_cst(b);
+    if (s->phase == EP_COMMITMENT)
+        return legal_commitment(b, a, out, cap);
+    int n = 0, pts = s->points[a], will = b->u[a].stat[ES_WILLPOWER];
+    const unit_t *u = &b->u[a];
+    add(out, cap, &n, cmd_make(CMD_END, a));
+    if (u->cond & EC_PRONE) {
+        if (pts >= em_half_cost(b, a))
+            add(out, cap, &n, cmd_make(CMD_STAND, a));
+        return n;
+    }
+    for (int mode = 0; mode < EM_MODE_COUNT; mode++)
+        if (em_mode_budget_ft(b, a, mode) > 0) {
+            cmd_t c = cmd_make(CMD_MOVE, a);
+            c.arg = mode;
+            add(out, cap, &n, c);
+        }
+    for (int w = -1; w < u->n_weapons; w++) {
+        const weapon_t *wp = battle_weapon(b, a, w);
+        if (w >= 0 && pts >= 1 && needs_nock(wp) && !nocked(b, a, w)) {
+            cmd_t c = cmd_make(CMD_NOCK, a);
+            c.weapon = w;
+            add(out, cap, &n, c);
+        }
+        if (w >= 0 && em_is_ranged(wp) && !s->commit[a] && pts >= em_full_less_one(b, a)) {
+            cmd_t c = cmd_make(CMD_COMMIT, a);
+            c.weapon = w;
+            add(out, cap, &n, c);
+        }
+        for (int t = 0; t < b->n; t++) {
+            if (!battle_active(b, t) || !em_enemies(b, a, t))
+                continue;
+            cmd_t c = cmd_make(CMD_ENGAGE, a);
+            c.target = t;
+            c.weapon = w;
+            bool shot = w >= 0 && pts >= 1 && hasty_ready(b, a, w) && em_shot_reaches(b, a, t, wp) &&
+                        !em_melee_reaches(b, a, t, wp);
+            /* In melee reach: an attack on a target of opportunity, or the
+             * Engage minor action on anyone else. */
+            bool melee = (w < 0 || em_is_melee(wp)) && em_melee_reaches(b, a, t, wp) &&
+                         (em_too(b, t) ? em_oa_open(b, a, t) && (pts >= 1 || will >= 1)
+                                       : pts >= 1 && em_able(b, t));
+            if (shot || melee)
+                add(out, cap, &n, c);
+        }
+    }
+    if (pts >= 1 && !(u->cond & EC_COVER) && em_cover_allowed(b, a))
+        add(out, cap, &n, cmd_make(CMD_COVER, a));
+    if (pts >= em_half_cost(b, a) && !(u->cond & EC_EVADING))
+        add(out, cap, &n, cmd_make(CMD_EVADE, a));
+    return n;
+}
+
+/* ---- carrying out -------------------------------------------------------------------- */
+
+static battle_status_t do_engage(battle_t *b, const cmd_t *c)
+{
+    em_state_t *s = em_st(b);
+    int a = c->actor, t = c->target, w = c->weapon;
+    if (t < 0 || t >= b->n || !battle_active(b, t) || !em_enemies(b, a, t) || w < -1 ||
+        w >= b->u[a].n_weapons)
+        return BATTLE_ILLEGAL;
+    const weapon_t *wp = battle_weapon(b, a, w);
+    int pts = s->points[a];
+    if (s->phase == EP_COMMITMENT) {
+        if (w != s->commit[a] - 1 || !em_shot_reaches(b, a, t, wp))
+            return BATTLE_ILLEGAL;
+        s->nocked[a] &= (unsigned short)~(1u << (w & 15));
+        em_attack(b, a, t, w, EK_COMMITTED, true);
+        em_end_slot(b);
+        return BATTLE_OK;
+    }
+    if (b->u[a].cond & EC_PRONE)
+        return BATTLE_ILLEGAL;
+    if ((w < 0 || em_is_melee(wp)) && em_melee_reaches(b, a, t, wp)) {
+        if (em_too(b, t)) {
+            /* A target of opportunity: one attack a turn, for a point or,
+             * with none left, for 1 Willpower (E17, E19). */
+            bool will = pts < 1;
+            if (!em_oa_open(b, a, t) || (will && b->u[a].stat[ES_WILLPOWER] < 1))
+                return BATTLE_ILLEGAL;
+            em_pay(b, a, 1, will);
+            em_note_oa(b, a, t);
+            battle_emit_action(b, a, will ? "opportunity_willpower" : "opportunity", t, true);
+            em_attack(b, a, t, w, EK_OPPORTUNITY, false);
+        } else {
+            /* Engage: lock the foe in melee now (E6's minor action). */
+            if (pts < 1 || !em_able(b, t))
+                return BATTLE_ILLEGAL;
+            em_pay(b, a, 1, false);
+            s->free_of[a] = s->free_of[t] = 0;
+            battle_emit_action(b, a, "engage", t, true);
+        }
+        em_update_engaged(b);
+        return BATTLE_OK;
+    }
+    if (w < 0 || pts < 1 || !hasty_ready(b, a, w) || !em_shot_reaches(b, a, t, wp))
+        return BATTLE_ILLEGAL;
+    em_pay(b, a, 1, false);
+    s->nocked[a] &= (unsigned short)~(1u << (w & 15));
+    em_attack(b, a, t, w, EK_HASTY, true);
+    em_update_engaged(b);
+    return BATTLE_OK;
+}
+
+static battle_status_t do_simple(battle_t *b, const cmd_t *c)
+{
+    em_state_t *s = em_st(b);
+    int a = c->actor, pts = s->points[a];
+    unit_t *u = &b->u[a];
+    bool prone = (u->cond & EC_PRONE) != 0;
+    const weapon_t *wp = battle_weapon(b, a, c->weapon);
+    switch (c->kind) {
+    case CMD_STAND:
+        if (!prone || pts < em_half_cost(b, a))
+            return BATTLE_ILLEGAL;
+        em_pay(b, a, em_half_cost(b, a), false);
+        battle_emit_action(b, a, "stand", -1, true);
+        em_set_cond(b, a, EC_PRONE, false);
+        em_update_engaged(b);
+        return BATTLE_OK;
+    case CMD_NOCK:
+        if (prone || !wp || !needs_nock(wp) || nocked(b, a, c->weapon) || pts < 1)
+            return BATTLE_ILLEGAL;
+        em_pay(b, a, 1, false);
+        s->nocked[a] |= (unsigned short)(1u << (c->weapon & 15));
+        battle_emit_action(b, a, "nock", -1, true);
+        return BATTLE_OK;
+    case CMD_COMMIT:
+        if (prone || !em_is_ranged(wp) || s->commit[a] || pts < em_full_less_one(b, a))
+            return BATTLE_ILLEGAL;
+        em_pay(b, a, em_full_less_one(b, a), false);
+        s->commit[a] = (short)(c->weapon + 1);
+        em_set_cond(b, a, EC_COMMITTED, true);
+        return BATTLE_OK;
+    case CMD_COVER:
+        if (prone || pts < 1 || (u->cond & EC_COVER) || !em_cover_allowed(b, a))
+            return BATTLE_ILLEGAL;
+        em_pay(b, a, 1, false);
+        s->cover[a] = (signed char)em_roll(b, a, em_aspect_dice(b, a, EA_ADEPTNESS), EPOOL_FULL,
+                                           "take cover").succ;
+        em_set_cond(b, a, EC_COVER, true);
+        em_end_slot(b); /* its last Movement action (E15) */
+        return BATTLE_OK;
+    case CMD_EVADE:
+        if (prone || pts < em_half_cost(b, a) || (u->cond & EC_EVADING))
+            return BATTLE_ILLEGAL;
+        em_pay(b, a, em_half_cost(b, a), false);
+        s->evade[a] = (signed char)em_roll(b, a, em_aspect_dice(b, a, EA_ADEPTNESS), EPOOL_FULL,
+                                           "evasion").succ;
+        em_set_cond(b, a, EC_EVADING, true);
+        return BATTLE_OK;
+    default:
+        return BATTLE_ILLEGAL;
+    }
+}
+
+battle_status_t em_apply_slot(battle_t *b, const cmd_t *c)
+{
+    const em_state_t *s = em_cst(b);
+    int a = c->actor;
+    if (!em_is_slot(b, a) || !battle_active(b, a))
+        return BATTLE_ILLEGAL;
+    battle_status_t st;
+    if (c->kind == CMD_END) {
+        em_end_slot(b);
+        return BATTLE_OK;
+    }
+    if (c->kind == CMD_ENGAGE)
+        st = do_engage(b, c);
+    else if (s->phase != EP_MOVEMENT)
+        return BATTLE_ILLEGAL;
+    else if (c->kind == CMD_MOVE)
+        st = do_move(b, c);
+    else
+        st = do_simple(b, c);
+    /* Taken out in its own slot (an opportunity attack on a runner): it is over. */
+    if (st == BATTLE_OK && em_is_slot(b, a) && !battle_active(b, a))
+        em_end_slot(b);
+    return st;
+}

@@ -1,0 +1,304 @@
+/* emcore.h - the EMCore combat extension (seed 003) as the `emcore` ruleset:
+ * its state, and the helpers its files share with each other and the tests.
+ *
+ * A round ("turn" in the text) runs in three phases: Immediate (every
+ * engaged character declares a fight or a disengage, hidden, and the
+ * engagements resolve together as connected groups), Movement (one slot
+ * each in initiative order, paid from the Movement score as points) and
+ * Commitment (aimed shots and spells fire in initiative order). Every roll
+ * is a pool of d12s counted for successes. See docs/rules-emcore.md, where
+ * each ruling the code makes is written down.
+ *
+ * The state lives in battle_t.rs as plain data, zeroed on reset.
+ */
+#ifndef HB_EMCORE_H
+#define HB_EMCORE_H
+
+#include "../../core/battle.h"
+#include "../predict.h"
+
+/* Stat slots, in the order of the names the templates use. */
+enum {
+    ES_FORCE = 0,
+    ES_ADEPTNESS,
+    ES_INSIGHT,
+    ES_FORTITUDE,
+    ES_SPIRIT,
+    ES_MIGHT,      /* melee base damage; 0 or absent: ceil(force / 2) */
+    ES_MOVEMENT,   /* points per turn; 0 or absent: 4 */
+    ES_HEALTH,     /* wounds it can take; 0 or absent: 3 + fortitude */
+    ES_WILLPOWER,  /* forced actions left; 0 or absent at the start: 2 */
+    ES_ARMOR,      /* extra dice to soak */
+    ES_INIT_BONUS, /* levels added to Insight for initiative */
+    ES_COUNT
+};
+
+/* Aspects a roll may use (weapon tag `aspect`: 0 force, 1 adeptness, 2 spirit). */
+enum { EA_FORCE = 0, EA_ADEPTNESS, EA_SPIRIT };
+
+/* Condition bits (unit_t.cond). */
+enum {
+    EC_PRONE = 1u << 0,     /* fallen: a target of opportunity, cannot act but get up */
+    EC_RAN = 1u << 1,       /* ran this turn: a target of opportunity until its next slot */
+    EC_COVER = 1u << 2,     /* taking cover: its roll opposes ranged attacks */
+    EC_EVADING = 1u << 3,   /* Evasion this turn: its roll opposes ranged attacks */
+    EC_COMMITTED = 1u << 4, /* holds a Committed action for the Commitment phase */
+    EC_READIED = 1u << 5,   /* holds a readied action */
+    EC_ENGAGED = 1u << 6,   /* locked in melee with an enemy (E6) */
+};
+
+/* Phases of a turn. */
+enum { EP_IMMEDIATE = 0, EP_MOVEMENT, EP_COMMITMENT, EP_COUNT };
+
+/* Move modes (CMD_MOVE.arg). */
+enum {
+    EM_HASTY = 0, /* 1 hex a point, difficult 2; guard kept */
+    EM_RUN,       /* 2 hexes a point, open ground only, Adeptness test per point */
+    EM_CHARGE,    /* 2 terrain units a point; must end next to an enemy */
+    EM_FORCED,    /* one hex for 1 Willpower, when out of points */
+    EM_MODE_COUNT
+};
+
+/* How a pool's dice score. */
+typedef enum {
+    EPOOL_FULL = 0, /* 1 is -1; 8-9 one success; 10-12 two (a critical) */
+    EPOOL_CRITS1,   /* a hasty shot: only criticals count, one each; 1 is still -1 */
+    EPOOL_CRITS2,   /* a shot at a target in cover: only criticals, still two each */
+} em_pool_mode_t;
+
+/* The most dice one pool rolls: aspects and armor are kept to 0..10 at the
+ * start (docs), so a soak pool is at most 6 + 10 dice. */
+#define EM_POOL_MAX 16
+/* Opportunity attacks one character may make in a turn (one per target). */
+#define EM_OA_MAX 8
+
+/* One character's Immediate-phase declaration (hidden until resolution). */
+typedef struct {
+    unsigned char set;
+    unsigned char act; /* CMD_ENGAGE (fight) or CMD_DISENGAGE */
+    short target;      /* fight: the foe attacked, -1 guard only */
+    short weapon;      /* fight: the weapon, -1 unarmed */
+} em_decl_t;
+
+typedef struct {
+    int phase;  /* EP_*; -1 once the battle can go no further */
+    int cur;    /* Movement and Commitment: index into order of the slot */
+    int actor;  /* whose slot it is, -1 none */
+    int order[MAP_MAX_COMBATANTS]; /* initiative order, fixed for the battle (E14) */
+    int n_order;
+    int level[MAP_MAX_COMBATANTS]; /* Insight + initiative bonus */
+    int tie[MAP_MAX_COMBATANTS];   /* Insight successes rolled to break ties, -1 none */
+    int points[MAP_MAX_COMBATANTS];
+    short group[MAP_MAX_COMBATANTS]; /* Immediate: engagement group + 1, 0 none */
+    em_decl_t decl[MAP_MAX_COMBATANTS];
+    signed char imm[MAP_MAX_COMBATANTS];   /* this turn's fight roll (guarded), -1 none */
+    signed char cover[MAP_MAX_COMBATANTS]; /* cover roll while EC_COVER */
+    signed char evade[MAP_MAX_COMBATANTS]; /* Evasion roll while EC_EVADING */
+    short commit[MAP_MAX_COMBATANTS];      /* committed weapon + 1, 0 none */
+    unsigned short nocked[MAP_MAX_COMBATANTS]; /* bit w: weapon w has an arrow nocked */
+    unsigned char free_of[MAP_MAX_COMBATANTS]; /* broke free this turn (E10) */
+    short oa[MAP_MAX_COMBATANTS][EM_OA_MAX];   /* targets of its opportunity attacks this turn */
+    unsigned char n_oa[MAP_MAX_COMBATANTS];
+    /* Readied actions (E18): live during round rd_round only. */
+    int rd_round[MAP_MAX_COMBATANTS];
+    short rd_trigger[MAP_MAX_COMBATANTS];
+    short rd_target[MAP_MAX_COMBATANTS]; /* -1: any enemy */
+    short rd_weapon[MAP_MAX_COMBATANTS];
+} em_state_t;
+
+/* One pool roll: the dice's net count (may be negative), successes (at
+ * least 0), and how many criticals and botches it showed. */
+typedef struct {
+    int n, net, succ, crits, botches;
+} em_roll_t;
+
+static inline em_state_t *em_st(battle_t *b) { return (em_state_t *)b->rs; }
+static inline const em_state_t *em_cst(const battle_t *b) { return (const em_state_t *)b->rs; }
+
+/* ---- pool.c: the dice ---------------------------------------------------- */
+
+/* Dice for an Aspect at level L: 1 + ceil(L / 2) (E1), at least 1. */
+int em_pool_dice(int level);
+/* The roll spec of n d12 counted in mode m (the log and the dice prompt
+ * describe it: "3d12: 8+ succeeds, 10+ counts 2, a 1 takes one away"). */
+roll_spec_t em_pool_spec(int n, em_pool_mode_t m);
+/* What one d12 face scores in mode m. */
+int em_face_value(int face, em_pool_mode_t m);
+/* Roll n d12 for combatant who in mode m, logging a roll event with why. */
+em_roll_t em_roll(battle_t *b, int who, int n, em_pool_mode_t m, const char *why);
+/* Probability distribution of a pool's successes (floored at 0): dist[k] for
+ * k in 0..2n; returns the top index. dist holds at least 2 * EM_POOL_MAX + 1. */
+int em_pool_dist(int n, em_pool_mode_t m, double *dist);
+/* Probability that the net (not floored) is negative: a botch. */
+double em_pool_botch(int n, em_pool_mode_t m);
+/* Probability that an attack pool beats a defence pool strictly, with the
+ * expected margin when it does (mean over winning outcomes) and the expected
+ * wounds after a soak pool against base + margin damage. def_n 0: a known
+ * defence of def_fixed successes. soak_n 0: no soak. */
+typedef struct {
+    double p_win, margin, wounds;
+} em_odds_t;
+em_odds_t em_odds(int atk_n, em_pool_mode_t am, int def_n, int def_fixed, int base, int soak_n);
+
+/* ---- turn.c: numbers, order and phases ----------------------------------- */
+
+/* Points a character has per turn (its Movement score). */
+int em_movement(const battle_t *b, int i);
+/* ceil(M / 2) and M - 1 (at least 1) for character i (E4). */
+int em_half_cost(const battle_t *b, int i);
+int em_full_less_one(const battle_t *b, int i);
+/* Dice i rolls with aspect a (EA_*). */
+int em_aspect_dice(const battle_t *b, int i, int aspect);
+/* Dice i soaks with: Fortitude plus armor. */
+int em_soak_dice(const battle_t *b, int i);
+/* The aspect weapon w (NULL: unarmed) rolls with (E23). */
+int em_weapon_aspect(const weapon_t *w);
+/* Is weapon w a melee weapon (melee or thrown class, or unarmed)? */
+bool em_is_melee(const weapon_t *w);
+/* Can w be fired or thrown (ranged or thrown class)? */
+bool em_is_ranged(const weapon_t *w);
+/* Reach of i with w in hexes (melee). */
+int em_reach_hex(const battle_t *b, int i, const weapon_t *w);
+/* Range of w in hexes (ranged / thrown). */
+int em_range_hex(const battle_t *b, const weapon_t *w);
+/* Does i threaten hex h with its longest melee reach (reach and sight)? */
+bool em_threatens(const battle_t *b, int i, hex_t h);
+/* Can i reach t with weapon w in melee from where both stand (reach, sight)? */
+bool em_melee_reaches(const battle_t *b, int i, int t, const weapon_t *w);
+/* Can i shoot t with w from where both stand (range, clear sight)? */
+bool em_shot_reaches(const battle_t *b, int i, int t, const weapon_t *w);
+/* Is i able to act: in the fight and not prone? */
+bool em_able(const battle_t *b, int i);
+/* Is i a target of opportunity (prone, or ran this turn; E17)? */
+bool em_too(const battle_t *b, int i);
+/* Enemies? */
+bool em_enemies(const battle_t *b, int i, int j);
+/* Turn condition bit on or off for i, with a condition event when it changes. */
+void em_set_cond(battle_t *b, int i, unsigned bit, bool on);
+/* Emit a stat event for i's slot s. */
+void em_emit_stat(battle_t *b, int i, int s);
+/* Spend points (pts > 0) or, when will is set, one Willpower. */
+void em_pay(battle_t *b, int i, int pts, bool will);
+/* Recompute who is engaged (E6) and emit the changes. */
+void em_update_engaged(battle_t *b);
+/* The phase now, and the name of a phase. */
+int em_phase(const battle_t *b);
+const char *em_phase_name(int phase);
+/* Is it i's slot (Movement or Commitment phase)? */
+bool em_is_slot(const battle_t *b, int i);
+/* End the slot now playing and move on (the next slot, phase or turn). */
+void em_end_slot(battle_t *b);
+/* The Immediate phase is resolved: on to the Movement phase. */
+void em_after_immediate(battle_t *b);
+
+/* ---- immediate.c: engagements -------------------------------------------- */
+
+/* Work out the engagement groups for this Immediate phase (state group[]). */
+void em_find_groups(battle_t *b);
+/* Is i in an engagement group this Immediate phase? */
+bool em_participant(const battle_t *b, int i);
+/* Apply a declaration (CMD_DECLARE with act CMD_ENGAGE or CMD_DISENGAGE). */
+battle_status_t em_declare(battle_t *b, const cmd_t *c);
+/* Declarations legal for participant a. */
+int em_legal_declare(battle_t *b, int a, cmd_t *out, int cap);
+/* Everyone has declared: resolve every group at once. */
+void em_resolve_immediate(battle_t *b);
+
+/* ---- act.c: the Movement and Commitment phases ---------------------------- */
+
+/* Apply one command of the actor whose slot it is. */
+battle_status_t em_apply_slot(battle_t *b, const cmd_t *c);
+/* Commands legal for the actor whose slot it is. */
+int em_legal_slot(battle_t *b, int a, cmd_t *out, int cap);
+/* Points a move of this mode along path[0..n) costs for i, or -1 when the
+ * mode refuses it (terrain, length, where it ends). */
+int em_move_cost(const battle_t *b, int i, int mode, const cell_t *path, int n);
+/* Path-search cost for mode (feet, as geom and path expect) and the budget in
+ * feet i has for it now (0 when the mode is not open to it). */
+int em_mode_budget_ft(const battle_t *b, int i, int mode);
+int em_step_cost_ft(const battle_t *b, int i, int mode, int to_cell);
+/* Hexes i may end a move of this mode on within budget_ft (the search's
+ * feet, see em_step_cost_ft), its own hex and occupied ones left out. */
+int em_reach_mode(battle_t *b, int i, int mode, int budget_ft, geom_reach_t *out, int cap);
+/* Cheapest path of i in this mode to goal (start excluded) into out;
+ * returns its length, 0 when there is none (or it is longer than cap). */
+int em_path_mode(battle_t *b, int i, int mode, cell_t goal, cell_t *out, int cap);
+/* Is cover to be had where i stands (E15)? */
+bool em_cover_allowed(const battle_t *b, int i);
+
+/* ---- attack.c: attacks, defences, wounds ----------------------------------- */
+
+typedef enum {
+    EK_FIGHT = 0, /* the Immediate phase's melee */
+    EK_HASTY,     /* a hasty shot or throw: crits only, no base */
+    EK_COMMITTED, /* an aimed shot or spell */
+    EK_OPPORTUNITY, /* a melee attack on a target of opportunity */
+    EK_READIED,   /* a readied attack going off */
+} em_attack_kind_t;
+
+/* Carry out an attack of a on t with weapon wi (index, -1 unarmed) outside
+ * the Immediate phase, in melee or (ranged) with a shot or throw: the
+ * defence chain (E11), the contest, damage and soak. Returns whether it hit. */
+bool em_attack(battle_t *b, int a, int t, int wi, em_attack_kind_t kind, bool ranged);
+/* The defence t puts up against a's attack as far as is known before any
+ * dodge: *fixed gets the successes when one is known (cover, evasion, a
+ * fight roll), and the return says which: 0 none (0, or a dodge may be
+ * offered), 1 cover, 2 evasion, 3 the fight roll. */
+int em_known_defence(const battle_t *b, int t, em_attack_kind_t kind, bool ranged, int *fixed);
+/* Soak damage on t and take the wounds (E9); removes t when out unless
+ * defer is set. Returns the wounds. */
+int em_soak(battle_t *b, int t, int damage, bool defer);
+/* Take t out when its wounds reach its health. */
+void em_check_out(battle_t *b, int t);
+/* Base damage of a's attack with w of this kind (before net successes). */
+int em_base_damage(const battle_t *b, int a, const weapon_t *w, em_attack_kind_t kind, bool ranged);
+/* The pool mode a's attack of this kind on t rolls in. */
+em_pool_mode_t em_attack_mode(const battle_t *b, int t, const weapon_t *w, em_attack_kind_t kind,
+                              bool ranged);
+/* Opportunity attacks: may r still make one on t this turn; note one made. */
+bool em_oa_open(const battle_t *b, int r, int t);
+void em_note_oa(battle_t *b, int r, int t);
+/* r's best melee weapon reaching t (-1 bare hands), or -2 when none reaches. */
+int em_best_melee(const battle_t *b, int r, int t);
+/* Offer enemies the opportunity attacks that i, a target of opportunity
+ * that has just become one or stepped to where it stands, gives them.
+ * `from` is where it came from (or where it stands when it just became one). */
+void em_offer_opportunity(battle_t *b, int i, hex_t from, bool fresh);
+
+/* ---- ai.c ------------------------------------------------------------------ */
+
+void em_ai(battle_t *b, int a, cmd_t *out);
+/* Would i dodge the attack a is about to make (the AI's choice)? */
+bool em_ai_dodge(const battle_t *b, int i, int a, bool will);
+/* Would r take an opportunity attack on t (the AI's choice)? */
+bool em_ai_opportunity(const battle_t *b, int r, int t, bool will);
+
+/* ---- present.c ------------------------------------------------------------- */
+
+/* The whole shape of an attack a could make on t with weapon w now, and its
+ * odds: the AI and the screen read this, the attack rolls the same pools. */
+typedef struct {
+    bool valid;
+    em_attack_kind_t kind;
+    bool ranged;
+    int atk_n;            /* the attacker's dice */
+    em_pool_mode_t mode;  /* how they count */
+    int def_src;          /* em_known_defence: 0 none / dodge, 1 cover, 2 evasion, 3 fight roll */
+    int def_n;            /* defence dice (a fight roll to come, or a dodge); 0: def_fixed */
+    int def_fixed;        /* a defence already rolled */
+    int base;             /* base damage before the margin */
+    int soak_n;           /* the target's soak dice */
+    em_odds_t odds;
+} em_forecast_t;
+bool em_forecast(const battle_t *b, int a, int t, int w, em_forecast_t *out);
+/* The same for an attack of kind want (EK_FIGHT, EK_HASTY or EK_COMMITTED;
+ * a melee weapon in reach of a target of opportunity is an opportunity
+ * attack), whatever the phase: the AI weighs what it could do later. */
+bool em_forecast_kind(const battle_t *b, int a, int t, int w, em_attack_kind_t want,
+                      em_forecast_t *out);
+
+/* Odds of a attacking t with weapon w as things stand (the Immediate fight
+ * in the Immediate phase, a shot or an opportunity attack otherwise). */
+bool em_predict(const battle_t *b, int a, int t, int w, predict_t *out);
+
+#endif

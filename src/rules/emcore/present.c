@@ -1,0 +1,77 @@
+/* present.c - what emcore shows before anything is rolled: the odds of an
+ * attack (the chance to win its contest, the expected margin and wounds),
+ * read from the same pools the attack rolls. */
+#include <string.h>
+
+#include "emcore.h"
+
+static bool can_dodge(const battle_t *b, int t)
+{
+    return em_cst(b)->points[t] >= 1 || b->u[t].stat[ES_WILLPOWER] >= 1;
+}
+
+bool em_forecast(const battle_t *b, int a, int t, int wi, em_forecast_t *out)
+{
+    const em_state_t *s = em_cst(b);
+    if (s->phase == EP_IMMEDIATE && !em_participant(b, a))
+        return false;
+    if (s->phase == EP_IMMEDIATE)
+        return em_forecast_kind(b, a, t, wi, EK_FIGHT, out);
+    return em_forecast_kind(b, a, t, wi, s->phase == EP_COMMITMENT ? EK_COMMITTED : EK_HASTY, out);
+}
+
+bool em_forecast_kind(const battle_t *b, int a, int t, int wi, em_attack_kind_t want,
+                      em_forecast_t *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!battle_active(b, a) || !battle_active(b, t) || a == t || !em_enemies(b, a, t))
+        return false;
+    if (wi < -1 || wi >= b->u[a].n_weapons)
+        return false;
+    const weapon_t *w = battle_weapon(b, a, wi);
+    out->atk_n = em_aspect_dice(b, a, em_weapon_aspect(w));
+    out->soak_n = em_soak_dice(b, t);
+    if (want == EK_FIGHT) {
+        /* A fight: against the target's own roll, Force if it fights. */
+        if (!em_melee_reaches(b, a, t, w))
+            return false;
+        out->kind = EK_FIGHT;
+        out->mode = EPOOL_FULL;
+        out->def_n = em_participant(b, t) ? em_aspect_dice(b, t, EA_FORCE) : 0;
+        out->base = em_base_damage(b, a, w, EK_FIGHT, false);
+    } else {
+        bool melee = (wi < 0 || em_is_melee(w)) && em_melee_reaches(b, a, t, w);
+        if (melee && !em_too(b, t))
+            return false; /* no blow to strike: only the Engage minor action */
+        if (!melee && !em_shot_reaches(b, a, t, w))
+            return false;
+        out->kind = melee ? EK_OPPORTUNITY : want;
+        out->ranged = !melee;
+        out->mode = em_attack_mode(b, t, w, out->kind, out->ranged);
+        out->def_src = em_known_defence(b, t, out->kind, out->ranged, &out->def_fixed);
+        /* With nothing guarding it, the target is taken to dodge when it can. */
+        if (out->def_src == 0 && can_dodge(b, t))
+            out->def_n = em_aspect_dice(b, t, EA_ADEPTNESS);
+        out->base = em_base_damage(b, a, w, out->kind, out->ranged);
+    }
+    out->odds = em_odds(out->atk_n, out->mode, out->def_n, out->def_fixed, out->base, out->soak_n);
+    out->valid = true;
+    return true;
+}
+
+bool em_predict(const battle_t *b, int a, int t, int w, predict_t *out)
+{
+    memset(out, 0, sizeof *out);
+    em_forecast_t f;
+    if (!em_forecast(b, a, t, w, &f))
+        return false;
+    out->valid = true;
+    out->p_hit = f.odds.p_win;
+    out->dmg_expected = f.odds.wounds;
+    out->dmg_hit = f.odds.p_win > 0.0 ? f.odds.wounds / f.odds.p_win : 0.0;
+    out->atk_n = f.atk_n;
+    out->def_n = f.def_n;
+    out->def_bonus = f.def_n > 0 ? 0 : f.def_fixed;
+    out->dmg_bonus = f.base;
+    return true;
+}

@@ -1,0 +1,617 @@
+/* test_emcore.c - the emcore rules on hand-entered dice: the pools and their
+ * odds, initiative, engagement groups, hidden declarations, contests, shots
+ * and the defences they meet, moves and their costs, and the AI's manners
+ * (it never looks at what the other side declared). The rulings that change
+ * a battle are pinned again, as the table reads them, in
+ * tests/scenarios/emcore_*.json. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "rules_fixture.h"
+#include "rules/emcore/emcore.h"
+
+static tmpl_db_t *weapons(void)
+{
+    tmpl_db_t *db = fx_db("emcore");
+    fx_weapon(db, "sword", WPN_MELEE, false, 5, 0, 0, 0, 1, NULL);
+    fx_weapon(db, "spear", WPN_MELEE, false, 10, 0, 0, 0, 1, NULL);
+    fx_weapon(db, "shortbow", WPN_RANGED, false, 0, 150, 0, 0, 2, "nock=1");
+    fx_weapon(db, "crossbow", WPN_RANGED, false, 0, 200, 0, 0, 3, "committed_only=1");
+    fx_weapon(db, "dagger", WPN_THROWN, false, 5, 20, 0, 0, 0, "thrown_base=1");
+    fx_weapon(db, "firebolt", WPN_RANGED, true, 0, 100, 0, 0, 3, "aspect=2,committed_only=1");
+    return db;
+}
+
+/* A creature of the fixture: emcore reads only its stats and weapons. */
+static int add(map_t *m, const char *id, const char *faction, int col, int row, const char *weapons,
+               const char *stats)
+{
+    return fx_add(m, id, faction, col, row, KIND_CREATURE, SIZE_MEDIUM, 5, 20, weapons, stats);
+}
+
+static const em_state_t *st_of(const fx_t *f) { return (const em_state_t *)f->p.b->rs; }
+
+static cmd_t declare(int a, int t, int w)
+{
+    cmd_t c = cmd_make(CMD_DECLARE, a);
+    c.act = CMD_ENGAGE;
+    c.target = t;
+    c.weapon = w;
+    return c;
+}
+
+static cmd_t disengage(int a)
+{
+    cmd_t c = cmd_make(CMD_DECLARE, a);
+    c.act = CMD_DISENGAGE;
+    return c;
+}
+
+static cmd_t end(int a) { return cmd_make(CMD_END, a); }
+
+static cmd_t move(int a, int mode, int n, const int *cr)
+{
+    cmd_t c = fx_move(a, n, cr);
+    c.arg = mode;
+    return c;
+}
+#define MOVE(a, mode, ...) move((a), (mode), (int)(sizeof((const int[]){__VA_ARGS__}) / sizeof(int) / 2), (const int[]){__VA_ARGS__})
+
+static void expect(const fx_t *f, int from, const char *a, const char *b, const char *c)
+{
+    if (FX_FIND(f->p.b, from, a, b ? b : a, c ? c : a) < 0) {
+        fx_dump(f->p.b);
+        fail_msg("no event with %s %s %s", a, b ? b : "", c ? c : "");
+    }
+}
+
+static void expect_none(const fx_t *f, const char *a, const char *b)
+{
+    if (FX_FIND(f->p.b, 0, a, b ? b : a) >= 0) {
+        fx_dump(f->p.b);
+        fail_msg("an event with %s %s", a, b ? b : "");
+    }
+}
+
+/* ---- the dice ------------------------------------------------------------------- */
+
+static void test_pool_size_and_faces(void **state)
+{
+    (void)state;
+    /* Levels 1-5 give 2, 2, 3, 3, 4 dice (E1). */
+    const int want[6] = {1, 2, 2, 3, 3, 4};
+    for (int l = 0; l <= 5; l++)
+        assert_int_equal(em_pool_dice(l), want[l]);
+    int full[13] = {0, -1, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 2};
+    for (int f = 1; f <= 12; f++) {
+        assert_int_equal(em_face_value(f, EPOOL_FULL), full[f]);
+        assert_int_equal(em_face_value(f, EPOOL_CRITS1), f == 1 ? -1 : f >= 10 ? 1 : 0);
+        assert_int_equal(em_face_value(f, EPOOL_CRITS2), f == 1 ? -1 : f >= 10 ? 2 : 0);
+    }
+}
+
+/* The odds by brute force over every face of every die. */
+static em_odds_t brute(int an, em_pool_mode_t am, int dn, int base, int sn)
+{
+    int total = an + dn + sn, faces[8] = {0};
+    em_odds_t o = {0, 0, 0};
+    double msum = 0.0, p = 1.0;
+    for (int k = 0; k < total; k++)
+        p /= 12.0;
+    for (;;) {
+        int a = 0, d = 0, s = 0;
+        for (int k = 0; k < an; k++)
+            a += em_face_value(faces[k] + 1, am);
+        for (int k = an; k < an + dn; k++)
+            d += em_face_value(faces[k] + 1, EPOOL_FULL);
+        for (int k = an + dn; k < total; k++)
+            s += em_face_value(faces[k] + 1, EPOOL_FULL);
+        a = a > 0 ? a : 0;
+        d = d > 0 ? d : 0;
+        s = s > 0 ? s : 0;
+        if (a > d) {
+            o.p_win += p;
+            msum += p * (a - d);
+            if (base + a - d - s > 0)
+                o.wounds += p * (base + a - d - s);
+        }
+        int k = 0;
+        while (k < total && ++faces[k] == 12)
+            faces[k++] = 0;
+        if (k == total)
+            break;
+    }
+    o.margin = o.p_win > 0 ? msum / o.p_win : 0;
+    return o;
+}
+
+static void test_odds_exact(void **state)
+{
+    (void)state;
+    /* One die against nothing: 8+ wins, 10+ by two. */
+    em_odds_t o = em_odds(1, EPOOL_FULL, 0, 0, 0, 0);
+    assert_true(o.p_win > 5.0 / 12 - 1e-12 && o.p_win < 5.0 / 12 + 1e-12);
+    assert_true(o.margin > 1.6 - 1e-12 && o.margin < 1.6 + 1e-12);
+    const struct {
+        int an;
+        em_pool_mode_t am;
+        int dn, base, sn;
+    } cases[] = {{2, EPOOL_FULL, 2, 2, 1}, {3, EPOOL_CRITS1, 2, 0, 1}, {2, EPOOL_CRITS2, 2, 3, 2},
+                 {3, EPOOL_FULL, 1, 1, 2}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        em_odds_t e = brute(cases[k].an, cases[k].am, cases[k].dn, cases[k].base, cases[k].sn);
+        em_odds_t g = em_odds(cases[k].an, cases[k].am, cases[k].dn, 0, cases[k].base, cases[k].sn);
+        assert_true(g.p_win > e.p_win - 1e-9 && g.p_win < e.p_win + 1e-9);
+        assert_true(g.margin > e.margin - 1e-9 && g.margin < e.margin + 1e-9);
+        assert_true(g.wounds > e.wounds - 1e-9 && g.wounds < e.wounds + 1e-9);
+    }
+    /* A defence already rolled is a fixed number. */
+    em_odds_t fixed = em_odds(2, EPOOL_FULL, 0, 2, 0, 0);
+    double dist[2 * EM_POOL_MAX + 1];
+    em_pool_dist(2, EPOOL_FULL, dist);
+    double want = 0.0;
+    for (int k = 3; k <= 4; k++)
+        want += dist[k];
+    assert_true(fixed.p_win > want - 1e-12 && fixed.p_win < want + 1e-12);
+}
+
+/* ---- order and phases ------------------------------------------------------------- */
+
+static void test_initiative_by_insight_ties_rolled(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(16, 6, "emcore", NULL);
+    int a = add(f.m, "a", "players", 1, 1, "sword", "insight=2");
+    int b = add(f.m, "b", "players", 1, 3, "sword", "insight=4");
+    int c = add(f.m, "c", "brigands", 14, 1, "sword", "insight=2");
+    int d = add(f.m, "d", "brigands", 14, 3, "sword", "insight=1,initiative_bonus=2");
+    f.db = weapons();
+    /* Levels: a 2, b 4, c 2, d 1 + 2 = 3. a and c tie and roll Insight
+     * (2 dice each): a 2, 3 is none, c 10, 5 is two successes. */
+    fx_start(&f.p, f.m, f.db, FX_DICE(2, 3, 10, 5));
+    const em_state_t *s = st_of(&f);
+    assert_int_equal(s->n_order, 4);
+    assert_int_equal(s->order[0], b);
+    assert_int_equal(s->order[1], d);
+    assert_int_equal(s->order[2], c);
+    assert_int_equal(s->order[3], a);
+    expect(&f, 0, "\"initiative\"", "\"id\":\"c\"", "\"rank\":3");
+    fx_free(&f);
+}
+
+static void test_groups_are_connected(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(20, 8, "emcore", NULL);
+    int a = add(f.m, "a", "players", 2, 2, "sword", "insight=5");
+    int b = add(f.m, "b", "brigands", 3, 2, "sword", "insight=4");
+    int c = add(f.m, "c", "players", 4, 2, "sword", "insight=3");
+    int d = add(f.m, "d", "players", 10, 5, "sword", "insight=2");
+    int e = add(f.m, "e", "brigands", 11, 5, "sword", "insight=1");
+    int g = add(f.m, "g", "brigands", 17, 7, "sword", "insight=0");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+    const em_state_t *s = st_of(&f);
+    assert_int_equal(em_phase(f.p.b), EP_IMMEDIATE);
+    assert_true(s->group[a] > 0 && s->group[a] == s->group[b] && s->group[b] == s->group[c]);
+    assert_true(s->group[d] > 0 && s->group[d] == s->group[e] && s->group[d] != s->group[a]);
+    assert_int_equal(s->group[g], 0);
+    /* The Architect's characters declare first (E7). */
+    int act[8];
+    int n = f.p.rs->actors(f.p.b, act, 8);
+    assert_int_equal(n, 5);
+    assert_int_equal(act[0], b);
+    assert_int_equal(act[1], e);
+    assert_int_equal(act[2], a);
+    fx_free(&f);
+}
+
+/* Knight (force 4: 3 dice, might 2, sword +1) against a brigand (force 3). */
+static void duel(fx_t *f)
+{
+    f->m = fx_map(10, 4, "emcore", NULL);
+    add(f->m, "knight", "players", 2, 1, "sword", "force=4,insight=2,fortitude=4,might=2,armor=2,health=7");
+    add(f->m, "brig", "brigands", 3, 1, "sword", "force=3,insight=1,fortitude=3");
+    f->db = weapons();
+    fx_start(&f->p, f->m, f->db, FX_NO_DICE);
+}
+
+static void test_declarations_hidden_until_resolved(void **state)
+{
+    (void)state;
+    fx_t f;
+    duel(&f);
+    assert_int_equal(fx_do(&f.p, declare(1, 0, 0), FX_NO_DICE), BATTLE_OK);
+    /* The brigand's choice is made and paid for, but nothing of it shows. */
+    assert_int_equal(FX_FIND(f.p.b, 0, "\"declare\""), -1);
+    assert_int_equal(st_of(&f)->points[1], 1);
+    int before = f.p.b->log.n;
+    /* Knight 10,8,2 = 3; brigand 9,3,4 = 1. The knight wins by 2: might 2 +
+     * sword 1 + 2 = 5; the brigand soaks 8,2,2 = 1 and takes 4 wounds. */
+    assert_int_equal(fx_do(&f.p, declare(0, 1, 0), FX_DICE(10, 8, 2, 9, 3, 4, 8, 2, 2)), BATTLE_OK);
+    int k = FX_FIND(f.p.b, before, "\"declare\"", "\"knight\"");
+    int k2 = FX_FIND(f.p.b, before, "\"declare\"", "\"id\":\"brig\"");
+    int r = FX_FIND(f.p.b, before, "\"roll\"", "fight on brig");
+    assert_true(k >= 0 && k2 > k && r > k2);
+    expect(&f, r, "\"attack\"", "\"attacker\":\"knight\"", "\"hit\":true");
+    expect(&f, r, "\"damage\"", "\"target\":\"brig\"", "\"amount\":4");
+    expect(&f, r, "\"attack\"", "\"attacker\":\"brig\"", "\"hit\":false");
+    assert_int_equal(f.p.b->u[1].hp, 2);
+    assert_int_equal(em_phase(f.p.b), EP_MOVEMENT);
+    fx_free(&f);
+}
+
+static void test_tie_deals_nothing(void **state)
+{
+    (void)state;
+    fx_t f;
+    duel(&f);
+    assert_int_equal(fx_do(&f.p, declare(1, 0, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, declare(0, 1, 0), FX_DICE(8, 2, 2, 9, 3, 4)), BATTLE_OK);
+    expect(&f, 0, "\"attack\"", "\"attacker\":\"knight\"", "\"hit\":false");
+    expect(&f, 0, "\"attack\"", "\"attacker\":\"brig\"", "\"hit\":false");
+    expect_none(&f, "\"damage\"", NULL);
+    fx_free(&f);
+}
+
+static void test_one_roll_defends_against_all(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 4, "emcore", NULL);
+    int a = add(f.m, "a", "players", 2, 1, "sword", "force=2,insight=3");
+    int b = add(f.m, "b", "brigands", 3, 1, "sword", "force=2,insight=2,fortitude=6");
+    int c = add(f.m, "c", "players", 4, 1, "sword", "force=2,insight=1");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+    assert_int_equal(fx_do(&f.p, declare(b, a, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, declare(a, b, 0), FX_NO_DICE), BATTLE_OK);
+    /* a 8,2 = 1; b 10,2 = 2; c 10,9 = 3. b beats a, c beats b: b wounds one
+     * foe and is wounded by another. Soaks: a 2 (one die); b 2,2,2,2. */
+    assert_int_equal(fx_do(&f.p, declare(c, b, 0), FX_DICE(8, 2, 10, 2, 10, 9, 2, 2, 2, 2, 2)),
+                     BATTLE_OK);
+    expect(&f, 0, "\"attack\"", "\"attacker\":\"a\"", "\"hit\":false");
+    expect(&f, 0, "\"attack\"", "\"attacker\":\"b\"", "\"hit\":true");
+    expect(&f, 0, "\"attack\"", "\"attacker\":\"c\"", "\"hit\":true");
+    /* b on a: might 1 + 1 + margin 1 = 3; c on b: 1 + 1 + 1 = 3. */
+    expect(&f, 0, "\"damage\"", "\"target\":\"a\"", "\"amount\":3");
+    expect(&f, 0, "\"damage\"", "\"target\":\"b\"", "\"amount\":3");
+    fx_free(&f);
+}
+
+static void test_disengage(void **state)
+{
+    (void)state;
+    fx_t f;
+    duel(&f);
+    assert_int_equal(fx_do(&f.p, declare(1, 0, 0), FX_NO_DICE), BATTLE_OK);
+    /* The knight breaks off (adeptness 0: 1 die) with an 8: one success, and
+     * that success is its defence: the brigand's 1 does not beat it. */
+    assert_int_equal(fx_do(&f.p, disengage(0), FX_DICE(8, 9, 3, 4)), BATTLE_OK);
+    expect(&f, 0, "\"declare\"", "\"knight\"", "\"disengage\"");
+    expect(&f, 0, "\"roll\"", "\"why\":\"disengage\"", NULL);
+    expect(&f, 0, "\"attack\"", "\"attacker\":\"brig\"", "\"hit\":false");
+    expect(&f, 0, "\"action\"", "\"disengage\"", "\"ok\":true");
+    assert_true(st_of(&f)->free_of[0]);
+    assert_false(f.p.b->u[0].cond & EC_ENGAGED);
+    fx_free(&f);
+}
+
+static void test_points_and_slots(void **state)
+{
+    (void)state;
+    fx_t f;
+    duel(&f);
+    assert_int_equal(fx_do(&f.p, declare(1, 0, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, declare(0, 1, 0), FX_DICE(2, 2, 2, 2, 2, 2)), BATTLE_OK);
+    /* The fight cost M - 1: one point left each for the Movement phase. */
+    assert_int_equal(st_of(&f)->points[0], 1);
+    assert_int_equal(st_of(&f)->actor, 0);
+    /* Two hexes cost two points: refused. */
+    assert_int_equal(fx_do(&f.p, MOVE(0, EM_HASTY, 1, 1, 0, 1), FX_NO_DICE), BATTLE_ILLEGAL);
+    assert_int_equal(fx_do(&f.p, MOVE(0, EM_HASTY, 1, 1), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(st_of(&f)->points[0], 0);
+    assert_int_equal(fx_do(&f.p, end(0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(st_of(&f)->actor, 1);
+    assert_int_equal(fx_do(&f.p, end(1), FX_NO_DICE), BATTLE_OK);
+    /* No Committed action: on to the next turn, points back to M (E20). */
+    assert_int_equal(f.p.b->round, 2);
+    assert_int_equal(st_of(&f)->points[0], 4);
+    fx_free(&f);
+}
+
+/* Archer (adeptness 4: 3 dice) at range of a brigand that cannot dodge (its
+ * side declines every reaction). */
+static void range(fx_t *f, const char *terrain_row)
+{
+    const char *rows[4] = {"..........", terrain_row, "..........", ".........."};
+    f->m = fx_map(10, 4, "emcore", rows);
+    add(f->m, "archer", "players", 1, 1, "shortbow,dagger,crossbow", "adeptness=4,insight=3,movement=5");
+    add(f->m, "brig", "brigands", 8, 1, "sword", "force=3,adeptness=3,insight=1,health=10");
+    f->db = weapons();
+    battle_opts_t o = {.seed = 1, .manual_all = true, .decline_sides = 2};
+    battle_status_t st = play_start(&f->p, f->m, f->db, NULL, &o);
+    assert_int_equal(fx_feed(&f->p, st, NULL, 0), BATTLE_OK);
+}
+
+static cmd_t shot(int a, int t, int w)
+{
+    cmd_t c = cmd_make(CMD_ENGAGE, a);
+    c.target = t;
+    c.weapon = w;
+    return c;
+}
+
+static void test_hasty_shot_counts_crits_once(void **state)
+{
+    (void)state;
+    fx_t f;
+    range(&f, "..........");
+    assert_int_equal(em_phase(f.p.b), EP_MOVEMENT);
+    /* The bow needs an arrow first. */
+    assert_int_equal(fx_do(&f.p, shot(0, 1, 0), FX_NO_DICE), BATTLE_ILLEGAL);
+    cmd_t nock = cmd_make(CMD_NOCK, 0);
+    nock.weapon = 0;
+    assert_int_equal(fx_do(&f.p, nock, FX_NO_DICE), BATTLE_OK);
+    /* 9, 10, 8 would be 4 successes; hasty, only the 10 counts, as one. No
+     * base damage: 1 wound unless soaked (fortitude 0: one die, a 2). */
+    assert_int_equal(fx_do(&f.p, shot(0, 1, 0), FX_DICE(9, 10, 8, 2)), BATTLE_OK);
+    expect(&f, 0, "\"roll\"", "hasty shot on brig", "\"successes\":1");
+    expect(&f, 0, "\"damage\"", "\"target\":\"brig\"", "\"amount\":1");
+    assert_int_equal(st_of(&f)->points[0], 3);
+    /* The arrow is gone; the crossbow is for aimed shots only. */
+    assert_int_equal(fx_do(&f.p, shot(0, 1, 0), FX_NO_DICE), BATTLE_ILLEGAL);
+    assert_int_equal(fx_do(&f.p, shot(0, 1, 2), FX_NO_DICE), BATTLE_ILLEGAL);
+    fx_free(&f);
+}
+
+static void test_committed_fires_in_commitment_phase(void **state)
+{
+    (void)state;
+    fx_t f;
+    range(&f, "..........");
+    cmd_t commit = cmd_make(CMD_COMMIT, 0);
+    commit.weapon = 2;
+    assert_int_equal(fx_do(&f.p, commit, FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(st_of(&f)->points[0], 1);
+    assert_true(f.p.b->u[0].cond & EC_COMMITTED);
+    assert_int_equal(fx_do(&f.p, end(0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, end(1), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(em_phase(f.p.b), EP_COMMITMENT);
+    assert_int_equal(st_of(&f)->actor, 0);
+    /* 10, 8, 2: 3 successes; base 3 + 3 = 6; soak 2. */
+    assert_int_equal(fx_do(&f.p, shot(0, 1, 2), FX_DICE(10, 8, 2, 2)), BATTLE_OK);
+    expect(&f, 0, "\"roll\"", "aimed shot on brig", "\"successes\":3");
+    expect(&f, 0, "\"damage\"", "\"target\":\"brig\"", "\"amount\":6");
+    assert_int_equal(f.p.b->round, 2);
+    fx_free(&f);
+}
+
+static void test_run_spoils_commit_hasty_step_keeps_it(void **state)
+{
+    (void)state;
+    fx_t f;
+    range(&f, "..........");
+    assert_int_equal(fx_do(&f.p, MOVE(0, EM_HASTY, 1, 2), FX_NO_DICE), BATTLE_OK);
+    cmd_t commit = cmd_make(CMD_COMMIT, 0);
+    commit.weapon = 2;
+    assert_int_equal(fx_do(&f.p, commit, FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(st_of(&f)->points[0], 0);
+    /* Out of points: one hex more for Willpower, which spoils the aim. */
+    assert_int_equal(fx_do(&f.p, MOVE(0, EM_FORCED, 0, 2), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(f.p.b->u[0].stat[ES_WILLPOWER], 1);
+    assert_false(f.p.b->u[0].cond & EC_COMMITTED);
+    expect(&f, 0, "\"stat\"", "\"willpower\"", "\"value\":1");
+    fx_free(&f);
+}
+
+static void test_cover_only_crits_count_two(void **state)
+{
+    (void)state;
+    fx_t f;
+    range(&f, ".......^..");
+    assert_int_equal(fx_do(&f.p, end(0), FX_NO_DICE), BATTLE_OK);
+    /* The brigand stands beside rubble: cover (adeptness 3: 3 dice, 8,2,3 = 1). */
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_COVER, 1), FX_DICE(8, 2, 3)), BATTLE_OK);
+    assert_true(f.p.b->u[1].cond & EC_COVER);
+    /* Taking cover is its last action: its slot is over, and with it the
+     * turn; the cover lasts into the next turn until its own slot (E15). */
+    assert_int_equal(f.p.b->round, 2);
+    assert_int_equal(st_of(&f)->actor, 0);
+    assert_true(f.p.b->u[1].cond & EC_COVER);
+    assert_int_equal(fx_do(&f.p, end(0), FX_NO_DICE), BATTLE_OK);
+    assert_false(f.p.b->u[1].cond & EC_COVER);
+    fx_free(&f);
+}
+
+static void test_cover_against_aimed_shot(void **state)
+{
+    (void)state;
+    fx_t f;
+    range(&f, ".......^..");
+    cmd_t commit = cmd_make(CMD_COMMIT, 0);
+    commit.weapon = 2;
+    assert_int_equal(fx_do(&f.p, commit, FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, end(0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_COVER, 1), FX_DICE(8, 2, 3)), BATTLE_OK);
+    assert_int_equal(em_phase(f.p.b), EP_COMMITMENT);
+    /* 9, 9, 10 would be 4; against cover only the 10 counts, as two: 2 > 1,
+     * margin 1: base 3 + 1 = 4, soak 2. */
+    assert_int_equal(fx_do(&f.p, shot(0, 1, 2), FX_DICE(9, 9, 10, 2)), BATTLE_OK);
+    expect(&f, 0, "\"roll\"", "aimed shot on brig", "\"successes\":2");
+    expect(&f, 0, "\"damage\"", "\"target\":\"brig\"", "\"amount\":4");
+    fx_free(&f);
+}
+
+static void test_cover_needs_cover_about(void **state)
+{
+    (void)state;
+    fx_t f;
+    range(&f, "..........");
+    assert_int_equal(fx_do(&f.p, end(0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_COVER, 1), FX_NO_DICE), BATTLE_ILLEGAL);
+    fx_free(&f);
+}
+
+static void test_evasion_and_dodge(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 4, "emcore", NULL);
+    add(f.m, "archer", "players", 1, 1, "crossbow", "adeptness=4,insight=3");
+    add(f.m, "brig", "brigands", 8, 1, "sword", "adeptness=2,insight=1,willpower=1");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+    cmd_t commit = cmd_make(CMD_COMMIT, 0);
+    commit.weapon = 0;
+    assert_int_equal(fx_do(&f.p, commit, FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, end(0), FX_NO_DICE), BATTLE_OK);
+    /* Evasion (M/2 = 2 points), 10, 2: 2 successes for the rest of the turn. */
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_EVADE, 1), FX_DICE(10, 2)), BATTLE_OK);
+    assert_int_equal(st_of(&f)->points[1], 2);
+    assert_int_equal(fx_do(&f.p, end(1), FX_NO_DICE), BATTLE_OK);
+    /* 10, 8, 2 = 3 beats 2 by 1: no dodge is offered, Evasion stands. */
+    assert_int_equal(fx_do(&f.p, shot(0, 1, 0), FX_DICE(10, 8, 2, 2)), BATTLE_OK);
+    expect_none(&f, "\"reaction\"", NULL);
+    expect(&f, 0, "\"damage\"", "\"target\":\"brig\"", "\"amount\":4");
+    fx_free(&f);
+}
+
+/* An archer with a crossbow takes an aimed shot at a brigand that walked
+ * `steps` hexes of its 4 points in the open. */
+static void walked_into_a_shot(fx_t *f, int steps, const char *brig_stats)
+{
+    f->m = fx_map(10, 4, "emcore", NULL);
+    add(f->m, "archer", "players", 1, 1, "crossbow", "adeptness=4,insight=3");
+    add(f->m, "brig", "brigands", 3, 1, "sword", brig_stats);
+    f->db = weapons();
+    fx_start(&f->p, f->m, f->db, FX_NO_DICE);
+    cmd_t commit = cmd_make(CMD_COMMIT, 0);
+    commit.weapon = 0;
+    assert_int_equal(fx_do(&f->p, commit, FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f->p, end(0), FX_NO_DICE), BATTLE_OK);
+    cmd_t mv = cmd_make(CMD_MOVE, 1);
+    for (int k = 0; k < steps; k++)
+        mv.path[mv.n_path++] = (cell_t){4 + k, 1};
+    assert_int_equal(fx_do(&f->p, mv, FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f->p, end(1), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(em_phase(f->p.b), EP_COMMITMENT);
+}
+
+static void test_dodge_for_a_point(void **state)
+{
+    (void)state;
+    fx_t f;
+    walked_into_a_shot(&f, 3, "adeptness=2,insight=1,health=20");
+    /* A point left: it dodges (2 dice, 9, 9: 2) the shot's 10, 8, 2 (3). */
+    assert_int_equal(fx_do(&f.p, shot(0, 1, 0), FX_DICE(10, 8, 2, 9, 9, 2)), BATTLE_OK);
+    int r = FX_FIND(f.p.b, 0, "\"reaction\"", "\"kind\":\"dodge\"");
+    int a = FX_FIND(f.p.b, 0, "\"roll\"", "aimed shot");
+    assert_true(r >= 0 && a > r); /* chosen before anyone rolls */
+    expect(&f, a, "\"roll\"", "\"why\":\"dodge\"", "\"successes\":2");
+    expect(&f, a, "\"damage\"", "\"target\":\"brig\"", "\"amount\":4");
+    fx_free(&f);
+}
+
+static void test_dodge_for_willpower(void **state)
+{
+    (void)state;
+    fx_t f;
+    walked_into_a_shot(&f, 4, "adeptness=2,insight=1,health=3,willpower=1");
+    /* No point left, and the shot could take its last wounds: it spends
+     * its Willpower on a forced dodge (E19). 2, 2 saves nothing. */
+    assert_int_equal(fx_do(&f.p, shot(0, 1, 0), FX_DICE(10, 8, 2, 2, 2, 2)), BATTLE_OK);
+    expect(&f, 0, "\"reaction\"", "\"dodge_willpower\"", NULL);
+    expect(&f, 0, "\"stat\"", "\"willpower\"", "\"value\":0");
+    expect(&f, 0, "\"defeated\"", "\"brig\"", NULL);
+    fx_free(&f);
+}
+
+static void test_no_dodge_when_healthy_and_out_of_points(void **state)
+{
+    (void)state;
+    fx_t f;
+    walked_into_a_shot(&f, 4, "adeptness=2,insight=1,health=20,willpower=1");
+    assert_int_equal(fx_do(&f.p, shot(0, 1, 0), FX_DICE(10, 2, 2, 2)), BATTLE_OK);
+    expect_none(&f, "\"reaction\"", NULL);
+    expect(&f, 0, "\"attack\"", "\"attacker\":\"archer\"", "\"hit\":true");
+    fx_free(&f);
+}
+
+/* The AI in the Immediate phase decides from what it may know: whatever the
+ * players have declared before it (the referee may pick them first), its
+ * choice is the one it makes with nothing declared. */
+static void test_ai_blind_to_declarations(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 5, "emcore", NULL);
+    int p1 = add(f.m, "p1", "players", 3, 1, "sword,spear", "force=3,adeptness=2,insight=4");
+    int p2 = add(f.m, "p2", "players", 5, 1, "sword", "force=2,adeptness=4,insight=3,health=3");
+    int b1 = add(f.m, "b1", "brigands", 4, 1, "sword", "force=3,adeptness=3,insight=2");
+    int b2 = add(f.m, "b2", "brigands", 4, 2, "spear", "force=2,adeptness=3,insight=1");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+    cmd_t base1, base2;
+    f.p.rs->ai(f.p.b, b1, &base1);
+    f.p.rs->ai(f.p.b, b2, &base2);
+    assert_int_equal(base1.kind, CMD_DECLARE);
+    cmd_t l1[32], l2[32];
+    int n1 = f.p.rs->legal(f.p.b, p1, l1, 32), n2 = f.p.rs->legal(f.p.b, p2, l2, 32);
+    assert_true(n1 >= 3 && n2 >= 3);
+    int tried = 0;
+    for (int i = 0; i < n1; i++)
+        for (int j = 0; j < n2; j++) {
+            while (f.p.b->cmds.n > 0)
+                play_undo(&f.p);
+            assert_int_equal(play_apply(&f.p, &l1[i]), BATTLE_OK);
+            assert_int_equal(play_apply(&f.p, &l2[j]), BATTLE_OK);
+            cmd_t c1, c2;
+            f.p.rs->ai(f.p.b, b1, &c1);
+            f.p.rs->ai(f.p.b, b2, &c2);
+            assert_int_equal(c1.act, base1.act);
+            assert_int_equal(c1.target, base1.target);
+            assert_int_equal(c1.weapon, base1.weapon);
+            assert_int_equal(c2.act, base2.act);
+            assert_int_equal(c2.target, base2.target);
+            assert_int_equal(c2.weapon, base2.weapon);
+            tried++;
+        }
+    assert_int_equal(tried, n1 * n2);
+    (void)p1;
+    (void)p2;
+    fx_free(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pool_size_and_faces),
+        cmocka_unit_test(test_odds_exact),
+        cmocka_unit_test(test_initiative_by_insight_ties_rolled),
+        cmocka_unit_test(test_groups_are_connected),
+        cmocka_unit_test(test_declarations_hidden_until_resolved),
+        cmocka_unit_test(test_tie_deals_nothing),
+        cmocka_unit_test(test_one_roll_defends_against_all),
+        cmocka_unit_test(test_disengage),
+        cmocka_unit_test(test_points_and_slots),
+        cmocka_unit_test(test_hasty_shot_counts_crits_once),
+        cmocka_unit_test(test_committed_fires_in_commitment_phase),
+        cmocka_unit_test(test_run_spoils_commit_hasty_step_keeps_it),
+        cmocka_unit_test(test_cover_only_crits_count_two),
+        cmocka_unit_test(test_cover_against_aimed_shot),
+        cmocka_unit_test(test_cover_needs_cover_about),
+        cmocka_unit_test(test_evasion_and_dodge),
+        cmocka_unit_test(test_dodge_for_a_point),
+        cmocka_unit_test(test_dodge_for_willpower),
+        cmocka_unit_test(test_no_dodge_when_healthy_and_out_of_points),
+        cmocka_unit_test(test_ai_blind_to_declarations),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
