@@ -319,6 +319,86 @@ static void test_event_json_shapes(void **state)
     free(db);
 }
 
+/* The fields other rulesets need: a phase, a side's initiative, a
+ * telegraphed declaration, soak / armour / kind on damage, successes on a
+ * counting or pass/fail roll; and none of them where they mean nothing. */
+static void test_event_json_optional_fields(void **state)
+{
+    (void)state;
+    tmpl_db_t *db;
+    map_t *m = skirmish(&db);
+    battle_opts_t o = {.seed = 1};
+    static const char *const names[] = {"x"};
+    battle_t *b = battle_create(m, db, &o, names, 1, 0);
+    assert_true(battle_reset(b));
+    typedef struct {
+        event_t e;
+        const char *json;
+    } json_case_t;
+    json_case_t cases[9];
+    int n = 0;
+    event_t e = event_make(EV_PHASE);
+    hb_strlcpy(e.name, "immediate", sizeof e.name);
+    e.value = 2;
+    cases[n++] = (json_case_t){e, "{\"event\":\"phase\",\"name\":\"immediate\",\"round\":2}"};
+    e = event_make(EV_INITIATIVE);
+    e.side = 1;
+    e.total = 17;
+    e.value = 1;
+    cases[n++] = (json_case_t){e, "{\"event\":\"initiative\",\"side\":\"raiders\",\"score\":17,\"rank\":1}"};
+    e.who = 0;
+    cases[n++] = (json_case_t){e, "{\"event\":\"initiative\",\"id\":\"a1\",\"score\":17,\"rank\":1}"};
+    e = event_make(EV_DECLARE);
+    e.who = 2;
+    hb_strlcpy(e.name, "charge", sizeof e.name);
+    cases[n++] = (json_case_t){e, "{\"event\":\"declare\",\"id\":\"r1\",\"action\":\"charge\"}"};
+    e.to = (cell_t){4, 2};
+    e.value = 0;
+    e.opt = EV_OPT_AT | EV_OPT_VALUE;
+    cases[n++] = (json_case_t){e, "{\"event\":\"declare\",\"id\":\"r1\",\"action\":\"charge\",\"at\":[4,2],\"value\":0}"};
+    e = event_make(EV_DAMAGE);
+    e.target = 1;
+    e.amount = 2;
+    e.hp = 9;
+    e.soaked = 3;
+    e.armor = 4;
+    e.opt = EV_OPT_SOAKED | EV_OPT_ARMOR;
+    hb_strlcpy(e.name, "nonlethal", sizeof e.name);
+    cases[n++] = (json_case_t){e, "{\"event\":\"damage\",\"target\":\"a2\",\"amount\":2,\"hp\":9,\"soaked\":3,\"armor\":4,\"kind\":\"nonlethal\"}"};
+    /* Rolls through the battle: a pool, a pass/fail and a plain one. */
+    roll_spec_t pool = roll_plain(3, 12, 0, 0);
+    pool.count_at = 8;
+    pool.crit_at = 10;
+    pool.crit_value = 2;
+    battle_roll_spec_side(b, -1, -1, &pool, "fight", &e);
+    char want[256];
+    snprintf(want, sizeof want, "\"total\":%d,\"successes\":%d,\"why\":\"fight\"}", e.successes, e.successes);
+    char *line = event_to_line(b->board, &e);
+    assert_non_null(strstr(line, want));
+    free(line);
+    roll_spec_t save = roll_plain(1, 20, 0, 0);
+    save.goal = ROLL_GOAL_AT_MOST;
+    save.target = 10;
+    battle_roll_spec_side(b, -1, -1, &save, "save", &e);
+    assert_int_equal(e.successes, e.total <= 10);
+    snprintf(want, sizeof want, "\"successes\":%d,", e.successes);
+    line = event_to_line(b->board, &e);
+    assert_non_null(strstr(line, want));
+    free(line);
+    battle_roll_side(b, -1, -1, 2, 6, 0, 0, "plain", &e);
+    line = event_to_line(b->board, &e);
+    assert_null(strstr(line, "successes"));
+    free(line);
+    for (int k = 0; k < n; k++) {
+        char *s = event_to_line(b->board, &cases[k].e);
+        assert_string_equal(s, cases[k].json);
+        free(s);
+    }
+    battle_destroy(b);
+    map_destroy(m);
+    free(db);
+}
+
 static void test_round_limit_ends_without_winner(void **state)
 {
     (void)state;
@@ -413,6 +493,7 @@ int main(void)
         cmocka_unit_test(test_request_carries_keep_and_modifier),
         cmocka_unit_test(test_roll_keeps_highest_and_lowest),
         cmocka_unit_test(test_event_json_shapes),
+        cmocka_unit_test(test_event_json_optional_fields),
         cmocka_unit_test(test_round_limit_ends_without_winner),
         cmocka_unit_test(test_asked_reactions_replay_exactly),
     };

@@ -177,6 +177,76 @@ static int check_complete(fx_t *f, int a)
     return accepted;
 }
 
+/* Moves, both ways, for every mode the list offers: each hex of the mode's
+ * reachable set is accepted by apply along the mode's cheapest path, and each
+ * other hex is refused along its cheapest path (when it has one). The list,
+ * the search and apply all price steps with the ruleset's move_cost. Returns
+ * the number of modes checked. */
+static int check_moves(fx_t *f, int a)
+{
+    cmd_t list[CAP];
+    int n = legal(f, a, list), modes = 0;
+    battle_t *b = f->p.b;
+    const ruleset_t *rs = f->p.rs;
+    int ncells = b->map->cols * b->map->rows;
+    geom_reach_t *reach = malloc(sizeof *reach * (size_t)ncells);
+    cell_t *path = malloc(sizeof *path * (size_t)ncells);
+    assert_non_null(reach);
+    assert_non_null(path);
+    for (int k = 0; k < n; k++) {
+        cmd_t c = list[k];
+        if (c.kind != CMD_MOVE && !(c.kind == CMD_DECLARE && c.act == CMD_MOVE))
+            continue;
+        b = f->p.b;
+        move_cost_t mv;
+        assert_true(rs->move_cost(b, a, c.arg, &mv));
+        assert_true(mv.budget_ft > 0); /* listed: somewhere to go */
+        modes++;
+        int nr = geom_reach_mode(&mv, b->ps, reach, ncells);
+        assert_true(nr > 0);
+        bool *in = calloc((size_t)ncells, sizeof *in);
+        assert_non_null(in);
+        for (int r = 0; r < nr; r++)
+            in[map_index(b->map, reach[r].at)] = true;
+        int start = board_cell_index(b->board, b->board->pos[a]);
+        for (int cell = 0; cell < ncells; cell++) {
+            if (cell == start)
+                continue;
+            b = f->p.b;
+            assert_true(rs->move_cost(b, a, c.arg, &mv));
+            int cost = 0, len = 0;
+            bool found = geom_path_mode(&mv, map_cell_of(b->map, cell), b->ps, &cost, path,
+                                        ncells, &len);
+            if (in[cell])
+                assert_true(found && cost <= mv.budget_ft);
+            if (!found || len < 2 || len - 1 > CMD_PATH_MAX) {
+                assert_false(in[cell]);
+                continue;
+            }
+            assert_int_equal(geom_path_price(&mv, path + 1, len - 1), cost);
+            cmd_t m = c;
+            m.n_path = len - 1;
+            memcpy(m.path, path + 1, sizeof *path * (size_t)(len - 1));
+            battle_status_t st = apply(f, m);
+            if (in[cell]) {
+                if (st != BATTLE_OK)
+                    fail_msg("mode %s: hex %d,%d is in reach but its path was refused",
+                             rs->move_modes[c.arg], map_cell_of(b->map, cell).col,
+                             map_cell_of(b->map, cell).row);
+                assert_int_equal(play_undo(&f->p), BATTLE_OK);
+            } else if (st == BATTLE_OK) {
+                fail_msg("mode %s: hex %d,%d is out of reach but its path was accepted",
+                         rs->move_modes[c.arg], map_cell_of(b->map, cell).col,
+                         map_cell_of(b->map, cell).row);
+            }
+        }
+        free(in);
+    }
+    free(reach);
+    free(path);
+    return modes;
+}
+
 /* Row 2 of a 10x5 map: a (dual strike, dual weapons, a flyer) at (3,2), its
  * ally behind it at (2,2), a raider beside it at (4,2), a huge raider above
  * it at (3,1), a rifleman at (8,2) and a door below it at (3,3). */
@@ -217,6 +287,46 @@ static void test_turn_start_list_is_sound_and_complete(void **state)
     crowd(&f, "agility=2,dual_strike=1,dual_weapon=1", NULL);
     assert_true(check_sound(&f, 0) > 20);
     assert_true(check_complete(&f, 0) > 20);
+    fx_free(&f);
+}
+
+/* xhalem: walk, fly (a takes off as it moves) and dash, on foot and in the
+ * air; scars: the second move. Each both ways. */
+static void test_move_modes_both_ways(void **state)
+{
+    (void)state;
+    fx_t f;
+    crowd(&f, "agility=2", NULL);
+    cmd_t list[CAP];
+    int n = legal(&f, 0, list), moves = 0;
+    for (int k = 0; k < n; k++)
+        moves += list[k].kind == CMD_MOVE;
+    assert_int_equal(moves, 3); /* walk, fly, dash */
+    assert_int_equal(check_moves(&f, 0), 3);
+    /* In the air: fly and dash (walking needs a landing first). */
+    cmd_t up = cmd_make(CMD_FLY, 0);
+    up.arg = 1;
+    assert_int_equal(apply(&f, up), BATTLE_OK);
+    n = legal(&f, 0, list);
+    for (int k = 0; k < n; k++)
+        assert_true(list[k].kind != CMD_MOVE || list[k].arg != XM_WALK);
+    assert_int_equal(check_moves(&f, 0), 2);
+    /* Dashed: the doubled walk is the only move left. */
+    assert_int_equal(apply(&f, cmd_make(CMD_DASH, 0)), BATTLE_OK);
+    assert_int_equal(check_moves(&f, 0), 1);
+    fx_free(&f);
+
+    f.m = fx_map(10, 5, "scars", (const char *const[]){"..........", "..,,,.....", "...#......",
+                                                         "..........", ".........."});
+    fx_add(f.m, "a", "players", 3, 1, KIND_CREATURE, SIZE_MEDIUM, 10, 30, "sword", "dex=18");
+    fx_add(f.m, "t", "raiders", 6, 3, KIND_CREATURE, SIZE_MEDIUM, 10, 30, "sword", "dex=3");
+    f.db = fx_db("scars");
+    fx_weapon(f.db, "sword", WPN_MELEE, false, 5, 0, 1, 8, 0, NULL);
+    battle_opts_t o = {.seed = 3};
+    assert_int_equal(play_start(&f.p, f.m, f.db, NULL, &o), BATTLE_OK);
+    int actors[4];
+    assert_true(play_actors(&f.p, actors, 4) >= 1);
+    assert_int_equal(check_moves(&f, actors[0]), 1);
     fx_free(&f);
 }
 
@@ -458,6 +568,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_turn_start_list_is_sound_and_complete),
         cmocka_unit_test(test_after_the_action_only_grants_and_free_acts),
+        cmocka_unit_test(test_move_modes_both_ways),
         cmocka_unit_test(test_standby_for_every_trigger_both_ways),
         cmocka_unit_test(test_grapple_and_shove_only_within_one_size),
         cmocka_unit_test(test_dual_strike_pairs),

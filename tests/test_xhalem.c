@@ -1283,6 +1283,37 @@ static void test_mount_needs_willing_larger_mount(void **state)
     fx_free(&f);
 }
 
+/* The AI weighs hexes by standing the rider on them for a look; a rider
+ * shares its mount's hex without holding it, so the look must put the hex
+ * back as it was (it once handed the mount's hex to the rider, and the
+ * next mover could walk onto the mount). */
+static void test_ai_look_keeps_the_mount_in_its_hex(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 3, "xhalem", NULL);
+    fx_add(f.m, "r", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "");
+    fx_add(f.m, "foe", "raiders", 6, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "");
+    fx_add(f.m, "ally", "players", 7, 0, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "");
+    fx_add(f.m, "h", "players", 2, 1, KIND_CREATURE, SIZE_LARGE, 30, 60, "knife", "");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 10, 8, 5));
+    cmd_t c = cmd_make(CMD_MOUNT, 0);
+    c.target = 3;
+    assert_int_equal(play_apply(&f.p, &c), BATTLE_OK);
+    for (int k = 0; k < 3; k++) /* r, foe, ally end: r's turn again */
+        assert_int_equal(fx_do(&f.p, cmd_make(CMD_END, k), FX_NO_DICE), BATTLE_OK);
+    board_t *bd = f.p.b->board;
+    int cell = board_cell_index(bd, bd->pos[3]);
+    assert_int_equal(bd->occ[cell], 3);
+    cmd_t plan;
+    f.p.rs->ai(f.p.b, 0, &plan);
+    assert_int_equal(plan.kind, CMD_MOVE); /* it weighed hexes beside the foe */
+    assert_int_equal(bd->occ[cell], 3);
+    assert_true(hex_eq(bd->pos[0], bd->pos[3]));
+    fx_free(&f);
+}
+
 static void test_mounted_speed_and_shared_turn(void **state)
 {
     (void)state;
@@ -2367,6 +2398,7 @@ int main(void)
         cmocka_unit_test(test_declining_side_lets_reactions_pass),
         cmocka_unit_test(test_mount_needs_willing_larger_mount),
         cmocka_unit_test(test_mounted_speed_and_shared_turn),
+        cmocka_unit_test(test_ai_look_keeps_the_mount_in_its_hex),
         cmocka_unit_test(test_fallen_mount_drops_rider),
         cmocka_unit_test(test_use_door),
         cmocka_unit_test(test_flight_switches_speed),

@@ -15,6 +15,7 @@
 #include "io/fileio.h"
 #include "io/map_io.h"
 #include "io/tiled.h"
+#include "rules/play.h"
 #include "rules/ruleset.h"
 #include "ui/ui.h"
 
@@ -36,6 +37,7 @@ static const char USAGE[] =
     "  hexbattle query MAP distance C,R C,R         {\"hexes\":n,\"feet\":n}\n"
     "  hexbattle query MAP los C,R C,R              {\"visible\":bool,\"cover\":s,\"hexes\":n}\n"
     "  hexbattle query MAP reach ID [--dash]        hexes ID can end its move on, with costs\n"
+    "  hexbattle query MAP reach ID --mode M        the same for one move mode of the ruleset\n"
     "  hexbattle query MAP path ID C,R              cheapest path for ID to a hex\n"
     "  hexbattle query MAP threat ID                hexes ID threatens (melee reach)\n"
     "  hexbattle query MAP flanking ATTACKER TARGET allies that flank TARGET with ATTACKER\n"
@@ -142,12 +144,63 @@ static int query_los(const map_t *m, const board_t *b, char **args, int n)
     return emit(j);
 }
 
-static int query_reach(const map_t *m, const board_t *b, const geo_profile_t *prof, char **args,
-                       int n)
+/* The reach answer: {"id", "budget_ft", "hexes": [{"at", "cost_ft"}...]}. */
+static int emit_reach(const map_t *m, int i, int budget, const geom_reach_t *out, int k)
+{
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "id", m->combatants[i].id);
+    cJSON_AddNumberToObject(j, "budget_ft", budget);
+    cJSON *hexes = cJSON_AddArrayToObject(j, "hexes");
+    for (int h = 0; h < k; h++) {
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddItemToObject(e, "at", cell_json(out[h].at));
+        cJSON_AddNumberToObject(e, "cost_ft", out[h].cost_ft);
+        cJSON_AddItemToArray(hexes, e);
+    }
+    return emit(j);
+}
+
+/* reach ID --mode M: the battle as it begins (seed 1), and the ruleset's own
+ * cost and budget for that mode; a mode i cannot use now reaches nothing. */
+static int query_reach_mode(const map_t *m, const tmpl_db_t *db, const ruleset_t *rs, int i,
+                            const char *mode_name, path_search_t *ps, geom_reach_t *out,
+                            int ncells)
+{
+    int mode = ruleset_move_mode(rs, mode_name);
+    if (mode < 0 || !rs->move_cost) {
+        fprintf(stderr, "hexbattle: ruleset %s has no move mode '%s'; modes:", rs->id, mode_name);
+        for (int k = 0; k < rs->n_move_modes; k++)
+            fprintf(stderr, " %s", rs->move_modes[k]);
+        fprintf(stderr, "\n");
+        return EXIT_BAD;
+    }
+    play_t p;
+    battle_opts_t opts = {.seed = 1};
+    battle_status_t st = play_start(&p, m, db, rs, &opts);
+    if (st != BATTLE_OK) {
+        fprintf(stderr, "hexbattle: the battle cannot start: %s\n",
+                st == BATTLE_ERROR ? p.error : st == BATTLE_NOMEM ? "out of memory" : "refused");
+        play_end(&p);
+        return EXIT_FAIL;
+    }
+    move_cost_t mv;
+    int budget = 0, k = 0;
+    if (battle_active(p.b, i) && rs->move_cost(p.b, i, mode, &mv)) {
+        budget = mv.budget_ft;
+        k = geom_reach_mode(&mv, ps, out, ncells);
+    }
+    int rc = emit_reach(m, i, budget, out, k < ncells ? k : ncells);
+    play_end(&p);
+    return rc;
+}
+
+static int query_reach(const map_t *m, const tmpl_db_t *db, const ruleset_t *rs, const board_t *b,
+                       const geo_profile_t *prof, char **args, int n)
 {
     bool dash = n == 2 && strcmp(args[1], "--dash") == 0;
-    if (n < 1 || n > 2 || (n == 2 && !dash))
-        return bad_usage("%s", "query reach takes an id and optionally --dash");
+    bool mode = n == 3 && strcmp(args[1], "--mode") == 0;
+    if (n < 1 || n > 3 || (n == 2 && !dash) || (n == 3 && !mode))
+        return bad_usage("%s", "query reach takes an id and optionally --dash or --mode M");
     int i = combatant_arg(m, args[0]);
     if (i < 0) return EXIT_BAD;
     int budget = dash ? prof[i].dash_ft : prof[i].speed_ft;
@@ -160,20 +213,16 @@ static int query_reach(const map_t *m, const board_t *b, const geo_profile_t *pr
         fprintf(stderr, "hexbattle: out of memory\n");
         return EXIT_FAIL;
     }
-    int k = geom_reach(b, i, budget, prof[i].interval_ft, ps, out, ncells);
-    cJSON *j = cJSON_CreateObject();
-    cJSON_AddStringToObject(j, "id", m->combatants[i].id);
-    cJSON_AddNumberToObject(j, "budget_ft", budget);
-    cJSON *hexes = cJSON_AddArrayToObject(j, "hexes");
-    for (int h = 0; h < k && h < ncells; h++) {
-        cJSON *e = cJSON_CreateObject();
-        cJSON_AddItemToObject(e, "at", cell_json(out[h].at));
-        cJSON_AddNumberToObject(e, "cost_ft", out[h].cost_ft);
-        cJSON_AddItemToArray(hexes, e);
+    int rc;
+    if (mode) {
+        rc = query_reach_mode(m, db, rs, i, args[2], ps, out, ncells);
+    } else {
+        int k = geom_reach(b, i, budget, prof[i].interval_ft, ps, out, ncells);
+        rc = emit_reach(m, i, budget, out, k < ncells ? k : ncells);
     }
     path_search_destroy(ps);
     free(out);
-    return emit(j);
+    return rc;
 }
 
 static int query_path(const map_t *m, const board_t *b, const geo_profile_t *prof, char **args,
@@ -283,7 +332,7 @@ static int cmd_query(int argc, char **argv)
         else if (strcmp(what, "los") == 0)
             rc = query_los(m, b, args, n);
         else if (strcmp(what, "reach") == 0)
-            rc = query_reach(m, b, prof, args, n);
+            rc = query_reach(m, db, rs, b, prof, args, n);
         else if (strcmp(what, "path") == 0)
             rc = query_path(m, b, prof, args, n);
         else if (strcmp(what, "threat") == 0)

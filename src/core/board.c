@@ -91,6 +91,25 @@ void board_place(board_t *b, int i, hex_t h)
         b->occ[idx] = (int16_t)i;
 }
 
+board_trial_t board_try(board_t *b, int i, hex_t h)
+{
+    board_trial_t t = {.who = i, .pos = b->pos[i], .from = board_cell_index(b, b->pos[i]),
+                       .to = board_cell_index(b, h)};
+    t.from_occ = t.from >= 0 ? b->occ[t.from] : -1;
+    t.to_occ = t.to >= 0 ? b->occ[t.to] : -1;
+    board_place(b, i, h);
+    return t;
+}
+
+void board_untry(board_t *b, const board_trial_t *t)
+{
+    if (t->to >= 0)
+        b->occ[t->to] = (int16_t)t->to_occ;
+    if (t->from >= 0)
+        b->occ[t->from] = (int16_t)t->from_occ;
+    b->pos[t->who] = t->pos;
+}
+
 void board_remove(board_t *b, int i)
 {
     int idx = board_cell_index(b, b->pos[i]);

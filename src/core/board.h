@@ -35,6 +35,18 @@ hex_t board_hex_of(const board_t *b, int idx);
 int board_occupant(const board_t *b, hex_t h);
 /* Move combatant i to h (no rules checks; keeps occupancy in step). */
 void board_place(board_t *b, int i, hex_t h);
+/* A trial placement: what board_try changed, for board_untry to put back. */
+typedef struct {
+    int who;
+    hex_t pos;          /* where it stood */
+    int from, from_occ; /* its cell and who held it (a rider's is its mount's) */
+    int to, to_occ;     /* the trial cell and who held it */
+} board_trial_t;
+/* Stand i on h for a look (the AI weighing a hex, an overlay); board_untry
+ * restores the board exactly, whoever held either cell (a rider shares its
+ * mount's hex without holding it, which board_place would not keep). */
+board_trial_t board_try(board_t *b, int i, hex_t h);
+void board_untry(board_t *b, const board_trial_t *t);
 /* Take combatant i off the board (defeated, fled). */
 void board_remove(board_t *b, int i);
 /* Same side? */

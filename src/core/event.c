@@ -10,7 +10,7 @@ static const char *const NAMES[EV_COUNT] = {
     [EV_CONDITION] = "condition",   [EV_REACTION] = "reaction",     [EV_DEFEATED] = "defeated",
     [EV_ROUND_END] = "round_end",   [EV_END] = "end",               [EV_ACTION] = "action",
     [EV_DECLARE] = "declare",       [EV_STAT] = "stat",             [EV_TERRAIN] = "terrain",
-    [EV_TURN_END] = "turn_end",     [EV_FLED] = "fled",
+    [EV_TURN_END] = "turn_end",     [EV_FLED] = "fled",             [EV_PHASE] = "phase",
     [EV_AREA] = "area",
 };
 

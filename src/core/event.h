@@ -16,31 +16,44 @@
 #define EV_NAME_MAX 48
 
 typedef enum {
-    EV_INITIATIVE = 0, /* who, total (score), value (rank, 1 = first) */
+    EV_INITIATIVE = 0, /* who (or -1 with side for a side's roll), total (score), value (rank, 1 = first) */
     EV_TURN_START,     /* who (or -1 with side for a side's turn), value = round */
     EV_MOVE_STEP,      /* who, from, to; name "teleport" for a blink (empty: a step) */
     EV_ROLL,           /* who, sides, n_dice, dice[], kept_n, kept[], mod, total, name = why;
                           spec = the whole shape; successes when roll_counts(&spec) */
     EV_ATTACK,         /* who = attacker, target, hit, name = weapon id */
-    EV_DAMAGE,         /* target, amount, hp */
+    EV_DAMAGE,         /* target, amount (taken off hp), hp; name = kind ("" plain HP
+                          damage, or "nonlethal", "heat", "wounds"...); soaked and armor
+                          (what soak and armour took) when opt has EV_OPT_SOAKED / _ARMOR */
     EV_CONDITION,      /* who, name = condition, on */
     EV_REACTION,       /* who = reactor, target = trigger combatant, name = kind */
     EV_DEFEATED,       /* who */
     EV_ROUND_END,      /* value = round */
     EV_END,            /* side = winner (-1 none), value = rounds */
     EV_ACTION,         /* who, name = action, target (-1 none), hit = success */
-    EV_DECLARE,        /* who, name = declared action, target */
+    EV_DECLARE,        /* who, name = declared action, target; to = a telegraphed hex
+                          (opt EV_OPT_AT), value (opt EV_OPT_VALUE: activations left...) */
     EV_STAT,           /* who, name = stat, value = new value */
     EV_TERRAIN,        /* to = cell, name = new terrain type */
     EV_TURN_END,       /* who (or side), value = round */
     EV_FLED,           /* who: left the battle alive */
+    EV_PHASE,          /* name = the phase ("immediate", "movement"...), value = round */
     EV_AREA,           /* who, target (-1 none), name = shape, from, to, value = size,
                         * amount = width (line), tan_half (cone): see area.h */
     EV_COUNT
 } ev_type_t;
 
+/* Bits of event_t.opt: optional fields an event carries (printed only then). */
+enum {
+    EV_OPT_AT = 1u << 0,     /* declare: `to` is the telegraphed hex */
+    EV_OPT_VALUE = 1u << 1,  /* declare: `value` means something */
+    EV_OPT_SOAKED = 1u << 2, /* damage: `soaked` was rolled for */
+    EV_OPT_ARMOR = 1u << 3,  /* damage: `armor` took part */
+};
+
 typedef struct {
     ev_type_t type;
+    unsigned opt;     /* EV_OPT_* */
     int who, target, side;
     cell_t from, to;
     int sides, n_dice, dice[EV_MAX_DICE];
@@ -50,6 +63,7 @@ typedef struct {
     roll_spec_t spec; /* EV_ROLL: how the dice were read */
     bool hit, on;
     int amount, hp, value;
+    int soaked, armor; /* EV_DAMAGE: taken off by soak, by armour (see opt) */
     double tan_half; /* area: a cone's half-angle tangent */
     char name[EV_NAME_MAX];
 } event_t;

@@ -47,43 +47,77 @@ static int round_up(int cost, int interval)
     return (cost + interval - 1) / interval * interval;
 }
 
-int geom_reach(const board_t *b, int i, int budget_ft, int interval_ft, path_search_t *ps,
-               geom_reach_t *out, int cap)
+/* The ordinary step (path_move_cost) for a move_cost_t. */
+static int plain_step(void *ud, int from, int to)
 {
-    if (budget_ft < 0 || !b->present[i])
+    const move_cost_t *mc = ud;
+    path_mover_t mv = {mc->board, mc->who};
+    return path_move_cost(&mv, from, to);
+}
+
+void geom_move_plain(const board_t *b, int i, int budget_ft, int interval_ft, move_cost_t *out)
+{
+    *out = (move_cost_t){.step = plain_step,
+                         .budget_ft = budget_ft,
+                         .interval_ft = interval_ft,
+                         .board = b,
+                         .who = i};
+}
+
+/* May mc's mover end on cell c (not its start): nobody holds it, and the
+ * mode agrees. */
+static bool may_end_on(const move_cost_t *mc, int c)
+{
+    return mc->board->occ[c] < 0 && (!mc->may_end || mc->may_end(mc, c));
+}
+
+int geom_reach_mode(const move_cost_t *mc, path_search_t *ps, geom_reach_t *out, int cap)
+{
+    const board_t *b = mc->board;
+    int i = mc->who;
+    if (mc->budget_ft < 0 || i < 0 || i >= b->n || !b->present[i])
         return 0;
     int start = board_cell_index(b, b->pos[i]);
     if (start < 0)
         return 0;
     /* A rounded cost fits the budget exactly when the raw cost fits the budget
      * floored to the interval, so the search can stop there. */
-    int limit = interval_ft > 1 ? budget_ft / interval_ft * interval_ft : budget_ft;
-    path_mover_t mv = {b, i};
-    path_run(ps, b, start, limit, -1, path_move_cost, &mv);
+    int iv = mc->interval_ft;
+    int limit = iv > 1 ? mc->budget_ft / iv * iv : mc->budget_ft;
+    path_run(ps, b, start, limit, -1, mc->step, (void *)mc);
 
     const int *settled;
     int ns = path_settled(ps, &settled);
     int n = 0;
     for (int k = 0; k < ns; k++) {
         int c = settled[k];
-        if (c == start || b->occ[c] >= 0)
+        if (c == start || !may_end_on(mc, c))
             continue; /* may pass allies, never stop on anyone */
         if (n < cap) {
             out[n].at = map_cell_of(b->map, c);
-            out[n].cost_ft = round_up(path_cost(ps, c), interval_ft);
+            out[n].cost_ft = round_up(path_cost(ps, c), iv);
         }
         n++;
     }
     return n;
 }
 
-bool geom_path(const board_t *b, int i, cell_t goal, int interval_ft, path_search_t *ps,
-               int *cost_ft, cell_t *path, int cap, int *len)
+int geom_reach(const board_t *b, int i, int budget_ft, int interval_ft, path_search_t *ps,
+               geom_reach_t *out, int cap)
+{
+    move_cost_t mc;
+    geom_move_plain(b, i, budget_ft, interval_ft, &mc);
+    return geom_reach_mode(&mc, ps, out, cap);
+}
+
+bool geom_path_mode(const move_cost_t *mc, cell_t goal, path_search_t *ps, int *cost_ft,
+                    cell_t *path, int cap, int *len)
 {
     *cost_ft = 0;
     *len = 0;
+    const board_t *b = mc->board;
     const map_t *m = b->map;
-    int start = board_cell_index(b, b->pos[i]);
+    int start = board_cell_index(b, b->pos[mc->who]);
     if (start < 0 || !map_in_bounds(m, goal))
         return false;
     int g = map_index(m, goal);
@@ -93,11 +127,10 @@ bool geom_path(const board_t *b, int i, cell_t goal, int interval_ft, path_searc
         *len = 1;
         return true;
     }
-    if (map_terrain_at(m, goal)->move <= 0 || b->occ[g] >= 0)
+    if (map_terrain_at(m, goal)->move <= 0 || !may_end_on(mc, g))
         return false;
 
-    path_mover_t mv = {b, i};
-    path_run(ps, b, start, PATH_NO_BUDGET, g, path_move_cost, &mv);
+    path_run(ps, b, start, PATH_NO_BUDGET, g, mc->step, (void *)mc);
     int cost = path_cost(ps, g);
     if (cost < 0)
         return false;
@@ -109,9 +142,50 @@ bool geom_path(const board_t *b, int i, cell_t goal, int interval_ft, path_searc
     for (int c = g; c >= 0; c = path_parent(ps, c))
         if (--k < cap)
             path[k] = map_cell_of(m, c);
-    *cost_ft = round_up(cost, interval_ft);
+    *cost_ft = round_up(cost, mc->interval_ft);
     *len = n < cap ? n : cap;
     return true;
+}
+
+bool geom_path(const board_t *b, int i, cell_t goal, int interval_ft, path_search_t *ps,
+               int *cost_ft, cell_t *path, int cap, int *len)
+{
+    move_cost_t mc;
+    geom_move_plain(b, i, PATH_NO_BUDGET, interval_ft, &mc);
+    return geom_path_mode(&mc, goal, ps, cost_ft, path, cap, len);
+}
+
+int geom_path_price(const move_cost_t *mc, const cell_t *path, int n)
+{
+    const board_t *b = mc->board;
+    const map_t *m = b->map;
+    if (n < 1 || mc->who < 0 || mc->who >= b->n)
+        return -1;
+    int start = board_cell_index(b, b->pos[mc->who]);
+    if (start < 0)
+        return -1;
+    int at = start;
+    hex_t ah = b->pos[mc->who];
+    long cost = 0;
+    for (int k = 0; k < n; k++) {
+        if (!map_in_bounds(m, path[k]))
+            return -1;
+        hex_t h = hex_from_cell(m->layout, path[k]);
+        if (hex_distance(ah, h) != 1)
+            return -1;
+        int idx = map_index(m, path[k]);
+        int step = mc->step((void *)mc, at, idx);
+        if (step < 0)
+            return -1;
+        cost += step;
+        if (cost > PATH_NO_BUDGET)
+            return -1;
+        at = idx;
+        ah = h;
+    }
+    if (at != start && !may_end_on(mc, at))
+        return -1;
+    return round_up((int)cost, mc->interval_ft);
 }
 
 /* The threat test with the footprint already in hand: h is another hex on the

@@ -39,6 +39,45 @@ int geom_reach(const board_t *b, int i, int budget_ft, int interval_ft, path_sea
 bool geom_path(const board_t *b, int i, cell_t goal, int interval_ft, path_search_t *ps,
                int *cost_ft, cell_t *path, int cap, int *len);
 
+/* One way of moving (a ruleset's move mode): what a step costs, where a move
+ * may end, and how far this mode may still go. The one search (path_run)
+ * prices every step through `step`, so the reachable set, the cheapest path
+ * and the check of a given path cannot disagree. */
+typedef struct move_cost move_cost_t;
+struct move_cost {
+    /* Feet to step from cell `from` into its neighbour `to` (in-bounds cell
+     * indices), -1 when that step is refused. ud is this move_cost_t. */
+    path_cost_fn step;
+    /* May the move end on cell idx? NULL: on any hex nobody holds. A move
+     * may always end back where it started. */
+    bool (*may_end)(const move_cost_t *mc, int idx);
+    int budget_ft;   /* feet this mode may still spend now */
+    int interval_ft; /* a move's cost rounds up to a multiple of this */
+    const board_t *board;
+    int who;         /* the mover */
+    /* Free for the ruleset's step and may_end: */
+    const void *data;
+    int mode, flags, start;
+};
+
+/* The ordinary way of moving for combatant i: terrain costs, impassable and
+ * enemy-held hexes refused, allies passed through (path_move_cost). */
+void geom_move_plain(const board_t *b, int i, int budget_ft, int interval_ft, move_cost_t *out);
+/* Every hex where mc's mover may end a move of this mode within its budget
+ * (rounded up to the interval), its own hex excluded. Returns the count,
+ * writing at most cap. */
+int geom_reach_mode(const move_cost_t *mc, path_search_t *ps, geom_reach_t *out, int cap);
+/* Cheapest path of mc's mover to `goal` in this mode, ignoring the budget,
+ * as geom_path. */
+bool geom_path_mode(const move_cost_t *mc, cell_t goal, path_search_t *ps, int *cost_ft,
+                    cell_t *path, int cap, int *len);
+/* The cost (rounded up to the interval) of following path[0..n) (the cells
+ * entered, the start excluded) in this mode: each step to a neighbour the
+ * step function accepts, ending where the move may end. -1 when it cannot be
+ * followed. The budget is the caller's to compare: "legal" for a mode means
+ * any path this returns a cost for, within mc->budget_ft. */
+int geom_path_price(const move_cost_t *mc, const cell_t *path, int n);
+
 /* Threat zone of combatant i: every other hex within reach_ft that it can
  * see. Returns the count, writing at most cap. */
 int geom_threat(const board_t *b, int i, int reach_ft, hex_t *out, int cap);

@@ -36,7 +36,10 @@ cJSON *event_to_json(const board_t *b, const event_t *e)
     cJSON_AddStringToObject(o, "event", event_type_name(e->type));
     switch (e->type) {
     case EV_INITIATIVE:
-        add_id(o, "id", b, e->who);
+        if (e->who >= 0)
+            add_id(o, "id", b, e->who);
+        else
+            add_side(o, "side", b, e->side);
         cJSON_AddNumberToObject(o, "score", e->total);
         cJSON_AddNumberToObject(o, "rank", e->value);
         break;
@@ -83,6 +86,12 @@ cJSON *event_to_json(const board_t *b, const event_t *e)
         add_id(o, "target", b, e->target);
         cJSON_AddNumberToObject(o, "amount", e->amount);
         cJSON_AddNumberToObject(o, "hp", e->hp);
+        if (e->opt & EV_OPT_SOAKED)
+            cJSON_AddNumberToObject(o, "soaked", e->soaked);
+        if (e->opt & EV_OPT_ARMOR)
+            cJSON_AddNumberToObject(o, "armor", e->armor);
+        if (e->name[0])
+            cJSON_AddStringToObject(o, "kind", e->name);
         break;
     case EV_CONDITION:
         add_id(o, "id", b, e->who);
@@ -113,6 +122,14 @@ cJSON *event_to_json(const board_t *b, const event_t *e)
             add_id(o, "target", b, e->target);
         if (e->type == EV_ACTION)
             cJSON_AddBoolToObject(o, "ok", e->hit);
+        if (e->type == EV_DECLARE && (e->opt & EV_OPT_AT))
+            cJSON_AddItemToObject(o, "at", cell_json(e->to));
+        if (e->type == EV_DECLARE && (e->opt & EV_OPT_VALUE))
+            cJSON_AddNumberToObject(o, "value", e->value);
+        break;
+    case EV_PHASE:
+        cJSON_AddStringToObject(o, "name", e->name);
+        cJSON_AddNumberToObject(o, "round", e->value);
         break;
     case EV_STAT:
         add_id(o, "id", b, e->who);

@@ -32,3 +32,11 @@ void ruleset_profiles(const ruleset_t *rs, const board_t *b, geo_profile_t *prof
     for (int i = 0; i < b->n; i++)
         rs->geo_profile(b->map, &b->map->combatants[i], &prof[i]);
 }
+
+int ruleset_move_mode(const ruleset_t *rs, const char *name)
+{
+    for (int k = 0; rs && name && k < rs->n_move_modes; k++)
+        if (strcmp(rs->move_modes[k], name) == 0)
+            return k;
+    return -1;
+}

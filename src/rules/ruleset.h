@@ -35,9 +35,22 @@ typedef struct ruleset {
     void (*setup)(battle_t *b);
     /* Combatants who may give a command now; returns the count (0 when over). */
     int (*actors)(const battle_t *b, int *out, int cap);
-    /* Commands legal for actor now, moves given once with no path (any path
-     * within budget is fine); returns the count, writing at most cap. Never
-     * rolls (nor does ai or react). */
+    /* Move modes (walk, fly, dash; move, second move...): n_move_modes names,
+     * mode k's name move_modes[k] (a short lowercase word, for the UI and
+     * `query reach --mode`). CMD_MOVE.arg is the mode. */
+    const char *const *move_modes;
+    int n_move_modes;
+    /* How combatant i moves in `mode` now: the step cost, where it may end,
+     * the feet left and the interval (geom.h, move_cost_t). For the acting
+     * combatant the budget is what its turn has left; for anyone else, what
+     * a fresh turn would give. False when i cannot move that way now. Never
+     * rolls. The reachable set, the UI's path and apply's check all price a
+     * move through this, so they cannot disagree. */
+    bool (*move_cost)(const battle_t *b, int i, int mode, move_cost_t *out);
+    /* Commands legal for actor now. Moves are listed once per mode that has
+     * somewhere to go (CMD_MOVE, arg = mode, no path): any path that mode's
+     * move_cost accepts (geom_path_price) within its budget is legal. Returns
+     * the count, writing at most cap. Never rolls (nor does ai or react). */
     int (*legal)(battle_t *b, int actor, cmd_t *out, int cap);
     /* Check and carry out c, appending events. BATTLE_ILLEGAL leaves the battle
      * untouched; BATTLE_OK otherwise. May roll and ask the table freely: a
@@ -69,5 +82,7 @@ const ruleset_t *ruleset_find(const char *id);
 int ruleset_list(const ruleset_t *const **out);
 /* Profiles of every combatant of board b into prof[b->n]. */
 void ruleset_profiles(const ruleset_t *rs, const board_t *b, geo_profile_t *prof);
+/* Mode number of move mode NAME in rs, or -1. */
+int ruleset_move_mode(const ruleset_t *rs, const char *name);
 
 #endif

@@ -341,24 +341,32 @@ static void scars_setup(battle_t *b)
 
 /* ---- declaring ---------------------------------------------------------- */
 
-/* Cost of a declared path in feet (difficult terrain counts double); -1 if bad. */
-static int decl_path_cost(const battle_t *b, int i, const cmd_t *c)
+static const char *const MOVE_MODES[SM_COUNT] = {[SM_MOVE] = "move", [SM_SECOND] = "second_move"};
+
+/* A step of a declared move: the ordinary cost (difficult terrain double,
+ * enemies barred, allies passed); a hamstrung mover takes one step at most. */
+static int scars_step(void *ud, int from, int to)
 {
-    if (c->n_path < 0 || c->n_path > SCARS_PATH_MAX)
+    const move_cost_t *mv = ud;
+    if ((mv->flags & 1) && from != mv->start)
         return -1;
-    hex_t at = pos(b, i);
-    int cost = 0;
-    for (int k = 0; k < c->n_path; k++) {
-        if (!map_in_bounds(b->map, c->path[k]))
-            return -1;
-        hex_t h = hex_from_cell(b->map->layout, c->path[k]);
-        const terrain_t *t = map_terrain_at(b->map, c->path[k]);
-        if (hex_distance(at, h) != 1 || t->move <= 0)
-            return -1;
-        cost += t->move * b->map->feet_per_hex;
-        at = h;
-    }
-    return cost;
+    path_mover_t pm = {mv->board, mv->who};
+    return path_move_cost(&pm, from, to);
+}
+
+bool scars_move_cost(const battle_t *b, int i, int mode, move_cost_t *out)
+{
+    if (mode < 0 || mode >= SM_COUNT || !can_act(b, i))
+        return false;
+    int budget = (mode == SM_SECOND ? 2 : 1) * b->prof[i].speed_ft;
+    if (cst(b)->decl[i].set)
+        budget = 0; /* declared already: nothing left this phase */
+    geom_move_plain(b->board, i, budget, b->prof[i].interval_ft, out);
+    out->step = scars_step;
+    out->mode = mode;
+    out->flags = (b->u[i].cond & SC_HAMSTRUNG) ? 1 : 0;
+    out->start = board_cell_index(b->board, pos(b, i));
+    return true;
 }
 
 static battle_status_t scars_apply(battle_t *b, const cmd_t *c)
@@ -376,11 +384,13 @@ static battle_status_t scars_apply(battle_t *b, const cmd_t *c)
         return BATTLE_ILLEGAL;
     if (act != CMD_END && act != CMD_ENGAGE && act != CMD_MOVE && act != CMD_RETREAT)
         return BATTLE_ILLEGAL;
-    int cost = c->kind == CMD_DECLARE ? decl_path_cost(b, a, c) : 0;
-    int budget = (act == CMD_MOVE ? 2 : 1) * b->prof[a].speed_ft;
-    if (cost < 0 || cost > budget)
+    /* The path (if any) is a move in the mode the act implies. */
+    move_cost_t mv;
+    if (!scars_move_cost(b, a, act == CMD_MOVE ? SM_SECOND : SM_MOVE, &mv))
         return BATTLE_ILLEGAL;
-    if ((b->u[a].cond & SC_HAMSTRUNG) && c->n_path > 1) /* barely moves: one hex at most */
+    int n_path = c->kind == CMD_DECLARE ? c->n_path : 0;
+    int cost = n_path == 0 ? 0 : n_path > SCARS_PATH_MAX ? -1 : geom_path_price(&mv, c->path, n_path);
+    if (cost < 0 || cost > mv.budget_ft)
         return BATTLE_ILLEGAL;
     if (act == CMD_ENGAGE) {
         if (c->target < 0 || c->target >= b->n || !battle_active(b, c->target) || c->target == a)
@@ -707,6 +717,7 @@ static int scars_legal(battle_t *b, int a, cmd_t *out, int cap)
     }
     cmd_t mv = cmd_make(CMD_DECLARE, a);
     mv.act = CMD_MOVE;
+    mv.arg = SM_SECOND;
     if (n < cap)
         out[n] = mv;
     n++;
@@ -1016,6 +1027,9 @@ const ruleset_t ruleset_scars = {
     .state_size = sizeof(sc_state_t),
     .setup = scars_setup,
     .actors = scars_actors,
+    .move_modes = MOVE_MODES,
+    .n_move_modes = SM_COUNT,
+    .move_cost = scars_move_cost,
     .legal = scars_legal,
     .apply = scars_apply,
     .react = scars_react,

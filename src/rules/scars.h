@@ -34,6 +34,11 @@ enum {
 #define SCARS_MOVE_HEXES 10
 #define SCARS_PATH_MAX (2 * SCARS_MOVE_HEXES)
 
+/* Move modes (ruleset_t.move_modes). A declaration's path is a SM_MOVE,
+ * except with act CMD_MOVE (the action spent on a second move): SM_SECOND.
+ * The legal list gives that declaration arg SM_SECOND. */
+enum { SM_MOVE = 0, SM_SECOND, SM_COUNT };
+
 typedef struct {
     unsigned char set;
     unsigned char act;     /* cmd_kind_t: CMD_ENGAGE, CMD_MOVE, CMD_RETREAT or CMD_END */
@@ -89,6 +94,8 @@ bool scars_predict(const battle_t *b, int a, int t, int w, predict_t *out);
 /* The same for a dual attack with weapons w and w2 (w2 -1: none). */
 bool scars_predict_dual(const battle_t *b, int a, int t, int w, int w2, predict_t *out);
 
+/* ruleset_t.move_cost for scars (see ruleset.h). */
+bool scars_move_cost(const battle_t *b, int i, int mode, move_cost_t *out);
 /* Is combatant i in the phase now declaring? */
 bool scars_in_phase(const battle_t *b, int i);
 /* Take `amount` (after armor) on combatant t: HP, then STR, saves, scars. */

@@ -520,7 +520,7 @@ typedef struct walk_ctx {
 
 static void walk(battle_t *b, int i, const cell_t *path, int n, bool reacting,
                  const walk_ctx_t *up);
-static int path_cost_ft(const battle_t *b, int i, const cell_t *path, int n);
+static int current_mode(const battle_t *b, int i);
 
 static bool reserved(const walk_ctx_t *w, cell_t c)
 {
@@ -538,13 +538,14 @@ static int held_move_path(battle_t *b, int r, const walk_ctx_t *w, cell_t *out)
     const xh_state_t *s = cst(b);
     cell_t goal = s->sb_at[r], buf[CMD_PATH_MAX + 1];
     int cost = 0, len = 0;
-    if (reserved(w, goal) || !geom_path(b->board, r, goal, b->prof[r].interval_ft, b->ps, &cost,
-                                        buf, CMD_PATH_MAX + 1, &len))
+    move_cost_t mv;
+    if (reserved(w, goal) || !xhalem_move_cost(b, r, current_mode(b, r), &mv) ||
+        !geom_path_mode(&mv, goal, b->ps, &cost, buf, CMD_PATH_MAX + 1, &len))
         return 0;
     if (len < 2 || buf[len - 1].col != goal.col || buf[len - 1].row != goal.row)
         return 0; /* already there, or farther than one command can carry */
     memcpy(out, buf + 1, sizeof *out * (size_t)(len - 1));
-    cost = path_cost_ft(b, r, out, len - 1);
+    cost = geom_path_price(&mv, out, len - 1);
     return cost >= 0 && cost <= s->sb_move_ft[r] ? len - 1 : 0;
 }
 
@@ -742,14 +743,24 @@ static void roll_initiative(battle_t *b)
     }
 }
 
-/* Movement speed in the current mode (flying or walking), feet. */
-static int mode_speed(const battle_t *b, int i)
+/* The one who carries i: its mount when it rides (a rider goes at its
+ * mount's pace, in its mount's element), else i itself. */
+static int carrier(const battle_t *b, int i)
+{
+    int m = xhalem_mount_of(b, i);
+    return m >= 0 ? m : i;
+}
+
+static bool airborne(const battle_t *b, int i) { return has(b, carrier(b, i), XC_FLYING); }
+
+/* Feet i may move in a turn, flying or on foot, doubled by a dash, halved
+ * while dragging a grappled foe. */
+static int speed_ft(const battle_t *b, int i, bool flying, bool dashed)
 {
     const xh_state_t *s = cst(b);
-    int m = xhalem_mount_of(b, i);
-    int body = m >= 0 ? m : i; /* a rider goes at its mount's pace */
-    int sp = has(b, body, XC_FLYING) ? mc(b, body)->fly_ft : b->prof[body].speed_ft;
-    if (s->turn.dashed)
+    int body = carrier(b, i);
+    int sp = flying ? mc(b, body)->fly_ft : b->prof[body].speed_ft;
+    if (dashed)
         sp *= 2;
     /* Dragging a grappled foe halves speed unless it is two sizes smaller. */
     for (int k = 0; k < b->n; k++)
@@ -759,6 +770,12 @@ static int mode_speed(const battle_t *b, int i)
             break;
         }
     return sp;
+}
+
+/* Movement speed of the actor i as it stands (flying or walking, dashed or not), feet. */
+static int mode_speed(const battle_t *b, int i)
+{
+    return speed_ft(b, i, airborne(b, i), cst(b)->turn.dashed);
 }
 
 int xhalem_move_left(const battle_t *b)
@@ -857,45 +874,60 @@ static int xhalem_actors(const battle_t *b, int *out, int cap)
 
 /* ---- commands ----------------------------------------------------------- */
 
-/* Cost of entering cell c, feet (flying crosses ground terrain at the plain rate). */
-static int step_cost(const battle_t *b, int i, cell_t c)
-{
-    const terrain_t *t = map_terrain_at(b->map, c);
-    if (t->move <= 0)
-        return -1;
-    int m = xhalem_mount_of(b, i);
-    int body = m >= 0 ? m : i;
-    return (has(b, body, XC_FLYING) ? 1 : t->move) * b->map->feet_per_hex;
-}
-
 static int round_up(int v, int step) { return step > 1 ? (v + step - 1) / step * step : v; }
 
-/* Check path[0..n) for combatant i: steps adjacent, passable, no enemies,
- * ends free. Returns its cost in feet, rounded to i's interval, or -1. */
-static int path_cost_ft(const battle_t *b, int i, const cell_t *path, int n)
+static const char *const MOVE_MODES[XM_COUNT] = {
+    [XM_WALK] = "walk", [XM_FLY] = "fly", [XM_DASH] = "dash"};
+
+/* A step of a move (move_cost_t.step): passable terrain, no enemy in the
+ * hex (allies are passed through); a flier crosses ground at the plain rate. */
+static int xh_step(void *ud, int from, int to)
 {
-    if (n < 1 || n > CMD_PATH_MAX)
+    const move_cost_t *mv = ud;
+    const battle_t *b = mv->data;
+    (void)from;
+    const terrain_t *t = &b->map->types[b->map->cells[to]];
+    if (t->move <= 0)
         return -1;
-    hex_t at = pos(b, i);
-    int cost = 0;
-    for (int k = 0; k < n; k++) {
-        if (!map_in_bounds(b->map, path[k]))
-            return -1;
-        hex_t h = hex_from_cell(b->map->layout, path[k]);
-        if (hex_distance(at, h) != 1)
-            return -1;
-        int sc = step_cost(b, i, path[k]);
-        int occ = board_occupant(b->board, h);
-        if (sc < 0 || (occ >= 0 && occ != i && enemies(b, i, occ)))
-            return -1;
-        cost += sc;
-        at = h;
-    }
-    int occ = board_occupant(b->board, at);
-    if (occ >= 0 && occ != i && occ != xhalem_mount_of(b, i))
+    int occ = b->board->occ[to];
+    if (occ >= 0 && occ != mv->who && enemies(b, mv->who, occ))
         return -1;
-    return round_up(cost, b->prof[i].interval_ft);
+    return ((mv->flags & XMF_FLY) ? 1 : t->move) * b->map->feet_per_hex;
 }
+
+bool xhalem_move_cost(const battle_t *b, int i, int mode, move_cost_t *out)
+{
+    const xh_state_t *s = cst(b);
+    if (mode < 0 || mode >= XM_COUNT || !battle_active(b, i))
+        return false;
+    bool acting = i == s->actor;
+    bool up = airborne(b, i), flying = up, dashed = acting && s->turn.dashed;
+    if (mode == XM_WALK && up)
+        return false; /* in the air: fly, or land first */
+    if (mode == XM_FLY) {
+        if (mc(b, carrier(b, i))->fly_ft <= 0)
+            return false;
+        flying = true; /* taking off is free */
+    }
+    if (mode == XM_DASH) {
+        if (acting && (s->turn.acted || s->turn.dashed))
+            return false; /* the dash is the action */
+        dashed = true;
+    }
+    int left = speed_ft(b, i, flying, dashed) - (acting ? s->turn.moved_ft : 0);
+    *out = (move_cost_t){.step = xh_step,
+                         .budget_ft = immobile(b, i) || left < 0 ? 0 : left,
+                         .interval_ft = b->prof[i].interval_ft,
+                         .board = b->board,
+                         .who = i,
+                         .data = b,
+                         .mode = mode,
+                         .flags = flying ? XMF_FLY : 0};
+    return true;
+}
+
+/* The mode i moves in as it stands: flying once in the air, else walking. */
+static int current_mode(const battle_t *b, int i) { return airborne(b, i) ? XM_FLY : XM_WALK; }
 
 /* Whoever i holds is dragged into the hex i just left. */
 static void drag_held(battle_t *b, int i, hex_t left)
@@ -951,13 +983,41 @@ static void walk(battle_t *b, int i, const cell_t *path, int n, bool reacting,
     }
 }
 
+/* The dash (or a machine's thrust): the action, and the move doubles. */
+static void dash(battle_t *b, int a)
+{
+    xh_state_t *s = st(b);
+    s->turn.acted = s->turn.dashed = true;
+    battle_emit_action(b, a, is_machine(b, a) ? "thrust" : "dash", -1, true);
+    standby_after_dash(b, a);
+}
+
+/* A move in mode c->arg (XM_*): the path must be one the mode's cost
+ * accepts, within its budget (xhalem_move_cost). Flying takes off first; a
+ * dash spends the action first, and the path is checked again after any
+ * standby the dash set off. */
 static battle_status_t do_move(battle_t *b, const cmd_t *c)
 {
     xh_state_t *s = st(b);
-    int i = c->actor;
-    int cost = path_cost_ft(b, i, c->path, c->n_path);
-    if (cost < 0 || cost > xhalem_move_left(b))
+    int i = c->actor, mode = c->arg;
+    if (mode == XM_WALK && airborne(b, i))
+        mode = XM_FLY; /* as moves were given before there were modes */
+    move_cost_t mv;
+    if (c->n_path < 1 || c->n_path > CMD_PATH_MAX || !xhalem_move_cost(b, i, mode, &mv))
         return BATTLE_ILLEGAL;
+    int cost = geom_path_price(&mv, c->path, c->n_path);
+    if (cost < 0 || cost > mv.budget_ft)
+        return BATTLE_ILLEGAL;
+    if (mode == XM_FLY && !airborne(b, i))
+        set_cond(b, carrier(b, i), XC_FLYING, "flying", true);
+    if (mode == XM_DASH) {
+        dash(b, i);
+        if (!battle_active(b, i) || !xhalem_move_cost(b, i, current_mode(b, i), &mv))
+            return BATTLE_OK;
+        cost = geom_path_price(&mv, c->path, c->n_path);
+        if (cost < 0 || cost > mv.budget_ft)
+            return BATTLE_OK; /* a reaction to the dash changed the way: it stays put */
+    }
     s->turn.moved_ft += cost;
     walk(b, i, c->path, c->n_path, false, NULL);
     return BATTLE_OK;
@@ -1470,9 +1530,7 @@ static battle_status_t apply_one(battle_t *b, const cmd_t *c)
     case CMD_DASH:
         if (s->turn.acted || s->turn.dashed)
             return BATTLE_ILLEGAL;
-        s->turn.acted = s->turn.dashed = true;
-        battle_emit_action(b, a, is_machine(b, a) ? "thrust" : "dash", -1, true);
-        standby_after_dash(b, a);
+        dash(b, a);
         return BATTLE_OK;
     case CMD_STANDBY: {
         /* The held action: an engagement with `weapon`, or a move to `at`. */
@@ -1681,8 +1739,15 @@ static int xhalem_legal(battle_t *b, int a, cmd_t *out, int cap)
     if (a != s->actor || b->over)
         return 0;
     offer(b, &l, cmd_make(CMD_END, a));
-    if (xhalem_move_left(b) > 0)
-        offer(b, &l, cmd_make(CMD_MOVE, a));
+    /* One move per mode with feet left (a dash only while the action is free). */
+    for (int mode = 0; mode < XM_COUNT; mode++) {
+        move_cost_t mv;
+        if (!xhalem_move_cost(b, a, mode, &mv) || mv.budget_ft <= 0)
+            continue;
+        cmd_t c = cmd_make(CMD_MOVE, a);
+        c.arg = mode;
+        offer(b, &l, c);
+    }
     /* Free at any time of the turn: letting go of a hold, taking off or landing. */
     for (int t = 0; t < b->n; t++)
         if (s->grappled_by[t] == a + 1)
@@ -1755,8 +1820,11 @@ static int provocations(battle_t *b, int i, const cell_t *path, int n)
 static int clip_path(battle_t *b, int i, int len, int budget, cell_t *out)
 {
     int spent = 0, n = 0, last_ok = 0;
+    move_cost_t mv;
+    if (len < 2 || !xhalem_move_cost(b, i, current_mode(b, i), &mv))
+        return 0;
     for (int k = 1; k < len && n < CMD_PATH_MAX; k++) {
-        int sc = step_cost(b, i, b->path[k]);
+        int sc = xh_step(&mv, map_index(b->map, b->path[k - 1]), map_index(b->map, b->path[k]));
         if (sc < 0 || round_up(spent + sc, b->prof[i].interval_ft) > budget)
             break;
         spent += sc;
@@ -1892,12 +1960,11 @@ static int strike_spot_value(battle_t *b, int a, int t, hex_t h, bool melee)
 {
     int v = 0;
     if (melee) {
-        hex_t saved = pos(b, a);
-        board_place(b->board, a, h);
+        board_trial_t trial = board_try(b->board, a, h);
         int partners[NMAX];
         if (geom_flank_partners(b->board, b->prof, a, t, partners, NMAX) > 0)
             v += 400;
-        board_place(b->board, a, saved);
+        board_untry(b->board, &trial);
     } else {
         sight_t back = sight_trace(b->board, pos(b, t), h);
         if (back.cover == COVER_LIGHT)
@@ -1935,7 +2002,11 @@ static bool plan_attack_move(battle_t *b, int a, int t, int w, int budget, cmd_t
 {
     const weapon_t *wp = battle_weapon(b, a, w);
     bool melee = !wp || wp->cls == WPN_MELEE;
-    int n = geom_reach(b->board, a, budget, b->prof[a].interval_ft, b->ps, b->reach, b->ncells);
+    move_cost_t mv;
+    if (!xhalem_move_cost(b, a, current_mode(b, a), &mv))
+        return false;
+    mv.budget_ft = budget;
+    int n = geom_reach_mode(&mv, b->ps, b->reach, b->ncells);
     if (n > b->ncells)
         n = b->ncells;
     int best_v = -1000000;
@@ -1986,7 +2057,9 @@ static bool plan_approach(battle_t *b, int a, int t, int budget, cmd_t *out)
     if (start < 0)
         return false;
     int iv = b->prof[a].interval_ft;
-    path_mover_t mv = {b->board, a};
+    move_cost_t mv;
+    if (!xhalem_move_cost(b, a, current_mode(b, a), &mv))
+        return false;
     /* Search outward in growing rings of cost: once some hex beside t is
      * settled within a budget that is a whole number of intervals, every hex
      * that could tie or beat it (rounded) is settled too, so the choice is
@@ -1994,7 +2067,7 @@ static bool plan_approach(battle_t *b, int a, int t, int budget, cmd_t *out)
     int lim = round_up((dist_hex(b, a, t) + 2) * b->map->feet_per_hex * 2, iv > 0 ? iv : 1);
     int best_cost = 0x3fffffff, goal = -1;
     for (;;) {
-        path_run(b->ps, b->board, start, lim, -1, path_move_cost, &mv);
+        path_run(b->ps, b->board, start, lim, -1, mv.step, &mv);
         for (int k = 0; k < nr; k++) {
             int idx = board_cell_index(b->board, ring[k]);
             if (idx < 0 || b->board->occ[idx] >= 0 ||
@@ -2171,6 +2244,9 @@ const ruleset_t ruleset_xhalem = {
     .state_size = sizeof(xh_state_t),
     .setup = xhalem_setup,
     .actors = xhalem_actors,
+    .move_modes = MOVE_MODES,
+    .n_move_modes = XM_COUNT,
+    .move_cost = xhalem_move_cost,
     .legal = xhalem_legal,
     .apply = xhalem_apply,
     .react = xhalem_react,

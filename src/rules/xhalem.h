@@ -50,6 +50,16 @@ enum {
     XT_COUNT
 };
 
+/* Move modes (cmd_t.arg of CMD_MOVE; ruleset_t.move_modes). */
+enum {
+    XM_WALK = 0, /* on foot (a move of mode 0 by one already in the air keeps flying) */
+    XM_FLY,      /* in the air, at the plain rate over any ground; takes off first (free) */
+    XM_DASH,     /* the action spent on a dash or thrust, then a move at twice the speed */
+    XM_COUNT
+};
+/* move_cost_t.flags: the move is flown. */
+#define XMF_FLY 1
+
 /* Advantage sources, disadvantage sources and detriment of one d20 roll. */
 typedef struct {
     int adv, dis;
@@ -117,8 +127,10 @@ int xhalem_d20(battle_t *b, int who, xh_mods_t m, int bonus, const char *why, in
 bool xhalem_aware(const battle_t *b, int obs, int t);
 /* Is weapon w (-1: unarmed) of combatant i at hand now? */
 bool xhalem_equipped(const battle_t *b, int i, int w);
-/* Feet the current actor may still move this turn. */
+/* Feet the current actor may still move this turn, as it stands. */
 int xhalem_move_left(const battle_t *b);
+/* ruleset_t.move_cost: how i moves in mode XM_* now (see ruleset.h). */
+bool xhalem_move_cost(const battle_t *b, int i, int mode, move_cost_t *out);
 /* The combatant i rides, or -1 when it is on foot. */
 int xhalem_mount_of(const battle_t *b, int i);
 /* The secondary action a's template grants by name (a cmd kind), or -1. */

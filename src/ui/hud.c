@@ -485,6 +485,17 @@ void hud_roll_text(const pui_t *p, const event_t *e, char *buf, size_t cap)
     }
     char mod[16] = "", why[96];
     if (e->mod) snprintf(mod, sizeof mod, " %+d", e->mod);
+    if (roll_counts(&e->spec)) {
+        /* Successes or a pass: say which, not a sum nobody reads. */
+        char res[32];
+        if (e->spec.count_at > 0)
+            snprintf(res, sizeof res, "%d success%s", e->successes, e->successes == 1 ? "" : "es");
+        else
+            snprintf(res, sizeof res, "%d, %s", e->total, e->successes ? "passes" : "fails");
+        snprintf(buf, cap, "%s %s: %dd%d [%s]%s = %s", e->who >= 0 ? pui_name(p, e->who) : "table",
+                 pui_why(p, e->name, why, sizeof why), e->n_dice, e->sides, dice, kept, res);
+        return;
+    }
     snprintf(buf, cap, "%s %s: %dd%d [%s]%s%s = %d", e->who >= 0 ? pui_name(p, e->who) : "table",
              pui_why(p, e->name, why, sizeof why), e->n_dice, e->sides, dice, kept, mod, e->total);
 }
@@ -504,6 +515,7 @@ hud_log_kind_t hud_log_kind(const event_t *e)
     case EV_DECLARE:
     case EV_STAT:
     case EV_TERRAIN:
+    case EV_PHASE:
     case EV_AREA:
         return HUD_LOG_STORY;
     default:
@@ -573,8 +585,18 @@ hud_log_kind_t hud_log_text(const pui_t *p, const event_t *e, char *buf, size_t 
         snprintf(buf, cap, "%s %s %s (%s)", who, e->hit ? "hits" : "misses", tgt,
                  words(e->name, w, sizeof w));
         break;
-    case EV_DAMAGE:
-        snprintf(buf, cap, "%s takes %d, %d HP left", tgt, e->amount, e->hp);
+    case EV_DAMAGE: {
+        char extra[64] = "";
+        int n = 0;
+        if (e->opt & EV_OPT_SOAKED) n += snprintf(extra + n, sizeof extra - (size_t)n, ", %d soaked", e->soaked);
+        if ((e->opt & EV_OPT_ARMOR) && n >= 0 && (size_t)n < sizeof extra)
+            snprintf(extra + n, sizeof extra - (size_t)n, ", %d on armour", e->armor);
+        snprintf(buf, cap, "%s takes %d%s%s%s, %d HP left", tgt, e->amount, e->name[0] ? " " : "",
+                 e->name[0] ? words(e->name, w, sizeof w) : "", extra, e->hp);
+        break;
+    }
+    case EV_PHASE:
+        snprintf(buf, cap, "%s phase, round %d", words(e->name, w, sizeof w), e->value);
         break;
     case EV_CONDITION:
         snprintf(buf, cap, e->on ? "%s is %s" : "%s is no longer %s", who,

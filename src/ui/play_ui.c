@@ -225,16 +225,16 @@ void pui_free(pui_t *p)
     p->started = false;
 }
 
-/* Feet the actor may still move (the ruleset's own count where it offers one). */
-static int move_budget(const pui_t *p, int i)
+/* How the actor moves in the chosen move command's mode (cmd_t.arg): the
+ * ruleset's step cost, end rule and feet left, so the shading, the hover path
+ * and the rules' check agree; the plain cost and speed without a hook. */
+static void actor_move_cost(const pui_t *p, move_cost_t *mv)
 {
     const battle_t *b = p->play.b;
-    if (strcmp(rules(p)->id, "xhalem") == 0) return xhalem_move_left(b);
-    /* A declared move (scars) spends the action on a second move, so it may
-     * run to the dash budget; a move before an attack keeps to the speed. */
-    if (p->move_cmd.kind == CMD_DECLARE && b->prof[i].dash_ft > b->prof[i].speed_ft)
-        return b->prof[i].dash_ft;
-    return b->prof[i].speed_ft;
+    int i = p->actor;
+    const ruleset_t *rs = rules(p);
+    if (rs->move_cost && rs->move_cost(b, i, p->move_cmd.arg, mv)) return;
+    geom_move_plain(b->board, i, b->prof[i].speed_ft, b->prof[i].interval_ft, mv);
 }
 
 static int round_to(int ft, int interval)
@@ -254,8 +254,9 @@ static int plan_leg(pui_t *p, cell_t from, cell_t to, cell_t *out, int cap, int 
     if (!map_in_bounds(m, from) || !map_in_bounds(m, to)) return -1;
     int s = map_index(m, from), g = map_index(m, to);
     if (s == g) return 0;
-    path_mover_t mv = {b->board, p->actor};
-    path_run(p->ps, b->board, s, PATH_NO_BUDGET, g, path_move_cost, &mv);
+    move_cost_t mv;
+    actor_move_cost(p, &mv);
+    path_run(p->ps, b->board, s, PATH_NO_BUDGET, g, mv.step, &mv);
     int cost = path_cost(p->ps, g);
     if (cost < 0) return -1;
     int n = 0;
@@ -289,11 +290,10 @@ static void plan_declarations(pui_t *p)
     p->n_legal = keep;
     if (!fits || board_occupant(b->board, end) >= 0) return;
     /* Listed into the free tail of the legal list, then filtered in place. */
-    hex_t saved = b->board->pos[a];
-    board_place(b->board, a, end);
+    board_trial_t trial = board_try(b->board, a, end);
     int room = PUI_MAX_LEGAL - keep;
     int k = rules(p)->legal(b, a, p->legal + keep, room);
-    board_place(b->board, a, saved);
+    board_untry(b->board, &trial);
     for (int i = keep; i < keep + (k < room ? k : room); i++) {
         cmd_t *c = &p->legal[i];
         if (c->kind != CMD_DECLARE || c->act == CMD_MOVE) continue;
@@ -362,6 +362,8 @@ static void action_label(const pui_t *p, const cmd_t *c, char *buf, size_t cap)
         snprintf(buf, cap, "Declare %.24s", cmd_kind_name(c->act));
     else if (c->kind == CMD_END)
         snprintf(buf, cap, "End turn");
+    else if (c->kind == CMD_MOVE && c->arg >= 0 && c->arg < rules(p)->n_move_modes)
+        snprintf(buf, cap, "Move: %.30s", rules(p)->move_modes[c->arg]);
     else if (c->kind == CMD_STANDBY && c->act == CMD_MOVE)
         snprintf(buf, cap, "Hold a move");
     else if (c->kind == CMD_STANDBY)
@@ -474,12 +476,19 @@ void pui_refresh(pui_t *p)
     if (p->actor >= 0 && p->user_turn) {
         int k = rules(p)->legal(b, p->actor, p->legal, PUI_MAX_LEGAL);
         p->n_legal = k < PUI_MAX_LEGAL ? k : PUI_MAX_LEGAL;
-        bool can_move = false;
-        for (int i = 0; i < p->n_legal && !can_move; i++) {
+        /* The move a click makes: the mode chosen before if it is still
+         * listed, else the first move listed. */
+        bool can_move = false, kept = false;
+        cmd_t first = {0};
+        for (int i = 0; i < p->n_legal; i++) {
             const cmd_t *c = &p->legal[i];
-            can_move = c->kind == CMD_MOVE || (c->kind == CMD_DECLARE && c->act == CMD_MOVE);
-            if (can_move) p->move_cmd = *c;
+            if (c->kind != CMD_MOVE && !(c->kind == CMD_DECLARE && c->act == CMD_MOVE)) continue;
+            if (!can_move) first = *c;
+            can_move = true;
+            kept |= c->kind == p->move_cmd.kind && c->act == p->move_cmd.act &&
+                    c->arg == p->move_cmd.arg && c->actor == p->move_cmd.actor;
         }
+        if (can_move && !kept) p->move_cmd = first;
         if (!can_move) p->n_plan = p->plan_ft = 0;
         plan_declarations(p);
         for (int i = 0; i < p->n_legal; i++)
@@ -492,9 +501,10 @@ void pui_refresh(pui_t *p)
                 add_action(p, &p->legal[i]);
         }
         if (can_move) {
-            p->budget_ft = move_budget(p, p->actor);
-            p->n_reach = geom_reach(b->board, p->actor, p->budget_ft, b->prof[p->actor].interval_ft,
-                                    p->ps, p->reach, b->map->cols * b->map->rows);
+            move_cost_t mv;
+            actor_move_cost(p, &mv);
+            p->budget_ft = mv.budget_ft;
+            p->n_reach = geom_reach_mode(&mv, p->ps, p->reach, b->map->cols * b->map->rows);
         }
     }
     if (p->mode != PUI_IDLE && (p->act >= p->n_bar)) p->mode = PUI_IDLE;
@@ -597,9 +607,9 @@ bool pui_hover_cell(pui_t *p, cell_t c, bool on)
         p->path_ok = p->path_cost <= p->budget_ft && p->n_path >= 2;
         return true;
     }
-    if (geom_path(b->board, p->actor, c, b->prof[p->actor].interval_ft, p->ps, &cost, p->path,
-                  CMD_PATH_MAX + 1, &len) &&
-        len >= 2) {
+    move_cost_t mv;
+    actor_move_cost(p, &mv);
+    if (geom_path_mode(&mv, c, p->ps, &cost, p->path, CMD_PATH_MAX + 1, &len) && len >= 2) {
         p->n_path = len;
         p->path_cost = cost;
         p->path_ok = cost <= p->budget_ft;
@@ -614,13 +624,13 @@ static void set_confirm(pui_t *p, int t)
     const cmd_t *c = legal_for(p, p->act, t);
     /* A declaration with a planned move is judged from where the move ends. */
     board_t *bd = p->play.b->board;
-    hex_t saved = bd->pos[p->actor];
     bool moved = c && c->kind == CMD_DECLARE && c->n_path > 0;
+    board_trial_t trial = {.from = -1, .to = -1, .who = p->actor, .pos = bd->pos[p->actor]};
     if (moved)
-        board_place(bd, p->actor, hex_from_cell(p->play.b->map->layout, c->path[c->n_path - 1]));
+        trial = board_try(bd, p->actor, hex_from_cell(p->play.b->map->layout, c->path[c->n_path - 1]));
     bool odds = c && (c->kind == CMD_ENGAGE || c->kind == CMD_DECLARE) &&
                 predict_engage(p->play.b, p->actor, t, c->weapon, &p->pred);
-    if (moved) board_place(bd, p->actor, saved);
+    if (moved) board_untry(bd, &trial);
     if (odds && (p->pred.p_hit >= 1.0 || p->pred.p_hit <= 0.0))
         /* No roll to hit (scars): it lands whenever it reaches. */
         snprintf(p->msg, sizeof p->msg,
@@ -761,6 +771,18 @@ bool pui_choose(pui_t *p, int i)
     if (a->kind == CMD_MOVE || (a->kind == CMD_DECLARE && a->act == CMD_MOVE)) {
         p->mode = PUI_IDLE;
         p->sel = p->actor;
+        /* This mode's shading and budget from now on. */
+        for (int k = 0; k < p->n_legal; k++) {
+            const cmd_t *c = &p->legal[k];
+            if (c->kind == a->kind && c->act == a->act && c->arg == a->arg) {
+                p->move_cmd = *c;
+                break;
+            }
+        }
+        int n_plan = p->n_plan, plan_ft = p->plan_ft;
+        pui_refresh(p);
+        p->n_plan = n_plan;
+        p->plan_ft = plan_ft;
         snprintf(p->msg, sizeof p->msg,
                  "Move: click a shaded hex (%d ft left); Shift+click plans a leg on the way.",
                  p->budget_ft);

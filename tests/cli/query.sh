@@ -46,6 +46,23 @@ check reach_edge grep -q '{"at":\[13,7\],"cost_ft":30}' <<<"$out"
 out=$("$HB" query "$MAPS/field.json" reach a --dash)
 check reach_dash_budget grep -q '^{"id":"a","budget_ft":60,' <<<"$out"
 
+# reach --mode: the ruleset's own move modes (xhalem walk, fly, dash; scars
+# move, second_move), the same answer as reach for the plain walk
+check reach_mode_walk_is_reach test "$("$HB" query "$MAPS/field.json" reach a --mode walk)" = \
+    "$("$HB" query "$MAPS/field.json" reach a)"
+check reach_mode_dash_is_dash test "$("$HB" query "$MAPS/field.json" reach a --mode dash)" = "$out"
+# a cannot fly: it reaches nothing that way
+expect_out reach_mode_no_wings '{"id":"a","budget_ft":0,"hexes":[]}' "$HB" query "$MAPS/field.json" reach a --mode fly
+# over brush, 30 ft of walking is 3 hexes and 30 ft of flying 6
+expect_out reach_mode_walk_brush '{"id":"a","budget_ft":30,"hexes":[{"at":[1,0],"cost_ft":10},{"at":[2,0],"cost_ft":20},{"at":[3,0],"cost_ft":30}]}' "$HB" query "$MAPS/flier.json" reach a --mode walk
+expect_out reach_mode_fly_brush '{"id":"a","budget_ft":30,"hexes":[{"at":[1,0],"cost_ft":5},{"at":[2,0],"cost_ft":10},{"at":[3,0],"cost_ft":15},{"at":[4,0],"cost_ft":20},{"at":[5,0],"cost_ft":25},{"at":[6,0],"cost_ft":30}]}' "$HB" query "$MAPS/flier.json" reach a --mode fly
+out=$("$HB" query "$SRC/maps/salt_flats.json" reach vex --mode second_move)
+check reach_mode_scars_second grep -q '^{"id":"vex","budget_ft":100,"hexes":\[{' <<<"$out"
+out=$("$HB" query "$SRC/maps/salt_flats.json" reach vex --mode move)
+check reach_mode_scars_move grep -q '^{"id":"vex","budget_ft":50,"hexes":\[{' <<<"$out"
+expect_fail reach_mode_unknown 2 "no move mode 'swim'; modes: walk fly dash" "$HB" query "$MAPS/field.json" reach a --mode swim
+expect_fail reach_mode_missing 2 "--mode M" "$HB" query "$MAPS/field.json" reach a --mode
+
 # threat: reach 5 ft, the six neighbours
 out=$("$HB" query "$MAPS/field.json" threat a)
 check threat_header grep -q '^{"id":"a","reach_ft":5,"hexes":\[' <<<"$out"
