@@ -10,14 +10,15 @@ FUZZ_SECONDS ?= 60
 # Seconds of fuzzing per target inside `make test`, after one pass over the seeds.
 FUZZ_SMOKE_SECONDS ?= 3
 # clang + libclang-rt-dev give libFuzzer; valgrind checks the plain build for leaks;
-# Xorg's dummy driver with xrandr/xwininfo gives tests/cli/two_displays.sh two displays.
+# Xorg's dummy driver with xrandr/xwininfo gives tests/cli/two_displays.sh two displays;
+# xdotool clicks and types in the real windows of tests/cli/signals.sh and faults.sh.
 # expat, zlib and zstd read Tiled maps; tiled itself is for tests/cli/tiled_interop.sh.
 DEB_PKGS     := cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
                 libcjson-dev libcmocka-dev xvfb xauth clang libclang-rt-dev valgrind \
-                xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils x11-utils \
+                xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils x11-utils xdotool \
                 libexpat1-dev zlib1g-dev libzstd-dev tiled
 
-.PHONY: all deps build asan run test fuzz fuzz-smoke clean
+.PHONY: all deps build asan run test fuzz fuzz-smoke scars-audit clean
 
 all: build
 
@@ -62,6 +63,12 @@ fuzz-smoke: deps
 
 fuzz: deps
 	bash tests/fuzz/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
+# The scars AI over AUDIT_SEEDS battles of the desert map: win rates and the
+# checks of issue 22, as one line of JSON (docs/rules-scars.md).
+AUDIT_SEEDS ?= 1000
+scars-audit: build
+	./$(BUILD)/scars_audit maps/salt_flats.json $(AUDIT_SEEDS)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -108,6 +108,37 @@ static void save_and_load_round_trip(void **state)
     assert_int_equal(config_find(&c, "HDMI-1", 1920, 1080)->rotation, 90);
 }
 
+/* A save that fails at any step (full disk, I/O error, read-only disk)
+ * says so and leaves the settings file as it was, with nothing beside it. */
+static void failed_save_keeps_old_file(void **state)
+{
+    (void)state;
+    char p[512], err[512] = "";
+    snprintf(p, sizeof p, "%s/displays.json", g_dir);
+    config_t c;
+    config_init(&c);
+    config_get(&c, "HDMI-1", 1920, 1080)->dpi = 40.0;
+    assert_int_equal(config_save(p, &c, err, sizeof err), HB_OK);
+    config_get(&c, "HDMI-1", 1920, 1080)->dpi = 55.0;
+    static const char *const FAULTS[] = {"create:1:EROFS", "write:1", "fsync:1:EIO", "close:1",
+                                         "rename:1"};
+    for (size_t k = 0; k < sizeof FAULTS / sizeof FAULTS[0]; k++) {
+        assert_true(hb_fault_set(FAULTS[k]));
+        assert_int_equal(config_save(p, &c, err, sizeof err), HB_ERR_OTHER);
+        hb_fault_set(NULL);
+        char want[600];
+        snprintf(want, sizeof want, "%s: cannot write: ", p);
+        assert_memory_equal(err, want, strlen(want));
+        config_t back;
+        assert_int_equal(config_load(p, &back, err, sizeof err), HB_OK);
+        assert_true(config_find(&back, "HDMI-1", 1920, 1080)->dpi == 40.0);
+        struct stat st;
+        char tmp[600];
+        snprintf(tmp, sizeof tmp, "%s.tmp.%ld.0", p, (long)getpid());
+        assert_int_not_equal(stat(tmp, &st), 0);
+    }
+}
+
 /* Each malformed file is refused with the file and JSON path named, and the
  * settings come back empty rather than half-read. */
 static void malformed_files_are_reported_and_ignored(void **state)
@@ -174,6 +205,7 @@ int main(void)
         cmocka_unit_test(path_follows_xdg_then_home),
         cmocka_unit_test_setup_teardown(missing_file_is_empty, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(save_and_load_round_trip, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(failed_save_keeps_old_file, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(malformed_files_are_reported_and_ignored, make_dir,
                                         remove_dir),
         cmocka_unit_test(table_is_bounded),

@@ -36,6 +36,7 @@ static int setup_dir(void **state)
 
 static int teardown_dir(void **state)
 {
+    hb_fault_set(NULL);
     tmp_dir_remove(*state);
     free(*state);
     return 0;
@@ -274,7 +275,8 @@ static void test_write_parent_is_file(void **state)
     write_bytes(file, "x", 1);
     snprintf(path, sizeof path, "%s/map.json", file);
     assert_int_equal(hb_write_atomic(path, "data", 4, true, err, sizeof err), HB_ERR_OTHER);
-    snprintf(expect, sizeof expect, "%s: cannot create a temporary file beside it: %s", path,
+    snprintf(expect, sizeof expect,
+             "%s: cannot write: %s (creating a temporary file beside it)", path,
              strerror(ENOTDIR));
     assert_string_equal(err, expect);
     char *still = read_all(file);
@@ -322,7 +324,9 @@ static void test_failed_rename_leaves_target(void **state)
     snprintf(inner, sizeof inner, "%s/file", path);
     write_bytes(inner, "z", 1);
     assert_int_equal(hb_write_atomic(path, "data", 4, false, err, sizeof err), HB_ERR_OTHER);
-    assert_non_null(strstr(err, "cannot replace it"));
+    char expect[1400];
+    snprintf(expect, sizeof expect, "%s: cannot write: %s", path, strerror(EISDIR));
+    assert_string_equal(err, expect);
     char *still = read_all(inner);
     assert_string_equal(still, "z");
     free(still);
@@ -360,6 +364,48 @@ static void test_write_fails_part_way(void **state)
     assert_string_equal(now, "precious");
     free(now);
     assert_int_equal(count_entries(*state), 1); /* no temporary file, no .bak */
+}
+
+/* The injected failures: which call fails, with what, and what is left. */
+static void test_injected_faults(void **state)
+{
+    char path[1024], err[1400] = "";
+    join(path, sizeof path, *state, "f.json");
+    assert_false(hb_fault_set("write"));
+    assert_false(hb_fault_set("write:0"));
+    assert_false(hb_fault_set("seek:1"));
+    assert_false(hb_fault_set("write:1:ENOENT"));
+    assert_false(hb_fault_set("write:1,"));
+    /* The second write fails and, with "+", every one after it. */
+    assert_true(hb_fault_set("write:2+:EDQUOT"));
+    assert_int_equal(hb_write_atomic(path, "one", 3, false, err, sizeof err), HB_OK);
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(hb_write_atomic(path, "two", 3, false, err, sizeof err), HB_ERR_OTHER);
+        char expect[1400];
+        snprintf(expect, sizeof expect, "%s: cannot write: %s", path, strerror(EDQUOT));
+        assert_string_equal(err, expect);
+    }
+    /* Several at once; only the named call of each. */
+    assert_true(hb_fault_set("fsync:1:EIO,rename:2"));
+    assert_int_equal(hb_write_atomic(path, "two", 3, false, err, sizeof err), HB_ERR_OTHER);
+    assert_non_null(strstr(err, strerror(EIO)));
+    assert_int_equal(hb_write_atomic(path, "two", 3, false, err, sizeof err), HB_OK);
+    assert_int_equal(hb_write_atomic(path, "six", 3, false, err, sizeof err), HB_ERR_OTHER);
+    assert_non_null(strstr(err, strerror(ENOSPC)));
+    hb_fault_set(NULL);
+    char *now = read_all(path);
+    assert_string_equal(now, "two");
+    free(now);
+    assert_int_equal(count_entries(*state), 1);
+    /* Begun and then given up: nothing is left and the target stays. */
+    hb_pending_t pend;
+    assert_int_equal(hb_write_begin(path, "xyz", 3, &pend, err, sizeof err), HB_OK);
+    assert_int_equal(count_entries(*state), 2);
+    hb_write_abort(&pend);
+    assert_int_equal(count_entries(*state), 1);
+    now = read_all(path);
+    assert_string_equal(now, "two");
+    free(now);
 }
 
 /* ---- folders ---- */
@@ -439,6 +485,7 @@ static void test_assets_dir(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        DIR_TEST(test_injected_faults),
         DIR_TEST(test_read_whole_file),
         DIR_TEST(test_read_empty_file),
         DIR_TEST(test_read_missing_file),

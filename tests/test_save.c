@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "io/event_json.h"
+#include "io/fileio.h"
 #include "io/save.h"
 #include "tmp_fixture.h"
 
@@ -449,6 +450,18 @@ static int load_cmds(const char *path)
     return n;
 }
 
+/* Entries of a folder, "." and ".." aside. */
+static int count_files(const char *dir)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(d);
+    return n;
+}
+
 /* Four autosaves leave the newest three, newest in slot 1. */
 static void test_autosave_rotates_three(void **state)
 {
@@ -512,6 +525,86 @@ static void test_failed_write_keeps_old_file(void **state)
     char bak[300];
     snprintf(bak, sizeof bak, "%s.bak", path);
     assert_int_equal(load_cmds(bak), 6);
+    play_end(&p);
+    tmpl_db_destroy(db);
+    map_destroy(m);
+    tmp_dir_remove(dir);
+}
+
+/* A disk that fails at any step of a save or an autosave (write, fsync,
+ * close, the renames): the call fails with the file and the reason, no
+ * temporary file is left, and the saves already there still load. */
+static void test_injected_failures_lose_nothing(void **state)
+{
+    (void)state;
+    char dir[64], path[256], bak[300], sub[128];
+    temp_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/battle.json", dir);
+    snprintf(bak, sizeof bak, "%s.bak", path);
+    snprintf(sub, sizeof sub, "%s/auto", dir);
+    tmpl_db_t *db = NULL;
+    map_t *m = load_sample("ridge_ambush.json", &db);
+    play_t p;
+    char err[HB_ERR_MAX], want[600];
+    for (int k = 1; k <= 3; k++) { /* slots 1, 2, 3: 9, 6 and 3 commands */
+        play_n(&p, m, db, 2, 3 * k);
+        assert_int_equal(save_autosave(sub, &p, NULL, NULL, err, sizeof err), HB_OK);
+        if (k < 3) play_end(&p);
+    }
+    assert_int_equal(save_write(path, &p, NULL, NULL, true, err, sizeof err), HB_OK);
+    assert_int_equal(save_write(path, &p, NULL, NULL, true, err, sizeof err), HB_OK);
+    play_end(&p);
+    play_n(&p, m, db, 2, 12);
+    /* With a backup to keep: the new text's temporary file (create, write,
+     * fsync, close: call 1 of each), then the backup's (call 2 of each and
+     * rename 1), then the rename into place (rename 2). */
+    static const char *const SAVE_FAULTS[] = {"create:1", "write:1", "fsync:1", "close:1",
+                                              "create:2", "write:2", "fsync:2:EIO", "close:2",
+                                              "rename:1:EROFS", "rename:2"};
+    for (size_t k = 0; k < sizeof SAVE_FAULTS / sizeof SAVE_FAULTS[0]; k++) {
+        assert_true(hb_fault_set(SAVE_FAULTS[k]));
+        assert_int_equal(save_write(path, &p, NULL, NULL, true, err, sizeof err), HB_ERR_OTHER);
+        int e = strstr(SAVE_FAULTS[k], "EIO") ? EIO : strstr(SAVE_FAULTS[k], "EROFS") ? EROFS : ENOSPC;
+        snprintf(want, sizeof want, "%s: cannot write: %s", path, strerror(e));
+        assert_memory_equal(err, want, strlen(want));
+        assert_int_equal(load_cmds(path), 9);
+        assert_int_equal(load_cmds(bak), 9);
+        assert_int_equal(count_files(dir), 3); /* battle.json, its .bak, auto/ */
+    }
+    /* Autosave: the new file is written whole before the slots move down. */
+    static const char *const AUTO_FAULTS[] = {"create:1", "write:1", "fsync:1", "close:1",
+                                              "rename:1", "rename:2", "rename:3"};
+    for (size_t k = 0; k < sizeof AUTO_FAULTS / sizeof AUTO_FAULTS[0]; k++) {
+        assert_true(hb_fault_set(AUTO_FAULTS[k]));
+        assert_int_equal(save_autosave(sub, &p, NULL, NULL, err, sizeof err), HB_ERR_OTHER);
+        assert_non_null(strstr(err, ": cannot write: No space left on device"));
+        hb_fault_set(NULL);
+        /* Every autosave still loads; slots that moved moved whole. The
+         * newest two are never lost (the oldest goes when the rotation
+         * was done and only the last rename failed). */
+        int seen9 = 0, seen6 = 0, files = 0;
+        for (int slot = 1; slot <= SAVE_AUTOSAVES; slot++) {
+            assert_true(save_autosave_path(sub, slot, bak, sizeof bak));
+            if (access(bak, F_OK) != 0) continue;
+            int n = load_cmds(bak);
+            assert_true(n == 3 || n == 6 || n == 9);
+            seen9 += n == 9;
+            seen6 += n == 6;
+            files++;
+        }
+        assert_int_equal(seen9, 1);
+        assert_int_equal(seen6, 1);
+        if (k < 5) assert_int_equal(files, 3); /* failed before any slot moved */
+        assert_int_equal(count_files(sub), files); /* no temporary file */
+        /* Put the three back in place for the next fault. */
+        for (int k2 = 1; k2 <= 3; k2++) {
+            play_t q;
+            play_n(&q, m, db, 2, 3 * k2);
+            assert_int_equal(save_autosave(sub, &q, NULL, NULL, err, sizeof err), HB_OK);
+            play_end(&q);
+        }
+    }
+    hb_fault_set(NULL);
     play_end(&p);
     tmpl_db_destroy(db);
     map_destroy(m);
@@ -604,6 +697,7 @@ int main(void)
         cmocka_unit_test(test_state_and_command_mismatch),
         cmocka_unit_test(test_autosave_rotates_three),
         cmocka_unit_test(test_failed_write_keeps_old_file),
+        cmocka_unit_test(test_injected_failures_lose_nothing),
         cmocka_unit_test(test_kill_during_save_keeps_a_whole_save),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

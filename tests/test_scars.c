@@ -321,15 +321,19 @@ static void test_exactly_zero_rolls_scars_table(void **state)
     (void)state;
     fx_t f;
     f.m = fx_map(10, 3, "scars", NULL);
-    fx_add(f.m, "pc", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 3, 50, "knife", "dex=1,str=10");
-    fx_add(f.m, "foe", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "knife", "str=10");
+    fx_add(f.m, "pc", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 7, 50, "knife", "dex=1,str=10");
+    fx_add(f.m, "foe", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "club", "str=10");
     f.db = weapons();
     fx_start(&f.p, f.m, f.db, FX_DICE(20)); /* the PC fails its DEX save */
-    /* The foe's side acts first: 3 damage to 3 HP, then 2d6 = 3+4 = 7: hamstrung. */
-    assert_int_equal(fx_do(&f.p, attack(1, 0, 0), FX_DICE(3, 3, 4)), BATTLE_OK);
+    /* The foe's side acts first: 7 damage to 7 HP is row 7 of the table (the
+     * damage picks the row): hamstrung, and its 3d6 (2+2+2 = 6) beats max DEX
+     * 1 at once. */
+    assert_int_equal(fx_do(&f.p, attack(1, 0, 0), FX_DICE(7, 2, 2, 2)), BATTLE_OK);
     assert_int_equal(f.p.b->u[0].hp, 0);
-    assert_true(FX_FIND(f.p.b, 0, "\"why\":\"scars table\"", "\"total\":7") >= 0);
     assert_true(FX_FIND(f.p.b, 0, "\"condition\":\"scar:hamstrung\"") >= 0);
+    assert_true(FX_FIND(f.p.b, 0, "\"stat\":\"max_dex\"", "\"value\":6") >= 0);
+    assert_int_equal(f.p.b->u[0].stat_max[SS_DEX], 6);
+    assert_int_equal(f.p.b->u[0].stat[SS_DEX], 1);
     assert_true(f.p.b->u[0].cond & SC_HAMSTRUNG);
     assert_true(battle_active(f.p.b, 0));
     /* Hamstrung: a two-hex move is refused. */
@@ -356,10 +360,23 @@ static void test_past_zero_str_loss_and_critical(void **state)
     assert_true(FX_FIND(f.p.b, 0, "\"stat\"", "\"stat\":\"str\"", "\"value\":7") >= 0);
     assert_true(FX_FIND(f.p.b, 0, "\"why\":\"STR save\"", "\"total\":12") >= 0);
     assert_true(f.p.b->u[0].cond & SC_CRITICAL);
-    /* Crawling: on the map, never acting, not holding the field for its side. */
+    /* Crawling: on the map, not holding the field for its side, and in its
+     * phase only to crawl one hex or lie still. */
     assert_true(battle_active(f.p.b, 0));
     assert_false(scars_fighting(f.p.b, 0));
-    assert_false(scars_in_phase(f.p.b, 0));
+    assert_true(scars_crawling(f.p.b, 0));
+    assert_true(scars_in_phase(f.p.b, 0));
+    cmd_t hit = attack(0, 1, 0);
+    assert_int_equal(play_apply(&f.p, &hit), BATTLE_ILLEGAL);
+    cmd_t crawl = cmd_make(CMD_DECLARE, 0);
+    crawl.act = CMD_END;
+    crawl.path[crawl.n_path++] = (cell_t){0, 1};
+    crawl.path[crawl.n_path++] = (cell_t){0, 0};
+    assert_int_equal(play_apply(&f.p, &crawl), BATTLE_ILLEGAL);
+    crawl.n_path = 1;
+    assert_int_equal(fx_do(&f.p, crawl, FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_END, 2), FX_NO_DICE), BATTLE_OK);
+    assert_true(FX_FIND(f.p.b, 0, "\"move_step\"", "\"id\":\"pc\"", "\"to\":[0,1]") >= 0);
     fx_free(&f);
 }
 
@@ -424,8 +441,8 @@ static void test_move_budget_and_second_move(void **state)
     fx_free(&f);
 }
 
-/* A crawling PC (critical) stays on the map, never acts, and is attacked
- * enhanced: the foe's knife rolls a d12 instead of its d6. */
+/* A crawling PC (critical) stays on the map, may do nothing but crawl, and is
+ * attacked enhanced: the foe's knife rolls a d12 instead of its d6. */
 static void test_critical_pc_is_attacked_enhanced(void **state)
 {
     (void)state;
@@ -440,9 +457,11 @@ static void test_critical_pc_is_attacked_enhanced(void **state)
     assert_int_equal(fx_do(&f.p, attack(1, 0, 0), FX_DICE(5, 12)), BATTLE_OK);
     assert_true(f.p.b->u[0].cond & SC_CRITICAL);
     int who[4];
-    /* Only pc2 acts in the failed phase: pc lies crawling. */
-    assert_int_equal(play_actors(&f.p, who, 4), 1);
-    assert_int_equal(who[0], 2);
+    /* pc crawls (it may only lie still or crawl) and pc2 acts in the failed phase. */
+    assert_int_equal(play_actors(&f.p, who, 4), 2);
+    assert_int_equal(who[0], 0);
+    assert_int_equal(who[1], 2);
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE), BATTLE_OK);
     assert_int_equal(fx_do(&f.p, cmd_make(CMD_END, 2), FX_NO_DICE), BATTLE_OK);
     /* Round 2: pc can still be declared against, and the knife rolls a d12:
      * 6 takes the last of nothing in HP, 6 off STR (1), STR save 1 passes. */

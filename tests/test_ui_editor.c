@@ -398,6 +398,134 @@ static void test_render_frame(void **state)
     SDL_Quit();
 }
 
+/* A save onto a failing disk: the window says so, the edits stay in memory
+ * (still unsaved) and the file on disk is the one saved before. */
+static void test_failed_save_keeps_edits(void **state)
+{
+    fx_t *f = *state;
+    ed_state_t *s = &f->st;
+    char dir[] = "/tmp/hb_uied_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[64], bak[80];
+    snprintf(path, sizeof path, "%s/m.json", dir);
+    snprintf(bak, sizeof bak, "%s.bak", path);
+    hb_strlcpy(s->path, path, sizeof s->path);
+    assert_true(ed_save(s));
+    char *before = map_to_json(f->m);
+    s->type = map_find_type(f->m, "wall");
+    click_cell(s, (cell_t){3, 3});
+    static const char *const SPECS[] = {"create:1", "write:1", "fsync:1", "close:1", "rename:1"};
+    for (size_t k = 0; k < sizeof SPECS / sizeof SPECS[0]; k++) {
+        assert_true(hb_fault_set(SPECS[k]));
+        s->n_msg = 0;
+        key(s, SDLK_s, KMOD_LCTRL);
+        hb_fault_set(NULL);
+        assert_true(edit_history_dirty(&s->hist));
+        assert_int_equal(f->m->cells[map_index(f->m, (cell_t){3, 3})], s->type);
+        assert_int_equal(s->n_msg, 1);
+        assert_non_null(strstr(s->msg[0], "save failed: "));
+        assert_non_null(strstr(s->msg[0], ": cannot write: No space left on device"));
+        char *text = NULL, err[256];
+        size_t len;
+        assert_int_equal(hb_read_file(path, HB_FILE_MAX, &text, &len, err, sizeof err), 0);
+        assert_string_equal(text, before);
+        free(text);
+    }
+    /* Room again: the save goes through. */
+    key(s, SDLK_s, KMOD_LCTRL);
+    assert_false(edit_history_dirty(&s->hist));
+    free(before);
+    unlink(bak);
+    unlink(path);
+    assert_int_equal(rmdir(dir), 0); /* nothing else was left in the folder */
+}
+
+/* Unsaved edits written as a recovery copy come back in a new editor on
+ * the same file, with their undo history; D discards, Esc keeps the copy. */
+static void test_recovery_copy_offered_back(void **state)
+{
+    fx_t *f = *state;
+    ed_state_t *s = &f->st;
+    char dir[] = "/tmp/hb_uied_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    setenv("XDG_DATA_HOME", dir, 1);
+    char path[64];
+    snprintf(path, sizeof path, "%s/m.json", dir);
+    hb_strlcpy(s->path, path, sizeof s->path);
+    assert_true(ed_save(s));
+    char *saved = map_to_json(f->m);
+    bool written = true;
+    char msg[HB_ERR_MAX];
+    assert_true(ed_write_recovery(s, &written, msg, sizeof msg));
+    assert_false(written); /* nothing unsaved: no copy */
+    s->type = map_find_type(f->m, "wall");
+    click_cell(s, (cell_t){3, 3});
+    click_cell(s, (cell_t){4, 3});
+    key(s, SDLK_z, KMOD_LCTRL); /* one step undone: a redo in the copy */
+    assert_true(ed_write_recovery(s, &written, msg, sizeof msg));
+    assert_true(written);
+    char *edited = map_to_json(f->m);
+    char rpath[256];
+    assert_true(recover_path(path, rpath, sizeof rpath));
+    assert_string_equal(msg, rpath);
+
+    /* A new session on the file as saved. */
+    for (int round = 0; round < 3; round++) {
+        map_t *m = NULL;
+        char err[HB_ERR_MAX];
+        assert_int_equal(map_load(path, hb_data_dir(), &m, NULL, err, sizeof err), 0);
+        ed_state_t t;
+        ed_init(&t, m, f->db, path, W, H);
+        assert_true(recover_belongs(rpath, path));
+        ed_offer_recovery(&t, rpath);
+        assert_int_equal(t.prompt, ED_PROMPT_RECOVER);
+        char *text = map_to_json(m);
+        assert_string_equal(text, saved); /* nothing changes before the answer */
+        free(text);
+        if (round == 0) {
+            key(&t, SDLK_ESCAPE, 0); /* later: the copy stays */
+            assert_int_equal(access(rpath, F_OK), 0);
+        } else if (round == 1) {
+            key(&t, SDLK_r, 0);
+            assert_int_equal(t.prompt, ED_PROMPT_NONE);
+            assert_ptr_equal(t.map, m);
+            text = map_to_json(m);
+            assert_string_equal(text, edited);
+            free(text);
+            assert_true(edit_history_dirty(&t.hist));
+            assert_true(ed_redo(&t)); /* the undone step is still there */
+            assert_true(ed_undo(&t));
+            assert_true(ed_undo(&t));
+            assert_false(ed_undo(&t));
+            text = map_to_json(m);
+            assert_string_equal(text, saved);
+            free(text);
+            assert_false(edit_history_dirty(&t.hist));
+            assert_int_equal(access(rpath, F_OK), -1); /* taken back: gone */
+            assert_true(ed_redo(&t));
+            assert_true(ed_write_recovery(&t, &written, msg, sizeof msg));
+        } else {
+            key(&t, SDLK_d, 0);
+            assert_int_equal(access(rpath, F_OK), -1);
+            text = map_to_json(m);
+            assert_string_equal(text, saved);
+            free(text);
+        }
+        ed_free(&t);
+        map_destroy(m);
+    }
+    free(saved);
+    free(edited);
+    char bak[80];
+    snprintf(bak, sizeof bak, "%s.bak", path);
+    unlink(bak);
+    unlink(path);
+    char folder[128];
+    snprintf(folder, sizeof folder, "%s/hexbattle", dir);
+    assert_int_equal(rmdir(folder), 0);
+    assert_int_equal(rmdir(dir), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -407,6 +535,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_ruleset_follows_templates, setup, teardown),
         cmocka_unit_test_setup_teardown(test_new_map_from_size_and_fill, setup, teardown),
         cmocka_unit_test_setup_teardown(test_render_frame, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_failed_save_keeps_edits, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_recovery_copy_offered_back, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

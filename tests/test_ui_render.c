@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -16,6 +17,8 @@
 #include <SDL_image.h>
 #include <SDL_ttf.h>
 
+#include "io/fileio.h"
+#include "io/png.h"
 #include "ui/camera.h"
 #include "ui/draw.h"
 #include "ui/text.h"
@@ -242,6 +245,67 @@ static void test_png_failure_leaves_nothing(void **state)
     assert_true(strlen(err) > 0);
     assert_int_equal(access(bad, F_OK), -1);
     assert_int_equal(ui_render_png(m, NULL, 0, 100, "/tmp/x0.png", err, sizeof err), 1);
+    map_destroy(m);
+}
+
+/* A print render carries its resolution (pHYs) and a plain one does not;
+ * a render onto a failing disk fails at every step with the file named and
+ * leaves the old picture and nothing else. */
+static void test_png_print_scale_and_faults(void **state)
+{
+    (void)state;
+    map_t *m = small_map(LAYOUTS[0]);
+    char dir[] = "/tmp/hb_test_png_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[128], err[512];
+    snprintf(path, sizeof path, "%s/print.png", dir);
+    ui_render_opts_t opts = {.w = 300, .h = 200, .hex_mm = 25.4, .dpi = 300};
+    assert_int_equal(ui_render_png_opts(m, NULL, &opts, path, err, sizeof err), 0);
+    char *png = NULL;
+    size_t len = 0;
+    assert_int_equal(hb_read_file(path, HB_FILE_MAX, &png, &len, err, sizeof err), 0);
+    unsigned x = 0, y = 0;
+    int unit = -1;
+    assert_true(png_get_phys((unsigned char *)png, len, &x, &y, &unit));
+    assert_int_equal(x, 11811); /* 300 dpi in pixels per metre */
+    assert_int_equal(y, 11811);
+    assert_int_equal(unit, 1);
+    /* SDL_image still reads it, at the size the scale asks for. */
+    SDL_Surface *s = IMG_Load(path);
+    assert_non_null(s);
+    SDL_FreeSurface(s);
+
+    opts = (ui_render_opts_t){.w = 300, .h = 200};
+    static const char *const FAULTS[] = {"create:1", "write:1", "fsync:1", "close:1:EIO",
+                                         "rename:1:EROFS"};
+    for (size_t k = 0; k < sizeof FAULTS / sizeof FAULTS[0]; k++) {
+        assert_true(hb_fault_set(FAULTS[k]));
+        assert_int_equal(ui_render_png_opts(m, NULL, &opts, path, err, sizeof err), 1);
+        hb_fault_set(NULL);
+        char want[256];
+        snprintf(want, sizeof want, "%s: cannot write: ", path);
+        assert_memory_equal(err, want, strlen(want));
+        char *now = NULL;
+        size_t n = 0;
+        assert_int_equal(hb_read_file(path, HB_FILE_MAX, &now, &n, err, sizeof err), 0);
+        assert_int_equal(n, len);
+        assert_memory_equal(now, png, len);
+        free(now);
+        DIR *d = opendir(dir);
+        int files = 0;
+        for (struct dirent *e; (e = readdir(d));)
+            files += e->d_name[0] != '.';
+        closedir(d);
+        assert_int_equal(files, 1);
+    }
+    /* Without a print scale there is no pHYs chunk. */
+    assert_int_equal(ui_render_png_opts(m, NULL, &opts, path, err, sizeof err), 0);
+    free(png);
+    assert_int_equal(hb_read_file(path, HB_FILE_MAX, &png, &len, err, sizeof err), 0);
+    assert_false(png_get_phys((unsigned char *)png, len, &x, &y, &unit));
+    free(png);
+    unlink(path);
+    rmdir(dir);
     map_destroy(m);
 }
 
@@ -523,6 +587,7 @@ int main(void)
         cmocka_unit_test(test_png_textured),
         cmocka_unit_test(test_png_failure_leaves_nothing),
         cmocka_unit_test(test_png_replaces_atomically),
+        cmocka_unit_test(test_png_print_scale_and_faults),
         cmocka_unit_test(test_text_cache),
         cmocka_unit_test(test_events_wheel_zooms_at_cursor),
         cmocka_unit_test(test_events_hover_and_status),

@@ -25,6 +25,7 @@
 #include "io/fileio.h"
 #include "io/map_io.h"
 #include "io/recent.h"
+#include "io/recover.h"
 #include "ui/draw.h"
 #include "ui/editor.h"
 #include "ui/hud.h"
@@ -301,7 +302,9 @@ static void test_recovery_copy_when_editor_cannot_return(void **state)
     char dir[256], path[400], copy[420], msg[1024];
     assert_true(tmp_dir_make(dir, sizeof dir, "shell_recover"));
     snprintf(path, sizeof path, "%s/keep.json", dir);
-    snprintf(copy, sizeof copy, "%s/keep.recover.json", dir);
+    /* The copy goes beside the autosaves (src/io/recover.h). */
+    setenv("XDG_DATA_HOME", dir, 1);
+    snprintf(copy, sizeof copy, "%s/hexbattle/keep.recover.json", dir);
     tmpl_db_t *db = NULL;
     map_t *m = load("ridge_ambush.json", &db);
     ed_state_t s;
@@ -319,14 +322,16 @@ static void test_recovery_copy_when_editor_cannot_return(void **state)
     assert_true(ed_recover(&s, "cannot open the editor window", msg, sizeof msg));
     assert_non_null(strstr(msg, "cannot open the editor window"));
     assert_non_null(strstr(msg, copy));
-    map_t *back = NULL;
+    recover_map_t back;
     char err[HB_ERR_MAX];
-    assert_int_equal(map_load(copy, hb_data_dir(), &back, NULL, err, sizeof err), HB_OK);
-    char *a = map_to_json(m), *b = map_to_json(back);
+    assert_int_equal(recover_load_map(copy, hb_data_dir(), &back, err, sizeof err), HB_OK);
+    assert_true(recover_belongs(copy, path));
+    char *a = map_to_json(m), *b = map_to_json(back.map);
     assert_string_equal(a, b);
     free(a);
     free(b);
-    map_destroy(back);
+    assert_int_equal(back.hist.pos, 1); /* with its undo step */
+    recover_map_free(&back);
     assert_int_equal(access(path, F_OK), -1); /* the map's own file is not written */
     ed_free(&s);
     tmpl_db_destroy(db);

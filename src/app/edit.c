@@ -5,6 +5,7 @@
 #include "app.h"
 #include "io/fileio.h"
 #include "io/map_io.h"
+#include "ui/stop.h"
 #include "ui/ui.h"
 
 int app_edit(int argc, char **argv)
@@ -24,6 +25,7 @@ int app_edit(int argc, char **argv)
             return rc;
         }
     }
+    ui_stop_install();
     int status = ui_run_edit(m, db, path, err, sizeof err);
     if (status != 0) fprintf(stderr, "hexbattle: %s\n", err);
     tmpl_db_destroy(db);

@@ -17,6 +17,7 @@
 #include "io/tiled.h"
 #include "rules/play.h"
 #include "rules/ruleset.h"
+#include "ui/stop.h"
 #include "ui/ui.h"
 
 #define DEFAULT_MAP "ridge_ambush.json"
@@ -469,6 +470,7 @@ static int cmd_play(const char *map_path)
     int rc = load_map(map_path, &m, &db);
     if (rc != HB_OK) return rc;
     char err[HB_ERR_MAX];
+    ui_stop_install();
     if (ui_run_window(m, db, map_path, err, sizeof err) != 0) {
         fprintf(stderr, "hexbattle: %s\n", err);
         rc = EXIT_FAIL;
@@ -478,9 +480,8 @@ static int cmd_play(const char *map_path)
     return rc;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
-    hb_set_argv0(argv[0]);
     if (argc < 2) return cmd_play(default_map_path());
     const char *cmd = argv[1];
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
@@ -508,4 +509,14 @@ int main(int argc, char **argv)
                          "render, query, simulate, convert, bench, edit, project, resume and replay",
                          cmd);
     return cmd_play(cmd);
+}
+
+int main(int argc, char **argv)
+{
+    hb_set_argv0(argv[0]);
+    int rc = run(argc, argv);
+    /* A window stopped by SIGTERM, SIGHUP or SIGINT has written its
+     * recovery copy; the process now ends by that signal. */
+    ui_stop_exit();
+    return rc;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "ui/stop.h"
 #include "io/fileio.h"
 #include "io/map_io.h"
 #include "ui/projector.h"
@@ -39,6 +40,7 @@ int app_project(int argc, char **argv)
         fprintf(stderr, "hexbattle: %s\n", err);
         return rc;
     }
+    ui_stop_install();
     if (ui_run_project(m, db, path, err, sizeof err) != 0) {
         fprintf(stderr, "hexbattle: %s\n", err);
         rc = 1;

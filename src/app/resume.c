@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "ui/stop.h"
 #include "io/event_json.h"
 #include "io/save.h"
 #include "ui/ui.h"
@@ -76,6 +77,7 @@ int app_resume(int argc, char **argv)
     /* The window rebuilds its own copy, with the screen's dice state. */
     play_end(&p);
     char err[HB_ERR_MAX];
+    ui_stop_install();
     if (ui_run_saved(s, path, false, err, sizeof err) != 0) {
         fprintf(stderr, "hexbattle: %s\n", err);
         rc = EXIT_FAIL;
@@ -109,6 +111,7 @@ int app_replay(int argc, char **argv)
     } else {
         play_end(&p);
         char err[HB_ERR_MAX];
+        ui_stop_install();
         if (ui_run_saved(s, path, true, err, sizeof err) != 0) {
             fprintf(stderr, "hexbattle: %s\n", err);
             rc = EXIT_FAIL;

@@ -60,16 +60,27 @@ void battle_destroy(battle_t *b)
     free(b);
 }
 
+/* A combatant's stat as given: the map's explicit value, else its
+ * template's; false when neither gives it. */
+static bool given_stat(const battle_t *b, const map_combatant_t *c, const char *key, int *out)
+{
+    if (map_combatant_stat(c, key, out))
+        return true;
+    const tmpl_t *t = c->template_name[0] ? tmpl_find(b->db, c->template_name) : NULL;
+    return t && stat_get(t->stats, t->n_stats, key, out);
+}
+
 /* A combatant's stat: the map's explicit value, else its template's, else 0. */
 static int resolve_stat(const battle_t *b, const map_combatant_t *c, const char *key)
 {
     int v = 0;
-    if (map_combatant_stat(c, key, &v))
-        return v;
-    const tmpl_t *t = c->template_name[0] ? tmpl_find(b->db, c->template_name) : NULL;
-    if (t && stat_get(t->stats, t->n_stats, key, &v))
-        return v;
-    return 0;
+    return given_stat(b, c, key, &v) ? v : 0;
+}
+
+bool battle_stat_given(const battle_t *b, int i, const char *key)
+{
+    int v;
+    return i >= 0 && i < b->n && given_stat(b, &b->src_map->combatants[i], key, &v);
 }
 
 bool battle_reset(battle_t *b)

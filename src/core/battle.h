@@ -171,6 +171,9 @@ void battle_fault(battle_t *b, const char *fmt, ...);
 bool battle_ask_reaction(battle_t *b, int reactor, const char *kind, int trigger);
 /* Slot of stat NAME in the ruleset's table, or -1. */
 int battle_stat_slot(const battle_t *b, const char *name);
+/* Does the map or combatant i's template give stat KEY (rather than it
+ * defaulting to 0)? */
+bool battle_stat_given(const battle_t *b, int i, const char *key);
 /* Weapon w of combatant i, or NULL (unarmed / out of range). */
 const weapon_t *battle_weapon(const battle_t *b, int i, int w);
 /* Value of tag KEY on weapon w (0 when absent or w is NULL). */

@@ -114,6 +114,32 @@ static void apply_shape(map_t *m, edit_shape_t *s)
     *s = old;
 }
 
+/* A combatant a swap would put on m: on the map, with its lists in range. */
+static bool unit_on_map(const map_t *m, const map_combatant_t *c)
+{
+    return map_in_bounds(m, c->at) && c->n_weapons >= 0 && c->n_weapons <= MAP_MAX_WEAPONS &&
+           c->n_stats >= 0 && c->n_stats <= MAP_MAX_STATS;
+}
+
+/* A grid and roster a reshape would swap in: every cell names a type of m
+ * and every combatant stands on the new grid. */
+static bool shape_fits(const map_t *m, const edit_shape_t *s)
+{
+    if (s->cols < 1 || s->rows < 1 || s->cols > MAP_MAX_DIM || s->rows > MAP_MAX_DIM ||
+        !s->cells || s->n_combatants < 0 || s->n_combatants > MAP_MAX_COMBATANTS ||
+        (s->n_combatants > 0 && !s->combatants))
+        return false;
+    size_t n = (size_t)s->cols * (size_t)s->rows;
+    for (size_t i = 0; i < n; i++)
+        if (s->cells[i] >= m->n_types) return false;
+    map_t grid = *m;
+    grid.cols = s->cols;
+    grid.rows = s->rows;
+    for (int i = 0; i < s->n_combatants; i++)
+        if (!unit_on_map(&grid, &s->combatants[i])) return false;
+    return true;
+}
+
 static bool apply_group(map_t *m, edit_t *e)
 {
     int n = e->u.group.n;
@@ -161,7 +187,8 @@ bool edit_apply(map_t *m, edit_t *e)
         return true;
     }
     case EDIT_UNIT_ADD:
-        if (!unit_insert(m, e->u.unit.index, &e->u.unit.c)) return false;
+        if (!unit_on_map(m, &e->u.unit.c) || !unit_insert(m, e->u.unit.index, &e->u.unit.c))
+            return false;
         e->kind = EDIT_UNIT_DEL;
         return true;
     case EDIT_UNIT_DEL:
@@ -171,7 +198,7 @@ bool edit_apply(map_t *m, edit_t *e)
         return true;
     case EDIT_UNIT_SET: {
         int i = e->u.unit.index;
-        if (i < 0 || i >= m->n_combatants) return false;
+        if (i < 0 || i >= m->n_combatants || !unit_on_map(m, &e->u.unit.c)) return false;
         map_combatant_t c = m->combatants[i];
         m->combatants[i] = e->u.unit.c;
         e->u.unit.c = c;
@@ -200,6 +227,7 @@ bool edit_apply(map_t *m, edit_t *e)
         return true;
     }
     case EDIT_RESHAPE:
+        if (!shape_fits(m, &e->u.shape)) return false;
         apply_shape(m, &e->u.shape);
         return true;
     case EDIT_GROUP:

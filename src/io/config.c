@@ -165,24 +165,18 @@ static bool make_parent(const char *path)
     char *slash = strrchr(dir, '/');
     if (!slash || slash == dir) return true;
     *slash = '\0';
-    for (char *p = dir + 1; *p; p++) {
-        if (*p != '/') continue;
-        *p = '\0';
-        if (mkdir(dir, 0700) != 0 && errno != EEXIST) return false;
-        *p = '/';
-    }
-    return mkdir(dir, 0700) == 0 || errno == EEXIST;
+    return hb_make_dirs(dir, 0700);
 }
 
 int config_save(const char *path, const config_t *c, char *err, size_t errcap)
 {
     if (!make_parent(path)) {
-        snprintf(err, errcap, "%s: cannot make its folder: %s", path, strerror(errno));
+        snprintf(err, errcap, "%s: cannot write: %s (making its folder)", path, strerror(errno));
         return HB_ERR_OTHER;
     }
     char *s = config_to_json(c);
     if (!s) {
-        snprintf(err, errcap, "%s: out of memory", path);
+        snprintf(err, errcap, "%s: cannot write: out of memory", path);
         return HB_ERR_OTHER;
     }
     int rc = hb_write_atomic(path, s, strlen(s), false, err, errcap);

@@ -50,6 +50,8 @@ cJSON *event_to_json(const board_t *b, const event_t *e)
             add_id(o, "id", b, e->who);
         else
             add_side(o, "side", b, e->side);
+        if (e->name[0]) /* which of a side's turns (scars: passed, side, failed) */
+            cJSON_AddStringToObject(o, "phase", e->name);
         break;
     case EV_MOVE_STEP:
         add_id(o, "id", b, e->who);

@@ -138,11 +138,116 @@ int hb_read_file(const char *path, size_t max_bytes, char **out, size_t *len, ch
     return HB_OK;
 }
 
+/* ---- fault injection (HEXBATTLE_FAULT, hb_fault_set) ---- */
+
+/* The operations a fault can hit, in the order a write makes them. */
+typedef enum { OP_CREATE = 0, OP_WRITE, OP_FSYNC, OP_CLOSE, OP_RENAME, OP_COUNT } op_t;
+
+static const char *const OP_NAMES[OP_COUNT] = {"create", "write", "fsync", "close", "rename"};
+
+#define FAULT_MAX 8
+
+typedef struct {
+    op_t op;
+    long nth;  /* the nth call of op fails ... */
+    bool on;   /* ... and, with "+", every later one too */
+    int error; /* errno it fails with */
+} fault_t;
+
+/* App-level test state, like the folders below: set once, from the
+ * environment or a test, never by a battle or the editor. */
+static fault_t g_faults[FAULT_MAX];
+static int g_n_faults = -1; /* -1: HEXBATTLE_FAULT not read yet */
+static long g_calls[OP_COUNT];
+
+static int errno_named(const char *s, size_t n)
+{
+    static const struct {
+        const char *name;
+        int value;
+    } NAMES[] = {{"ENOSPC", ENOSPC}, {"EIO", EIO},       {"EROFS", EROFS},
+                 {"EDQUOT", EDQUOT}, {"EACCES", EACCES}, {"EFBIG", EFBIG}};
+    for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++)
+        if (strlen(NAMES[i].name) == n && strncmp(NAMES[i].name, s, n) == 0) return NAMES[i].value;
+    return 0;
+}
+
+/* One "OP:N[+][:ERRNO]" item of length n into f; false when malformed. */
+static bool parse_fault(const char *s, size_t n, fault_t *f)
+{
+    const char *colon = memchr(s, ':', n);
+    if (!colon) return false;
+    size_t oplen = (size_t)(colon - s);
+    int op = -1;
+    for (int k = 0; k < OP_COUNT; k++)
+        if (strlen(OP_NAMES[k]) == oplen && strncmp(OP_NAMES[k], s, oplen) == 0) op = k;
+    if (op < 0) return false;
+    const char *p = colon + 1, *end = s + n;
+    long nth = 0;
+    while (p < end && *p >= '0' && *p <= '9' && nth < 1000000)
+        nth = nth * 10 + (*p++ - '0');
+    if (nth < 1) return false;
+    bool on = p < end && *p == '+';
+    if (on) p++;
+    int error = ENOSPC;
+    if (p < end) {
+        if (*p != ':' || !(error = errno_named(p + 1, (size_t)(end - p - 1)))) return false;
+    }
+    *f = (fault_t){(op_t)op, nth, on, error};
+    return true;
+}
+
+bool hb_fault_set(const char *spec)
+{
+    memset(g_calls, 0, sizeof g_calls);
+    g_n_faults = 0;
+    if (!spec) return true;
+    const char *s = spec;
+    while (*s) {
+        const char *comma = strchr(s, ',');
+        size_t n = comma ? (size_t)(comma - s) : strlen(s);
+        if (g_n_faults == FAULT_MAX || !parse_fault(s, n, &g_faults[g_n_faults])) {
+            g_n_faults = 0;
+            return false;
+        }
+        g_n_faults++;
+        if (comma && !comma[1]) { /* a trailing comma names nothing */
+            g_n_faults = 0;
+            return false;
+        }
+        s += n + (comma ? 1 : 0);
+    }
+    return true;
+}
+
+/* Count one call of op; true (errno set) when an injected fault makes it fail. */
+static bool fault_hits(op_t op)
+{
+    if (g_n_faults < 0) {
+        const char *env = getenv("HEXBATTLE_FAULT");
+        if (!hb_fault_set(env && *env ? env : NULL))
+            fprintf(stderr, "hexbattle: HEXBATTLE_FAULT='%s' is not OP:N[+][:ERRNO]; ignored\n",
+                    env);
+    }
+    long call = ++g_calls[op];
+    for (int k = 0; k < g_n_faults; k++) {
+        const fault_t *f = &g_faults[k];
+        if (f->op == op && (call == f->nth || (f->on && call > f->nth))) {
+            errno = f->error;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* ---- atomic writes ---- */
+
 /* Write all of data to fd, riding out EINTR and short writes. */
 static bool write_all(int fd, const void *data, size_t len)
 {
     const char *p = data;
     while (len > 0) {
+        if (fault_hits(OP_WRITE)) return false;
         ssize_t w = write(fd, p, len);
         if (w < 0) {
             if (errno == EINTR) continue;
@@ -161,6 +266,7 @@ static bool write_all(int fd, const void *data, size_t len)
 /* Create a fresh temporary file "BASE.tmp.PID.N" beside BASE; its name goes to tmp. */
 static int open_temp(const char *base, char *tmp, size_t cap)
 {
+    if (fault_hits(OP_CREATE)) return -1;
     for (int attempt = 0; attempt < 100; attempt++) {
         int n = snprintf(tmp, cap, "%s.tmp.%ld.%d", base, (long)getpid(), attempt);
         if (n < 0 || (size_t)n >= cap) {
@@ -200,6 +306,15 @@ static void sync_dir(const char *dir)
     close(fd);
 }
 
+/* "TARGET: cannot write: REASON" (with what was being done, when it helps). */
+static void write_err(char *err, size_t errcap, const char *target, int error, const char *doing)
+{
+    if (doing)
+        set_err(err, errcap, "%s: cannot write: %s (%s)", target, strerror(error), doing);
+    else
+        set_err(err, errcap, "%s: cannot write: %s", target, strerror(error));
+}
+
 /* Write data to a new temporary file beside target, fsync'd and closed.
  * On failure nothing is left behind and err says why. */
 static bool write_temp(const char *target, const void *data, size_t len, char *tmp, size_t tcap,
@@ -207,24 +322,34 @@ static bool write_temp(const char *target, const void *data, size_t len, char *t
 {
     int fd = open_temp(target, tmp, tcap);
     if (fd < 0) {
-        set_err(err, errcap, "%s: cannot create a temporary file beside it: %s", target,
-                strerror(errno));
+        write_err(err, errcap, target, errno, "creating a temporary file beside it");
         return false;
     }
     bool ok = write_all(fd, data, len);
-    while (ok && fsync(fd) != 0) {
+    while (ok && (fault_hits(OP_FSYNC) || fsync(fd) != 0)) {
         if (errno != EINTR) ok = false;
     }
     int saved = errno;
-    if (close(fd) != 0 && ok) {
+    if (fault_hits(OP_CLOSE)) {
+        int injected = errno;
+        close(fd);
+        if (ok) saved = injected;
+        ok = false;
+    } else if (close(fd) != 0 && ok) {
         ok = false;
         saved = errno;
     }
     if (!ok) {
-        set_err(err, errcap, "%s: cannot write %s: %s", target, tmp, strerror(saved));
+        write_err(err, errcap, target, saved, NULL);
         unlink(tmp);
     }
     return ok;
+}
+
+int hb_rename(const char *from, const char *to)
+{
+    if (fault_hits(OP_RENAME)) return -1;
+    return rename(from, to);
 }
 
 /* Copy the current PATH to PATH.bak through a temporary file and a rename,
@@ -233,7 +358,7 @@ static bool keep_backup(const char *path, char *err, size_t errcap)
 {
     char bak[DIR_MAX];
     if ((size_t)snprintf(bak, sizeof bak, "%s.bak", path) >= sizeof bak) {
-        set_err(err, errcap, "%s: path too long for a backup name", path);
+        write_err(err, errcap, path, ENAMETOOLONG, "naming its backup");
         return false;
     }
     char *old = NULL;
@@ -241,45 +366,108 @@ static bool keep_backup(const char *path, char *err, size_t errcap)
     char rerr[256];
     /* A backup larger than anything we write is not ours to copy. */
     if (hb_read_file(path, (size_t)INT_MAX, &old, &old_len, rerr, sizeof rerr) != HB_OK) {
-        set_err(err, errcap, "%s: cannot keep a backup: %s", path, rerr);
+        set_err(err, errcap, "%s: cannot write: cannot keep a backup: %s", path, rerr);
         return false;
     }
-    char tmp[DIR_MAX];
-    bool ok = write_temp(bak, old, old_len, tmp, sizeof tmp, err, errcap);
+    char tmp[DIR_MAX], berr[DIR_MAX];
+    bool ok = write_temp(bak, old, old_len, tmp, sizeof tmp, berr, sizeof berr);
     free(old);
-    if (!ok) return false;
-    if (rename(tmp, bak) != 0) {
-        set_err(err, errcap, "%s: cannot replace %s: %s", path, bak, strerror(errno));
+    if (!ok) {
+        /* berr is "PATH.bak: cannot write: REASON"; say it about PATH. */
+        const char *why = strstr(berr, ": cannot write: ");
+        set_err(err, errcap, "%s: cannot write: %s (keeping the old file as %s)", path,
+                why ? why + 16 : berr, bak);
+        return false;
+    }
+    if (hb_rename(tmp, bak) != 0) {
+        write_err(err, errcap, path, errno, "keeping the old file as .bak");
         unlink(tmp);
         return false;
     }
     return true;
 }
 
+int hb_write_begin(const char *path, const void *data, size_t len, hb_pending_t *pend, char *err,
+                   size_t errcap)
+{
+    memset(pend, 0, sizeof *pend);
+    if (!path || !*path) {
+        set_err(err, errcap, "(no file name): cannot write: no file name given");
+        return HB_ERR_OTHER;
+    }
+    if (strlen(path) >= sizeof pend->path) {
+        write_err(err, errcap, path, ENAMETOOLONG, NULL);
+        return HB_ERR_OTHER;
+    }
+    memcpy(pend->path, path, strlen(path) + 1);
+    if (!write_temp(path, data, len, pend->tmp, sizeof pend->tmp, err, errcap)) {
+        pend->tmp[0] = '\0';
+        return HB_ERR_OTHER;
+    }
+    return HB_OK;
+}
+
+void hb_write_abort(hb_pending_t *pend)
+{
+    if (pend->tmp[0]) unlink(pend->tmp);
+    pend->tmp[0] = '\0';
+}
+
+int hb_write_commit(hb_pending_t *pend, bool keep_bak, char *err, size_t errcap)
+{
+    if (!pend->tmp[0]) {
+        set_err(err, errcap, "%s: cannot write: nothing was written", pend->path);
+        return HB_ERR_OTHER;
+    }
+    struct stat st;
+    if (keep_bak && stat(pend->path, &st) == 0 && !keep_backup(pend->path, err, errcap)) {
+        hb_write_abort(pend);
+        return HB_ERR_OTHER;
+    }
+    if (hb_rename(pend->tmp, pend->path) != 0) {
+        write_err(err, errcap, pend->path, errno, NULL);
+        hb_write_abort(pend);
+        return HB_ERR_OTHER;
+    }
+    pend->tmp[0] = '\0';
+    char dir[DIR_MAX];
+    dir_of(pend->path, dir, sizeof dir);
+    sync_dir(dir);
+    return HB_OK;
+}
+
 int hb_write_atomic(const char *path, const void *data, size_t len, bool keep_bak, char *err,
                     size_t errcap)
 {
-    if (!path || !*path) {
-        set_err(err, errcap, "(no file name): cannot save");
-        return HB_ERR_OTHER;
-    }
-    char tmp[DIR_MAX];
-    if (!write_temp(path, data, len, tmp, sizeof tmp, err, errcap)) return HB_ERR_OTHER;
+    hb_pending_t pend;
+    int rc = hb_write_begin(path, data, len, &pend, err, errcap);
+    if (rc == HB_OK) rc = hb_write_commit(&pend, keep_bak, err, errcap);
+    return rc;
+}
 
+bool hb_make_dirs(const char *dir, int mode)
+{
+    char buf[DIR_MAX];
+    size_t n = strlen(dir);
+    if (n == 0 || n >= sizeof buf) {
+        errno = ENAMETOOLONG;
+        return false;
+    }
+    memcpy(buf, dir, n + 1);
+    for (char *c = buf + 1; *c; c++) {
+        if (*c != '/') continue;
+        *c = '\0';
+        if (mkdir(buf, (mode_t)mode) != 0 && errno != EEXIST) return false;
+        *c = '/';
+    }
+    if (mkdir(buf, (mode_t)mode) != 0 && errno != EEXIST) return false;
     struct stat st;
-    if (keep_bak && stat(path, &st) == 0 && !keep_backup(path, err, errcap)) {
-        unlink(tmp);
-        return HB_ERR_OTHER;
+    if (stat(buf, &st) != 0) return false;
+    if (!S_ISDIR(st.st_mode)) {
+        errno = ENOTDIR;
+        return false;
     }
-    if (rename(tmp, path) != 0) {
-        set_err(err, errcap, "%s: cannot replace it: %s", path, strerror(errno));
-        unlink(tmp);
-        return HB_ERR_OTHER;
-    }
-    char dir[DIR_MAX];
-    dir_of(path, dir, sizeof dir);
-    sync_dir(dir);
-    return HB_OK;
+    return true;
 }
 
 /* App-level configuration: the one place mutable statics are allowed. */

@@ -16,10 +16,42 @@ enum { HB_OK = 0, HB_ERR_OTHER = 1, HB_ERR_INPUT = 2 };
 int hb_read_file(const char *path, size_t max_bytes, char **out, size_t *len, char *err,
                  size_t errcap);
 
+/* A write under way: the new bytes are in a temporary file beside PATH,
+ * synced and closed, not yet renamed over it. */
+typedef struct {
+    char path[4096];
+    char tmp[4120];
+} hb_pending_t;
+
+/* Write data to a temporary file beside PATH (write, fsync, close, each
+ * checked). HB_OK, or HB_ERR_OTHER with "PATH: cannot write: REASON" in err
+ * and nothing left behind. PATH itself is not touched yet. */
+int hb_write_begin(const char *path, const void *data, size_t len, hb_pending_t *pend, char *err,
+                   size_t errcap);
+/* Finish a write begun above: keep PATH as PATH.bak (keep_bak), rename the
+ * temporary file over PATH, fsync the folder. On failure the temporary file
+ * is removed and PATH is as it was. */
+int hb_write_commit(hb_pending_t *pend, bool keep_bak, char *err, size_t errcap);
+/* Give up a write begun above: its temporary file is removed. */
+void hb_write_abort(hb_pending_t *pend);
+/* rename(2), subject to the injected faults below (for rotations). */
+int hb_rename(const char *from, const char *to);
+/* mkdir -p DIR with MODE; false (errno set) when it is not a folder afterwards. */
+bool hb_make_dirs(const char *dir, int mode);
+
+/* Make writes fail on purpose, for tests: SPEC is a comma-separated list of
+ * OP:N[+][:ERRNO], OP one of create, write, fsync, close, rename; the Nth
+ * such call from now (with "+", that one and every later one) fails with
+ * ERRNO (ENOSPC, EIO, EROFS, EDQUOT, EACCES or EFBIG; ENOSPC by default).
+ * NULL clears. Without a call, the environment variable HEXBATTLE_FAULT is
+ * read the same way at the first write. False when SPEC is malformed. */
+bool hb_fault_set(const char *spec);
+
 /* Write data to PATH atomically: a temporary file in the same folder, fsync,
  * rename over PATH, fsync of the folder. With keep_bak, an existing PATH is
- * first kept as PATH.bak. On failure PATH is untouched, err says why, and
- * HB_ERR_OTHER is returned. */
+ * first kept as PATH.bak. On failure PATH is untouched, no temporary file is
+ * left, err says "PATH: cannot write: REASON", and HB_ERR_OTHER is returned.
+ * Every file hexbattle writes goes through here. */
 int hb_write_atomic(const char *path, const void *data, size_t len, bool keep_bak, char *err,
                     size_t errcap);
 

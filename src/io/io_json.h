@@ -106,6 +106,13 @@ int io_check_size(io_ctx_t *cx, const char *path, ckind_t kind, csize_t size);
 /* Load the file at PATH (bounded by HB_FILE_MAX) and parse it. */
 int io_load_json(io_ctx_t *cx, const char *path, cJSON **out);
 
+/* Member KEY of root (an object) is a whole map file's object: load it
+ * through the map loader, its messages moved under "KEY." so they point into
+ * the file at hand. HB_OK with *out (and *db_out when not NULL) owned by the
+ * caller. */
+int io_load_member_map(io_ctx_t *cx, const cJSON *root, const char *key, const char *data_dir,
+                       map_t **out, tmpl_db_t **db_out);
+
 /* The header every data file starts with: "format" equal to FORMAT, "version" 1. */
 int io_check_header(io_ctx_t *cx, const cJSON *root, const char *format);
 

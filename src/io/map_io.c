@@ -379,6 +379,33 @@ int map_load_mem(const char *text, size_t len, const char *name, const char *dat
     return rc;
 }
 
+int io_load_member_map(io_ctx_t *cx, const cJSON *root, const char *key, const char *data_dir,
+                       map_t **out, tmpl_db_t **db_out)
+{
+    const cJSON *v;
+    int rc = io_require(cx, root, "", key, &v);
+    if (!rc) rc = io_want_object(cx, v, key);
+    if (rc) return rc;
+    char *text = cJSON_PrintUnformatted(v);
+    if (!text) return io_fail_other(cx, "out of memory");
+    char merr[HB_ERR_MAX];
+    merr[0] = '\0';
+    rc = map_load_mem(text, strlen(text), cx->file, data_dir, out, db_out, merr, sizeof merr);
+    cJSON_free(text);
+    if (rc == HB_OK) return HB_OK;
+    size_t k = strlen(cx->file);
+    if (rc == HB_ERR_INPUT && strncmp(merr, cx->file, k) == 0 && strncmp(merr + k, ": ", 2) == 0) {
+        const char *rest = merr + k + 2;
+        if (strncmp(rest, "(root): ", 8) == 0) return io_fail(cx, key, "%s", rest + 8);
+        /* rest is "PATH: reason"; the map's paths sit under "KEY." here. */
+        if (cx->err && cx->errcap) snprintf(cx->err, cx->errcap, "%s: %s.%s", cx->file, key, rest);
+        return HB_ERR_INPUT;
+    }
+    /* A message about the data folder or memory names its own file. */
+    if (cx->err && cx->errcap) snprintf(cx->err, cx->errcap, "%s", merr);
+    return rc;
+}
+
 int map_load(const char *path, const char *data_dir, map_t **out, tmpl_db_t **db_out, char *err,
              size_t errcap)
 {
@@ -568,7 +595,7 @@ int map_save(const map_t *m, const char *path, char *err, size_t errcap)
     char *text = map_to_json(m);
     if (!text) {
         if (err && errcap)
-            snprintf(err, errcap, "%s: cannot save: out of memory or a corrupt map", path);
+            snprintf(err, errcap, "%s: cannot write: out of memory or a corrupt map", path);
         return HB_ERR_OTHER;
     }
     int rc = hb_write_atomic(path, text, strlen(text), true, err, errcap);

@@ -1,4 +1,4 @@
-/* recent.c - recently opened maps and saves, and recovery copies (recent.h). */
+/* recent.c - recently opened maps and saves (recent.h). */
 /* realpath is an XSI extension of POSIX. */
 #define _XOPEN_SOURCE 700
 #include "recent.h"
@@ -18,19 +18,6 @@
 #include "save.h"
 
 #define RECENT_FILE_MAX (256u * 1024u)
-
-bool hb_make_dirs(const char *dir)
-{
-    char buf[RECENT_PATH_MAX];
-    if (!dir || !*dir || !hb_strlcpy(buf, dir, sizeof buf)) return false;
-    for (char *c = buf + 1; *c; c++) {
-        if (*c != '/') continue;
-        *c = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST) return false;
-        *c = '/';
-    }
-    return mkdir(buf, 0777) == 0 || errno == EEXIST;
-}
 
 bool recent_file(char *out, size_t cap)
 {
@@ -101,54 +88,10 @@ int recent_add(const char *file, const char *path, char *err, size_t errcap)
     char *slash = strrchr(dir, '/');
     if (slash && slash != dir) *slash = '\0';
     int rc = HB_ERR_OTHER;
-    if (!slash || hb_make_dirs(dir))
+    if (!slash || hb_make_dirs(dir, 0777))
         rc = hb_write_atomic(file, text, strlen(text), false, err, errcap);
     else
-        snprintf(err, errcap, "%s: cannot make its folder: %s", file, strerror(errno));
-    free(text);
-    return rc;
-}
-
-bool recover_path(const char *path, const char *dir, char *out, size_t cap)
-{
-    int n;
-    if (path && *path) {
-        size_t len = strlen(path);
-        static const char *const EXT[] = {".json", ".tmj", ".tmx"};
-        for (size_t k = 0; k < sizeof EXT / sizeof EXT[0]; k++) {
-            size_t el = strlen(EXT[k]);
-            if (len > el && strcmp(path + len - el, EXT[k]) == 0) {
-                len -= el;
-                break;
-            }
-        }
-        n = snprintf(out, cap, "%.*s.recover.json", (int)len, path);
-    } else {
-        if (!dir || !*dir) return false;
-        n = snprintf(out, cap, "%s/untitled.recover.json", dir);
-    }
-    return n > 0 && (size_t)n < cap;
-}
-
-int recover_save_map(const map_t *m, const char *path, char *out, size_t cap, char *err,
-                     size_t errcap)
-{
-    char dir[RECENT_PATH_MAX] = "";
-    bool unnamed = !path || !*path;
-    if (unnamed && (!save_autosave_dir(dir, sizeof dir) || !hb_make_dirs(dir))) {
-        snprintf(err, errcap, "no folder for a recovery copy of the new map");
-        return HB_ERR_OTHER;
-    }
-    if (!recover_path(path, dir, out, cap)) {
-        snprintf(err, errcap, "%s: the recovery copy's name is too long", path ? path : dir);
-        return HB_ERR_OTHER;
-    }
-    char *text = map_to_json(m);
-    if (!text) {
-        snprintf(err, errcap, "%s: out of memory", out);
-        return HB_ERR_OTHER;
-    }
-    int rc = hb_write_atomic(out, text, strlen(text), false, err, errcap);
+        snprintf(err, errcap, "%s: cannot write: %s (making its folder)", file, strerror(errno));
     free(text);
     return rc;
 }

@@ -1,7 +1,6 @@
 /* recent.h - the maps and saved battles a referee opened lately, kept in
  * $XDG_DATA_HOME/hexbattle/recent.json (or ~/.local/share/hexbattle/), newest
- * first, for the play window's map picker (src/ui/menu.h). Also the small
- * file helpers the picker and the editor share: a map's recovery copy. */
+ * first, for the play window's map picker (src/ui/menu.h). */
 #ifndef HB_RECENT_H
 #define HB_RECENT_H
 
@@ -26,18 +25,5 @@ void recent_load(const char *file, recent_t *r);
 /* Put PATH (made absolute) first in the list at FILE, dropping a repeat and
  * the oldest past RECENT_MAX, and write it atomically. HB_OK or HB_ERR_OTHER. */
 int recent_add(const char *file, const char *path, char *err, size_t errcap);
-
-/* mkdir -p of DIR; true when it exists afterwards. */
-bool hb_make_dirs(const char *dir);
-
-/* Where the recovery copy of a map edited at PATH goes: NAME.recover.json
- * beside it, or DIR/untitled.recover.json for a map never saved (PATH NULL or
- * ""; DIR is the autosave folder). False when the name does not fit. */
-bool recover_path(const char *path, const char *dir, char *out, size_t cap);
-/* Write map m as its recovery copy (format-1 JSON, atomically, without
- * touching PATH itself); the copy's path goes to out. HB_OK or an error with
- * err filled. */
-int recover_save_map(const map_t *m, const char *path, char *out, size_t cap, char *err,
-                     size_t errcap);
 
 #endif

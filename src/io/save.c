@@ -129,7 +129,7 @@ int save_write(const char *path, const play_t *p, const save_table_t *table, con
 {
     char *text = save_to_json(p, table, map_file);
     if (!text) {
-        if (err && errcap) snprintf(err, errcap, "%s: cannot save: out of memory", path);
+        if (err && errcap) snprintf(err, errcap, "%s: cannot write: out of memory", path);
         return HB_ERR_OTHER;
     }
     int rc = hb_write_atomic(path, text, strlen(text), keep_bak, err, errcap);
@@ -211,32 +211,10 @@ static int opt_sides(io_ctx_t *cx, const cJSON *o, const char *path, const char 
     return want_sides(cx, v, p, b, mask);
 }
 
-/* The embedded map: loaded through the map loader, its messages moved under
- * "map." so they point into the save. */
+/* The embedded map: its messages point into the save ("map.terrain..."). */
 static int read_map(io_ctx_t *cx, const cJSON *root, const char *data_dir, save_t *s)
 {
-    const cJSON *v;
-    int rc = io_require(cx, root, "", "map", &v);
-    if (!rc) rc = io_want_object(cx, v, "map");
-    if (rc) return rc;
-    char *text = cJSON_PrintUnformatted(v);
-    if (!text) return io_fail_other(cx, "out of memory");
-    char merr[HB_ERR_MAX];
-    merr[0] = '\0';
-    rc = map_load_mem(text, strlen(text), cx->file, data_dir, &s->map, &s->db, merr, sizeof merr);
-    cJSON_free(text);
-    if (rc == HB_OK) return HB_OK;
-    size_t k = strlen(cx->file);
-    if (rc == HB_ERR_INPUT && strncmp(merr, cx->file, k) == 0 && strncmp(merr + k, ": ", 2) == 0) {
-        const char *rest = merr + k + 2;
-        if (strncmp(rest, "(root): ", 8) == 0) return io_fail(cx, "map", "%s", rest + 8);
-        /* rest is "PATH: reason"; the map's paths sit under "map." here. */
-        if (cx->err && cx->errcap) snprintf(cx->err, cx->errcap, "%s: map.%s", cx->file, rest);
-        return HB_ERR_INPUT;
-    }
-    /* A message about the data folder or memory names its own file. */
-    snprintf(cx->err, cx->errcap, "%s", merr);
-    return rc;
+    return io_load_member_map(cx, root, "map", data_dir, &s->map, &s->db);
 }
 
 static int read_options(io_ctx_t *cx, const cJSON *root, const board_t *b, save_t *s)
@@ -636,46 +614,51 @@ bool save_autosave_path(const char *dir, int k, char *out, size_t cap)
     return n > 0 && (size_t)n < cap;
 }
 
-/* mkdir -p for dir; true when it exists afterwards. */
-static bool make_dirs(const char *dir)
+int save_autosave_shift(const char *dir, char *err, size_t errcap)
 {
-    char buf[SAVE_PATH_MAX];
-    if (!hb_strlcpy(buf, dir, sizeof buf)) return false;
-    for (char *c = buf + 1; *c; c++) {
-        if (*c != '/') continue;
-        *c = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST) return false;
-        *c = '/';
+    char from[SAVE_PATH_MAX], to[SAVE_PATH_MAX];
+    for (int k = SAVE_AUTOSAVES - 1; k >= 1; k--) {
+        if (!save_autosave_path(dir, k, from, sizeof from) ||
+            !save_autosave_path(dir, k + 1, to, sizeof to)) {
+            snprintf(err, errcap, "%s: cannot write: folder name too long", dir);
+            return HB_ERR_OTHER;
+        }
+        /* A rename is atomic, so each slot always holds a whole save; a
+         * missing slot (the first autosaves) is fine. */
+        if (hb_rename(from, to) != 0 && errno != ENOENT) {
+            snprintf(err, errcap, "%s: cannot write: %s (moving the older autosaves down)", to,
+                     strerror(errno));
+            return HB_ERR_OTHER;
+        }
     }
-    if (mkdir(buf, 0777) != 0 && errno != EEXIST) return false;
-    struct stat st;
-    return stat(buf, &st) == 0 && S_ISDIR(st.st_mode);
+    return HB_OK;
 }
 
 int save_autosave(const char *dir, const play_t *p, const save_table_t *table, const char *map_file,
                   char *err, size_t errcap)
 {
-    if (!make_dirs(dir)) {
-        snprintf(err, errcap, "%s: cannot create the autosave folder: %s", dir, strerror(errno));
-        return HB_ERR_OTHER;
-    }
-    char from[SAVE_PATH_MAX], to[SAVE_PATH_MAX];
-    for (int k = SAVE_AUTOSAVES - 1; k >= 1; k--) {
-        if (!save_autosave_path(dir, k, from, sizeof from) ||
-            !save_autosave_path(dir, k + 1, to, sizeof to)) {
-            snprintf(err, errcap, "%s: folder name too long", dir);
-            return HB_ERR_OTHER;
-        }
-        /* A rename is atomic, so each slot always holds a whole save; a
-         * missing slot (the first autosaves) is fine. */
-        if (rename(from, to) != 0 && errno != ENOENT) {
-            snprintf(err, errcap, "%s: cannot rotate autosaves: %s", from, strerror(errno));
-            return HB_ERR_OTHER;
-        }
-    }
+    char to[SAVE_PATH_MAX];
     if (!save_autosave_path(dir, 1, to, sizeof to)) {
-        snprintf(err, errcap, "%s: folder name too long", dir);
+        snprintf(err, errcap, "%s: cannot write: folder name too long", dir);
         return HB_ERR_OTHER;
     }
-    return save_write(to, p, table, map_file, false, err, errcap);
+    if (!hb_make_dirs(dir, 0777)) {
+        snprintf(err, errcap, "%s: cannot write: %s (creating the autosave folder)", to,
+                 strerror(errno));
+        return HB_ERR_OTHER;
+    }
+    /* The new save is written whole first; only then do the older slots
+     * move down, so a failed write (a full disk) loses no autosave. */
+    char *text = save_to_json(p, table, map_file);
+    if (!text) {
+        snprintf(err, errcap, "%s: cannot write: out of memory", to);
+        return HB_ERR_OTHER;
+    }
+    hb_pending_t pend;
+    int rc = hb_write_begin(to, text, strlen(text), &pend, err, errcap);
+    free(text);
+    if (rc == HB_OK) rc = save_autosave_shift(dir, err, errcap);
+    if (rc == HB_OK) return hb_write_commit(&pend, false, err, errcap);
+    hb_write_abort(&pend);
+    return rc;
 }

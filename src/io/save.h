@@ -87,6 +87,9 @@ bool save_autosave_path(const char *dir, int k, char *out, size_t cap);
 /* Autosave the battle into dir (created if missing): slot 2 moves to 3, 1 to
  * 2, then the battle is written atomically as slot 1. Every file present is a
  * whole save at every moment. HB_OK or HB_ERR_OTHER with err filled. */
+/* Move the autosaves of dir down one slot (2 to 3, then 1 to 2), making
+ * room in slot 1. HB_OK or HB_ERR_OTHER with err filled. */
+int save_autosave_shift(const char *dir, char *err, size_t errcap);
 int save_autosave(const char *dir, const play_t *p, const save_table_t *table, const char *map_file,
                   char *err, size_t errcap);
 

@@ -125,45 +125,102 @@ void scars_lose_ability(battle_t *b, int t, int slot, int amount)
         incapacitate(b, t, SC_DELIRIOUS, "delirious");
 }
 
-/* The scars table (2d6 by RULINGS), for a PC left at exactly 0 HP. */
-static void scar(battle_t *b, int t)
+/* A new maximum HP (the scars table's "take the new result"). */
+static void set_max_hp(battle_t *b, int t, int v)
+{
+    b->u[t].hp_max = v;
+    emit_stat(b, t, "max_hp", v);
+}
+
+/* A new maximum for ability SLOT; the score itself is raised with it when
+ * raise_current (a head wound reshapes the current score). */
+static void set_ability(battle_t *b, int t, int slot, int v, bool raise_current)
+{
+    char name[EV_NAME_MAX];
+    unit_t *u = &b->u[t];
+    if (v > u->stat_max[slot]) {
+        u->stat_max[slot] = v;
+        snprintf(name, sizeof name, "max_%s", STAT_NAMES[slot]);
+        emit_stat(b, t, name, v);
+    }
+    if (raise_current && v > u->stat[slot]) {
+        u->stat[slot] = v;
+        emit_stat(b, t, STAT_NAMES[slot], v);
+    }
+}
+
+/* Roll n d`sides` for a scar of t; the total. */
+static int scar_roll(battle_t *b, int t, int n, int sides, const char *why)
+{
+    return battle_roll(b, t, n, sides, 0, 0, why, NULL);
+}
+
+/* "Roll XdY. If the total is higher than your max HP, take the new result." */
+static void scar_max_hp(battle_t *b, int t, int n, int sides)
+{
+    int r = scar_roll(b, t, n, sides, "scar: max HP");
+    if (r > b->u[t].hp_max)
+        set_max_hp(b, t, r);
+}
+
+/* The scars table, for a PC left at exactly 0 HP by an attack that dealt
+ * `damage` (after armor): rows 1 to 12, 12 or more reading row 12 (RULINGS).
+ * The scar's own dice are rolled at once, and its effect on max HP, max WIL
+ * or an ability applies at once. */
+static void scar(battle_t *b, int t, int damage)
 {
     static const char *const NAMES[13] = {
         "", "lasting_scar", "rattling_blow", "walloped", "broken_limb", "diseased",
         "reorienting_head_wound", "hamstrung", "deafened", "re_brained", "sundered",
         "mortal_wound", "doomed",
     };
-    int r = battle_roll(b, t, 2, 6, 0, 0, "scars table", NULL);
-    if (r < 1 || r > 12)
-        return;
+    int row = damage < 1 ? 1 : damage > 12 ? 12 : damage;
+    unit_t *u = &b->u[t];
     char name[EV_NAME_MAX];
-    snprintf(name, sizeof name, "scar:%s", NAMES[r]);
+    snprintf(name, sizeof name, "scar:%s", NAMES[row]);
     emit_cond(b, t, name, true);
-    switch (r) {
-    case 1: /* where the scar sits */
-    case 4: /* which limb */
-    case 6: /* which ability the head wound reshapes (after the fight) */
-        battle_roll(b, t, 1, 6, 0, 0, r == 1 ? "scar location" : r == 4 ? "broken limb" : "head wound ability", NULL);
+    switch (row) {
+    case 1: /* where the scar sits (1d6), or which limb broke (1d6); then a new */
+    case 2: /* max HP if higher: 1d6 (scar, rattling blow) or 2d6 (limb, disease) */
+    case 4:
+    case 5:
+        if (row == 1 || row == 4)
+            scar_roll(b, t, 1, 6, row == 1 ? "scar location" : "broken limb");
+        scar_max_hp(b, t, row <= 2 ? 1 : 2, 6);
         break;
-    case 3:
-        b->u[t].cond |= SC_DEPRIVED;
+    case 3: /* flat on its face: deprived, and 1d6 more max HP */
+        u->cond |= SC_DEPRIVED;
         emit_cond(b, t, "deprived", true);
+        set_max_hp(b, t, u->hp_max + scar_roll(b, t, 1, 6, "scar: max HP"));
         break;
+    case 6: { /* 1-2 STR, 3-4 DEX, 5-6 WIL: 3d6 replaces the score if higher */
+        int which = scar_roll(b, t, 1, 6, "head wound ability");
+        int slot = which <= 2 ? SS_STR : which <= 4 ? SS_DEX : SS_WIL;
+        set_ability(b, t, slot, scar_roll(b, t, 3, 6, "scar: ability"), true);
+        break;
+    }
     case 7:
-        b->u[t].cond |= SC_HAMSTRUNG;
+        u->cond |= SC_HAMSTRUNG;
         emit_cond(b, t, "hamstrung", true);
+        set_ability(b, t, SS_DEX, scar_roll(b, t, 3, 6, "scar: max DEX"), false);
         break;
     case 8:
-    case 10:
-        /* The WIL save's reward (a higher max WIL) is for after the battle. */
-        save(b, t, SS_WIL, "WIL save");
+    case 10: /* a passed WIL save raises max WIL by 1d4 (deafened) or 1d6 (sundered) */
+        if (save(b, t, SS_WIL, "WIL save"))
+            set_ability(b, t, SS_WIL,
+                        u->stat_max[SS_WIL] + scar_roll(b, t, 1, row == 8 ? 4 : 6, "scar: max WIL"),
+                        false);
         break;
-    case 11:
-        b->u[t].cond |= SC_DEPRIVED;
+    case 9:
+        set_ability(b, t, SS_WIL, scar_roll(b, t, 3, 6, "scar: max WIL"), false);
+        break;
+    case 11: /* out of action; 2d6 becomes max HP, whatever it is */
+        u->cond |= SC_DEPRIVED;
         incapacitate(b, t, SC_MORTAL, "mortal_wound");
+        set_max_hp(b, t, scar_roll(b, t, 2, 6, "scar: max HP"));
         break;
     case 12:
-        b->u[t].cond |= SC_DOOMED;
+        u->cond |= SC_DOOMED;
         break;
     default:
         break;
@@ -187,7 +244,7 @@ void scars_damage(battle_t *b, int t, int amount)
         return;
     if (left == 0 && before > 0) {
         if (map_faction_is_player(b->map, b->map->combatants[t].faction) && !detachment(b, t))
-            scar(b, t);
+            scar(b, t, amount);
         return;
     }
     if (left >= 0)
@@ -196,12 +253,23 @@ void scars_damage(battle_t *b, int t, int amount)
     scars_lose_ability(b, t, SS_STR, -left);
     if (!battle_active(b, t))
         return;
-    if (save(b, t, SS_STR, "STR save"))
-        return;
+    bool passed = save(b, t, SS_STR, "STR save");
     if (u->cond & SC_DOOMED) {
-        emit_cond(b, t, "doomed", true);
-        defeat(b, t);
-    } else if (detachment(b, t)) {
+        /* Doom ends at this save, pass or fail: death on a fail; on a pass,
+         * 3d6 as a new max HP if higher. */
+        u->cond &= ~(unsigned)SC_DOOMED;
+        if (!passed) {
+            emit_cond(b, t, "doomed", true);
+            defeat(b, t);
+            return;
+        }
+        emit_cond(b, t, "doomed", false);
+        scar_max_hp(b, t, 3, 6);
+        return;
+    }
+    if (passed)
+        return;
+    if (detachment(b, t)) {
         emit_cond(b, t, "routed", true);
         defeat(b, t);
     } else if (map_faction_is_player(b->map, b->map->combatants[t].faction)) {
@@ -214,9 +282,17 @@ void scars_damage(battle_t *b, int t, int amount)
 
 /* ---- phases ------------------------------------------------------------- */
 
+bool scars_crawling(const battle_t *b, int i)
+{
+    /* Critical damage and nothing worse: a PC crawling weakly, grasping for life. */
+    return battle_active(b, i) && (b->u[i].cond & SC_HELPLESS) == SC_CRITICAL &&
+           cst(b)->player[i];
+}
+
+/* May i declare at all: fighting, or a PC that can still crawl. */
 static bool can_act(const battle_t *b, int i)
 {
-    return scars_fighting(b, i);
+    return scars_fighting(b, i) || scars_crawling(b, i);
 }
 
 bool scars_in_phase(const battle_t *b, int i)
@@ -260,6 +336,14 @@ static int phase_side(const battle_t *b, int k)
     return -1;
 }
 
+/* A phase's kind as the turn events name it. */
+static const char *phase_name(const sc_state_t *s, int k)
+{
+    if (k < 0 || k >= s->n_phases)
+        return "";
+    return s->phase_kind[k] == SP_PASSED ? "passed" : s->phase_kind[k] == SP_FAILED ? "failed" : "side";
+}
+
 static void start_phase(battle_t *b)
 {
     sc_state_t *s = st(b);
@@ -268,7 +352,7 @@ static void start_phase(battle_t *b)
     e.value = b->round;
     int k = s->phase;
     e.side = phase_side(b, k);
-    hb_strlcpy(e.name, s->phase_kind[k] == SP_PASSED ? "passed" : s->phase_kind[k] == SP_FAILED ? "failed" : "side", sizeof e.name);
+    hb_strlcpy(e.name, phase_name(s, k), sizeof e.name);
     battle_emit(b, &e);
 }
 
@@ -278,13 +362,16 @@ static void resolve_phase(battle_t *b);
 static void advance(battle_t *b)
 {
     sc_state_t *s = st(b);
+    if (scars_winner(b) != -2)
+        return;
+    /* The phase that ends is the one that started; phases with nobody in
+     * them are passed over without a turn of their own. */
+    event_t e = event_make(EV_TURN_END);
+    e.value = b->round;
+    e.side = phase_side(b, s->phase);
+    hb_strlcpy(e.name, phase_name(s, s->phase), sizeof e.name);
+    battle_emit(b, &e);
     for (int guard = 0; guard < 2 * s->n_phases + 2; guard++) {
-        if (scars_winner(b) != -2)
-            return;
-        event_t e = event_make(EV_TURN_END);
-        e.value = b->round;
-        e.side = phase_side(b, s->phase);
-        battle_emit(b, &e);
         s->phase++;
         if (s->phase >= s->n_phases) {
             s->phase = 0;
@@ -307,12 +394,20 @@ static void scars_setup(battle_t *b)
     sc_state_t *s = st(b);
     for (int i = 0; i < b->n; i++) {
         s->player[i] = battle_is_player(b, i);
-        if (b->u[i].hp <= 0 && b->u[i].stat[SS_STR] <= 0)
+        /* Scores the map gives at 0 mean from the start what they mean later:
+         * STR 0 is death, DEX 0 paralysis, WIL 0 delirium (RULINGS). A score
+         * nobody gave stays out of it. */
+        for (int slot = SS_STR; slot <= SS_WIL; slot++)
+            if (battle_active(b, i) && b->u[i].stat[slot] <= 0 &&
+                battle_stat_given(b, i, STAT_NAMES[slot]))
+                scars_lose_ability(b, i, slot, 0);
+        /* No HP and no STR at all, given or not: not in this battle. */
+        if (battle_active(b, i) && b->u[i].hp <= 0 && b->u[i].stat[SS_STR] <= 0)
             battle_remove(b, i);
     }
-    /* Each player-side combatant's DEX save decides whether it beats the foe. */
+    /* Each player-side combatant able to act makes a DEX save: does it beat the foe? */
     for (int i = 0; i < b->n; i++) {
-        if (!s->player[i] || !battle_active(b, i))
+        if (!s->player[i] || !can_act(b, i))
             continue;
         s->passed[i] = save(b, i, SS_DEX, "DEX save");
         battle_emit_action(b, i, "act_first", -1, s->passed[i]);
@@ -344,7 +439,8 @@ static void scars_setup(battle_t *b)
 static const char *const MOVE_MODES[SM_COUNT] = {[SM_MOVE] = "move", [SM_SECOND] = "second_move"};
 
 /* A step of a declared move: the ordinary cost (difficult terrain double,
- * enemies barred, allies passed); a hamstrung mover takes one step at most. */
+ * enemies barred, allies passed); a hamstrung or crawling mover takes one
+ * step at most. */
 static int scars_step(void *ud, int from, int to)
 {
     const move_cost_t *mv = ud;
@@ -358,15 +454,31 @@ bool scars_move_cost(const battle_t *b, int i, int mode, move_cost_t *out)
 {
     if (mode < 0 || mode >= SM_COUNT || !can_act(b, i))
         return false;
+    bool crawling = scars_crawling(b, i);
+    if (crawling && mode == SM_SECOND)
+        return false; /* a crawl is no action */
     int budget = (mode == SM_SECOND ? 2 : 1) * b->prof[i].speed_ft;
     if (cst(b)->decl[i].set)
         budget = 0; /* declared already: nothing left this phase */
     geom_move_plain(b->board, i, budget, b->prof[i].interval_ft, out);
     out->step = scars_step;
     out->mode = mode;
-    out->flags = (b->u[i].cond & SC_HAMSTRUNG) ? 1 : 0;
+    /* Hamstrung barely moves and a critical PC crawls: one hex at most. */
+    out->flags = crawling || (b->u[i].cond & SC_HAMSTRUNG) ? 1 : 0;
     out->start = board_cell_index(b->board, pos(b, i));
     return true;
+}
+
+bool scars_dual_ok(const battle_t *b, int a, int w, int w2)
+{
+    if (w2 < 0)
+        return w2 == -1;
+    int n = b->u[a].n_weapons;
+    if (w < 0 || w >= n || w2 >= n || w2 == w)
+        return false;
+    /* A two-handed weapon takes both hands: it never joins a dual attack. */
+    return battle_weapon_tag(battle_weapon(b, a, w), "two_handed") <= 0 &&
+           battle_weapon_tag(battle_weapon(b, a, w2), "two_handed") <= 0;
 }
 
 static battle_status_t scars_apply(battle_t *b, const cmd_t *c)
@@ -392,11 +504,16 @@ static battle_status_t scars_apply(battle_t *b, const cmd_t *c)
     int cost = n_path == 0 ? 0 : n_path > SCARS_PATH_MAX ? -1 : geom_path_price(&mv, c->path, n_path);
     if (cost < 0 || cost > mv.budget_ft)
         return BATTLE_ILLEGAL;
+    /* A crawling PC crawls (move_cost allows it one hex) and does nothing else. */
+    if (scars_crawling(b, a) && act != CMD_END)
+        return BATTLE_ILLEGAL;
     if (act == CMD_ENGAGE) {
         if (c->target < 0 || c->target >= b->n || !battle_active(b, c->target) || c->target == a)
             return BATTLE_ILLEGAL;
-        if ((c->weapon >= b->u[a].n_weapons) || (c->weapon2 >= b->u[a].n_weapons) ||
-            (c->weapon2 >= 0 && c->weapon2 == c->weapon))
+        if (c->weapon < -1 || c->weapon >= b->u[a].n_weapons ||
+            !scars_dual_ok(b, a, c->weapon, c->weapon2))
+            return BATTLE_ILLEGAL;
+        if (c->arg & ~(SC_MARK_IMPAIRED | SC_MARK_ENHANCED))
             return BATTLE_ILLEGAL;
     }
     sc_decl_t *d = &s->decl[a];
@@ -406,13 +523,19 @@ static battle_status_t scars_apply(battle_t *b, const cmd_t *c)
     d->target = (short)(act == CMD_ENGAGE ? c->target : -1);
     d->weapon = (short)(c->kind == CMD_DECLARE ? c->weapon : -1);
     d->weapon2 = (short)(c->kind == CMD_DECLARE ? c->weapon2 : -1);
+    d->marks = (unsigned char)(act == CMD_ENGAGE ? c->arg : 0);
     d->n_path = (short)(c->kind == CMD_DECLARE ? c->n_path : 0);
     for (int k = 0; k < d->n_path; k++)
         d->path[k] = c->path[k];
     event_t e = event_make(EV_DECLARE);
     e.who = a;
     e.target = d->target;
-    hb_strlcpy(e.name, act == CMD_END ? (d->n_path ? "move" : "hold") : cmd_kind_name(act), sizeof e.name);
+    /* A move alone keeps the action ("move", or "hold" standing still); a
+     * second move spends it ("second_move"). */
+    const char *name = act == CMD_END    ? (d->n_path ? "move" : "hold")
+                       : act == CMD_MOVE ? "second_move"
+                                         : cmd_kind_name(act);
+    hb_strlcpy(e.name, name, sizeof e.name);
     battle_emit(b, &e);
     int any;
     if (scars_actors(b, &any, 1) == 0) {
@@ -430,8 +553,7 @@ static bool on_edge(const battle_t *b, int i)
     return c.col == 0 || c.row == 0 || c.col == b->map->cols - 1 || c.row == b->map->rows - 1;
 }
 
-/* Range band in hexes a weapon reaches: melee close; ranged by its range. */
-static int weapon_reach_hex(const battle_t *b, const weapon_t *w)
+int scars_weapon_band(const battle_t *b, const weapon_t *w)
 {
     if (!w || w->cls == WPN_MELEE)
         return CLOSE_HEX;
@@ -442,20 +564,25 @@ static int weapon_reach_hex(const battle_t *b, const weapon_t *w)
     return h <= NEARBY_HEX ? NEARBY_HEX : DISTANT_HEX;
 }
 
-sc_die_t scars_attack_die(const battle_t *b, int a, int t, const weapon_t *w, bool spill)
+/* The die of a's attack on t with w, given the cover on the line between them
+ * and the referee's marks: the weapon's own, d4 impaired, d12 enhanced. */
+static sc_die_t die_of(const battle_t *b, int a, int t, const weapon_t *w, bool spill,
+                       cover_t cover, unsigned marks)
 {
+    /* Unarmed is always a d4, whatever else holds: the specific rule wins. */
+    if (!w)
+        return (sc_die_t){1, 4, false, false};
     /* A flat weapon (no dice) rolls nothing of its own: 0 unless impaired or enhanced. */
-    int sides = w ? w->dice_sides : 4, n = w ? w->dice_n : 1;
+    int sides = w->dice_sides, n = w->dice_n;
     bool blast = battle_weapon_tag(w, "blast") > 0;
     /* Cover impairs an aimed attack; a blast's spill goes around it. */
-    bool impaired = false;
-    if (!spill) {
-        sight_t sg = sight_trace(b->board, pos(b, a), pos(b, t));
-        impaired = sg.cover == COVER_LIGHT || sg.cover == COVER_HEAVY;
-    }
+    bool impaired = !spill && (cover == COVER_LIGHT || cover == COVER_HEAVY);
     if (detachment(b, t) && !detachment(b, a) && !blast)
         impaired = true;
-    bool enhanced = scars_helpless(b, t) || (detachment(b, a) && !detachment(b, t));
+    if (marks & SC_MARK_IMPAIRED)
+        impaired = true;
+    bool enhanced = scars_helpless(b, t) || (detachment(b, a) && !detachment(b, t)) ||
+                    (marks & SC_MARK_ENHANCED);
     if (impaired && enhanced) {
         /* The two cancel: the weapon's own die. */
     } else if (impaired) {
@@ -468,10 +595,16 @@ sc_die_t scars_attack_die(const battle_t *b, int a, int t, const weapon_t *w, bo
     return (sc_die_t){n, sides, impaired, enhanced};
 }
 
+sc_die_t scars_attack_die(const battle_t *b, int a, int t, const weapon_t *w, bool spill)
+{
+    cover_t cover = spill ? COVER_NONE : sight_trace(b->board, pos(b, a), pos(b, t)).cover;
+    return die_of(b, a, t, w, spill, cover, 0);
+}
+
 /* Does a's attack with w reach t from where both stand? */
 static bool reaches(const battle_t *b, int a, int t, const weapon_t *w)
 {
-    return hex_distance(pos(b, a), pos(b, t)) <= weapon_reach_hex(b, w) &&
+    return hex_distance(pos(b, a), pos(b, t)) <= scars_weapon_band(b, w) &&
            sight_clear(b->board, pos(b, a), pos(b, t));
 }
 
@@ -510,9 +643,10 @@ bool scars_blast_catches(const battle_t *b, int a, int t, int k, hex_t at, const
 }
 
 /* Roll one attack die (NdS keep the highest, or the impaired / enhanced die). */
-static int roll_attack(battle_t *b, int a, int t, const weapon_t *w, bool spill)
+static int roll_attack(battle_t *b, int a, int t, const weapon_t *w, bool spill, cover_t cover,
+                       unsigned marks)
 {
-    sc_die_t d = scars_attack_die(b, a, t, w, spill);
+    sc_die_t d = die_of(b, a, t, w, spill, cover, marks);
     char why[EV_NAME_MAX];
     snprintf(why, sizeof why, "damage on %s", b->map->combatants[t].id);
     return battle_roll(b, a, d.n, d.sides, 1, 0, why, NULL);
@@ -618,7 +752,9 @@ static void resolve_phase(battle_t *b)
             battle_emit(b, &e);
         }
     }
-    /* 3. Attacks land together: which ones reach is settled before any damage. */
+    /* 3. Attacks land together: which ones reach, and the cover on each line
+     * (bodies included), are settled before any damage, so a combatant who
+     * falls during the resolution still covers its later shots (RULINGS). */
     for (int i = 0; i < b->n; i++) {
         sc_decl_t *d = &s->decl[i];
         if (!d->set || d->act != CMD_ENGAGE || !battle_active(b, i) ||
@@ -630,18 +766,20 @@ static void resolve_phase(battle_t *b)
         const weapon_t *w2 = d->weapon2 >= 0 ? battle_weapon(b, i, d->weapon2) : NULL;
         d->lands = (unsigned char)(reaches(b, i, d->target, w) |
                                    (d->weapon2 >= 0 && reaches(b, i, d->target, w2)) << 1);
-        event_t e = event_make(EV_ATTACK);
-        e.who = i;
-        e.target = d->target;
-        e.hit = d->lands != 0; /* no attack roll: it lands when it can reach */
-        hb_strlcpy(e.name, w ? w->id : "unarmed", sizeof e.name);
-        battle_emit(b, &e);
-        /* Each landing blast shows the hexes it sweeps (the same area that
-         * decides who is caught below). */
-        for (int k = 0; k < 2; k++) {
+        d->cover = (unsigned char)sight_trace(b->board, pos(b, i), pos(b, d->target)).cover;
+        /* One attack event per weapon (a dual attack logs both), and each
+         * landing blast shows the hexes it sweeps, the same area that decides
+         * who is caught below. */
+        for (int k = 0; k < 1 + (d->weapon2 >= 0); k++) {
+            const weapon_t *wk = k ? w2 : w;
+            event_t e = event_make(EV_ATTACK);
+            e.who = i;
+            e.target = d->target;
+            e.hit = (d->lands >> k) & 1; /* no attack roll: it lands when it can reach */
+            hb_strlcpy(e.name, wk ? wk->id : "unarmed", sizeof e.name);
+            battle_emit(b, &e);
             area_t area;
-            if ((d->lands & (1 << k)) &&
-                scars_blast_area(b, i, d->target, k ? w2 : w, &area)) {
+            if (e.hit && scars_blast_area(b, i, d->target, wk, &area)) {
                 event_t ae = area_event(b->map, i, d->target, &area);
                 battle_emit(b, &ae);
             }
@@ -663,7 +801,7 @@ static void resolve_phase(battle_t *b)
                 const weapon_t *w = battle_weapon(b, i, k ? d->weapon2 : d->weapon);
                 if (d->target != t && !scars_blast_catches(b, i, d->target, t, pos(b, t), w))
                     continue;
-                int v = roll_attack(b, i, t, w, d->target != t);
+                int v = roll_attack(b, i, t, w, d->target != t, (cover_t)d->cover, d->marks);
                 best = v > best ? v : best;
                 any = true;
             }
@@ -690,12 +828,14 @@ static int scars_legal(battle_t *b, int a, cmd_t *out, int cap)
     if (n < cap)
         out[n] = cmd_make(CMD_END, a);
     n++;
+    if (scars_crawling(b, a))
+        return n; /* crawl a hex or lie still: nothing else */
     for (int t = 0; t < b->n; t++) {
         if (!battle_active(b, t) || !enemies(b, a, t))
             continue;
         for (int w = -1; w < b->u[a].n_weapons; w++) {
             const weapon_t *wp = battle_weapon(b, a, w);
-            if (hex_distance(pos(b, a), pos(b, t)) > weapon_reach_hex(b, wp))
+            if (hex_distance(pos(b, a), pos(b, t)) > scars_weapon_band(b, wp))
                 continue;
             cmd_t c = cmd_make(CMD_DECLARE, a);
             c.act = CMD_ENGAGE;
@@ -706,7 +846,8 @@ static int scars_legal(battle_t *b, int a, cmd_t *out, int cap)
             n++;
             /* Dual weapons: this one with each later weapon that also reaches. */
             for (int w2 = w + 1; w >= 0 && w2 < b->u[a].n_weapons; w2++) {
-                if (hex_distance(pos(b, a), pos(b, t)) > weapon_reach_hex(b, battle_weapon(b, a, w2)))
+                if (!scars_dual_ok(b, a, w, w2) ||
+                    hex_distance(pos(b, a), pos(b, t)) > scars_weapon_band(b, battle_weapon(b, a, w2)))
                     continue;
                 c.weapon2 = w2;
                 if (n < cap)
@@ -824,7 +965,7 @@ static int pick_weapon(const battle_t *b, int a, int t)
             continue;
         if (blast_hits_friend(b, a, t, wp))
             continue;
-        int reach = weapon_reach_hex(b, wp);
+        int reach = scars_weapon_band(b, wp);
         predict_t pr;
         int mean = scars_predict(b, a, t, w, &pr) ? (int)(pr.dmg_hit * 100.0) : 0;
         /* A move comes with the action, so reaching after one move is as good
@@ -895,7 +1036,7 @@ static int allies_on(const battle_t *b, int a, int t)
 /* Can a attack t this turn: in its weapon's band now or after one move? */
 static bool in_reach_this_turn(const battle_t *b, int a, int t)
 {
-    int reach = weapon_reach_hex(b, battle_weapon(b, a, pick_weapon(b, a, t)));
+    int reach = scars_weapon_band(b, battle_weapon(b, a, pick_weapon(b, a, t)));
     return hex_distance(pos(b, a), pos(b, t)) <= reach + SCARS_MOVE_HEXES;
 }
 
@@ -904,6 +1045,8 @@ static void scars_ai(battle_t *b, int a, cmd_t *out)
     *out = cmd_make(CMD_END, a);
     if (!scars_in_phase(b, a))
         return;
+    if (scars_crawling(b, a))
+        return; /* lies still: a crawl is the table's call */
     unit_t *u = &b->u[a];
     /* Badly hurt with a way out: run for it. */
     if (u->hp == 0 && u->stat[SS_STR] * 2 < u->stat_max[SS_STR] && on_edge(b, a)) {
@@ -940,7 +1083,7 @@ static void scars_ai(battle_t *b, int a, cmd_t *out)
     int dist = hex_distance(pos(b, a), pos(b, t));
     int bw = pick_weapon(b, a, t);
     const weapon_t *wp = battle_weapon(b, a, bw);
-    int reach = weapon_reach_hex(b, wp);
+    int reach = scars_weapon_band(b, wp);
     cmd_t c = cmd_make(CMD_DECLARE, a);
     c.weapon = bw;
     c.target = t;

@@ -25,6 +25,12 @@ enum {
     SC_MORTAL = 1u << 6,    /* mortal wound: out of action */
 };
 
+/* The referee's marks on an attack (cmd_t.arg of a declared engage): fighting
+ * from weakness (bound hands: impaired) or from advantage (a daring
+ * manoeuvre: enhanced). They join the rules' own reasons; impaired and
+ * enhanced together cancel, as always. */
+enum { SC_MARK_IMPAIRED = 1, SC_MARK_ENHANCED = 2 };
+
 /* Helpless: critical, paralyzed, delirious or mortally wounded. The combatant
  * stays on the map and can be attacked (enhanced), but never acts and no
  * longer counts for its side (docs/rules-scars.md, "Helpless"). */
@@ -43,6 +49,8 @@ typedef struct {
     unsigned char set;
     unsigned char act;     /* cmd_kind_t: CMD_ENGAGE, CMD_MOVE, CMD_RETREAT or CMD_END */
     unsigned char lands;   /* bit 0 / 1: the first / second weapon reaches (while resolving) */
+    unsigned char cover;   /* cover_t on the line to the target, fixed as the attacks resolve */
+    unsigned char marks;   /* SC_MARK_*: the referee's impaired / enhanced call on this attack */
     short target, weapon, weapon2;
     short n_path;
     cell_t path[SCARS_PATH_MAX];
@@ -68,6 +76,12 @@ typedef struct {
 
 /* Is combatant i helpless (SC_HELPLESS)? */
 bool scars_helpless(const battle_t *b, int i);
+/* Is i a PC with critical damage (and nothing worse), who may still crawl
+ * one hex a phase and do nothing else? */
+bool scars_crawling(const battle_t *b, int i);
+/* May a attack with weapons w and w2 together (w2 -1: one weapon)? Two
+ * different weapons it carries, neither of them two-handed. */
+bool scars_dual_ok(const battle_t *b, int a, int w, int w2);
 /* Is i still fighting: in the battle and not helpless? Victory counts these. */
 bool scars_fighting(const battle_t *b, int i);
 /* Winning side: the one side with anyone still fighting; -1 none, -2 not over. */
@@ -94,6 +108,9 @@ bool scars_predict(const battle_t *b, int a, int t, int w, predict_t *out);
 /* The same for a dual attack with weapons w and w2 (w2 -1: none). */
 bool scars_predict_dual(const battle_t *b, int a, int t, int w, int w2, predict_t *out);
 
+/* The hexes weapon w (NULL: unarmed) reaches: close (1) for melee, else the
+ * band its range falls in, nearby (10) or distant (20). */
+int scars_weapon_band(const battle_t *b, const weapon_t *w);
 /* ruleset_t.move_cost for scars (see ruleset.h). */
 bool scars_move_cost(const battle_t *b, int i, int mode, move_cost_t *out);
 /* Is combatant i in the phase now declaring? */

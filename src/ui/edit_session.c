@@ -10,7 +10,9 @@
 #include "../core/edit.h"
 #include "../io/fileio.h"
 #include "../io/map_io.h"
+#include "../io/recover.h"
 #include "editor.h"
+#include "stop.h"
 #include "ui.h"
 #include "window.h"
 
@@ -30,6 +32,18 @@ static map_t *new_map(char *err, size_t errcap)
     map_t *m = edit_new_map(NEW_COLS, NEW_ROWS, types, n, open);
     if (!m) snprintf(err, errcap, "out of memory");
     return m;
+}
+
+/* A stop signal (src/ui/stop.h): unsaved edits go to their recovery copy
+ * before the exit. */
+static void keep_edits(const ed_state_t *st)
+{
+    char msg[HB_ERR_MAX];
+    bool written = false;
+    if (!ed_write_recovery(st, &written, msg, sizeof msg))
+        fprintf(stderr, "hexbattle: unsaved edits lost: %s\n", msg);
+    else if (written)
+        fprintf(stderr, "hexbattle: stopped; unsaved edits kept in %s\n", msg);
 }
 
 int ui_run_edit(map_t *m, const tmpl_db_t *db, const char *path, char *err, size_t errcap)
@@ -54,9 +68,17 @@ int ui_run_edit(map_t *m, const tmpl_db_t *db, const char *path, char *err, size
     int w, h;
     ui_window_size_for(0, ED_WANT_W, ED_WANT_H, &w, &h);
     ed_init(&st, m, db, path, w, h);
+    /* Edits kept by a stopped editor are offered back (docs/editor.md). */
+    char rpath[SAVE_PATH_MAX];
+    if (recover_path(path, rpath, sizeof rpath) && recover_belongs(rpath, path))
+        ed_offer_recovery(&st, rpath);
     int status = 0;
     for (;;) {
         ed_run_t r = ed_run_window(&st, err, errcap);
+        if (ui_stop_signal()) {
+            keep_edits(&st);
+            break;
+        }
         if (r == ED_RUN_ERROR) {
             /* After a play-test the edits live only in memory: keep them. */
             if (st.opens > 0) {
@@ -77,6 +99,10 @@ int ui_run_edit(map_t *m, const tmpl_db_t *db, const char *path, char *err, size
             ed_message(&st, "back from play-test");
         }
         map_destroy(play);
+        if (ui_stop_signal()) { /* stopped during the play-test */
+            keep_edits(&st);
+            break;
+        }
     }
     ed_free(&st);
     ui_video_close();

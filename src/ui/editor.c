@@ -7,12 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include <SDL_ttf.h>
 
 #include "../io/map_io.h"
 #include "../io/recent.h"
 #include "../rules/ruleset.h"
+#include "stop.h"
 #include "window.h"
 
 static const char *const TOOL_NAMES[] = {
@@ -57,17 +59,18 @@ int ed_template_rows(const ed_state_t *s)
 
 bool ed_recover(ed_state_t *s, const char *why, char *msg, size_t cap)
 {
-    if (!edit_history_dirty(&s->hist)) {
+    bool written = false;
+    char where[HB_ERR_MAX];
+    if (!ed_write_recovery(s, &written, where, sizeof where)) {
+        snprintf(msg, cap, "%s; the unsaved map could not be kept either: %s", why, where);
+        return false;
+    }
+    if (!written) {
         snprintf(msg, cap, "%s; the map had no unsaved changes", why);
         return false;
     }
-    char out[RECENT_PATH_MAX], err[HB_ERR_MAX];
-    if (recover_save_map(s->map, s->path, out, sizeof out, err, sizeof err) != HB_OK) {
-        snprintf(msg, cap, "%s; the unsaved map could not be kept either: %s", why, err);
-        return false;
-    }
-    snprintf(msg, cap, "%s; the unsaved map is kept in %s (open it with hexbattle edit)", why,
-             out);
+    snprintf(msg, cap, "%s; the unsaved edits are kept in %s (hexbattle edit %s offers them back)",
+             why, where, s->path[0] ? s->path : "");
     return true;
 }
 
@@ -94,6 +97,7 @@ void ed_init(ed_state_t *s, map_t *m, const tmpl_db_t *db, const char *path, int
 
 void ed_free(ed_state_t *s)
 {
+    recover_map_free(&s->recover);
     tmpl_db_destroy(s->own_db);
     s->own_db = NULL;
     edit_free(&s->stroke);
@@ -192,6 +196,66 @@ bool ed_redo(ed_state_t *s)
     if (ok) sync_db(s);
     s->dirty_frame = true;
     return ok;
+}
+
+void ed_offer_recovery(ed_state_t *s, const char *rpath)
+{
+    char err[HB_ERR_MAX];
+    recover_map_free(&s->recover);
+    if (recover_load_map(rpath, NULL, &s->recover, err, sizeof err) != HB_OK) {
+        ed_message(s, "recovery copy not usable: %s", err);
+        return;
+    }
+    hb_strlcpy(s->recover_file, rpath, sizeof s->recover_file);
+    char when[32] = "an earlier session";
+    time_t t = (time_t)s->recover.written;
+    struct tm tm;
+    if (t > 0 && localtime_r(&t, &tm)) strftime(when, sizeof when, "%d %b %H:%M", &tm);
+    const edit_history_t *h = &s->recover.hist;
+    snprintf(s->recover_label, sizeof s->recover_label,
+             "Unsaved edits (%d undo step%s) from %s were kept when the editor was stopped.",
+             h->pos, h->pos == 1 ? "" : "s", when);
+    s->prompt = ED_PROMPT_RECOVER;
+    s->dirty_frame = true;
+}
+
+bool ed_restore_recovery(ed_state_t *s)
+{
+    if (!s->recover.map) return false;
+    map_t mine = *s->map;
+    *s->map = *s->recover.map;
+    *s->recover.map = mine; /* freed with the rest of the copy below */
+    edit_history_free(&s->hist);
+    s->hist = s->recover.hist;
+    edit_history_init(&s->recover.hist);
+    tmpl_db_destroy(s->own_db);
+    s->own_db = s->recover.db;
+    s->db = s->own_db;
+    s->recover.db = NULL;
+    recover_map_free(&s->recover);
+    remove(s->recover_file);
+    s->selected = -1;
+    if (s->type >= s->map->n_types) s->type = 0;
+    s->tmpl_sel = ed_template_match(s, 0) ? 0 : -1;
+    sync_db(s);
+    ed_fit(s);
+    ed_message(s, "restored the unsaved edits (Ctrl+Z undoes them)");
+    return true;
+}
+
+bool ed_write_recovery(const ed_state_t *s, bool *written, char *err, size_t errcap)
+{
+    *written = false;
+    if (!edit_history_dirty(&s->hist)) return true;
+    char rpath[SAVE_PATH_MAX];
+    if (!recover_path(s->path, rpath, sizeof rpath)) {
+        snprintf(err, errcap, "no folder for a recovery copy (set HOME or XDG_DATA_HOME)");
+        return false;
+    }
+    if (recover_write_map(rpath, s->path, s->map, &s->hist, err, errcap) != HB_OK) return false;
+    snprintf(err, errcap, "%s", rpath);
+    *written = true;
+    return true;
 }
 
 bool ed_save(ed_state_t *s)
@@ -510,6 +574,7 @@ static void submit_prompt(ed_state_t *s)
         break;
     }
     case ED_PROMPT_QUIT:
+    case ED_PROMPT_RECOVER:
     case ED_PROMPT_NONE:
         break;
     }
@@ -545,6 +610,23 @@ static void layout_change(ed_state_t *s, bool orient)
 
 static void key_prompt(ed_state_t *s, SDL_Keycode k)
 {
+    if (s->prompt == ED_PROMPT_RECOVER) {
+        if (k == SDLK_r) {
+            s->prompt = ED_PROMPT_NONE;
+            ed_restore_recovery(s);
+        } else if (k == SDLK_d) {
+            s->prompt = ED_PROMPT_NONE;
+            recover_map_free(&s->recover);
+            remove(s->recover_file);
+            ed_message(s, "discarded the recovery copy");
+        } else if (k == SDLK_ESCAPE) {
+            s->prompt = ED_PROMPT_NONE;
+            recover_map_free(&s->recover);
+            ed_message(s, "the recovery copy is kept: %s", s->recover_file);
+        }
+        s->dirty_frame = true;
+        return;
+    }
     if (s->prompt == ED_PROMPT_QUIT) {
         if (k == SDLK_y || k == SDLK_s) {
             s->prompt = ED_PROMPT_NONE;
@@ -761,7 +843,8 @@ void ed_handle_event(ed_state_t *s, const SDL_Event *e)
             break;
         }
         s->skip_text = 0;
-        if (s->prompt != ED_PROMPT_NONE && s->prompt != ED_PROMPT_QUIT) {
+        if (s->prompt != ED_PROMPT_NONE && s->prompt != ED_PROMPT_QUIT &&
+            s->prompt != ED_PROMPT_RECOVER) {
             size_t n = strlen(s->input), add = strlen(e->text.text);
             if (n + add < sizeof s->input) memcpy(s->input + n, e->text.text, add + 1);
             if (s->prompt == ED_PROMPT_SEARCH) {
@@ -1014,8 +1097,13 @@ void ed_draw(ui_draw_t *d, const ed_state_t *s)
         SDL_RenderFillRect(r, &box);
         SDL_SetRenderDrawColor(r, 200, 200, 210, 255);
         SDL_RenderDrawRect(r, &box);
-        text(d, prompt_label(s->prompt), box.x + 10, box.y + 10, INK, true);
-        if (s->prompt != ED_PROMPT_QUIT) {
+        bool recover = s->prompt == ED_PROMPT_RECOVER;
+        text(d, recover ? s->recover_label : prompt_label(s->prompt), box.x + 10, box.y + 10, INK,
+             true);
+        if (recover)
+            text(d, "R: restore them   D: discard the copy   Esc: keep it for later", box.x + 10,
+                 box.y + 38, INK, false);
+        else if (s->prompt != ED_PROMPT_QUIT) {
             snprintf(buf, sizeof buf, "%s_", s->input);
             text(d, buf, box.x + 10, box.y + 38, INK, false);
         }
@@ -1058,7 +1146,7 @@ ed_run_t ed_run_window(ed_state_t *s, char *err, size_t errcap)
     const char *quit_env = getenv("HEXBATTLE_QUIT_AFTER_MS");
     long quit_ms = quit_env && *quit_env ? strtol(quit_env, NULL, 10) : 0;
     Uint64 quit_at = quit_ms > 0 ? SDL_GetTicks64() + (Uint64)quit_ms : 0;
-    while (!s->quit && !s->want_play) {
+    while (!s->quit && !s->want_play && !ui_stop_signal()) {
         if (quit_at && SDL_GetTicks64() >= quit_at) break;
         if (s->dirty_frame) {
             char title[MAP_NAME_MAX + MAP_PATH_MAX + 32];
@@ -1070,7 +1158,8 @@ ed_run_t ed_run_window(ed_state_t *s, char *err, size_t errcap)
             s->dirty_frame = false;
         }
         SDL_Event e;
-        if (!SDL_WaitEventTimeout(&e, quit_at ? 50 : 500)) continue;
+        /* A stop signal cuts the wait short; the timeout bounds it anyway. */
+        if (!SDL_WaitEventTimeout(&e, quit_at ? 50 : 100)) continue;
         do {
             ed_handle_event(s, &e);
             if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {

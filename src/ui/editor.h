@@ -14,6 +14,7 @@
 #include <SDL.h>
 
 #include "../core/edit.h"
+#include "../io/recover.h"
 #include "camera.h"
 #include "draw.h"
 
@@ -40,6 +41,7 @@ typedef enum {
     ED_PROMPT_NEW_TYPE, /* "name move cover blocks #rrggbb" */
     ED_PROMPT_NEW_MAP,  /* "COLSxROWS TERRAIN": start over on a blank map */
     ED_PROMPT_QUIT,     /* unsaved changes: y save, n discard, Esc cancel */
+    ED_PROMPT_RECOVER,  /* a recovery copy: r restore, d discard, Esc later */
 } ed_prompt_t;
 
 typedef enum { ED_RUN_QUIT = 0, ED_RUN_PLAY = 1, ED_RUN_ERROR = 2 } ed_run_t;
@@ -81,6 +83,9 @@ typedef struct {
     int n_msg;
     bool play_warned; /* warnings shown once; the next play key goes ahead */
 
+    recover_map_t recover;           /* a recovery copy on offer (recover.map != NULL) */
+    char recover_file[SAVE_PATH_MAX]; /* where it is */
+    char recover_label[200];         /* what the offer says */
     bool fitted;            /* the view is as ed_fit left it: a resize fits again */
     bool toggle_fullscreen; /* F11: the loop toggles the window */
     int opens;              /* how many times the editor window has opened */
@@ -101,6 +106,16 @@ void ed_fit(ed_state_t *s);
 void ed_handle_event(ed_state_t *s, const SDL_Event *e);
 /* Add a line to the message panel (oldest dropped). */
 void ed_message(ed_state_t *s, const char *fmt, ...);
+/* Offer the recovery copy at RPATH (src/io/recover.h): when it loads, the
+ * editor asks whether to restore it; else a message says why not. */
+void ed_offer_recovery(ed_state_t *s, const char *rpath);
+/* Take the offered copy: its map replaces the edited one (in place, so the
+ * caller's pointer stays good) with its undo history; the copy is deleted. */
+bool ed_restore_recovery(ed_state_t *s);
+/* Write the map with its undo history as its recovery copy, when it has
+ * unsaved edits (a stop signal, src/ui/stop.h). False with err filled on
+ * failure; true, with *written set, otherwise. */
+bool ed_write_recovery(const ed_state_t *s, bool *written, char *err, size_t errcap);
 /* Save to s->path (or ask for one); true on success. */
 bool ed_save(ed_state_t *s);
 /* Undo / redo one edit; false when there is none. */

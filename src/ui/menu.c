@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "../io/fileio.h"
+#include "../io/recover.h"
 #include "../io/map_io.h"
 
 static const char SUFFIX[] = ".battle.json";
@@ -141,6 +142,9 @@ static void add_saves(smenu_t *m, const char *save_path, const char *autosave_di
                       const char *map_path)
 {
     add(m, save_path, "This battle's save");
+    char rpath[SAVE_PATH_MAX];
+    if (save_path && *save_path && recover_path(save_path, rpath, sizeof rpath))
+        add(m, rpath, "Interrupted battle (kept when the window was stopped)");
     for (int k = 1; autosave_dir && *autosave_dir && k <= SAVE_AUTOSAVES; k++) {
         char path[SAVE_PATH_MAX], title[32];
         if (!save_autosave_path(autosave_dir, k, path, sizeof path)) continue;
@@ -155,6 +159,14 @@ void smenu_scan(smenu_t *m, const char *save_path, const char *autosave_dir, con
     memset(m, 0, sizeof *m);
     add_saves(m, save_path, autosave_dir, map_path);
     m->open = true;
+}
+
+void smenu_offer(smenu_t *m, const char *rpath)
+{
+    memset(m, 0, sizeof *m);
+    add(m, rpath, "Interrupted battle (kept when the window was stopped)");
+    m->open = m->n > 0;
+    m->recovery = m->open;
 }
 
 static int by_path(const void *a, const void *b)
@@ -329,8 +341,11 @@ void smenu_draw(smenu_t *m, SDL_Renderer *r, ui_text_t *t, int w, int h, double 
 
     SDL_Color ink = {238, 238, 230, 255}, dim = {170, 175, 185, 255}, bad = {235, 150, 120, 255};
     int x = panel.x + px, y = panel.y + px / 2;
-    ui_text_draw(t, m->maps ? "Open a map or a saved battle" : "Open a saved battle", px, true,
-                 ink, x, y);
+    ui_text_draw(t,
+                 m->recovery ? "Restore the interrupted battle?"
+                 : m->maps   ? "Open a map or a saved battle"
+                             : "Open a saved battle",
+                 px, true, ink, x, y);
     y += px + px / 2;
     m->n_rows = 0;
     if (m->n == 0) {
@@ -358,9 +373,11 @@ void smenu_draw(smenu_t *m, SDL_Renderer *r, ui_text_t *t, int w, int h, double 
         y += row_h;
     }
     ui_text_draw(t,
-                 m->maps ? "Up/Down or 1-9 choose, N new map, Enter opens, Esc closes. The battle "
-                           "on screen is autosaved first."
-                         : "Up/Down or 1-9 choose, Enter opens, Esc closes. The battle on screen is "
-                           "autosaved first.",
+                 m->recovery ? "Enter restores it (it becomes the newest autosave), Esc starts a "
+                               "new battle and keeps it for Ctrl+O."
+                 : m->maps   ? "Up/Down or 1-9 choose, N new map, Enter opens, Esc closes. The "
+                               "battle on screen is autosaved first."
+                             : "Up/Down or 1-9 choose, Enter opens, Esc closes. The battle on "
+                               "screen is autosaved first.",
                  small, false, dim, x, panel.y + panel.h - small - px / 2);
 }

@@ -44,6 +44,7 @@ typedef struct {
     smenu_entry_t e[SMENU_MAX];
     SDL_Rect row[SMENU_MAX]; /* where each shown entry was last drawn, for clicks */
     int n_rows;
+    bool recovery; /* opened at the start to offer a recovery copy (entry 0) */
     int first; /* the entry shown in the top row (the list scrolls) */
     bool maps; /* the map picker: maps and "New map" are listed too */
 } smenu_t;
@@ -54,6 +55,9 @@ typedef struct {
  * seen twice is listed once. */
 void smenu_scan(smenu_t *m, const char *save_path, const char *autosave_dir,
                 const char *map_path);
+/* Open the menu on the one recovery copy at rpath (src/io/recover.h) of a
+ * battle stopped by a signal: Enter takes it back, Esc starts afresh. */
+void smenu_offer(smenu_t *m, const char *rpath);
 /* Fill the whole picker and open it: the RECENT maps and saves (may be NULL)
  * first, then what smenu_scan lists, then the maps in maps_dir (*.json,
  * *.tmj, *.tmx; may be NULL) and "New map". */

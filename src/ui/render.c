@@ -1,11 +1,15 @@
 /* render.c - headless PNG render of a map (see ui.h). */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <SDL.h>
 #include <SDL_image.h>
 #include <SDL_ttf.h>
 
 #include "../core/scale.h"
+#include "../io/fileio.h"
+#include "../io/png.h"
 #include "draw.h"
 #include "fog.h"
 #include "overlay.h"
@@ -16,6 +20,93 @@ int ui_render_png(const map_t *m, const tmpl_db_t *db, int w, int h, const char 
 {
     ui_render_opts_t opts = {.w = w, .h = h};
     return ui_render_png_opts(m, db, &opts, out_png, err, errcap);
+}
+
+/* A growing memory buffer behind an SDL_RWops, for encoding a PNG. */
+typedef struct {
+    unsigned char *buf;
+    size_t len, cap;
+    bool failed; /* out of memory on some write */
+} membuf_t;
+
+static size_t SDLCALL mem_write(SDL_RWops *rw, const void *p, size_t size, size_t num)
+{
+    membuf_t *m = rw->hidden.unknown.data1;
+    if (size == 0 || num == 0) return 0;
+    if (num > ((size_t)-1 - m->len) / size) {
+        m->failed = true;
+        return 0;
+    }
+    size_t n = size * num;
+    if (m->len + n > m->cap) {
+        size_t cap = m->cap ? m->cap : 65536;
+        while (cap < m->len + n)
+            cap = cap > ((size_t)-1) / 2 ? m->len + n : cap * 2;
+        unsigned char *grown = realloc(m->buf, cap);
+        if (!grown) {
+            m->failed = true;
+            return 0;
+        }
+        m->buf = grown;
+        m->cap = cap;
+    }
+    memcpy(m->buf + m->len, p, n);
+    m->len += n;
+    return num;
+}
+
+static Sint64 SDLCALL mem_size(SDL_RWops *rw)
+{
+    return (Sint64)((membuf_t *)rw->hidden.unknown.data1)->len;
+}
+
+/* Only "where am I" is asked of a PNG writer's stream. */
+static Sint64 SDLCALL mem_seek(SDL_RWops *rw, Sint64 off, int whence)
+{
+    membuf_t *m = rw->hidden.unknown.data1;
+    if ((whence == RW_SEEK_CUR || whence == RW_SEEK_END) && off == 0) return (Sint64)m->len;
+    return SDL_SetError("a PNG being encoded cannot seek");
+}
+
+static size_t SDLCALL mem_read(SDL_RWops *rw, void *p, size_t size, size_t num)
+{
+    (void)rw, (void)p, (void)size, (void)num;
+    return 0;
+}
+
+static int SDLCALL mem_close(SDL_RWops *rw)
+{
+    SDL_FreeRW(rw);
+    return 0;
+}
+
+int ui_png_write(SDL_Surface *surf, const char *path, int dpi, char *err, size_t errcap)
+{
+    membuf_t mem = {0};
+    SDL_RWops *rw = SDL_AllocRW();
+    if (!rw) {
+        snprintf(err, errcap, "%s: cannot write: out of memory", path);
+        return 1;
+    }
+    rw->type = SDL_RWOPS_UNKNOWN;
+    rw->size = mem_size;
+    rw->seek = mem_seek;
+    rw->read = mem_read;
+    rw->write = mem_write;
+    rw->close = mem_close;
+    rw->hidden.unknown.data1 = &mem;
+    int enc = IMG_SavePNG_RW(surf, rw, 1);
+    int rc = 1;
+    if (enc != 0 || mem.failed || mem.len == 0) {
+        snprintf(err, errcap, "%s: cannot write: %s", path,
+                 mem.failed ? "out of memory" : IMG_GetError());
+    } else if (dpi > 0 && !png_set_phys(&mem.buf, &mem.len, png_dpi_to_ppm(dpi))) {
+        snprintf(err, errcap, "%s: cannot write: the encoded picture is not a PNG", path);
+    } else {
+        rc = hb_write_atomic(path, mem.buf, mem.len, false, err, errcap) == HB_OK ? 0 : 1;
+    }
+    free(mem.buf);
+    return rc;
 }
 
 /* Are the combatants an overlay is about shown in player view pv? Unknown
@@ -111,23 +202,10 @@ int ui_render_png_opts(const map_t *m, const tmpl_db_t *db, const ui_render_opts
     if (ov) ui_overlay_draw(ov, ren, ui_draw_text(d), &cam, w, h, true);
     SDL_RenderPresent(ren);
 
-    /* Write beside the target and rename over it, so a failed or interrupted
-     * render never leaves half a picture under the real name. */
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp", out_png) >= (int)sizeof tmp) {
-        snprintf(err, errcap, "%s: path too long", out_png);
-        goto done;
-    }
-    if (IMG_SavePNG(surf, tmp) != 0) {
-        snprintf(err, errcap, "%s: cannot write: %s", tmp, IMG_GetError());
-        remove(tmp);
-        goto done;
-    }
-    if (rename(tmp, out_png) != 0) {
-        snprintf(err, errcap, "%s: cannot rename into place", out_png);
-        remove(tmp);
-        goto done;
-    }
+    /* The picture is encoded in memory and written by the one checked
+     * writer, so a full disk or a failed close is noticed and never leaves
+     * an empty or partial file under the real name. */
+    if (ui_png_write(surf, out_png, opts->hex_mm > 0 ? opts->dpi : 0, err, errcap) != 0) goto done;
     rc = 0;
 done:
     ui_overlay_destroy(ov);

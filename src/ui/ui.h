@@ -31,6 +31,12 @@ int ui_render_png(const map_t *m, const tmpl_db_t *db, int w, int h, const char 
 int ui_render_png_opts(const map_t *m, const tmpl_db_t *db, const ui_render_opts_t *opts,
                        const char *out_png, char *err, size_t errcap);
 
+/* Encode surf as a PNG in memory (with a pHYs chunk of DPI dots per inch
+ * when dpi > 0) and write it to PATH through hb_write_atomic. 0, or 1 with
+ * "PATH: cannot write: REASON" in err; PATH is then as it was. */
+struct SDL_Surface;
+int ui_png_write(struct SDL_Surface *surf, const char *path, int dpi, char *err, size_t errcap);
+
 /* Open the resizable play window on MAP (loaded from MAP_PATH) and run until it
  * is closed. Returns 0, or 1 with err filled. */
 int ui_run_window(map_t *m, const tmpl_db_t *db, const char *map_path, char *err,

@@ -16,7 +16,9 @@
 #include "menu.h"
 #include "projector.h"
 #include "overlay.h"
+#include "stop.h"
 #include "ui.h"
+#include "../io/recover.h"
 
 void ui_state_init(ui_state_t *s, const map_t *m, int view_w, int view_h)
 {
@@ -536,6 +538,7 @@ static bool menu_event(ui_state_t *st, smenu_t *menu, pui_t *play, const SDL_Eve
         return true;
     }
     int got = SMENU_NONE;
+    bool offer = menu->recovery;
     switch (e->type) {
     case SDL_KEYDOWN:
         got = smenu_key(menu, e->key.keysym.sym);
@@ -551,9 +554,26 @@ static bool menu_event(ui_state_t *st, smenu_t *menu, pui_t *play, const SDL_Eve
         return true; /* the map under the menu takes no input */
     }
     st->dirty = true;
+    if (got == SMENU_CLOSE && offer)
+        snprintf(play->msg, sizeof play->msg,
+                 "A new battle. The interrupted one is kept: Ctrl+O lists it.");
     if (got < 0) return true;
     menu->open = false;
     if (!load_pick(&menu->e[got], play, next)) return true;
+    if (offer && next->save) {
+        /* The copy becomes the newest autosave; Ctrl+S goes on saving to
+         * the battle's own file. */
+        char err[HB_ERR_MAX];
+        if (recover_adopt(next->path, next->save->file, sizeof next->save->file, err,
+                          sizeof err) != HB_OK) {
+            snprintf(play->msg, sizeof play->msg, "Not restored: %.180s", err);
+            next_free(next);
+            return true;
+        }
+        hb_strlcpy(next->path, play->save_path, sizeof next->path);
+        st->quit = true;
+        return true;
+    }
     if (play->autosave_dir[0]) {
         save_table_t t = {.has_rng = true, .rng = play->rng, .phys_sides = play->phys_sides};
         char err[HB_ERR_MAX];
@@ -592,6 +612,25 @@ static void route_event(ui_state_t *st, ui_projector_t *proj, pui_t *play, SDL_W
         proj->msg[0] = '\0';
         st->dirty = true;
     }
+}
+
+/* A stop signal: the battle (not a replay, which is a file already) goes to
+ * its recovery copy before the window closes. */
+static void keep_battle(const pui_t *play)
+{
+    if (play->replay) return;
+    char rpath[SAVE_PATH_MAX], err[HB_ERR_MAX];
+    const char *file = play->save_path[0] ? play->save_path : NULL;
+    if (!recover_path(file ? file : "untitled.battle.json", rpath, sizeof rpath)) {
+        fprintf(stderr, "hexbattle: stopped; no folder for a recovery copy of the battle\n");
+        return;
+    }
+    save_table_t t = {.has_rng = true, .rng = play->rng, .phys_sides = play->phys_sides};
+    if (recover_write_battle(rpath, file, &play->play, &t, play->map_path, err, sizeof err) !=
+        HB_OK)
+        fprintf(stderr, "hexbattle: stopped; the battle could not be kept: %s\n", err);
+    else
+        fprintf(stderr, "hexbattle: stopped; the battle is kept in %s\n", rpath);
 }
 
 /* Remember a map or save the referee opened, for the picker; a failure
@@ -695,6 +734,12 @@ static int run_window(const map_t *m, const tmpl_db_t *db, const char *map_path,
                  proj.msg);
         proj.msg[0] = '\0';
     }
+    /* A battle stopped by a signal is offered back at the start of play. */
+    char rpath[SAVE_PATH_MAX];
+    if (!save && !replay && play->save_path[0] &&
+        recover_path(play->save_path, rpath, sizeof rpath) &&
+        recover_belongs(rpath, play->save_path))
+        smenu_offer(&menu, rpath);
     Uint64 last = SDL_GetTicks64();
     bool animating = true;
     /* HEXBATTLE_QUIT_AFTER_MS=N closes the window N ms after it opened, for
@@ -704,6 +749,10 @@ static int run_window(const map_t *m, const tmpl_db_t *db, const char *map_path,
     Uint64 quit_at = quit_ms > 0 ? last + (Uint64)quit_ms : 0;
     while (!st.quit) {
         if (quit_at && SDL_GetTicks64() >= quit_at) break;
+        if (ui_stop_signal()) {
+            keep_battle(play);
+            break;
+        }
         if (st.resized) {
             ratio = dpi_ratio(win, ren, &dw, &dh);
             ui_state_resize(&st, dw, dh, ratio); /* lays the panels out again too */
@@ -765,6 +814,9 @@ static int run_session(const map_t *m, const tmpl_db_t *db, const char *map_path
                        const save_t *save, const char *save_path, bool replay, bool allow_maps,
                        char *err, size_t errcap)
 {
+    /* Video stays up between the windows of one session (a battle opened
+     * from the picker, a restored one), so the display is not reconnected. */
+    if (!ui_video_open(err, errcap)) return 1;
     next_t next;
     memset(&next, 0, sizeof next);
     int rc = run_window(m, db, map_path, &project, save, save_path, replay, allow_maps, &next, err,
@@ -785,6 +837,7 @@ static int run_session(const map_t *m, const tmpl_db_t *db, const char *map_path
         next_free(&now);
     }
     next_free(&next); /* only set when a later window failed to open */
+    ui_video_close();
     return rc;
 }
 

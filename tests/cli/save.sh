@@ -51,14 +51,11 @@ check refusals_write_nothing test "$before" = "$(cd "$bad_dir" && ls -la --time-
 check refusals_change_nothing test "$sums" = "$(md5sum "$bad_dir"/*)"
 
 # The window (SDL dummy driver): a new battle autosaves at the start of the
-# turn; SIGTERM closes the window like its close button (exit 0).
+# turn; HEXBATTLE_QUIT_AFTER_MS closes the window like its close button
+# (exit 0). (SIGTERM keeps a recovery copy and ends by the signal: signals.sh.)
 export XDG_DATA_HOME="$TMP/xdg"
 run_window() {
-    "$HB" "$@" >/dev/null 2>"$TMP/win.err" &
-    local pid=$!
-    sleep 1.5
-    kill -TERM "$pid" 2>/dev/null
-    wait "$pid"
+    HEXBATTLE_QUIT_AFTER_MS=1500 "$HB" "$@" >/dev/null 2>"$TMP/win.err"
 }
 run_window "$SRC/maps/ridge_ambush.json"
 check window_exit_0 test $? -eq 0

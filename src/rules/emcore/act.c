@@ -10,12 +10,6 @@ static hex_t pos(const battle_t *b, int i) { return b->board->pos[i]; }
 
 /* ---- moving ------------------------------------------------------------------- */
 
-/* Terrain units of entering cell c (1 open, 2 difficult), 0 when impassable. */
-static int units_at(const battle_t *b, cell_t c)
-{
-    return map_terrain_at(b->map, c)->move;
-}
-
 /* Is there an active enemy of i next to hex h? */
 static bool enemy_adjacent(const battle_t *b, int i, hex_t h)
 {
@@ -25,52 +19,78 @@ static bool enemy_adjacent(const battle_t *b, int i, hex_t h)
     return false;
 }
 
+/* A step of a move in mode mc->mode: passable ground, never into a foe,
+ * allies passed (not on a run, whose every hex must be free), open ground
+ * only on a run; priced in feet, a point's worth being feet_per_hex for a
+ * hasty move and twice that for a run or a charge (E5). */
+static int em_step(void *ud, int from, int to)
+{
+    (void)from;
+    const move_cost_t *mc = ud;
+    const battle_t *b = mc->data;
+    int occ = b->board->occ[to];
+    if (occ >= 0 && occ != mc->who && (em_enemies(b, mc->who, occ) || mc->mode == EM_RUN))
+        return -1;
+    return em_step_cost_ft(b, mc->who, mc->mode, to);
+}
+
+/* A charge ends beside a foe. */
+static bool em_may_end(const move_cost_t *mc, int idx)
+{
+    const battle_t *b = mc->data;
+    return mc->mode != EM_CHARGE || enemy_adjacent(b, mc->who, board_hex_of(b->board, idx));
+}
+
+bool em_move_cost_hook(const battle_t *b, int i, int mode, move_cost_t *out)
+{
+    int budget = em_mode_budget_ft(b, i, mode);
+    if (mode < 0 || mode >= EM_MODE_COUNT || budget < 0)
+        return false;
+    *out = (move_cost_t){.step = em_step,
+                         .may_end = em_may_end,
+                         .budget_ft = budget,
+                         .interval_ft = b->map->feet_per_hex,
+                         .board = b->board,
+                         .who = i,
+                         .data = b,
+                         .mode = mode};
+    return true;
+}
+
+/* Points a move's price in feet comes to in its mode. */
+static int points_of(const battle_t *b, int mode, int ft)
+{
+    int fph = b->map->feet_per_hex;
+    if (mode == EM_FORCED)
+        return 0; /* Willpower pays */
+    if (mode == EM_HASTY)
+        return (ft + fph - 1) / fph;
+    return (ft + 2 * fph - 1) / (2 * fph);
+}
+
 int em_move_cost(const battle_t *b, int i, int mode, const cell_t *path, int n)
 {
-    if (n < 1 || n > CMD_PATH_MAX || mode < 0 || mode >= EM_MODE_COUNT)
+    move_cost_t mc;
+    if (n < 1 || n > CMD_PATH_MAX || !em_move_cost_hook(b, i, mode, &mc))
         return -1;
     if (mode == EM_FORCED && n != 1)
         return -1;
-    hex_t at = pos(b, i);
-    int units = 0;
-    for (int k = 0; k < n; k++) {
-        if (!map_in_bounds(b->map, path[k]))
-            return -1;
-        hex_t h = hex_from_cell(b->map->layout, path[k]);
-        int u = units_at(b, path[k]);
-        int occ = board_occupant(b->board, h);
-        if (hex_distance(at, h) != 1 || u <= 0)
-            return -1;
-        if (occ >= 0 && occ != i && em_enemies(b, i, occ))
-            return -1; /* never through a foe */
-        /* A run needs open ground and a clear way: a failed test may stop it
-         * on any hex of it (E5). */
-        if (mode == EM_RUN && (u != 1 || (occ >= 0 && occ != i)))
-            return -1;
-        units += u;
-        at = h;
-    }
-    int end = board_occupant(b->board, at);
-    if (end >= 0 && end != i)
+    int ft = geom_path_price(&mc, path, n);
+    if (ft < 0 || ft > mc.budget_ft)
         return -1;
-    switch (mode) {
-    case EM_HASTY:
-        return units;
-    case EM_RUN:
-        return (n + 1) / 2;
-    case EM_CHARGE:
-        return enemy_adjacent(b, i, at) ? (units + 1) / 2 : -1;
-    default:
-        return 0; /* forced: one hex for Willpower, whatever the ground */
-    }
+    return points_of(b, mode, ft);
 }
 
 int em_mode_budget_ft(const battle_t *b, int i, int mode)
 {
     const em_state_t *s = em_cst(b);
-    int fph = b->map->feet_per_hex, pts = s->points[i];
-    if (!em_is_slot(b, i) || s->phase != EP_MOVEMENT || (b->u[i].cond & EC_PRONE))
-        return 0;
+    int fph = b->map->feet_per_hex;
+    if (!battle_active(b, i) || (b->u[i].cond & EC_PRONE))
+        return -1;
+    /* The character in its slot has its points left; anyone else, what a
+     * fresh turn gives. */
+    bool acting = em_is_slot(b, i) && s->phase == EP_MOVEMENT;
+    int pts = acting ? s->points[i] : em_movement(b, i);
     switch (mode) {
     case EM_HASTY:
         return pts * fph;
@@ -78,9 +98,9 @@ int em_mode_budget_ft(const battle_t *b, int i, int mode)
     case EM_CHARGE:
         return 2 * pts * fph;
     case EM_FORCED:
-        return pts == 0 && b->u[i].stat[ES_WILLPOWER] > 0 ? fph : 0;
+        return acting && pts == 0 && b->u[i].stat[ES_WILLPOWER] > 0 ? fph : -1;
     default:
-        return 0;
+        return -1;
     }
 }
 
@@ -98,63 +118,25 @@ int em_step_cost_ft(const battle_t *b, int i, int mode, int to_cell)
     return u * fph;
 }
 
-typedef struct {
-    const battle_t *b;
-    int i, mode;
-} mode_ctx_t;
-
-/* Path-search cost of one step of i in its mode: foes bar the way, allies
- * may be passed (not on a run), the terrain prices it. */
-static int mode_step(void *ud, int from, int to)
-{
-    (void)from;
-    const mode_ctx_t *m = ud;
-    const board_t *bd = m->b->board;
-    int occ = bd->occ[to];
-    if (occ >= 0 && occ != m->i && (em_enemies(m->b, m->i, occ) || m->mode == EM_RUN))
-        return -1;
-    return em_step_cost_ft(m->b, m->i, m->mode, to);
-}
-
 int em_reach_mode(battle_t *b, int i, int mode, int budget_ft, geom_reach_t *out, int cap)
 {
-    mode_ctx_t m = {b, i, mode};
-    int start = board_cell_index(b->board, pos(b, i));
-    if (start < 0 || budget_ft <= 0)
+    move_cost_t mc;
+    if (budget_ft <= 0 || !em_move_cost_hook(b, i, mode, &mc))
         return 0;
-    path_run(b->ps, b->board, start, budget_ft, -1, mode_step, &m);
-    const int *cells;
-    int k = path_settled(b->ps, &cells), n = 0;
-    for (int j = 0; j < k; j++) {
-        int c = cells[j];
-        if (c == start || b->board->occ[c] >= 0)
-            continue;
-        if (n < cap)
-            out[n] = (geom_reach_t){map_cell_of(b->map, c), path_cost(b->ps, c)};
-        n++;
-    }
-    return n;
+    mc.budget_ft = budget_ft;
+    return geom_reach_mode(&mc, b->ps, out, cap);
 }
 
 int em_path_mode(battle_t *b, int i, int mode, cell_t goal, cell_t *out, int cap)
 {
-    mode_ctx_t m = {b, i, mode};
-    int start = board_cell_index(b->board, pos(b, i));
-    if (start < 0 || !map_in_bounds(b->map, goal))
+    move_cost_t mc;
+    int cost = 0, len = 0;
+    if (!em_move_cost_hook(b, i, mode, &mc) ||
+        !geom_path_mode(&mc, goal, b->ps, &cost, b->path, b->ncells, &len) || len < 2 ||
+        len - 1 > cap)
         return 0;
-    int g = map_index(b->map, goal);
-    path_run(b->ps, b->board, start, PATH_NO_BUDGET, g, mode_step, &m);
-    if (path_cost(b->ps, g) < 0)
-        return 0;
-    int n = 0;
-    for (int c = g; c != start && c >= 0; c = path_parent(b->ps, c))
-        n++;
-    if (n > cap)
-        return 0;
-    int k = n;
-    for (int c = g; c != start && c >= 0; c = path_parent(b->ps, c))
-        out[--k] = map_cell_of(b->map, c);
-    return n;
+    memcpy(out, b->path + 1, sizeof *out * (size_t)(len - 1));
+    return len - 1;
 }
 
 /* Leaving its place ends i's cover; anything but a hasty move spoils a

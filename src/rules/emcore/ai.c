@@ -482,6 +482,22 @@ void em_ai(battle_t *b, int a, cmd_t *out)
             return;
         }
     }
+    /* Broke free: the spare point carries it out of reach when it can. */
+    if (s->free_of[a] && s->points[a] >= 1 && foes_beside(b, a, pos(b, a)) > 0) {
+        int n = em_reach_mode(b, a, EM_HASTY, s->points[a] * b->map->feet_per_hex, b->reach,
+                              b->ncells);
+        for (int k = 0; k < n && k < b->ncells; k++) {
+            hex_t h = hex_from_cell(b->map->layout, b->reach[k].at);
+            bool threatened = false;
+            for (int e = 0; e < b->n && !threatened; e++)
+                threatened = em_enemies(b, a, e) && em_threatens(b, e, h);
+            if (!threatened) {
+                move_cmd(b, a, EM_HASTY, b->reach[k].at, out);
+                if (out->kind == CMD_MOVE)
+                    return;
+            }
+        }
+    }
     if (s->imm[a] >= 0) {
         /* It fought: a last point for a hasty shot, else kept. */
         int t, w;

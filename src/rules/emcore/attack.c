@@ -101,6 +101,9 @@ int em_soak(battle_t *b, int t, int damage, bool defer)
     e.target = t;
     e.amount = wounds;
     e.hp = u->hp;
+    e.soaked = damage - wounds;
+    e.opt = EV_OPT_SOAKED;
+    hb_strlcpy(e.name, "wounds", sizeof e.name);
     battle_emit(b, &e);
     if (!defer)
         em_check_out(b, t);

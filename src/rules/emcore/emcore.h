@@ -213,8 +213,13 @@ int em_legal_slot(battle_t *b, int a, cmd_t *out, int cap);
 /* Points a move of this mode along path[0..n) costs for i, or -1 when the
  * mode refuses it (terrain, length, where it ends). */
 int em_move_cost(const battle_t *b, int i, int mode, const cell_t *path, int n);
-/* Path-search cost for mode (feet, as geom and path expect) and the budget in
- * feet i has for it now (0 when the mode is not open to it). */
+/* How i moves in mode now (ruleset_t.move_cost): the step price in feet, a
+ * point being feet_per_hex (hasty) or twice that (run, charge), where it may
+ * end, and the budget: its points left in its slot, a fresh turn's for anyone
+ * else. False when it cannot move that way (prone, out, no Willpower...). */
+bool em_move_cost_hook(const battle_t *b, int i, int mode, move_cost_t *out);
+/* The budget in feet of that (-1 when the mode is closed to i), and the
+ * price of one step into cell to_cell (-1 refused). */
 int em_mode_budget_ft(const battle_t *b, int i, int mode);
 int em_step_cost_ft(const battle_t *b, int i, int mode, int to_cell);
 /* Hexes i may end a move of this mode on within budget_ft (the search's

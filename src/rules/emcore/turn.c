@@ -207,8 +207,7 @@ bool em_is_slot(const battle_t *b, int i)
 
 static void emit_phase(battle_t *b, int phase)
 {
-    /* A phase is announced like a side's turn, with the phase's name. */
-    event_t e = event_make(EV_TURN_START);
+    event_t e = event_make(EV_PHASE);
     e.value = b->round;
     hb_strlcpy(e.name, em_phase_name(phase), sizeof e.name);
     battle_emit(b, &e);
@@ -517,6 +516,9 @@ static bool em_hidden_from(const battle_t *b, int who, int side)
     return false;
 }
 
+static const char *const MOVE_MODES[EM_MODE_COUNT] = {
+    [EM_HASTY] = "hasty", [EM_RUN] = "run", [EM_CHARGE] = "charge", [EM_FORCED] = "forced"};
+
 const ruleset_t ruleset_emcore = {
     .id = "emcore",
     .title = "EMCore: turns in phases, d12 pools",
@@ -526,6 +528,9 @@ const ruleset_t ruleset_emcore = {
     .state_size = sizeof(em_state_t),
     .setup = em_setup,
     .actors = em_actors,
+    .move_modes = MOVE_MODES,
+    .n_move_modes = EM_MODE_COUNT,
+    .move_cost = em_move_cost_hook,
     .legal = em_legal,
     .apply = em_apply,
     .react = em_react,
