@@ -272,6 +272,13 @@ static void give(pt_t *f, const cmd_t *want)
         press(f, SDLK_e);
     } else if (move) {
         assert_true(want->n_path > 0);
+        if (want->kind == CMD_MOVE && p->move_cmd.arg != want->arg) {
+            /* Another move mode (a run, a charge): its button first. */
+            int i = bar_for(p, want);
+            assert_true(i >= 0);
+            choose(f, i);
+            assert_int_equal(p->move_cmd.arg, want->arg);
+        }
         lay_route(f, want, false);
         click(f, want->path[want->n_path - 1], false);
     } else {
@@ -295,8 +302,11 @@ static void give(pt_t *f, const cmd_t *want)
                      cmd_kind_name(want->act), want->weapon);
             fail_msg("the bar offers no button for the AI's %s", what);
         }
+        /* Read before choosing: an untargeted action is carried out at
+         * once, and the bar is then the next one. */
+        bool targeted = p->bar[i].targeted;
         choose(f, i);
-        if (p->bar[i].targeted) {
+        if (targeted) {
             /* Click the target unless the screen already chose it (the only one). */
             if (p->mode != PUI_CONFIRM || p->target != want->target) {
                 click(f, cell_of(f, want->target), false);
@@ -459,6 +469,14 @@ static void test_foundry_breach(void **state)
     playthrough("foundry_breach.json", 7, false, &f);
     assert_true(f.kinds[CMD_ENGAGE] > 0);
     assert_true(f.kinds[CMD_MOVE] > 0);
+    close_battle(&f);
+}
+
+static void test_river_crossing_by_sdl_events(void **state)
+{
+    (void)state;
+    pt_t f;
+    playthrough("river_crossing.json", 9, true, &f);
     close_battle(&f);
 }
 
@@ -699,6 +717,7 @@ int main(void)
         cmocka_unit_test(test_ridge_ambush_by_sdl_events),
         cmocka_unit_test(test_foundry_breach),
         cmocka_unit_test(test_salt_flats),
+        cmocka_unit_test(test_river_crossing_by_sdl_events),
         cmocka_unit_test(test_scars_move_then_attack_declared),
         cmocka_unit_test(test_scars_long_move_and_dropped_plan),
         cmocka_unit_test(test_xhalem_move_in_legs),

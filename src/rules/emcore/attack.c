@@ -110,6 +110,16 @@ int em_soak(battle_t *b, int t, int damage, bool defer)
     return wounds;
 }
 
+void em_emit_attack(battle_t *b, int a, int t, const weapon_t *w, bool hit)
+{
+    event_t e = event_make(EV_ATTACK);
+    e.who = a;
+    e.target = t;
+    e.hit = hit;
+    hb_strlcpy(e.name, w ? w->id : "unarmed", sizeof e.name);
+    battle_emit(b, &e);
+}
+
 static const char *kind_word(em_attack_kind_t kind)
 {
     switch (kind) {
@@ -148,12 +158,7 @@ bool em_attack(battle_t *b, int a, int t, int wi, em_attack_kind_t kind, bool ra
     if (dodge)
         def = em_roll(b, t, em_aspect_dice(b, t, EA_ADEPTNESS), EPOOL_FULL, "dodge").succ;
     bool hit = att.succ > def;
-    event_t e = event_make(EV_ATTACK);
-    e.who = a;
-    e.target = t;
-    e.hit = hit;
-    hb_strlcpy(e.name, w ? w->id : "unarmed", sizeof e.name);
-    battle_emit(b, &e);
+    em_emit_attack(b, a, t, w, hit);
     if (hit)
         em_soak(b, t, em_base_damage(b, a, w, kind, ranged) + att.succ - def, false);
     return hit;

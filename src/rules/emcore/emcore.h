@@ -250,6 +250,8 @@ bool em_attack(battle_t *b, int a, int t, int wi, em_attack_kind_t kind, bool ra
  * fight roll), and the return says which: 0 none (0, or a dodge may be
  * offered), 1 cover, 2 evasion, 3 the fight roll. */
 int em_known_defence(const battle_t *b, int t, em_attack_kind_t kind, bool ranged, int *fixed);
+/* The attack event: a on t with w (NULL bare hands), hit or not. */
+void em_emit_attack(battle_t *b, int a, int t, const weapon_t *w, bool hit);
 /* Soak damage on t and take the wounds (E9); removes t when out unless
  * defer is set. Returns the wounds. */
 int em_soak(battle_t *b, int t, int damage, bool defer);

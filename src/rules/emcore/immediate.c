@@ -182,12 +182,7 @@ void em_resolve_immediate(battle_t *b)
         int def = em_participant(b, t) ? succ[t] : 0; /* a foe lying prone does not roll */
         bool hit = succ[a] > def;
         const weapon_t *w = battle_weapon(b, a, d->weapon);
-        event_t e = event_make(EV_ATTACK);
-        e.who = a;
-        e.target = t;
-        e.hit = hit;
-        hb_strlcpy(e.name, w ? w->id : "unarmed", sizeof e.name);
-        battle_emit(b, &e);
+        em_emit_attack(b, a, t, w, hit);
         if (hit && b->u[t].hp > 0)
             em_soak(b, t, em_base_damage(b, a, w, EK_FIGHT, false) + succ[a] - def, true);
     }

@@ -226,23 +226,14 @@ static bool decided(const battle_t *b) { return battle_last_side(b) != -2; }
 static void start_round(battle_t *b);
 static void next_slot(battle_t *b);
 
-static void start_commitment(battle_t *b)
+/* Open the Movement or Commitment phase: its slots in initiative order. */
+static void start_slots(battle_t *b, int phase)
 {
     em_state_t *s = em_st(b);
-    s->phase = EP_COMMITMENT;
+    s->phase = phase;
     s->cur = -1;
     s->actor = -1;
-    emit_phase(b, EP_COMMITMENT);
-    next_slot(b);
-}
-
-static void start_movement(battle_t *b)
-{
-    em_state_t *s = em_st(b);
-    s->phase = EP_MOVEMENT;
-    s->cur = -1;
-    s->actor = -1;
-    emit_phase(b, EP_MOVEMENT);
+    emit_phase(b, phase);
     next_slot(b);
 }
 
@@ -289,7 +280,7 @@ static void next_slot(battle_t *b)
     }
     s->actor = -1;
     if (s->phase == EP_MOVEMENT)
-        start_commitment(b);
+        start_slots(b, EP_COMMITMENT);
     else
         end_round(b);
 }
@@ -313,7 +304,7 @@ void em_end_slot(battle_t *b)
 void em_after_immediate(battle_t *b)
 {
     if (!decided(b))
-        start_movement(b);
+        start_slots(b, EP_MOVEMENT);
 }
 
 static void start_round(battle_t *b)
