@@ -35,7 +35,8 @@ static void assert_cmd_equal(const cmd_t *a, const cmd_t *b)
     assert_int_equal(a->at.col, b->at.col);
     assert_int_equal(a->at.row, b->at.row);
     assert_int_equal(a->n_answers, b->n_answers);
-    assert_true(a->answers == b->answers);
+    for (int k = 0; k < a->n_answers; k++)
+        assert_int_equal(a->answer[k], b->answer[k]);
     assert_int_equal(a->n_path, b->n_path);
     for (int k = 0; k < a->n_path; k++) {
         assert_int_equal(a->path[k].col, b->path[k].col);
@@ -88,9 +89,11 @@ static void test_every_kind_with_every_field(void **state)
         c.at = (cell_t){(k % 9) + 1, k % 8};
         for (int s = 0; s < 5; s++)
             c.path[c.n_path++] = (cell_t){s + 1, (s + k) % 8};
-        /* Answers with the top bit too: all 64 fit and keep their order. */
+        /* Answers up to the last slot, yes/no ones and options up to 255:
+         * all 64 fit and keep their order. */
         c.n_answers = k % 2 ? CMD_ANSWERS_MAX : 3;
-        c.answers = k % 2 ? ((uint64_t)1 << 63 | 0x5) : 0x5;
+        for (int q = 0; q < c.n_answers; q++)
+            c.answer[q] = (uint8_t)(q == 63 ? 255 : (q * 7 + k) % 4);
         round_trip(m, &c);
     }
     map_destroy(m);
@@ -117,7 +120,7 @@ static void test_defaults_and_edges(void **state)
     held.arg = 1;
     round_trip(m, &held);
     cmd_t declined = cmd_make(CMD_MOVE, 1);
-    declined.n_answers = 2; /* both declined: the answers are all zero bits */
+    declined.n_answers = 2; /* both declined: the answers are all 0 */
     declined.path[declined.n_path++] = (cell_t){5, 4};
     round_trip(m, &declined);
     cmd_t full = cmd_make(CMD_MOVE, 0);
@@ -134,13 +137,32 @@ static void test_reactions_key(void **state)
     map_t *m = three_combatants();
     cmd_t c;
     char err[256];
+    /* A save from before there were options: true and false read as 1 and 0. */
     cJSON *v = cJSON_Parse("{\"cmd\":\"move\",\"actor\":\"vex\",\"reactions\":[true,false,true]}");
     assert_true(cmd_from_json(v, m, &c, err, sizeof err));
     assert_int_equal(c.n_answers, 3);
-    assert_true(c.answers == 0x5);
+    assert_int_equal(c.answer[0], 1);
+    assert_int_equal(c.answer[1], 0);
+    assert_int_equal(c.answer[2], 1);
     cJSON_Delete(v);
+    /* Options by number, and written back the same way (0 and 1 as before). */
+    v = cJSON_Parse("{\"cmd\":\"move\",\"actor\":\"vex\",\"reactions\":[true,false,2,0,1,255]}");
+    assert_true(cmd_from_json(v, m, &c, err, sizeof err));
+    assert_int_equal(c.n_answers, 6);
+    static const int WANT[6] = {1, 0, 2, 0, 1, 255};
+    for (int k = 0; k < 6; k++)
+        assert_int_equal(c.answer[k], WANT[k]);
+    cJSON_Delete(v);
+    cJSON *o = cmd_to_json(m, &c);
+    char *text = cJSON_PrintUnformatted(cJSON_GetObjectItem(o, "reactions"));
+    assert_string_equal(text, "[true,false,2,false,true,255]");
+    free(text);
+    cJSON_Delete(o);
     static const char *const BAD[] = {
-        "{\"cmd\":\"move\",\"actor\":\"vex\",\"reactions\":[1]}",
+        "{\"cmd\":\"move\",\"actor\":\"vex\",\"reactions\":[-1]}",
+        "{\"cmd\":\"move\",\"actor\":\"vex\",\"reactions\":[256]}",
+        "{\"cmd\":\"move\",\"actor\":\"vex\",\"reactions\":[1.5]}",
+        "{\"cmd\":\"move\",\"actor\":\"vex\",\"reactions\":[\"yes\"]}",
         "{\"cmd\":\"move\",\"actor\":\"vex\",\"reactions\":true}",
     };
     for (size_t k = 0; k < sizeof BAD / sizeof BAD[0]; k++) {

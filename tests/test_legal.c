@@ -563,6 +563,49 @@ static void test_scars_dual_declarations(void **state)
     fx_free(&f);
 }
 
+/* surface: four weapons in hand (carbine, knife, grenade, pistol) against two
+ * raiders. Sound and complete; move and sprint both ways out of melee; next
+ * to a raider from the start, retreat and flee both ways. */
+static void surface_fixture(fx_t *f, int col)
+{
+    f->m = fx_map(10, 5, "surface", (const char *const[]){"...#......", "....,.....", "..........",
+                                                           "..........", ".........."});
+    fx_add(f->m, "a", "players", col, 2, KIND_CREATURE, SIZE_MEDIUM, 20, 15,
+           "carbine,knife,grenade,pistol", "combat_bonus=2,hands=5");
+    fx_add(f->m, "t", "raiders", 6, 2, KIND_CREATURE, SIZE_MEDIUM, 20, 15, "knife", NULL);
+    fx_add(f->m, "u", "raiders", 8, 4, KIND_CREATURE, SIZE_MEDIUM, 20, 15, "knife", NULL);
+    f->db = fx_db("surface");
+    fx_weapon(f->db, "carbine", WPN_RANGED, false, 0, 200, 1, 8, 0, "shots=3,assault=1,hands=2");
+    fx_weapon(f->db, "knife", WPN_MELEE, false, 0, 0, 1, 4, 0, NULL);
+    fx_weapon(f->db, "grenade", WPN_THROWN, false, 0, 30, 2, 4, 0, "blast=1");
+    fx_weapon(f->db, "pistol", WPN_RANGED, false, 0, 100, 1, 8, 0, "handheld=1");
+    start_first(f);
+}
+
+static void test_surface_lists_and_modes(void **state)
+{
+    (void)state;
+    fx_t f;
+    surface_fixture(&f, 1);
+    assert_true(check_sound(&f, 0) >= 6);
+    assert_true(check_complete(&f, 0) >= 6);
+    cmd_t list[CAP];
+    int n = legal(&f, 0, list);
+    assert_int_equal(count_kind(list, n, CMD_MOVE), 2); /* move, sprint */
+    assert_int_equal(check_moves(&f, 0), 2);
+    fx_free(&f);
+    /* In melee from the start: only a retreat or a flee. */
+    surface_fixture(&f, 5);
+    n = legal(&f, 0, list);
+    assert_int_equal(count_kind(list, n, CMD_MOVE), 2);
+    for (int k = 0; k < n; k++)
+        assert_true(list[k].kind != CMD_MOVE || list[k].arg >= 2);
+    assert_int_equal(check_moves(&f, 0), 2);
+    assert_true(check_sound(&f, 0) >= 2);
+    assert_true(check_complete(&f, 0) >= 2);
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -576,6 +619,7 @@ int main(void)
         cmocka_unit_test(test_machine_list),
         cmocka_unit_test(test_release_while_holding),
         cmocka_unit_test(test_scars_dual_declarations),
+        cmocka_unit_test(test_surface_lists_and_modes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

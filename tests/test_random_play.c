@@ -219,6 +219,12 @@ static void test_salt_flats(void **state)
     play_map("salt_flats.json", 40);
 }
 
+static void test_relay_outpost(void **state)
+{
+    (void)state;
+    play_map("relay_outpost.json", 40);
+}
+
 static void test_river_crossing(void **state)
 {
     (void)state;
@@ -231,6 +237,7 @@ int main(void)
         cmocka_unit_test(test_ridge_ambush),
         cmocka_unit_test(test_foundry_breach),
         cmocka_unit_test(test_salt_flats),
+        cmocka_unit_test(test_relay_outpost),
         cmocka_unit_test(test_river_crossing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -309,6 +309,76 @@ static void expect_refused(const char *text, const char *want)
     assert_string_equal(err, want);
 }
 
+/* A battle whose players are asked about every reaction, answered in turn
+ * yes, no, yes...: its save writes the answers as true/false, as saves did
+ * before reactions had options, and such a save (or one with the answer
+ * given as the option number 1) loads and rebuilds the same battle; an
+ * answer that is not one of the question's options is refused. */
+static void test_old_reaction_answers_load(void **state)
+{
+    (void)state;
+    tmpl_db_t *db = NULL;
+    map_t *m = load_sample("ridge_ambush.json", &db);
+    bool seen = false;
+    for (uint64_t seed = 1; seed <= 40 && !seen; seed++) {
+        battle_opts_t o = {.seed = seed, .max_rounds = MAX_ROUNDS, .ask_sides = 1u << 0};
+        play_t p;
+        assert_int_equal(play_start(&p, m, db, NULL, &o), BATTLE_OK);
+        int asked = 0;
+        battle_status_t st = play_auto(&p, MAX_ROUNDS);
+        while (st == BATTLE_NEED_REACTION) {
+            assert_int_equal(p.b->ask.n, 2);
+            st = play_answer_choice(&p, asked++ % 2 == 0 ? 1 : 0);
+            if (st == BATTLE_OK) st = play_auto(&p, MAX_ROUNDS);
+        }
+        assert_int_equal(st, BATTLE_OK);
+        if (asked < 2) {
+            play_end(&p);
+            continue;
+        }
+        seen = true;
+        char *want = log_text(p.b);
+        char *text = save_to_json(&p, NULL, NULL);
+        assert_non_null(text);
+        /* The first answer was yes: written true, as before there were options. */
+        const char *r = strstr(text, "\"reactions\":\t[");
+        assert_non_null(r);
+        assert_true(strncmp(r, "\"reactions\":\t[true", 18) == 0);
+        for (int f = 0; f < 2; f++) {
+            char *t = patch(text, "\"reactions\":\t[true", f ? "\"reactions\":\t[1" : "\"reactions\":\t[true");
+            save_t *sv = NULL;
+            char err[HB_ERR_MAX] = "";
+            assert_int_equal(save_load_mem(t, strlen(t), "old.json", data_dir(), &sv, err, sizeof err),
+                             HB_OK);
+            play_t q;
+            if (save_rebuild(sv, &q, err, sizeof err) != HB_OK) fail_msg("%s", err);
+            char *got = log_text(q.b);
+            assert_string_equal(got, want);
+            free(got);
+            play_end(&q);
+            save_free(sv);
+            free(t);
+        }
+        char *bad = patch(text, "\"reactions\":\t[true", "\"reactions\":\t[2");
+        save_t *sv = NULL;
+        char err[HB_ERR_MAX] = "";
+        assert_int_equal(save_load_mem(bad, strlen(bad), "bad.json", data_dir(), &sv, err, sizeof err),
+                         HB_OK);
+        play_t q;
+        assert_int_equal(save_rebuild(sv, &q, err, sizeof err), HB_ERR_INPUT);
+        assert_non_null(strstr(err, "commands["));
+        assert_non_null(strstr(err, "answer 2 to a reaction 'opportunity' of 2 options"));
+        save_free(sv);
+        free(bad);
+        free(text);
+        free(want);
+        play_end(&p);
+    }
+    assert_true(seen); /* else the test proved nothing */
+    tmpl_db_destroy(db);
+    map_destroy(m);
+}
+
 static void test_bad_saves_name_the_path(void **state)
 {
     (void)state;
@@ -692,6 +762,7 @@ int main(void)
         cmocka_unit_test(test_simulate_replays_byte_for_byte),
         cmocka_unit_test(test_round_limit_stop_survives),
         cmocka_unit_test(test_reaction_options_survive),
+        cmocka_unit_test(test_old_reaction_answers_load),
         cmocka_unit_test(test_hand_dice_and_pending_command),
         cmocka_unit_test(test_bad_saves_name_the_path),
         cmocka_unit_test(test_state_and_command_mismatch),

@@ -13,7 +13,9 @@
 #include "rules_fixture.h"
 
 /* Probe commands: CMD_ENGAGE with arg PROBE_*. */
-enum { PROBE_TWO_ROLLS = 1, PROBE_HUGE_ROLL, PROBE_TWO_ASKS, PROBE_POOL };
+enum { PROBE_TWO_ROLLS = 1, PROBE_HUGE_ROLL, PROBE_TWO_ASKS, PROBE_POOL, PROBE_CHOICE };
+
+static const char *const GUARD[3] = {"let it be", "parry", "dodge"};
 
 static const char *const PROBE_STATS[] = {"grit"};
 static int g_ends;        /* apply calls that ran to their last line */
@@ -70,11 +72,25 @@ static battle_status_t probe_apply(battle_t *b, const cmd_t *c)
         battle_roll_spec(b, 0, &s, "fight", NULL);
         break;
     }
+    case PROBE_CHOICE: {
+        /* Three ways to answer: the option's label is what happens. */
+        int k = battle_ask_choice(b, 1, "guard", 0, 3, GUARD);
+        battle_emit_action(b, 1, GUARD[k], 0, true);
+        break;
+    }
     default:
         return BATTLE_ILLEGAL;
     }
     g_ends++;
     return BATTLE_OK;
+}
+
+/* The policy: parry when offered a guard, take any yes/no. */
+static int probe_react(const battle_t *b, int reactor, const react_offer_t *offer)
+{
+    (void)b;
+    (void)reactor;
+    return offer->n > 1 ? 1 : 0;
 }
 
 static void probe_ai(battle_t *b, int actor, cmd_t *out)
@@ -107,6 +123,7 @@ static const ruleset_t PROBE = {
     .actors = probe_actors,
     .legal = probe_legal,
     .apply = probe_apply,
+    .react = probe_react,
     .ai = probe_ai,
     .winner = probe_winner,
 };
@@ -190,6 +207,50 @@ static void test_asked_reactions_resume_in_order(void **state)
     assert_int_equal(play_rebuild(&f.p), BATTLE_OK);
     assert_int_equal(f.p.b->log.n, n);
     assert_true(FX_FIND(f.p.b, k + 1, "\"action\":\"guard\"", "\"ok\":false") > k);
+    fx_free(&f);
+}
+
+/* A reaction with three options: the table's pick (kept in the command, so
+ * a rebuild replays it), the policy's when the side is not asked, and
+ * "let it be" when the side declines everything; a pick beyond the options
+ * is refused. */
+static void test_reaction_choices_through_a_rebuild(void **state)
+{
+    (void)state;
+    fx_t f;
+    start(&f, (battle_opts_t){.seed = 1, .ask_sides = 1u << 1});
+    cmd_t c = probe_cmd(PROBE_CHOICE);
+    assert_int_equal(play_apply(&f.p, &c), BATTLE_NEED_REACTION);
+    assert_int_equal(f.p.b->ask.n, 3);
+    assert_string_equal(f.p.b->ask.kind, "guard");
+    assert_string_equal(f.p.b->ask.labels[0], "let it be");
+    assert_string_equal(f.p.b->ask.labels[2], "dodge");
+    assert_int_equal(play_answer_choice(&f.p, 3), BATTLE_ILLEGAL);
+    assert_int_equal(play_answer_choice(&f.p, -1), BATTLE_ILLEGAL);
+    assert_int_equal(play_answer_choice(&f.p, 2), BATTLE_OK);
+    assert_int_equal(f.p.b->cmds.c[0].n_answers, 1);
+    assert_int_equal(f.p.b->cmds.c[0].answer[0], 2);
+    int n = f.p.b->log.n;
+    assert_true(FX_FIND(f.p.b, 0, "\"action\":\"dodge\"") >= 0);
+    assert_int_equal(play_rebuild(&f.p), BATTLE_OK);
+    assert_int_equal(f.p.b->log.n, n);
+    assert_true(FX_FIND(f.p.b, 0, "\"action\":\"dodge\"") >= 0);
+    /* The same command carrying an answer it cannot mean is refused. */
+    c.n_answers = 1;
+    c.answer[0] = 3;
+    assert_int_equal(play_apply(&f.p, &c), BATTLE_ERROR);
+    assert_non_null(strstr(f.p.error, "answer 3"));
+    fx_free(&f);
+
+    start(&f, (battle_opts_t){.seed = 1});
+    c = probe_cmd(PROBE_CHOICE);
+    assert_int_equal(play_apply(&f.p, &c), BATTLE_OK);
+    assert_true(FX_FIND(f.p.b, 0, "\"action\":\"parry\"") >= 0);
+    fx_free(&f);
+
+    start(&f, (battle_opts_t){.seed = 1, .decline_sides = 1u << 1, .ask_sides = 1u << 1});
+    assert_int_equal(play_apply(&f.p, &c), BATTLE_OK);
+    assert_true(FX_FIND(f.p.b, 0, "\"action\":\"let it be\"") >= 0);
     fx_free(&f);
 }
 
@@ -284,6 +345,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_starved_roll_runs_to_the_end_and_resumes),
         cmocka_unit_test(test_asked_reactions_resume_in_order),
+        cmocka_unit_test(test_reaction_choices_through_a_rebuild),
         cmocka_unit_test(test_roll_over_the_limit_fails_loudly),
         cmocka_unit_test(test_a_roll_from_the_ai_is_a_fault),
         cmocka_unit_test(test_pool_typed_in),

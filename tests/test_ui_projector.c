@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -81,10 +82,12 @@ static bool hp_bar_under(SDL_Surface *s, const ui_camera_t *cam, int i)
 static SDL_Surface *render(const ui_render_opts_t *o, const char *name)
 {
     char path[256], err[HB_ERR_MAX];
-    snprintf(path, sizeof path, "/tmp/hb_test_projector_%s.png", name);
+    /* Per process: other builds may run this test at the same time. */
+    snprintf(path, sizeof path, "/tmp/hb_test_projector_%ld_%s.png", (long)getpid(), name);
     int rc = ui_render_png_opts(g_map, g_db, o, path, err, sizeof err);
     if (rc != 0) fail_msg("render %s: %s", name, err);
     SDL_Surface *raw = IMG_Load(path);
+    remove(path);
     assert_non_null(raw);
     SDL_Surface *s = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_ARGB8888, 0);
     SDL_FreeSurface(raw);

@@ -1601,7 +1601,7 @@ static void test_table_answers_each_reaction(void **state)
         const battle_t *b = f.p.b;
         assert_int_equal(b->cmds.n, 1);
         assert_int_equal(b->cmds.c[0].n_answers, 1);
-        assert_int_equal((int)(b->cmds.c[0].answers & 1u), take);
+        assert_int_equal((int)b->cmds.c[0].answer[0], take);
         int re = FX_FIND(b, 0, "\"reaction\"", "\"opportunity\"");
         assert_true(take ? re >= 0 : re == -1);
         assert_int_equal(b->u[1].hp, take ? 20 - 4 : 20);

@@ -314,24 +314,45 @@ bool battle_round_end(battle_t *b)
     return true;
 }
 
-bool battle_ask_reaction(battle_t *b, int reactor, const char *kind, int trigger)
+int battle_table_choice(battle_t *b, int reactor, const char *kind, int trigger, int n,
+                        const char *const *labels)
 {
     if (battle_halted(b))
-        return false; /* the command is applied again once the mark is answered */
+        return 0; /* the command is applied again once the mark is answered */
+    if (n < 1 || n > REACT_CHOICES_MAX) {
+        battle_fault(b, "a reaction '%s' with %d options (1 to %d are allowed)", kind, n,
+                     REACT_CHOICES_MAX);
+        return 0;
+    }
     unsigned side = (unsigned)b->board->side[reactor];
+    if (side < 32 && (b->opts.decline_sides & (1u << side)))
+        return 0; /* the table's standing choice: let every reaction pass */
     if (side >= 32 || !(b->opts.ask_sides & (1u << side)) || !b->cmd)
-        return true;
+        return -1;
     int k = b->asked++;
     if (k >= CMD_ANSWERS_MAX)
-        return true; /* more than one command can hold answers for: taken */
-    if (k < b->cmd->n_answers)
-        return (b->cmd->answers >> k) & 1u;
+        return -1; /* more than one command can hold answers for: the policy */
+    if (k < b->cmd->n_answers) {
+        int a = b->cmd->answer[k];
+        if (a >= n)
+            battle_fault(b, "answer %d to a reaction '%s' of %d options", a, kind, n);
+        return a < n ? a : 0;
+    }
     if (b->replaying)
-        return true;
+        return -1;
     b->asking = true;
-    b->ask = (react_request_t){.who = reactor, .trigger = trigger};
+    b->ask = (react_request_t){.who = reactor, .trigger = trigger, .n = n};
     hb_strlcpy(b->ask.kind, kind, sizeof b->ask.kind);
-    return false;
+    for (int o = 0; o < n; o++)
+        hb_strlcpy(b->ask.labels[o], labels && labels[o] ? labels[o] : o ? "take it" : "let it pass",
+                   sizeof b->ask.labels[o]);
+    return 0;
+}
+
+bool battle_ask_reaction(battle_t *b, int reactor, const char *kind, int trigger)
+{
+    int k = battle_table_choice(b, reactor, kind, trigger, 2, NULL);
+    return k < 0 || k != 0;
 }
 
 int battle_last_side(const battle_t *b)

@@ -57,11 +57,17 @@ typedef enum {
 /* Length of battle_t.fault and of play_t's start error. */
 #define BATTLE_FAULT_MAX 160
 
+/* Most options one reaction question offers, and the length of a label. */
+#define REACT_CHOICES_MAX 8
+#define REACT_LABEL_MAX 40
+
 /* A reaction the battle stopped to ask about. */
 typedef struct {
     int who;      /* the combatant who may react */
     int trigger;  /* the combatant it would react to */
-    char kind[DICE_WHY_MAX]; /* "opportunity", "standby" */
+    char kind[DICE_WHY_MAX]; /* the ruleset's name: "opportunity", "standby", "soak"... */
+    int n;        /* options: 0 lets it pass, 1..n-1 the ways to take it */
+    char labels[REACT_CHOICES_MAX][REACT_LABEL_MAX]; /* what each option is called */
 } react_request_t;
 
 typedef struct battle {
@@ -160,14 +166,22 @@ battle_status_t battle_status(const battle_t *b);
 /* Raise the fault mark with a message (the first fault is kept). */
 void battle_fault(battle_t *b, const char *fmt, ...);
 
-/* May combatant reactor take reaction KIND against trigger, as far as the
- * table is concerned? True unless its side asks (opts.ask_sides) and the
- * command being applied answers no. When the command carries no answer for
- * this one yet, raises the asking mark with b->ask filled and answers false
- * (the driver then asks and applies the command again); with no command, or
- * while replaying a command accepted before its side was asked, the reaction
- * is taken, as it was then. Call it only once everything else allows the
- * reaction, and before changing anything for it. */
+/* The table's say on a reaction of combatant reactor (KIND, set off by
+ * trigger) with n options (labels[0..n), 0 = let it pass; labels may be
+ * NULL for a yes/no one): the option the table chose, or -1 when the table
+ * leaves it to the ruleset's policy. A side that declines everything
+ * (opts.decline_sides) answers 0. A side that asks (opts.ask_sides) answers
+ * from the command being applied (cmd_t.answer, in the order asked); when
+ * the command holds no answer for this one yet, raises the asking mark with
+ * b->ask filled and answers 0 (the driver asks, then applies the command
+ * again). With no command, or while replaying a command accepted before its
+ * side was asked, -1: as it was then. An answer of n or more is a fault. The
+ * rules layer wraps this with the policy: battle_ask_choice (ruleset.h). */
+int battle_table_choice(battle_t *b, int reactor, const char *kind, int trigger, int n,
+                        const char *const *labels);
+/* A yes/no reaction: battle_table_choice with two options, the policy being
+ * "take it". Call it only once everything else allows the reaction, and
+ * before changing anything for it. */
 bool battle_ask_reaction(battle_t *b, int reactor, const char *kind, int trigger);
 /* Slot of stat NAME in the ruleset's table, or -1. */
 int battle_stat_slot(const battle_t *b, const char *name);

@@ -14,7 +14,7 @@
 
 /* Longest path one move command carries; longer moves are several commands. */
 #define CMD_PATH_MAX 128
-/* Most reaction answers one command carries (cmd_t.answers is one bit each). */
+/* Most reaction answers one command carries (cmd_t.answer). */
 #define CMD_ANSWERS_MAX 64
 
 typedef enum {
@@ -22,8 +22,9 @@ typedef enum {
     CMD_MOVE,     /* follow path[] */
     CMD_ENGAGE,   /* attack target with weapon (and weapon2 for a dual strike) */
     CMD_DASH,     /* action: movement budget doubles */
-    CMD_STANDBY,  /* action: hold for trigger arg against target (-1 any) an engage with
-                     weapon, or (act CMD_MOVE) a move to cell `at` */
+    CMD_STANDBY,  /* action: hold for trigger arg (a trigger_t, core/trigger.h) against
+                     target (-1 any) an engage with weapon, or (act CMD_MOVE) a move
+                     to cell `at` */
     CMD_ASSIST,   /* action: distract target for the allies' next engagement */
     CMD_HIDE,     /* action: stealth check */
     CMD_SEARCH,   /* action: look for hidden enemies */
@@ -59,11 +60,12 @@ typedef struct {
     cmd_kind_t act;   /* CMD_DECLARE: the declared action; CMD_STANDBY: the held one */
     cell_t at;        /* CMD_USE: the object's cell; CMD_DISMOUNT, held move: where to */
     /* The table's answers to the reactions it was asked about while this
-     * command played out (battle_opts_t.ask_sides), in the order asked: bit k
-     * set means the k-th was taken, clear means declined. Kept in the command
-     * so that a rebuild from the command list replays the same choices. */
+     * command played out (battle_opts_t.ask_sides), in the order asked:
+     * answer[k] is the option chosen for the k-th, 0 to let it pass (for a
+     * yes/no reaction, 1 takes it). Kept in the command so that a rebuild
+     * from the command list replays the same choices. */
     int n_answers;
-    uint64_t answers;
+    uint8_t answer[CMD_ANSWERS_MAX];
     int n_path;
     cell_t path[CMD_PATH_MAX]; /* cells entered, in order (the start excluded) */
 } cmd_t;

@@ -5,6 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Answers are option numbers below this (one byte each in cmd_t.answer). */
+#define REACT_ANSWER_LIMIT 256
+
 static bool fail(char *err, size_t cap, const char *fmt, ...)
 {
     va_list ap;
@@ -92,16 +95,23 @@ bool cmd_from_json(const cJSON *v, const map_t *m, cmd_t *out, char *err, size_t
     const cJSON *ans = cJSON_GetObjectItemCaseSensitive(v, "reactions");
     if (ans) {
         if (!cJSON_IsArray(ans) || cJSON_GetArraySize(ans) > CMD_ANSWERS_MAX)
-            return fail(err, errcap, "\"reactions\" must be a list of at most %d true/false",
+            return fail(err, errcap, "\"reactions\" must be a list of at most %d answers",
                         CMD_ANSWERS_MAX);
         const cJSON *y;
         cJSON_ArrayForEach(y, ans)
         {
-            if (!cJSON_IsBool(y))
-                return fail(err, errcap, "\"reactions\" answer %d must be true or false",
-                            c.n_answers + 1);
-            if (cJSON_IsTrue(y)) c.answers |= (uint64_t)1 << c.n_answers;
-            c.n_answers++;
+            /* An option number; true and false (saves from before there were
+             * options) read as 1 and 0. */
+            int v = -1;
+            if (cJSON_IsBool(y))
+                v = cJSON_IsTrue(y) ? 1 : 0;
+            else if (cJSON_IsNumber(y) && y->valuedouble == (double)y->valueint)
+                v = y->valueint;
+            if (v < 0 || v >= REACT_ANSWER_LIMIT)
+                return fail(err, errcap,
+                            "\"reactions\" answer %d must be true, false or an option 0 to %d",
+                            c.n_answers + 1, REACT_ANSWER_LIMIT - 1);
+            c.answer[c.n_answers++] = (uint8_t)v;
         }
     }
     const cJSON *path = cJSON_GetObjectItemCaseSensitive(v, "path");
@@ -154,8 +164,11 @@ cJSON *cmd_to_json(const map_t *m, const cmd_t *c)
     if (ok && c->n_answers > 0) {
         cJSON *a = cJSON_AddArrayToObject(o, "reactions");
         ok = a != NULL;
+        /* 0 and 1 as false and true (a yes/no answer reads as before),
+         * other options by number. */
         for (int k = 0; ok && k < c->n_answers && k < CMD_ANSWERS_MAX; k++)
-            ok = cJSON_AddItemToArray(a, cJSON_CreateBool((c->answers >> k) & 1u));
+            ok = cJSON_AddItemToArray(a, c->answer[k] <= 1 ? cJSON_CreateBool(c->answer[k])
+                                                           : cJSON_CreateNumber(c->answer[k]));
     }
     if (ok && c->n_path > 0) {
         cJSON *p = cJSON_AddArrayToObject(o, "path");

@@ -8,8 +8,9 @@
  * Optional keys: target, weapon and weapon2 (an index into the actor's
  * weapons or a weapon id it carries; -1 or "unarmed" for none), arg (integer),
  * act (a command name), at ([col, row]), path, and reactions (the table's
- * answers to the reactions it was asked about while the command played:
- * true taken, false declined, in order). Absent keys keep cmd_make's
+ * answers to the reactions it was asked about while the command played, in
+ * order: the option chosen, 0 to let it pass; false and true read as 0 and
+ * 1, and 0 and 1 are written so, as saves have always had them). Absent keys keep cmd_make's
  * defaults; cmd_to_json writes every field that differs from them, so a
  * command read back from its JSON is the same command.
  */

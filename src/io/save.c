@@ -548,9 +548,11 @@ int save_rebuild(const save_t *s, play_t *p, char *err, size_t errcap)
         st = play_apply(p, &s->cmds[k]);
         if (st != BATTLE_OK) {
             io_path_index(path, sizeof path, "commands", k);
+            char why[BATTLE_FAULT_MAX];
+            hb_strlcpy(why, st == BATTLE_ERROR ? p->error : status_why(st), sizeof why);
             play_end(p);
             return st == BATTLE_NOMEM ? io_fail_other(&cx, "out of memory")
-                                      : io_fail(&cx, path, "%s", status_why(st));
+                                      : io_fail(&cx, path, "%s", why);
         }
     }
     if (s->has_pending) {

@@ -165,13 +165,17 @@ battle_status_t play_apply(play_t *p, const cmd_t *c)
 
 battle_status_t play_answer_reaction(play_t *p, bool take)
 {
+    return play_answer_choice(p, take ? 1 : 0);
+}
+
+battle_status_t play_answer_choice(play_t *p, int choice)
+{
     battle_t *b = p->b;
-    if (!p->pending || !b->asking || p->pending_cmd.n_answers >= CMD_ANSWERS_MAX)
+    if (!p->pending || !b->asking || p->pending_cmd.n_answers >= CMD_ANSWERS_MAX || choice < 0 ||
+        choice >= b->ask.n)
         return BATTLE_ILLEGAL;
     cmd_t c = p->pending_cmd;
-    if (take)
-        c.answers |= (uint64_t)1 << c.n_answers;
-    c.n_answers++;
+    c.answer[c.n_answers++] = (uint8_t)choice;
     p->pending = false;
     b->asking = false;
     /* The battle already stands just before c (play_apply rebuilt it). */

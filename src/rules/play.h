@@ -48,6 +48,10 @@ battle_status_t play_enter_die(play_t *p, int value);
  * pass) and go on: the answer joins the waiting command's answers, and the
  * command is applied again. ILLEGAL when no reaction question is waiting. */
 battle_status_t play_answer_reaction(play_t *p, bool take);
+/* The same for a question of several options (battle_t.ask.n, labels):
+ * choice 0 lets it pass, 1..n-1 takes that option. ILLEGAL when no question
+ * waits or the choice is not one of its options. */
+battle_status_t play_answer_choice(play_t *p, int choice);
 /* Replay the kept commands from the start (same seed, same entered dice). */
 battle_status_t play_rebuild(play_t *p);
 /* Drop the last command and rebuild. ILLEGAL when there is none. */

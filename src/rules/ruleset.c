@@ -6,11 +6,13 @@
 extern const ruleset_t ruleset_xhalem;
 extern const ruleset_t ruleset_scars;
 extern const ruleset_t ruleset_emcore;
+extern const ruleset_t ruleset_surface;
 
 static const ruleset_t *const REGISTRY[] = {
     &ruleset_xhalem,
     &ruleset_scars,
     &ruleset_emcore,
+    &ruleset_surface,
 };
 
 const ruleset_t *ruleset_find(const char *id)
@@ -39,4 +41,16 @@ int ruleset_move_mode(const ruleset_t *rs, const char *name)
         if (strcmp(rs->move_modes[k], name) == 0)
             return k;
     return -1;
+}
+
+int battle_ask_choice(battle_t *b, int reactor, const char *kind, int trigger, int n,
+                      const char *const *labels)
+{
+    int k = battle_table_choice(b, reactor, kind, trigger, n, labels);
+    if (k >= 0)
+        return k;
+    const ruleset_t *rs = b->rules;
+    react_offer_t offer = {kind, trigger, n, labels};
+    int pick = rs && rs->react ? rs->react(b, reactor, &offer) : 0;
+    return pick > 0 && pick < n ? pick : 0;
 }

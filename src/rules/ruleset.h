@@ -17,8 +17,15 @@
 #include "../core/geom.h"
 #include "../core/tmpl.h"
 
-/* Reactions a ruleset may offer (the kinds passed to ruleset_t.react). */
-typedef enum { REACT_OPPORTUNITY = 0, REACT_STANDBY } react_kind_t;
+/* A reaction offered to a combatant: the ruleset's name for it
+ * ("opportunity", "standby", "soak", "co_grapple"...), who set it off, and
+ * its options (0 always lets it pass; labels[k] names option k). */
+typedef struct {
+    const char *kind;
+    int trigger;
+    int n;
+    const char *const *labels; /* may be NULL for a yes/no reaction */
+} react_offer_t;
 
 typedef struct ruleset {
     const char *id;
@@ -57,9 +64,10 @@ typedef struct ruleset {
      * die or an answer not yet given raises a stop mark and apply just runs
      * on to its end (battle.h, "Stopping"; docs/rulesets.md). */
     battle_status_t (*apply)(battle_t *b, const cmd_t *c);
-    /* Does reactor take reaction KIND against trigger? (A policy: the AI's
-     * default; a table may override by command later.) */
-    bool (*react)(const battle_t *b, int reactor, react_kind_t kind, int trigger);
+    /* Which option of the offer reactor takes, 0..n-1 (0: let it pass): the
+     * policy when the table does not decide (the AI's choice, and every
+     * side's that is not asked). May be NULL: always 0. Never rolls. */
+    int (*react)(const battle_t *b, int reactor, const react_offer_t *offer);
     /* The built-in AI's next command for actor. */
     void (*ai)(battle_t *b, int actor, cmd_t *out);
     /* Winning side index, -1 when nobody is left, -2 while the fight goes on. */
@@ -82,6 +90,15 @@ const ruleset_t *ruleset_find(const char *id);
 int ruleset_list(const ruleset_t *const **out);
 /* Profiles of every combatant of board b into prof[b->n]. */
 void ruleset_profiles(const ruleset_t *rs, const board_t *b, geo_profile_t *prof);
+/* Which of n options (labels, 0 = let it pass) combatant reactor takes for
+ * reaction KIND set off by trigger: the table's answer when its side decides
+ * (battle_table_choice: declined, asked, or waiting to be asked, which stops
+ * the command as a starved die does), else the ruleset's react policy.
+ * Returns 0..n-1. Call it once everything else allows the reaction, before
+ * changing anything for it; the answer is part of the command, so a rebuild
+ * replays it. */
+int battle_ask_choice(battle_t *b, int reactor, const char *kind, int trigger, int n,
+                      const char *const *labels);
 /* Mode number of move mode NAME in rs, or -1. */
 int ruleset_move_mode(const ruleset_t *rs, const char *name);
 

@@ -811,13 +811,12 @@ static void resolve_phase(battle_t *b)
     }
 }
 
-static bool scars_react(const battle_t *b, int reactor, react_kind_t kind, int trigger)
+static int scars_react(const battle_t *b, int reactor, const react_offer_t *offer)
 {
     (void)b;
     (void)reactor;
-    (void)kind;
-    (void)trigger;
-    return false; /* the system has no reactions */
+    (void)offer;
+    return 0; /* the system has no reactions */
 }
 
 static int scars_legal(battle_t *b, int a, cmd_t *out, int cap)

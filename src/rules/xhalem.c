@@ -452,15 +452,13 @@ static bool can_react(const battle_t *b, int r)
     return battle_active(b, r) && !cst(b)->reaction_used[r] && !immobile(b, r);
 }
 
-/* Does r take this reaction: the side's standing policy (ruleset_t.react),
- * then, when its side wants to be asked, the table's answer for this one? */
-static bool react_ok(battle_t *b, int r, react_kind_t kind, int trigger)
+/* Does r take this reaction (KIND "opportunity" or "standby"): the table's
+ * answer when its side decides, else the policy (xhalem_react)? */
+static bool react_ok(battle_t *b, int r, const char *kind, int trigger)
 {
-    const ruleset_t *rs = b->rules;
-    if (rs && rs->react && !rs->react(b, r, kind, trigger))
-        return false;
-    return battle_ask_reaction(b, r, kind == REACT_OPPORTUNITY ? "opportunity" : "standby",
-                               trigger);
+    static const char *const STRIKE[2] = {"let it pass", "strike"};
+    static const char *const ACT[2] = {"keep holding", "act now"};
+    return battle_ask_choice(b, r, kind, trigger, 2, kind[0] == 'o' ? STRIKE : ACT) != 0;
 }
 
 /* The first equipped melee weapon of r, or -1 for none. */
@@ -494,7 +492,7 @@ static bool opportunities(battle_t *b, int m, hex_t h0, hex_t h1, bool forced, i
         int reach = melee_reach(b, e, b->u[e].weapon[w]);
         if (!geom_threatens(b->board, e, reach, h0) || geom_threatens(b->board, e, reach, h1))
             continue;
-        if (!react_ok(b, e, REACT_OPPORTUNITY, m))
+        if (!react_ok(b, e, "opportunity", m))
             continue;
         s->reaction_used[e] = 1;
         event_t ev = event_make(EV_REACTION);
@@ -558,7 +556,7 @@ static void standby_react(battle_t *b, int r, int t, const eng_t *g, const weapo
     int n = 0;
     if (s->sb_move[r] && (n = held_move_path(b, r, ctx, path)) == 0)
         return; /* nowhere to go right now: the move stays held */
-    if (!react_ok(b, r, REACT_STANDBY, t))
+    if (!react_ok(b, r, "standby", t))
         return;
     s->standby[r] = 0;
     s->reaction_used[r] = 1;
@@ -1608,13 +1606,14 @@ static battle_status_t apply_one(battle_t *b, const cmd_t *c)
     }
 }
 
-static bool xhalem_react(const battle_t *b, int reactor, react_kind_t kind, int trigger)
+/* The AI (and every side the table leaves to it) takes every opportunity and
+ * every held standby; a side the table set to decline lets them pass before
+ * this is asked (battle_table_choice). */
+static int xhalem_react(const battle_t *b, int reactor, const react_offer_t *offer)
 {
-    (void)kind;
-    (void)trigger;
-    /* A side the table set to decline lets it pass; the AI never does. */
-    unsigned side = (unsigned)b->board->side[reactor];
-    return side >= 32 || !(b->opts.decline_sides & (1u << side));
+    (void)b;
+    (void)reactor;
+    return offer->n > 1 ? 1 : 0;
 }
 
 static cmd_t engage_cmd(int a, int t, int w)

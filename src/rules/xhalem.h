@@ -7,6 +7,7 @@
 #define HB_XHALEM_H
 
 #include "../core/battle.h"
+#include "../core/trigger.h"
 
 /* Stat slots, in the order of the names the templates use. */
 enum {
@@ -39,15 +40,16 @@ enum {
     XC_DISTRACTED = 1u << 5, /* an enemy's assist: the next ally strike has advantage */
 };
 
-/* Standby triggers (cmd_t.arg of CMD_STANDBY). */
+/* Standby triggers (cmd_t.arg of CMD_STANDBY): the first six of the shared
+ * vocabulary (core/trigger.h), each against any enemy or the named one. */
 enum {
-    XT_ENTERS_REACH = 0, /* an enemy (or the named one) moves where the held weapon can strike */
-    XT_ENGAGES,          /* an enemy (or the named one) makes an engagement */
-    XT_DASHES,           /* an enemy (or the named one) dashes or thrusts */
-    XT_ENGAGES_RANGED,   /* an enemy (or the named one) engages with a ranged or thrown weapon */
-    XT_MOVES_IN_SIGHT,   /* an enemy (or the named one) takes any step the holder can see */
-    XT_ENGAGES_ALLY,     /* an enemy (or the named one) engages one of the holder's allies */
-    XT_COUNT
+    XT_ENTERS_REACH = TRIG_ENTERS_REACH,     /* moves where the held weapon can strike */
+    XT_ENGAGES = TRIG_ATTACKS,               /* makes an engagement */
+    XT_DASHES = TRIG_DASHES,                 /* dashes or thrusts */
+    XT_ENGAGES_RANGED = TRIG_ATTACKS_RANGED, /* engages with a ranged or thrown weapon */
+    XT_MOVES_IN_SIGHT = TRIG_MOVES_IN_SIGHT, /* takes any step the holder can see */
+    XT_ENGAGES_ALLY = TRIG_TARGETS_ALLY,     /* engages one of the holder's allies */
+    XT_COUNT                                 /* triggers xhalem's standby supports */
 };
 
 /* Move modes (cmd_t.arg of CMD_MOVE; ruleset_t.move_modes). */

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../rules/xhalem.h"
+#include "../core/trigger.h"
 
 static const ruleset_t *rules(const pui_t *p)
 {
@@ -337,16 +337,6 @@ static const char *weapon_name(const battle_t *b, int who, int w)
     return wp ? (wp->name[0] ? wp->name : wp->id) : "unarmed";
 }
 
-/* What a standby waits for (xhalem's triggers, cmd_t.arg). */
-static const char *trigger_name(int arg)
-{
-    static const char *const NAMES[XT_COUNT] = {
-        [XT_ENTERS_REACH] = "enemy comes in reach", [XT_ENGAGES] = "enemy engages",
-        [XT_DASHES] = "enemy dashes",                [XT_ENGAGES_RANGED] = "enemy shoots",
-        [XT_MOVES_IN_SIGHT] = "enemy moves in sight", [XT_ENGAGES_ALLY] = "ally engaged",
-    };
-    return arg >= 0 && arg < XT_COUNT ? NAMES[arg] : "trigger";
-}
 
 static void action_label(const pui_t *p, const cmd_t *c, char *buf, size_t cap)
 {
@@ -430,7 +420,7 @@ static void add_action(pui_t *p, const cmd_t *c)
     if (p->n_bar == PUI_MAX_BAR) return;
     want.key = bar_key(p->n_bar);
     if (open_trigger)
-        snprintf(want.label, sizeof want.label, "When %s...", trigger_name(c->arg));
+        snprintf(want.label, sizeof want.label, "When %s...", trigger_label(c->arg));
     else if (open_group)
         snprintf(want.label, sizeof want.label, "%s", group_label(g));
     else

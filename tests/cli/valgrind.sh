@@ -20,6 +20,7 @@ fi
 VG=(valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible)
 RIDGE="$SRC/maps/ridge_ambush.json"
 SALT="$SRC/maps/salt_flats.json"
+RELAY="$SRC/maps/relay_outpost.json"
 
 check vg_render_overlays "${VG[@]}" "$HB" render "$RIDGE" --out "$TMP/r.png" --size 320x200 \
     --overlay reach:kara --overlay threat:kara --overlay los:kara --overlay range:kara
@@ -28,6 +29,8 @@ check vg_simulate_xhalem bash -c '"$@" >"'"$TMP"'/x.jsonl"' _ "${VG[@]}" "$HB" s
 check vg_simulate_xhalem_ends grep -q '"event":"end"' "$TMP/x.jsonl"
 check vg_simulate_scars bash -c '"$@" >"'"$TMP"'/s.jsonl"' _ "${VG[@]}" "$HB" simulate "$SALT" --seed 3
 check vg_simulate_scars_ends grep -q '"event":"end"' "$TMP/s.jsonl"
+check vg_simulate_surface bash -c '"$@" >"'"$TMP"'/f.jsonl"' _ "${VG[@]}" "$HB" simulate "$RELAY" --seed 5
+check vg_simulate_surface_ends grep -q '"event":"end"' "$TMP/f.jsonl"
 # The refusal path frees what it half-built.
 check vg_bad_map bash -c '"$@" 2>/dev/null; test $? -eq 2' _ valgrind -q --error-exitcode=3 \
     --leak-check=full "$HB" query "$MAPS/bad_row.json" distance 0,0 1,1

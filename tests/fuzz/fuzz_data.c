@@ -4,8 +4,8 @@
  * Input layout: WEAPONS "\n---\n" TEMPLATES. Without the separator the whole
  * input is the templates file and the weapons are the shipped ones, so the
  * fuzzer also explores templates that name real weapons. The ruleset is
- * "scars" when the input mentions it, else "xhalem", so both shipped
- * rulesets' files make useful seeds. */
+ * "scars" or "surface" when the input mentions it, else "xhalem", so every
+ * shipped ruleset's files make useful seeds. */
 #include <stdint.h>
 
 #include "fuzz_common.h"
@@ -19,9 +19,9 @@ static const char SEP[] = "\n---\n";
  * the fuzzer process owns it until exit). */
 static const char *shipped_weapons(const char *rs, size_t *len)
 {
-    static char *cache[2];
-    static size_t cache_len[2];
-    int k = strcmp(rs, "scars") == 0;
+    static char *cache[3];
+    static size_t cache_len[3];
+    int k = strcmp(rs, "scars") == 0 ? 1 : strcmp(rs, "surface") == 0 ? 2 : 0;
     if (!cache[k]) {
         char path[4096], err[HB_ERR_MAX];
         snprintf(path, sizeof path, "%s/%s/weapons.json", fuzz_data_dir(), rs);
@@ -44,7 +44,9 @@ static const unsigned char *find(const unsigned char *h, size_t hn, const char *
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const char *rs = find(data, size, "\"scars\"", 7) ? "scars" : "xhalem";
+    const char *rs = find(data, size, "\"scars\"", 7)     ? "scars"
+                     : find(data, size, "\"surface\"", 9) ? "surface"
+                                                          : "xhalem";
     const unsigned char *sep = find(data, size, SEP, sizeof SEP - 1);
     char *w, *t;
     size_t wlen, tlen;

@@ -488,12 +488,10 @@ static battle_status_t em_apply(battle_t *b, const cmd_t *c)
     return em_apply_slot(b, c);
 }
 
-static bool em_react(const battle_t *b, int reactor, react_kind_t kind, int trigger)
+static int em_react(const battle_t *b, int reactor, const react_offer_t *offer)
 {
-    (void)kind;
-    (void)trigger;
     unsigned side = (unsigned)b->board->side[reactor];
-    return side >= 32 || !(b->opts.decline_sides & (1u << side));
+    return offer->n > 1 && (side >= 32 || !(b->opts.decline_sides & (1u << side)));
 }
 
 static int em_winner(const battle_t *b) { return battle_last_side(b); }

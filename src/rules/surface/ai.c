@@ -1,0 +1,481 @@
+/* ai.c - the built-in Surface Combat AI (surface.md 1.5).
+ *
+ * Each call plans the actions the combatant has left as a pair and returns
+ * the first command of the best plan: attack then move, move then attack,
+ * stand and fire, move to a better spot, withdraw from melee, switch weapons
+ * and strike, or hold an action back. A plan is worth the damage it is
+ * expected to deal (exactly as the odds count it, with a premium for kills
+ * and for foes whose faction is close to breaking) less the damage the
+ * combatant is expected to take where it ends, from every foe's best weapon
+ * against the cover there. Everything is computed from the battle as it
+ * stands; the AI never rolls and leaves nothing behind.
+ */
+#include <string.h>
+
+#include "surface.h"
+
+/* Weight of the damage a spot is expected to draw, against damage dealt: the
+ * foes will not all shoot at one target. */
+#define EXPOSURE_WEIGHT 0.45
+/* Worth of a kill, in HP of damage. */
+#define KILL_WORTH 5.0
+/* Worth of next turn's expected damage when only moving now. */
+#define NEXT_TURN 0.6
+#define MAX_FOES 64
+
+/* One foe as the planner sees it: its defences, and each of our weapons'
+ * expected damage and kill chance by number of hits. */
+typedef struct {
+    int who;
+    sf_def_t def;
+    int save_area;
+    double worth; /* premium for this foe: hurt, or its faction near breaking */
+} foe_t;
+
+typedef struct {
+    battle_t *b;
+    int a;
+    int n_foes;
+    foe_t foes[MAX_FOES];
+    int n_threats;
+    int threat[MAX_FOES];      /* enemies able to hurt a */
+    double threat_e[MAX_FOES][SF_MAX_WEAPONS + 1]; /* their best expected damage on a, in the open */
+    sf_def_t self;
+} plan_t;
+
+typedef struct {
+    double val;
+    int t, w, arg;
+    cell_t at;
+} pick_t;
+
+/* Does firing w keep a from moving afterwards (S9)? */
+static bool pins(const weapon_t *w)
+{
+    return w && w->cls == WPN_RANGED && battle_weapon_tag(w, "assault") <= 0;
+}
+
+static int foe_index(const plan_t *p, int t)
+{
+    for (int k = 0; k < p->n_foes; k++)
+        if (p->foes[k].who == t) return k;
+    return -1;
+}
+
+/* Can faction of t break soon: it checks morale, and a casualty might
+ * rout it? Foes of such factions are worth more (morale awareness). */
+static double faction_worth(const battle_t *b, int t)
+{
+    int best = -1, members = 0;
+    for (int i = 0; i < b->n; i++) {
+        if (!battle_active(b, i) || !board_allies(b->board, i, t)) continue;
+        members++;
+        if (sf_given(b, i, SF_MORALE) && sf_stat(b, i, SF_MORALE) > best) best = sf_stat(b, i, SF_MORALE);
+    }
+    if (battle_is_player(b, t)) return 1.0;
+    if (best < 0) best = 7;
+    if (best >= 12) return 1.0;
+    /* A roll of 2d6 over the score breaks it: more likely for low scores. */
+    static const int OVER[13] = {36, 36, 35, 33, 30, 26, 21, 15, 10, 6, 3, 1, 0};
+    double p_break = OVER[best < 0 ? 0 : best > 12 ? 12 : best] / 36.0;
+    return 1.0 + p_break * (members <= 2 ? 1.5 : 1.0);
+}
+
+static void plan_init(plan_t *p, battle_t *b, int a)
+{
+    memset(p, 0, sizeof *p);
+    p->b = b;
+    p->a = a;
+    sf_def_init(b, a, &p->self);
+    for (int t = 0; t < b->n && p->n_foes < MAX_FOES; t++) {
+        if (!battle_active(b, t) || !sf_enemies(b, a, t)) continue;
+        foe_t *f = &p->foes[p->n_foes++];
+        f->who = t;
+        sf_def_init(b, t, &f->def);
+        f->save_area = sf_save_score(b, t, SF_SAVE_AREA);
+        f->worth = faction_worth(b, t);
+    }
+    /* Each foe's best weapon against a in the open, from where a stands:
+     * expected damage once in range (the range is checked per spot). */
+    for (int k = 0; k < p->n_foes; k++) {
+        int e = p->foes[k].who;
+        p->threat[p->n_threats] = e;
+        for (int w = -1; w < b->u[e].n_weapons && w < SF_MAX_WEAPONS; w++) {
+            const weapon_t *wp = battle_weapon(b, e, w);
+            sf_shot_t s;
+            memset(&s, 0, sizeof s);
+            s.w = wp;
+            s.roll = SF_ROLL_HIT;
+            s.shots = wp && battle_weapon_tag(wp, "shots") > 1 ? battle_weapon_tag(wp, "shots") : 1;
+            s.dmg_n = wp ? wp->dice_n : 1;
+            s.dmg_sides = wp ? wp->dice_sides : 2;
+            s.dmg_bonus = wp ? wp->dice_bonus : sf_stat(b, e, SF_CB);
+            if (wp && (wp->cls == WPN_MELEE || wp->cls == WPN_THROWN)) s.dmg_bonus += sf_stat(b, e, SF_STR);
+            s.blast = wp ? battle_weapon_tag(wp, "blast") + battle_weapon_tag(wp, "area_ray") : 0;
+            s.cone = wp && battle_weapon_tag(wp, "cone") > 0;
+            if (wp && (battle_weapon_tag(wp, "beam") > 0 || battle_weapon_tag(wp, "homing") > 1))
+                s.roll = battle_weapon_tag(wp, "beam") > 0 ? SF_ROLL_BEAM : SF_ROLL_HOMING;
+            s.bonus = s.roll == SF_ROLL_HIT ? sf_stat(b, e, SF_CB) + sf_stat(b, a, SF_VLN)
+                                            : sf_save_score(b, a, s.roll == SF_ROLL_BEAM ? SF_SAVE_BEAM : SF_SAVE_HOMING);
+            p->threat_e[p->n_threats][w + 1] = sf_expected_loss_def(&p->self, sf_save_score(b, a, SF_SAVE_AREA), &s);
+        }
+        p->n_threats++;
+    }
+}
+
+/* Reach of foe e's weapon w against hex h this round, in hexes: melee reach,
+ * or range; Assault, melee and thrown weapons add a move. */
+static int threat_range(const battle_t *b, int e, const weapon_t *w)
+{
+    int er = sf_er_ft(b, e) / b->map->feet_per_hex;
+    if (!w || w->cls == WPN_MELEE) return sf_weapon_reach(b, e, w) + er;
+    int r = geom_ft_to_hexes(b->map, w->range_ft);
+    return pins(w) ? r : r + er;
+}
+
+/* Damage a is expected to draw standing at h: each foe's best weapon that
+ * can reach h, with the cover between them. */
+static double exposure(const plan_t *p, hex_t h)
+{
+    const battle_t *b = p->b;
+    double total = 0.0;
+    for (int k = 0; k < p->n_threats; k++) {
+        int e = p->threat[k];
+        hex_t eh = sf_pos(b, e);
+        int d = hex_distance(eh, h);
+        double best = 0.0;
+        int lvl = -1;
+        for (int w = -1; w < b->u[e].n_weapons && w < SF_MAX_WEAPONS; w++) {
+            const weapon_t *wp = battle_weapon(b, e, w);
+            double v = p->threat_e[k][w + 1];
+            if (v <= best || d > threat_range(b, e, wp)) continue;
+            if (lvl < 0) {
+                sight_t sg = sight_trace(b->board, eh, h);
+                lvl = !sg.visible ? 3 : sg.cover == COVER_HEAVY ? 2 : sg.cover == COVER_LIGHT ? 1 : 0;
+                int st = sf_stat(b, p->a, SF_STEALTH) - sf_stat(b, e, SF_SENSOR);
+                if (st > lvl) lvl = st;
+            }
+            if (lvl >= 4) break;
+            /* Each point of cover takes about a twentieth per point off the chance. */
+            int pen = lvl == 1 ? 1 : lvl == 2 ? 2 : lvl == 3 ? 4 : 0;
+            double scale = 1.0 - pen * 0.12;
+            v *= scale > 0 ? scale : 0;
+            if (v > best) best = v;
+        }
+        total += best;
+    }
+    return total;
+}
+
+/* Value of a's attack shape s on foe t (cones: everyone caught). */
+static double shot_value(const plan_t *p, int t, const sf_shot_t *s, cell_t aim)
+{
+    const battle_t *b = p->b;
+    int a = p->a;
+    double val = 0.0;
+    if (s->cone || s->blast > 0) {
+        hex_t buf[SF_AREA_MAX];
+        hex_t c = s->cone ? hex_from_cell(b->map->layout, aim) : sf_pos(b, t);
+        int n = sf_area_hexes(b, a, s->w, c, buf, SF_AREA_MAX);
+        double ph[SF_SHOTS_MAX + 1];
+        sf_hit_dist(s, ph);
+        double p_hit = 1.0 - ph[0];
+        for (int k = 0; k < n; k++) {
+            int v = board_occupant(b->board, buf[k]);
+            if (v < 0 || !battle_active(b, v)) continue;
+            double ek[SF_SHOTS_MAX + 1], pk[SF_SHOTS_MAX + 1];
+            sf_def_t d;
+            sf_def_init(b, v, &d);
+            sf_shot_t one = *s;
+            one.shots = 1;
+            sf_loss_by_hits(&d, sf_save_score(b, v, SF_SAVE_AREA), &one, ek, pk);
+            double e = p_hit * (ek[1] + KILL_WORTH * pk[1]);
+            if (sf_enemies(b, a, v)) {
+                int fi = foe_index(p, v);
+                val += e * (fi >= 0 ? p->foes[fi].worth : 1.0);
+            } else {
+                val -= 2.0 * e; /* never hurt our own lightly */
+            }
+        }
+        return val;
+    }
+    int fi = foe_index(p, t);
+    if (fi < 0) return 0.0;
+    const foe_t *f = &p->foes[fi];
+    double ph[SF_SHOTS_MAX + 1], ek[SF_SHOTS_MAX + 1], pk[SF_SHOTS_MAX + 1];
+    sf_shot_t sc = *s;
+    if (sc.shots > SF_SHOTS_MAX) sc.shots = SF_SHOTS_MAX;
+    sf_hit_dist(&sc, ph);
+    sf_loss_by_hits(&f->def, f->save_area, &sc, ek, pk);
+    for (int k = 1; k <= sc.shots; k++) val += ph[k] * (ek[k] + KILL_WORTH * pk[k]);
+    return val * f->worth;
+}
+
+/* Heat the firer would carry past its vent, in expected HP (S-D9). */
+static double heat_cost(const battle_t *b, int a, int heat_fire)
+{
+    int heat = sf_stat(b, a, SF_HEAT), vent = sf_stat(b, a, SF_VENT);
+    int before = heat - vent > 0 ? heat - vent : 0;
+    int after = heat + heat_fire - vent > 0 ? heat + heat_fire - vent : 0;
+    return SF_HEAT_POINT_COST * (after - before);
+}
+
+/* The best single attack a can make from where it stands now (the board and
+ * a's moved flag as the caller set them), with at most `actions` actions. */
+static pick_t best_attack(const plan_t *p, int actions)
+{
+    battle_t *b = p->b;
+    int a = p->a;
+    pick_t best = {0.0, -1, -2, 0, {0, 0}};
+    for (int k = 0; k < p->n_foes; k++) {
+        int t = p->foes[k].who;
+        cell_t at = hex_to_cell(b->map->layout, sf_pos(b, t));
+        for (int w = -1; w < b->u[a].n_weapons; w++) {
+            sf_shot_t s;
+            if (!sf_shot_shape(b, a, t, w, 0, 1, at, &s) || s.actions > actions) continue;
+            double v = shot_value(p, t, &s, at) - heat_cost(b, a, s.heat_fire);
+            if (v > best.val) best = (pick_t){v, t, w, 0, at};
+        }
+    }
+    return best;
+}
+
+/* Place a at h for a look (the board only), and back. */
+static hex_t look_from(battle_t *b, int a, hex_t h)
+{
+    hex_t old = sf_pos(b, a);
+    if (!hex_eq(old, h)) board_place(b->board, a, h);
+    return old;
+}
+
+/* The ends of a move of `mode` for a, into b->reach; returns the count. */
+static int ends(battle_t *b, int a, int mode)
+{
+    move_cost_t mc;
+    if (!sf_move_cost(b, a, mode, &mc)) return 0;
+    int n = geom_reach_mode(&mc, b->ps, b->reach, b->ncells);
+    return n < b->ncells ? n : b->ncells;
+}
+
+/* A move command of `mode` to cell `to`: the cheapest path there. */
+static bool move_cmd(battle_t *b, int a, int mode, cell_t to, cmd_t *out)
+{
+    move_cost_t mc;
+    int cost, len;
+    if (!sf_move_cost(b, a, mode, &mc) ||
+        !geom_path_mode(&mc, to, b->ps, &cost, b->path, b->ncells, &len) || len < 2 ||
+        len > CMD_PATH_MAX + 1)
+        return false;
+    *out = cmd_make(CMD_MOVE, a);
+    out->arg = mode;
+    for (int k = 1; k < len; k++) out->path[out->n_path++] = b->path[k];
+    return sf_path_ok(b, a, mode, out->path, out->n_path, &cost);
+}
+
+/* What standing at h is worth for next turn: the best attack from there
+ * without moving first, less a little for being far from every foe. */
+static double next_turn_worth(const plan_t *p, hex_t h)
+{
+    battle_t *b = p->b;
+    int a = p->a;
+    sf_state_t *s = sf_st(b);
+    hex_t old = look_from(b, a, h);
+    uint8_t moved = s->u[a].moved, still = s->u[a].fired_still, att = s->u[a].attacked;
+    s->u[a].moved = 0;
+    s->u[a].fired_still = 0;
+    s->u[a].attacked = 0;
+    pick_t pk = best_attack(p, 2);
+    s->u[a].moved = moved;
+    s->u[a].fired_still = still;
+    s->u[a].attacked = att;
+    look_from(b, a, old);
+    int near = 1 << 20;
+    for (int k = 0; k < p->n_foes; k++) {
+        int d = hex_distance(h, sf_pos(b, p->foes[k].who));
+        near = d < near ? d : near;
+    }
+    return pk.val - 0.05 * near;
+}
+
+typedef struct {
+    double val;
+    cmd_t first;
+} plan_pick_t;
+
+static void consider(plan_pick_t *best, double val, const cmd_t *c)
+{
+    if (val > best->val) {
+        best->val = val;
+        best->first = *c;
+    }
+}
+
+static cmd_t engage_cmd(int a, const pick_t *pk)
+{
+    cmd_t c = cmd_make(CMD_ENGAGE, a);
+    c.target = pk->t;
+    c.weapon = pk->w;
+    c.arg = pk->arg;
+    c.at = pk->at;
+    return c;
+}
+
+/* Moves of `mode` followed (when `then_attack`) by the best attack from the
+ * end, or valued for next turn; adds the best to *best. */
+static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack, plan_pick_t *best)
+{
+    battle_t *b = p->b;
+    int a = p->a;
+    sf_state_t *s = sf_st(b);
+    int n = ends(b, a, mode);
+    if (n <= 0) return;
+    /* Copy: the path search below reuses b->reach. */
+    enum { CAND_MAX = 512 };
+    geom_reach_t cand[CAND_MAX];
+    if (n > CAND_MAX) n = CAND_MAX;
+    memcpy(cand, b->reach, sizeof cand[0] * (size_t)n);
+    double top = -1e300;
+    cell_t top_at = {0, 0};
+    for (int k = 0; k < n; k++) {
+        hex_t h = hex_from_cell(b->map->layout, cand[k].at);
+        double v = -EXPOSURE_WEIGHT * exposure(p, h);
+        if (then_attack && after_actions > 0 && !s->u[a].attacked) {
+            hex_t old = look_from(b, a, h);
+            uint8_t moved = s->u[a].moved;
+            s->u[a].moved = 1;
+            pick_t pk = best_attack(p, after_actions);
+            s->u[a].moved = moved;
+            look_from(b, a, old);
+            if (pk.t >= 0 || pk.w >= -1) v += pk.t >= 0 ? pk.val : 0.0;
+            if (pk.t < 0) v += NEXT_TURN * next_turn_worth(p, h);
+        } else {
+            v += NEXT_TURN * next_turn_worth(p, h);
+        }
+        v -= 0.001 * cand[k].cost_ft; /* ties: the shorter walk */
+        if (v > top) {
+            top = v;
+            top_at = cand[k].at;
+        }
+    }
+    cmd_t c;
+    if (top > -1e299 && move_cmd(b, a, mode, top_at, &c)) consider(best, top, &c);
+}
+
+/* Expected damage the free attacks on a flee would deal a (S6). */
+static double flee_toll(const plan_t *p)
+{
+    battle_t *b = p->b;
+    int a = p->a;
+    const sf_state_t *s = sf_cst(b);
+    double toll = 0.0;
+    for (int r = 0; r < b->n; r++) {
+        if (!battle_active(b, r) || !sf_enemies(b, a, r) || !sf_in_melee_pair(b, a, r)) continue;
+        if (s->u[r].left < 1 || s->u[r].attacked) continue;
+        int w = sf_response_weapon(b, r, a);
+        sf_shot_t sh;
+        cell_t none = {0, 0};
+        if (w < -1 || !sf_shot_shape(b, r, a, w, 0, 1, none, &sh)) continue;
+        toll += sf_expected_loss_def(&p->self, sf_save_score(b, a, SF_SAVE_AREA), &sh);
+    }
+    return toll;
+}
+
+void sf_ai(battle_t *b, int a, cmd_t *out)
+{
+    *out = cmd_make(CMD_END, a);
+    if (!sf_may_act(b, a)) return;
+    sf_state_t *s = sf_st(b);
+    sf_unit_t *u = &s->u[a];
+    if (u->left == 0) return;
+    plan_t p;
+    plan_init(&p, b, a);
+    if (p.n_foes == 0) return;
+    hex_t here = sf_pos(b, a);
+    bool melee = sf_in_melee(b, a);
+    /* Holding: stay, keep the actions (a flee nearby may be answered). */
+    plan_pick_t best = {NEXT_TURN * next_turn_worth(&p, here) - EXPOSURE_WEIGHT * exposure(&p, here),
+                        *out};
+    double stay = -EXPOSURE_WEIGHT * exposure(&p, here);
+    bool attack_now = false;
+    /* Strike from here now; whatever is left is planned on the next call. */
+    if (!u->attacked) {
+        pick_t pk = best_attack(&p, u->left);
+        if (pk.t >= 0) {
+            cmd_t c = engage_cmd(a, &pk);
+            consider(&best, pk.val + stay, &c);
+            attack_now = true;
+        }
+    }
+    if (!melee) {
+        if (sf_mode_open(b, a, SF_MOVE)) plan_moves(&p, SF_MOVE, u->left - 1, true, &best);
+        /* A sprint only when nothing can be struck this turn. */
+        if (!attack_now && sf_mode_open(b, a, SF_SPRINT) && best.first.kind == CMD_END)
+            plan_moves(&p, SF_SPRINT, 0, false, &best);
+    } else {
+        if (sf_mode_open(b, a, SF_RETREAT)) plan_moves(&p, SF_RETREAT, u->left - 1, true, &best);
+        /* Flee only from a single foe: the free attacks are certain (1.5). */
+        int foes = 0;
+        for (int k = 0; k < p.n_foes; k++) foes += sf_in_melee_pair(b, a, p.foes[k].who);
+        if (foes == 1 && sf_mode_open(b, a, SF_FLEE)) {
+            plan_pick_t fl = {-1e300, *out};
+            plan_moves(&p, SF_FLEE, 0, false, &fl);
+            if (fl.first.kind == CMD_MOVE) consider(&best, fl.val - flee_toll(&p), &fl.first);
+        }
+    }
+    /* Switch weapons, then strike with the one taken in hand. */
+    if (!u->attacked && u->left >= 2 && !sf_vehicle(b, a)) {
+        uint16_t had = u->hand;
+        for (int w = 0; w < b->u[a].n_weapons && w < 16; w++) {
+            if ((had >> w) & 1u) continue;
+            u->hand = sf_hand_with(b, a, w, had);
+            pick_t pk = best_attack(&p, u->left - 1);
+            u->hand = had;
+            if (pk.t < 0 || pk.w != w) continue;
+            cmd_t c = cmd_make(CMD_SWITCH, a);
+            c.weapon = w;
+            consider(&best, pk.val + stay - 0.01, &c);
+        }
+    }
+    *out = best.first;
+}
+
+int sf_ai_order_key(const battle_t *b, int i)
+{
+    if (sf_stat(b, i, SF_SENSOR) > 0) return 0; /* spotters first: they reveal */
+    bool ranged = false;
+    for (int w = 0; w < b->u[i].n_weapons; w++) {
+        const weapon_t *wp = b->u[i].weapon[w];
+        if (wp->cls == WPN_MELEE || !sf_ready(b, i, w)) continue;
+        ranged = true;
+        for (int t = 0; t < b->n; t++) {
+            sf_shot_t s;
+            cell_t at = hex_to_cell(b->map->layout, sf_pos(b, t));
+            if (battle_active(b, t) && sf_enemies(b, i, t) && sf_shot_shape(b, i, t, w, 0, 1, at, &s))
+                return 1; /* a shot with no move */
+        }
+    }
+    return ranged ? 2 : 3; /* movers, then melee last */
+}
+
+bool sf_ai_respond(const battle_t *b, int r, int t)
+{
+    const sf_state_t *s = sf_cst(b);
+    int w = sf_response_weapon(b, r, t);
+    sf_shot_t sh;
+    cell_t none = {0, 0};
+    if (w < -1 || !sf_shot_shape(b, r, t, w, 0, 1, none, &sh)) return false;
+    if (s->u[r].done) return true; /* its own turn is over: the action is free */
+    /* Before its own turn, the response spends its one attack: worth it for
+     * a likely kill, or when it has nothing to shoot the fleer with later. */
+    sf_def_t d;
+    sf_def_init(b, t, &d);
+    double ph[SF_SHOTS_MAX + 1], ek[SF_SHOTS_MAX + 1], pk[SF_SHOTS_MAX + 1];
+    sf_hit_dist(&sh, ph);
+    sf_loss_by_hits(&d, sf_save_score(b, t, SF_SAVE_AREA), &sh, ek, pk);
+    double kill = 0.0;
+    for (int k = 1; k <= sh.shots && k <= SF_SHOTS_MAX; k++) kill += ph[k] * pk[k];
+    if (kill >= 0.3) return true;
+    for (int k = 0; k < b->u[r].n_weapons; k++)
+        if (b->u[r].weapon[k]->cls != WPN_MELEE) return false;
+    return true;
+}

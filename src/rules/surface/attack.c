@@ -1,0 +1,457 @@
+/* attack.c - Surface Combat attacks: what an attack may be, the shape of its
+ * roll (to-hit 20+, or the target's save for Beam and Homing), multiple shots
+ * and weapons, cover, concealment and stealth, blasts, cones and area rays,
+ * nonlethal blows and martial arts. Damage itself is damage.c's.
+ * See docs/rules-surface.md (S8-S12, S22-S28, S31-S33).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "../../core/area.h"
+#include "surface.h"
+
+/* Tangent of a cone's half-angle: width d/2 at distance d (S25). */
+#define CONE_TAN 0.25
+/* A martial die: 0 (none) or 4..12 sides (S33). */
+static bool martial_die(int x) { return x == 0 || (x >= 4 && x <= 12); }
+
+/* ---- sight, cover, stealth --------------------------------------------------- */
+
+/* Is a nudged line from -> to stopped by terrain nobody can walk into (a wall
+ * or a shut door), as opposed to smoke or foliage? */
+static bool line_walled(const battle_t *b, hex_t from, hex_t to, hex_nudge_t nudge)
+{
+    int n = hex_distance(from, to);
+    hex_lerp_t l = hex_lerp_init(from, to, nudge, n);
+    for (int k = 1; k < n; k++) {
+        cell_t c = hex_to_cell(b->map->layout, hex_lerp_at(&l, k));
+        if (!map_in_bounds(b->map, c)) continue;
+        const terrain_t *t = map_terrain_at(b->map, c);
+        if (t->blocks_sight && t->move <= 0) return true;
+    }
+    return false;
+}
+
+/* Terrain between a and t: 0 none, 1 light, 2 heavy, 3 concealed (sight
+ * blocked only by terrain one can walk into), 4 walled off (S22). */
+static int terrain_level(const battle_t *b, hex_t from, hex_t to)
+{
+    sight_t sg = sight_trace(b->board, from, to);
+    if (sg.visible) return sg.cover == COVER_HEAVY ? 2 : sg.cover == COVER_LIGHT ? 1 : 0;
+    if (line_walled(b, from, to, HEX_NUDGE_PLUS) || line_walled(b, from, to, HEX_NUDGE_MINUS))
+        return 4;
+    return 3;
+}
+
+int sf_stealth_level(const battle_t *b, int a, int t)
+{
+    int lvl = sf_stat(b, t, SF_STEALTH) - sf_stat(b, a, SF_SENSOR);
+    return lvl > 0 ? lvl : 0;
+}
+
+/* Is t's hex known to a's faction (S22): a member sees it plainly, or a's
+ * own sensors match its stealth? */
+static bool location_known(const battle_t *b, int a, int t)
+{
+    int sensor = sf_stat(b, a, SF_SENSOR);
+    if (sensor > 0 && sensor >= sf_stat(b, t, SF_STEALTH)) return true;
+    for (int m = 0; m < b->n; m++)
+        if (battle_active(b, m) && board_allies(b->board, a, m) && sf_stealth_level(b, m, t) < 4 &&
+            sight_clear(b->board, sf_pos(b, m), sf_pos(b, t)))
+            return true;
+    return false;
+}
+
+int sf_cover_level(const battle_t *b, int a, int t)
+{
+    int lvl = terrain_level(b, sf_pos(b, a), sf_pos(b, t));
+    if (lvl == 4) return 4;
+    if (lvl == 3 && !location_known(b, a, t)) return 4;
+    int st = sf_stealth_level(b, a, t);
+    if (st >= 4) return 4;
+    return st > lvl ? st : lvl; /* the worse of the two, never both (S23) */
+}
+
+static int cover_mod(int level) { return level == 1 ? -1 : level == 2 ? -2 : level == 3 ? -4 : 0; }
+
+/* ---- areas -------------------------------------------------------------------- */
+
+bool sf_weapon_area(const map_t *m, const weapon_t *w, hex_t from, hex_t at, area_t *out)
+{
+    if (!w) return false;
+    int blast = battle_weapon_tag(w, "blast"), ray = battle_weapon_tag(w, "area_ray");
+    if (battle_weapon_tag(w, "cone") > 0) {
+        if (hex_eq(from, at)) return false;
+        *out = area_cone(from, at, geom_ft_to_hexes(m, w->range_ft), CONE_TAN);
+        return true;
+    }
+    if (blast <= 0 && ray <= 0) return false;
+    *out = area_blast(from, at, blast > ray ? blast : ray); /* a ray is a blast (S-Z4) */
+    return true;
+}
+
+int sf_area_hexes(const battle_t *b, int a, const weapon_t *w, hex_t at, hex_t *out, int cap)
+{
+    area_t ar;
+    if (!sf_weapon_area(b->map, w, sf_pos(b, a), at, &ar)) return 0;
+    int n = area_hexes(b->board, &ar, out, cap);
+    return n < cap ? n : cap;
+}
+
+/* ---- the shape of one weapon's attack ----------------------------------------- */
+
+/* Range of ranged or thrown weapon w for i, in hexes (S29: thrown + 10 ft per
+ * point of strength). */
+static int range_hexes(const battle_t *b, int i, const weapon_t *w)
+{
+    int ft = w->range_ft;
+    if (w->cls == WPN_THROWN) ft += 10 * (sf_stat(b, i, SF_STR) > 0 ? sf_stat(b, i, SF_STR) : 0);
+    return geom_ft_to_hexes(b->map, ft);
+}
+
+/* Martial damage die X of an attack's flags, -1 when martial arts are not used. */
+static int martial_x(int arg)
+{
+    if (!(arg & SF_ARG_MARTIAL)) return -1;
+    return (arg >> SF_ARG_MARTIAL_SHIFT) & SF_ARG_MARTIAL_MASK;
+}
+
+bool sf_shot_shape(const battle_t *b, int a, int t, int wi, int arg, int n_weapons, cell_t at,
+                   sf_shot_t *out)
+{
+    const sf_state_t *s = sf_cst(b);
+    memset(out, 0, sizeof *out);
+    if (!battle_active(b, a) || !sf_ready(b, a, wi)) return false;
+    const weapon_t *w = battle_weapon(b, a, wi);
+    if (wi >= 0 && !w) return false;
+    out->weapon = wi;
+    out->w = w;
+    out->actions = 1;
+    bool intent = (arg & SF_ARG_NONLETHAL) != 0;
+    int mx = martial_x(arg);
+    if (mx >= 0) {
+        int pool = sf_stat(b, a, SF_MARTIAL);
+        if (w || pool <= 0 || mx > pool || !martial_die(mx) || !martial_die(pool - mx)) return false;
+    }
+    out->shots = w && battle_weapon_tag(w, "shots") > 1 ? battle_weapon_tag(w, "shots") : 1;
+    if (w && battle_weapon_tag(w, "heavy") > 0 && sf_stat(b, a, SF_STR) < battle_weapon_tag(w, "heavy"))
+        out->actions = 2; /* Heavy x (S10) */
+    out->heat_fire = w ? battle_weapon_tag(w, "heat") : 0;
+    if (w && sf_has_tag(w, "heat_on_hit"))
+        out->heat_hit = battle_weapon_tag(w, "heat_on_hit");
+    else if (w && (w->energy || battle_weapon_tag(w, "particle") > 0))
+        out->heat_hit = 1; /* S15 */
+
+    /* A cone: no roll, from the firer towards a hex (S25). */
+    if (w && battle_weapon_tag(w, "cone") > 0) {
+        hex_t aim = t >= 0 ? sf_pos(b, t) : hex_from_cell(b->map->layout, at);
+        if (n_weapons != 1 || intent || (t >= 0 && !battle_active(b, t)) ||
+            (t < 0 && !map_in_bounds(b->map, at)) || hex_eq(aim, sf_pos(b, a)))
+            return false;
+        if (w->cls == WPN_RANGED && !battle_weapon_tag(w, "assault") && s->u[a].moved)
+            return false;
+        out->roll = SF_ROLL_NONE;
+        out->cone = true;
+        out->dmg_n = w->dice_n;
+        out->dmg_sides = w->dice_sides;
+        out->dmg_bonus = w->dice_bonus;
+        out->nonlethal = battle_weapon_tag(w, "nonlethal") > 0;
+        return true;
+    }
+    if (t < 0 || t >= b->n || t == a || !battle_active(b, t) || !sf_enemies(b, a, t)) return false;
+
+    bool club = intent && w && !battle_weapon_tag(w, "nonlethal") && !battle_weapon_tag(w, "blunt");
+    out->club = club;
+    out->melee = !w || club || w->cls == WPN_MELEE;
+    out->nonlethal = (w && battle_weapon_tag(w, "nonlethal") > 0) || (intent && (!w || club ||
+                                                                       battle_weapon_tag(w, "blunt") > 0));
+    int d = sf_dist(b, a, t);
+    if (out->melee) {
+        int reach = club ? sf_body_reach(b, a) : sf_weapon_reach(b, a, w);
+        if (d > reach) return false;
+    } else {
+        if (d > range_hexes(b, a, w)) return false;
+        /* Out of the target's melee reach, unless Handheld (S8). */
+        if (d <= sf_melee_reach(b, t) && !battle_weapon_tag(w, "handheld")) return false;
+        /* A ranged weapon without Assault is not fired in a turn with a move (S9). */
+        if (w->cls == WPN_RANGED && !battle_weapon_tag(w, "assault") && s->u[a].moved) return false;
+    }
+    int lvl = sf_cover_level(b, a, t);
+    if (lvl >= 4) return false;
+    out->cover_mod = cover_mod(lvl);
+
+    /* The roll: to-hit, or the target's save for Beam and Homing (S-R7, S27). */
+    out->roll = SF_ROLL_HIT;
+    int homing = w && !out->melee ? battle_weapon_tag(w, "homing") : 0;
+    bool beam = w && !out->melee && battle_weapon_tag(w, "beam") > 0;
+    if (homing > 0 && d >= (homing <= 1 ? 0 : geom_ft_to_hexes(b->map, homing)))
+        out->roll = SF_ROLL_HOMING;
+    else if (beam)
+        out->roll = SF_ROLL_BEAM;
+    if (out->roll == SF_ROLL_HIT) {
+        out->bonus = sf_stat(b, a, SF_CB) + sf_stat(b, t, SF_VLN) + out->cover_mod;
+        if (!sf_vehicle(b, a)) out->bonus -= 4 * (n_weapons - 1); /* S24 */
+        if (club) out->bonus -= 4;                                 /* S32 */
+        if (w && !out->melee && battle_weapon_tag(w, "steady") > 0 && !s->u[a].moved)
+            out->bonus += 1;                                       /* S9 */
+    } else {
+        out->bonus = sf_save_score(b, t, out->roll == SF_ROLL_BEAM ? SF_SAVE_BEAM : SF_SAVE_HOMING);
+    }
+
+    /* Damage per hitting shot. */
+    if (!w || club) {
+        out->dmg_n = 1;
+        out->dmg_sides = club ? 4 : 2; /* unarmed 1d2 + CB (S-R8); club 1d4 + CB (S32) */
+        out->dmg_bonus = sf_stat(b, a, SF_CB);
+    } else {
+        out->dmg_n = w->dice_n;
+        out->dmg_sides = w->dice_sides;
+        out->dmg_bonus = w->dice_bonus;
+        if (w->cls == WPN_MELEE || w->cls == WPN_THROWN) out->dmg_bonus += sf_stat(b, a, SF_STR);
+        int cont = battle_weapon_tag(w, "continuous");
+        const sf_unit_t *u = &s->u[a];
+        if (cont > 0 && u->cont_w == wi && u->cont_t == t && u->cont_round == b->round - 1)
+            out->dmg_bonus += cont * u->cont_n; /* the n-th turn on it: +x(n-1) (S28) */
+    }
+    if (mx > 0) out->xdie = mx;
+    if (w) {
+        out->blast = battle_weapon_tag(w, "blast");
+        if (battle_weapon_tag(w, "area_ray") > 0) {
+            out->blast = battle_weapon_tag(w, "area_ray");
+            out->ray = true;
+            const sf_unit_t *u = &s->u[a];
+            if (u->ray_w == wi && u->ray_round == b->round - 1) /* kept up: moved centre (S26) */
+                out->ray_loss = hex_distance(hex_from_cell(b->map->layout, u->ray_at), sf_pos(b, t));
+        }
+    }
+    return true;
+}
+
+int sf_attack_weapons(const battle_t *b, const cmd_t *c, int *out)
+{
+    int a = c->actor, n = 0, nw = b->u[a].n_weapons;
+    if (c->weapon < -1 || c->weapon >= nw) return 0;
+    out[n++] = c->weapon;
+    if (c->weapon2 >= 0) {
+        /* Weapons are named in list order (they fire in that order). */
+        if (c->weapon < 0 || c->weapon2 >= nw || c->weapon2 <= c->weapon) return 0;
+        out[n++] = c->weapon2;
+    }
+    unsigned extra = (unsigned)c->arg >> SF_ARG_EXTRA_SHIFT;
+    for (int w = 0; extra && w < nw && w < SF_MAX_WEAPONS; w++, extra >>= 1) {
+        if (!(extra & 1u)) continue;
+        if (c->weapon < 0 || c->weapon2 < 0 || w <= c->weapon2) return 0; /* in list order */
+        out[n++] = w;
+    }
+    if (extra) return 0;
+    return n;
+}
+
+bool sf_attack_ok(const battle_t *b, const cmd_t *c)
+{
+    int a = c->actor;
+    if (a < 0 || a >= b->n || !sf_may_act(b, a)) return false;
+    const sf_unit_t *u = &sf_cst(b)->u[a];
+    if (u->attacked || u->left < 1) return false; /* one attack per turn (S-A4) */
+    int ws[SF_MAX_WEAPONS + 2];
+    int n = sf_attack_weapons(b, c, ws);
+    if (n < 1) return false;
+    if (n > 1) {
+        if (sf_vehicle(b, a)) {
+            int ops = sf_stat(b, a, SF_OPERATORS), mounts = sf_stat(b, a, SF_MOUNTS);
+            if (n > (ops < mounts ? ops : mounts)) return false; /* S24 */
+        }
+        if (martial_x(c->arg) >= 0) return false;
+    }
+    int actions = 1;
+    for (int k = 0; k < n; k++) {
+        sf_shot_t sh;
+        if (!sf_shot_shape(b, a, c->target, ws[k], c->arg, n, c->at, &sh)) return false;
+        actions = sh.actions > actions ? sh.actions : actions;
+    }
+    return u->left >= actions;
+}
+
+/* ---- resolving ------------------------------------------------------------------ */
+
+/* Everyone standing on hexes[0..n), the one at `first` first, then map order. */
+static int occupants(const battle_t *b, const hex_t *hexes, int n, int first, int *out)
+{
+    int k = 0;
+    if (first >= 0 && battle_active(b, first))
+        for (int j = 0; j < n; j++)
+            if (hex_eq(hexes[j], sf_pos(b, first))) {
+                out[k++] = first;
+                break;
+            }
+    for (int i = 0; i < b->n; i++) {
+        if (i == first || !battle_active(b, i)) continue;
+        for (int j = 0; j < n; j++)
+            if (hex_eq(hexes[j], sf_pos(b, i))) {
+                out[k++] = i;
+                break;
+            }
+    }
+    return k;
+}
+
+static const char *id_of(const battle_t *b, int i) { return b->map->combatants[i].id; }
+
+/* The damage of `hits` shots, each its own roll, summed (S12). */
+static int roll_damage(battle_t *b, int a, int t, const sf_shot_t *s, int hits)
+{
+    int total = 0;
+    for (int k = 0; k < hits; k++) {
+        char why[DICE_WHY_MAX];
+        if (t < 0)
+            snprintf(why, sizeof why, "damage");
+        else if (hits > 1)
+            snprintf(why, sizeof why, "damage, shot %d on %.20s", k + 1, id_of(b, t));
+        else
+            snprintf(why, sizeof why, "damage on %.32s", id_of(b, t));
+        total += battle_roll(b, a, s->dmg_n, s->dmg_sides, 0, s->dmg_bonus, why, NULL);
+        if (s->xdie > 0) total += battle_roll(b, a, 1, s->xdie, 0, 0, "martial damage die", NULL);
+    }
+    total -= s->ray_loss;
+    return total > 0 ? total : 0;
+}
+
+static void emit_attack(battle_t *b, int a, int t, const sf_shot_t *s, bool hit)
+{
+    event_t e = event_make(EV_ATTACK);
+    e.who = a;
+    e.target = t;
+    e.hit = hit;
+    hb_strlcpy(e.name, s->w ? s->w->id : s->club ? "club" : "unarmed", sizeof e.name);
+    battle_emit(b, &e);
+}
+
+/* Show the hexes an area strikes (the same area that decides who is caught). */
+static void emit_area(battle_t *b, int a, int t, const weapon_t *w, hex_t at)
+{
+    area_t ar;
+    if (!sf_weapon_area(b->map, w, sf_pos(b, a), at, &ar)) return;
+    event_t e = area_event(b->map, a, t, &ar);
+    battle_emit(b, &e);
+}
+
+/* The same damage reaches every one caught; each may save vs. Area for half
+ * (S25), then its own defences apply. */
+static void strike_area(battle_t *b, int a, const int *who, int n, int dmg, const sf_shot_t *s)
+{
+    for (int k = 0; k < n && !sf_halted(b); k++) {
+        int v = who[k];
+        if (!battle_active(b, v)) continue;
+        int got = sf_save(b, v, SF_SAVE_AREA, "save vs. area") ? dmg / 2 : dmg;
+        sf_take(b, v, a, got, s->nonlethal, s->heat_hit, s->w ? s->w->id : "unarmed");
+    }
+}
+
+/* One weapon's attack of a on t (or a cone aimed at `at`). */
+static void resolve(battle_t *b, int a, int t, const sf_shot_t *s, cell_t at)
+{
+    sf_state_t *st = sf_st(b);
+    sf_unit_t *u = &st->u[a];
+    hex_t buf[SF_AREA_MAX];
+    int who[SF_NMAX];
+    if (s->cone) {
+        hex_t aim = t >= 0 ? sf_pos(b, t) : hex_from_cell(b->map->layout, at);
+        int n = sf_area_hexes(b, a, s->w, aim, buf, SF_AREA_MAX);
+        int k = occupants(b, buf, n, -1, who);
+        emit_attack(b, a, t, s, k > 0);
+        emit_area(b, a, t, s->w, aim);
+        if (k > 0) strike_area(b, a, who, k, roll_damage(b, a, t, s, 1), s);
+        if (s->heat_fire) sf_add_heat(b, a, s->heat_fire);
+        return;
+    }
+    int hits = 0;
+    char why[DICE_WHY_MAX];
+    if (s->roll == SF_ROLL_HIT) {
+        snprintf(why, sizeof why, "to-hit on %.32s", id_of(b, t));
+        roll_spec_t spec = roll_plain(1, 20, 0, s->bonus);
+        spec.goal = ROLL_GOAL_AT_LEAST;
+        spec.target = 20;
+        int total = battle_roll_spec(b, a, &spec, why, NULL);
+        if (total >= 20) hits = total - 19 < s->shots ? total - 19 : s->shots; /* S-R3 */
+    } else {
+        snprintf(why, sizeof why, "save vs. %s", s->roll == SF_ROLL_BEAM ? "beam" : "homing");
+        if (!sf_save(b, t, s->roll == SF_ROLL_BEAM ? SF_SAVE_BEAM : SF_SAVE_HOMING, why))
+            hits = s->shots;
+    }
+    emit_attack(b, a, t, s, hits > 0);
+    /* Continuous fire counts turns spent firing on the same target (S28). */
+    if (s->w && battle_weapon_tag(s->w, "continuous") > 0) {
+        bool same = u->cont_w == s->weapon && u->cont_t == t && u->cont_round == b->round - 1;
+        u->cont_n = (uint8_t)(same && u->cont_n < 250 ? u->cont_n + 1 : 1);
+        u->cont_w = (int8_t)s->weapon;
+        u->cont_t = (int16_t)t;
+        u->cont_round = (int16_t)b->round;
+    }
+    if (s->ray) {
+        u->ray_w = (int8_t)s->weapon;
+        u->ray_round = (int16_t)b->round;
+        u->ray_at = hex_to_cell(b->map->layout, sf_pos(b, t));
+    }
+    if (hits > 0) {
+        int dmg = roll_damage(b, a, t, s, hits);
+        if (s->blast > 0) {
+            emit_area(b, a, t, s->w, sf_pos(b, t));
+            int n = sf_area_hexes(b, a, s->w, sf_pos(b, t), buf, SF_AREA_MAX);
+            int k = occupants(b, buf, n, t, who);
+            strike_area(b, a, who, k, dmg, s);
+        } else {
+            sf_take(b, t, a, dmg, s->nonlethal, s->heat_hit * hits, s->w ? s->w->id : "unarmed");
+        }
+    }
+    if (s->heat_fire && battle_active(b, a)) sf_add_heat(b, a, s->heat_fire);
+}
+
+void sf_do_attack(battle_t *b, const cmd_t *c)
+{
+    sf_state_t *st = sf_st(b);
+    int a = c->actor;
+    int ws[SF_MAX_WEAPONS + 2];
+    int n = sf_attack_weapons(b, c, ws);
+    sf_shot_t shapes[SF_MAX_WEAPONS + 2];
+    int actions = 1;
+    /* Every shape is fixed before any die: the weapons fire together. */
+    for (int k = 0; k < n; k++) {
+        sf_shot_shape(b, a, c->target, ws[k], c->arg, n, c->at, &shapes[k]);
+        actions = shapes[k].actions > actions ? shapes[k].actions : actions;
+    }
+    st->u[a].attacked = 1;
+    int mx = martial_x(c->arg);
+    if (mx >= 0 && sf_stat(b, a, SF_MARTIAL) - mx > 0) {
+        st->u[a].guard = (uint8_t)(sf_stat(b, a, SF_MARTIAL) - mx);
+        sf_emit_cond(b, a, "martial_guard", true);
+    }
+    for (int k = 0; k < n && battle_active(b, a) && !sf_halted(b); k++) {
+        const sf_shot_t *s = &shapes[k];
+        if (s->w && s->w->cls == WPN_RANGED && !s->melee && !battle_weapon_tag(s->w, "assault"))
+            st->u[a].fired_still = 1;
+        if (!s->cone && !battle_active(b, c->target)) break;
+        resolve(b, a, c->target, s, c->at);
+    }
+    sf_spend(b, a, actions);
+}
+
+int sf_response_weapon(const battle_t *b, int r, int t)
+{
+    sf_shot_t s;
+    cell_t none = {0, 0};
+    for (int w = 0; w < b->u[r].n_weapons; w++)
+        if (b->u[r].weapon[w]->cls == WPN_MELEE && sf_shot_shape(b, r, t, w, 0, 1, none, &s))
+            return w;
+    return sf_shot_shape(b, r, t, -1, 0, 1, none, &s) ? -1 : -2;
+}
+
+void sf_respond(battle_t *b, int r, int t, int wi)
+{
+    sf_state_t *st = sf_st(b);
+    sf_shot_t s;
+    cell_t none = {0, 0};
+    if (!sf_shot_shape(b, r, t, wi, 0, 1, none, &s)) return;
+    st->u[r].left--;
+    st->u[r].attacked = 1; /* the response is its one attack this turn (S6) */
+    resolve(b, r, t, &s, none);
+}

@@ -1,0 +1,218 @@
+/* present.c - Surface Combat odds: what an attack is likely to do, computed
+ * exactly from the shape apply rolls (sf_shot_shape), without rolling.
+ * The AI reads the same numbers.
+ */
+#include <string.h>
+
+#include "surface.h"
+
+#define DMAX 1024 /* damage totals tracked exactly (a 10-shot 3d6 burst is 180) */
+
+double sf_p_d20(int bonus)
+{
+    int faces = bonus + 1; /* faces f with f + bonus >= 20 */
+    if (faces < 0) faces = 0;
+    if (faces > 20) faces = 20;
+    return faces / 20.0;
+}
+
+void sf_hit_dist(const sf_shot_t *s, double *p)
+{
+    memset(p, 0, sizeof(double) * (size_t)(s->shots + 1));
+    if (s->roll == SF_ROLL_NONE) {
+        p[1] = 1.0;
+        return;
+    }
+    if (s->roll != SF_ROLL_HIT) {
+        double fail = 1.0 - sf_p_d20(s->bonus); /* the target's save */
+        p[0] = 1.0 - fail;
+        p[s->shots] += fail;
+        return;
+    }
+    for (int f = 1; f <= 20; f++) {
+        int total = f + s->bonus;
+        int hits = total >= 20 ? total - 19 : 0;
+        if (hits > s->shots) hits = s->shots;
+        p[hits] += 1.0 / 20.0;
+    }
+}
+
+/* Add n dice of `sides` to distribution d (support 0..*top). */
+static void add_dice(double *d, int *top, int n, int sides)
+{
+    static const int CAP = DMAX;
+    for (int k = 0; k < n && sides > 0; k++) {
+        double next[DMAX];
+        int hi = *top + sides < CAP - 1 ? *top + sides : CAP - 1;
+        memset(next, 0, sizeof(double) * (size_t)(hi + 1));
+        for (int v = 0; v <= *top; v++)
+            if (d[v] > 0)
+                for (int f = 1; f <= sides; f++) {
+                    int x = v + f < hi ? v + f : hi;
+                    next[x] += d[v] / sides;
+                }
+        *top = hi;
+        memcpy(d, next, sizeof(double) * (size_t)(hi + 1));
+    }
+}
+
+void sf_def_init(const battle_t *b, int t, sf_def_t *d)
+{
+    memset(d, 0, sizeof *d);
+    d->soak[0] = 1.0;
+    for (int k = 0; k < 2; k++) {
+        int n = sf_stat(b, t, k ? SF_SOAK2_N : SF_SOAK_N), sides = sf_stat(b, t, k ? SF_SOAK2_D : SF_SOAK_D);
+        for (int die = 0; die < n && sides > 0 && d->top + sides < SF_SOAK_MAX; die++) {
+            double next[SF_SOAK_MAX];
+            memset(next, 0, sizeof(double) * (size_t)(d->top + sides + 1));
+            for (int v = 0; v <= d->top; v++)
+                for (int f = 1; f <= sides; f++) next[v + f] += d->soak[v] / sides;
+            d->top += sides;
+            memcpy(d->soak, next, sizeof(double) * (size_t)(d->top + 1));
+        }
+    }
+    d->has_soak = d->top > 0;
+    int heat = sf_stat(b, t, SF_HEAT), vent = sf_stat(b, t, SF_VENT), add = sf_soak_heat(b, t);
+    int before = heat - vent > 0 ? heat - vent : 0;
+    int after = heat + add - vent > 0 ? heat + add - vent : 0;
+    d->heat_cost = SF_HEAT_POINT_COST * (after - before);
+    d->armor = sf_stat(b, t, SF_ARMOR);
+    d->hp = b->u[t].hp;
+    d->guard = sf_cst(b)->u[t].guard;
+}
+
+bool sf_def_soaks(const sf_def_t *d, int amount)
+{
+    if (amount <= 0 || !d->has_soak) return false;
+    double absorbed = 0.0;
+    for (int v = 0; v <= d->top; v++) absorbed += d->soak[v] * (v < amount ? v : amount);
+    return absorbed > d->heat_cost;
+}
+
+/* What the defender loses to `left` once the guard die and soak (as its
+ * policy would choose) are through: armour HP first, then HP (capped at what
+ * it has) or nonlethal. *kill gets the chance that this takes its last HP. */
+static double after_guard(const sf_def_t *d, int left, bool nonlethal, double *kill)
+{
+    bool soaks = sf_def_soaks(d, left);
+    double loss = 0.0, k = 0.0;
+    for (int sv = 0; sv <= (soaks ? d->top : 0); sv++) {
+        double ps = soaks ? d->soak[sv] : 1.0;
+        if (ps <= 0) continue;
+        int r = left - sv > 0 ? left - sv : 0;
+        r = r > d->armor ? r - d->armor : 0;
+        if (!nonlethal && r >= d->hp) {
+            r = d->hp;
+            k += ps;
+        }
+        loss += ps * r;
+    }
+    *kill = k;
+    return loss;
+}
+
+double sf_def_loss(const sf_def_t *d, int left, bool nonlethal, double *kill)
+{
+    double k = 0.0;
+    if (kill) *kill = 0.0;
+    if (left <= 0) return 0.0;
+    if (d->guard <= 0) {
+        double l = after_guard(d, left, nonlethal, &k);
+        if (kill) *kill = k;
+        return l;
+    }
+    double loss = 0.0, kk = 0.0;
+    for (int f = 1; f <= d->guard; f++) {
+        loss += after_guard(d, left > f ? left - f : 0, nonlethal, &k) / d->guard;
+        kk += k / d->guard;
+    }
+    if (kill) *kill = kk;
+    return loss;
+}
+
+double sf_expected_loss(const battle_t *b, int t, const sf_shot_t *s)
+{
+    sf_def_t def;
+    sf_def_init(b, t, &def);
+    return sf_expected_loss_def(&def, sf_save_score(b, t, SF_SAVE_AREA), s);
+}
+
+void sf_loss_by_hits(const sf_def_t *def, int save_area, const sf_shot_t *s, double *ek,
+                     double *pk)
+{
+    int shots = s->shots < SF_SHOTS_MAX ? s->shots : SF_SHOTS_MAX;
+    double save = s->blast > 0 || s->cone ? sf_p_d20(save_area) : 0.0;
+    /* Loss and kill chance for each raw amount, computed once. */
+    double lt[DMAX], kt[DMAX];
+    int lmax = -1;
+    ek[0] = pk[0] = 0.0;
+    for (int k = 1; k <= shots; k++) {
+        double d[DMAX];
+        int top = 0;
+        memset(d, 0, sizeof d);
+        d[0] = 1.0;
+        add_dice(d, &top, k * s->dmg_n, s->dmg_sides);
+        if (s->xdie > 0) add_dice(d, &top, k, s->xdie);
+        double e = 0.0, kill = 0.0;
+        for (int v = 0; v <= top; v++) {
+            if (d[v] <= 0) continue;
+            int raw = v + k * s->dmg_bonus - s->ray_loss;
+            if (raw < 0) raw = 0;
+            if (raw >= DMAX) raw = DMAX - 1;
+            while (lmax < raw) {
+                lmax++;
+                lt[lmax] = sf_def_loss(def, lmax, s->nonlethal, &kt[lmax]);
+            }
+            e += d[v] * ((1.0 - save) * lt[raw] + save * lt[raw / 2]);
+            kill += d[v] * ((1.0 - save) * kt[raw] + save * kt[raw / 2]);
+        }
+        ek[k] = e;
+        pk[k] = kill;
+    }
+}
+
+double sf_expected_loss_def(const sf_def_t *def, int save_area, const sf_shot_t *s)
+{
+    double ph[SF_SHOTS_MAX + 1], ek[SF_SHOTS_MAX + 1], pk[SF_SHOTS_MAX + 1];
+    sf_shot_t sc = *s;
+    if (sc.shots > SF_SHOTS_MAX) sc.shots = SF_SHOTS_MAX;
+    sf_hit_dist(&sc, ph);
+    sf_loss_by_hits(def, save_area, &sc, ek, pk);
+    double total = 0.0;
+    for (int k = 1; k <= sc.shots; k++) total += ph[k] * ek[k];
+    return total;
+}
+
+bool surface_predict(const battle_t *b, int a, int t, int w, int arg, predict_t *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!b || a == t || !battle_active(b, a) || !battle_active(b, t)) return false;
+    sf_shot_t s;
+    cell_t at = hex_to_cell(b->map->layout, sf_pos(b, t));
+    if (!sf_shot_shape(b, a, t, w, arg, 1, at, &s)) return false;
+    if (s.cone) {
+        hex_t buf[SF_AREA_MAX];
+        int n = sf_area_hexes(b, a, s.w, sf_pos(b, t), buf, SF_AREA_MAX);
+        bool in = false;
+        for (int k = 0; k < n && !in; k++) in = hex_eq(buf[k], sf_pos(b, t));
+        if (!in) return false;
+    }
+    double ph[SF_SHOTS_MAX + 1];
+    sf_shot_t sc = s;
+    if (sc.shots > SF_SHOTS_MAX) sc.shots = SF_SHOTS_MAX;
+    sf_hit_dist(&sc, ph);
+    out->valid = true;
+    out->p_hit = 1.0 - ph[0];
+    out->dmg_expected = sf_expected_loss(b, t, &s);
+    out->dmg_hit = out->p_hit > 0 ? out->dmg_expected / out->p_hit : 0.0;
+    out->atk_n = s.roll == SF_ROLL_HIT ? 1 : 0;
+    out->atk_keep = 0;
+    out->atk_bonus = s.roll == SF_ROLL_HIT ? s.bonus : 0;
+    out->def_n = s.roll == SF_ROLL_BEAM || s.roll == SF_ROLL_HOMING ? 1 : 0;
+    out->def_keep = 0;
+    out->def_bonus = s.roll == SF_ROLL_HIT ? 0 : s.bonus;
+    out->dmg_n = s.dmg_n * s.shots;
+    out->dmg_sides = s.dmg_sides;
+    out->dmg_bonus = s.dmg_bonus * s.shots;
+    return true;
+}
