@@ -480,6 +480,17 @@ static void test_river_crossing_by_sdl_events(void **state)
     close_battle(&f);
 }
 
+/* surface: faction turns, two actions, soak and heat, through the screen. */
+static void test_relay_outpost_by_sdl_events(void **state)
+{
+    (void)state;
+    pt_t f;
+    playthrough("relay_outpost.json", 1, true, &f);
+    assert_true(f.kinds[CMD_ENGAGE] > 0);
+    assert_true(f.kinds[CMD_MOVE] > 0);
+    close_battle(&f);
+}
+
 static void test_salt_flats(void **state)
 {
     (void)state;
@@ -718,6 +729,7 @@ int main(void)
         cmocka_unit_test(test_foundry_breach),
         cmocka_unit_test(test_salt_flats),
         cmocka_unit_test(test_river_crossing_by_sdl_events),
+        cmocka_unit_test(test_relay_outpost_by_sdl_events),
         cmocka_unit_test(test_scars_move_then_attack_declared),
         cmocka_unit_test(test_scars_long_move_and_dropped_plan),
         cmocka_unit_test(test_xhalem_move_in_legs),

@@ -21,6 +21,11 @@
 #define KILL_WORTH 5.0
 /* Worth of next turn's expected damage when only moving now. */
 #define NEXT_TURN 0.6
+/* Worth of each hex nearer the nearest foe, for a spot from which nothing can
+ * be struck next turn (so a combatant out of every fight closes in). */
+#define APPROACH 0.3
+/* Worth of staying put once a move has been made this turn. */
+#define SECOND_THOUGHTS 0.75
 #define MAX_FOES 64
 
 /* One foe as the planner sees it: its defences, and each of our weapons'
@@ -160,6 +165,14 @@ static double exposure(const plan_t *p, hex_t h)
             int pen = lvl == 1 ? 1 : lvl == 2 ? 2 : lvl == 3 ? 4 : 0;
             double scale = 1.0 - pen * 0.12;
             v *= scale > 0 ? scale : 0;
+            /* A blast that would catch friends standing near h tempts the foe
+             * more: each one adds half again (spread out against blasts). */
+            int r = wp ? battle_weapon_tag(wp, "blast") + battle_weapon_tag(wp, "area_ray") : 0;
+            if (r > 0)
+                for (int j = 0; j < b->n; j++)
+                    if (j != p->a && battle_active(b, j) && board_allies(b->board, p->a, j) &&
+                        hex_distance(sf_pos(b, j), h) <= r)
+                        v *= 1.5;
             if (v > best) best = v;
         }
         total += best;
@@ -294,7 +307,8 @@ static double next_turn_worth(const plan_t *p, hex_t h)
         int d = hex_distance(h, sf_pos(b, p->foes[k].who));
         near = d < near ? d : near;
     }
-    return pk.val - 0.05 * near;
+    /* Nothing to strike from there: closing in is what is worth something. */
+    return pk.val > 0 ? pk.val - 0.05 * near : -APPROACH * near;
 }
 
 typedef struct {
@@ -393,9 +407,10 @@ void sf_ai(battle_t *b, int a, cmd_t *out)
     hex_t here = sf_pos(b, a);
     bool melee = sf_in_melee(b, a);
     /* Holding: stay, keep the actions (a flee nearby may be answered). */
-    plan_pick_t best = {NEXT_TURN * next_turn_worth(&p, here) - EXPOSURE_WEIGHT * exposure(&p, here),
-                        *out};
-    double stay = -EXPOSURE_WEIGHT * exposure(&p, here);
+    /* Ending here. Having moved already, a second move must be clearly
+     * better: no walking back and forth on small changes of mind. */
+    double stay = -EXPOSURE_WEIGHT * exposure(&p, here) + (u->moved ? SECOND_THOUGHTS : 0.0);
+    plan_pick_t best = {NEXT_TURN * next_turn_worth(&p, here) + stay, *out};
     bool attack_now = false;
     /* Strike from here now; whatever is left is planned on the next call. */
     if (!u->attacked) {

@@ -1,0 +1,63 @@
+/* scars_int.h - what the files of the scars ruleset share (src/rules/scars/).
+ *
+ * The ruleset is a folder: turn.c (order, phases, declaring, the legal list
+ * and the ruleset table), attack.c (dice, blasts, odds and the resolution of
+ * a phase), damage.c (HP, STR, saves and the scars table), ai.c (the built-in
+ * AI) and calls.c (the referee's calls). The public face is ../scars.h.
+ */
+#ifndef HB_SCARS_INT_H
+#define HB_SCARS_INT_H
+
+#include "../ruleset.h"
+#include "../scars.h"
+
+/* Ranges in hexes (RULINGS: scars). */
+#define CLOSE_HEX 1
+#define NEARBY_HEX 10
+#define DISTANT_HEX 20
+
+/* Stat names in slot order (SS_*). */
+extern const char *const SCARS_STAT_NAMES[SS_COUNT];
+
+static inline sc_state_t *sc_st(battle_t *b) { return (sc_state_t *)b->rs; }
+static inline const sc_state_t *sc_cst(const battle_t *b) { return (const sc_state_t *)b->rs; }
+static inline hex_t sc_pos(const battle_t *b, int i) { return b->board->pos[i]; }
+static inline bool sc_enemies(const battle_t *b, int i, int j)
+{
+    return !board_allies(b->board, i, j);
+}
+static inline bool sc_detachment(const battle_t *b, int i)
+{
+    return b->u[i].stat[SS_DETACHMENT] > 0;
+}
+
+/* damage.c */
+/* Append a condition event (who, name, on) / a stat event (who, name, value). */
+void sc_emit_cond(battle_t *b, int i, const char *name, bool on);
+void sc_emit_stat(battle_t *b, int i, const char *name, int value);
+/* Take i out of the battle (dead, destroyed, routed, taken out). */
+void sc_defeat(battle_t *b, int i);
+/* Set helpless condition bit (once; the second time says nothing). */
+void sc_incapacitate(battle_t *b, int i, unsigned bit, const char *name);
+/* A save of ability SLOT: d20 at or under the score passes. */
+bool sc_save(battle_t *b, int i, int slot, const char *why);
+
+/* turn.c */
+/* May i declare at all: fighting, or a PC that can still crawl. */
+bool sc_can_act(const battle_t *b, int i);
+
+/* attack.c */
+/* Does i stand on the map's edge (the safe destination a retreat needs)? */
+bool sc_on_edge(const battle_t *b, int i);
+/* Does a's attack with w reach t from where both stand (band and sight)? */
+bool sc_reaches(const battle_t *b, int a, int t, const weapon_t *w);
+/* Resolve the phase once every member has declared: moves, retreats, attacks. */
+void sc_resolve_phase(battle_t *b);
+/* ruleset_t.weapon_area: a weapon's own blast. */
+bool sc_weapon_area(const map_t *m, const weapon_t *w, hex_t from, hex_t at, area_t *out);
+
+/* ai.c */
+/* ruleset_t.ai for scars. */
+void sc_ai(battle_t *b, int a, cmd_t *out);
+
+#endif
