@@ -35,6 +35,7 @@
 #include <SDL_ttf.h>
 
 #include "io/map_io.h"
+#include "rules/emcore/emcore.h"
 #include "rules_fixture.h"
 #include "ui/hud.h"
 #include "ui/play_ui.h"
@@ -476,7 +477,7 @@ static void test_river_crossing_by_sdl_events(void **state)
 {
     (void)state;
     pt_t f;
-    playthrough("river_crossing.json", 9, true, &f);
+    playthrough("river_crossing.json", 2, true, &f);
     close_battle(&f);
 }
 
@@ -702,6 +703,154 @@ static void test_xhalem_teleport_to_a_clicked_hex(void **state)
     close_fixture(&f);
 }
 
+/* The log's events of type t since event `from`. */
+static int count_since(const battle_t *b, int from, ev_type_t t)
+{
+    int n = 0;
+    for (int k = from; k < b->log.n; k++)
+        n += b->log.ev[k].type == t;
+    return n;
+}
+
+/* Index of the last event of type t, or -1. */
+static int last_event(const battle_t *b, ev_type_t t)
+{
+    for (int k = b->log.n - 1; k >= 0; k--)
+        if (b->log.ev[k].type == t) return k;
+    return -1;
+}
+
+/* emcore: play on (the AI's choices given through the screen) until a
+ * player has to declare in an Immediate phase. */
+static void to_players_declaring(pt_t *f)
+{
+    pui_t *p = f->p;
+    const battle_t *b = pui_battle(p);
+    for (int guard = 0; guard < 2000 && !b->over; guard++) {
+        if (p->user_turn && em_phase(b) == EP_IMMEDIATE) break;
+        if (!p->user_turn) {
+            ai_turns(f);
+            continue;
+        }
+        cmd_t want;
+        p->play.rs->ai(p->play.b, p->actor, &want);
+        give(f, &want);
+        anim_snap(&p->anim);
+    }
+    assert_false(b->over);
+}
+
+/* emcore: the physical-dice prompt says how many d12 and what counts. The
+ * players' side rolls at the table; the last declaration sets off the
+ * rolls, and the first player's fight roll waits for its dice, typed in. */
+static void test_emcore_dice_prompt(void **state)
+{
+    (void)state;
+    pt_t f;
+    open_battle(&f, "river_crossing.json", 2);
+    pui_t *p = f.p;
+    const battle_t *b = pui_battle(p);
+    to_players_declaring(&f);
+    press(&f, SDLK_p); /* the players roll physical dice from now on */
+    int typed = 0;
+    while (!pui_needs_die(p) && p->user_turn && em_phase(b) == EP_IMMEDIATE) {
+        cmd_t want;
+        p->play.rs->ai(p->play.b, p->actor, &want);
+        const pui_t *cp = p;
+        int before = pui_battle(cp)->cmds.n;
+        int i = bar_for(p, &want);
+        assert_true(i >= 0);
+        bool targeted = p->bar[i].targeted;
+        choose(&f, i);
+        if (targeted) {
+            if (p->mode != PUI_CONFIRM || p->target != want.target) click(&f, cell_of(&f, want.target), false);
+            press(&f, SDLK_RETURN);
+        }
+        assert_true(pui_needs_die(p) || pui_battle(cp)->cmds.n == before + 1);
+    }
+    assert_true(pui_needs_die(p));
+    char prompt[256];
+    pui_die_prompt(p, prompt, sizeof prompt);
+    printf("# emcore dice prompt: %s\n", prompt);
+    assert_non_null(strstr(prompt, "d12"));
+    assert_non_null(strstr(prompt, "8+ succeeds"));
+    assert_non_null(strstr(prompt, "10+ counts 2"));
+    assert_non_null(strstr(prompt, "a 1 takes one away"));
+    shoot(&f, "/tmp/hexbattle_emcore_dice_prompt.png");
+    /* Type a 9 for every die the table rolls until the phase resolves. */
+    for (int guard = 0; guard < 200 && pui_needs_die(p); guard++) {
+        press(&f, SDLK_9);
+        press(&f, SDLK_RETURN);
+        typed++;
+    }
+    assert_false(pui_needs_die(p));
+    assert_true(typed > 0);
+    assert_true(em_phase(b) != EP_IMMEDIATE || b->over);
+    close_battle(&f);
+}
+
+/* emcore: an Immediate phase as the referee meets it at the window. The
+ * Architect's engaged characters have declared, unseen, before the first
+ * player's turn comes; the referee then declares for each player by SDL
+ * events, and only with the last does every declaration come out, in map
+ * order, before the rolls. The battle is then played on to its end. */
+static void test_emcore_immediate_declared_unseen(void **state)
+{
+    (void)state;
+    pt_t f;
+    open_battle(&f, "river_crossing.json", 2);
+    pui_t *p = f.p;
+    const battle_t *b = pui_battle(p);
+    const em_state_t *s = (const em_state_t *)b->rs;
+    to_players_declaring(&f);
+    assert_int_equal(em_phase(b), EP_IMMEDIATE);
+    int phase_at = last_event(b, EV_PHASE);
+    assert_true(phase_at >= 0);
+    int architects = 0, players = 0;
+    for (int i = 0; i < b->n; i++) {
+        if (!em_participant(b, i)) continue;
+        if (battle_is_player(b, i)) {
+            players++;
+        } else {
+            architects++;
+            assert_true(s->decl[i].set); /* the AI has declared already */
+        }
+    }
+    assert_true(architects > 0 && players > 0);
+    /* ... and nothing of it shows: no declaration, no roll since the phase began. */
+    assert_int_equal(count_since(b, phase_at, EV_DECLARE), 0);
+    assert_int_equal(count_since(b, phase_at, EV_ROLL), 0);
+    shoot(&f, "/tmp/hexbattle_emcore_immediate_before.png");
+    /* The referee declares for each player, by SDL events. */
+    f.events = true;
+    int given = 0;
+    while (p->user_turn && em_phase(b) == EP_IMMEDIATE && !b->over) {
+        assert_int_equal(count_since(b, phase_at, EV_DECLARE), 0);
+        cmd_t want;
+        p->play.rs->ai(p->play.b, p->actor, &want);
+        assert_int_equal(want.kind, CMD_DECLARE);
+        give(&f, &want);
+        anim_snap(&p->anim);
+        given++;
+    }
+    f.events = false;
+    assert_int_equal(given, players);
+    assert_int_equal(count_since(b, phase_at, EV_DECLARE), architects + players);
+    int prev = -1, first_roll = -1;
+    for (int k = phase_at; k < b->log.n; k++) {
+        const event_t *e = &b->log.ev[k];
+        if (e->type == EV_ROLL && first_roll < 0) first_roll = k;
+        if (e->type != EV_DECLARE) continue;
+        assert_true(first_roll < 0); /* every declaration before any roll */
+        assert_true(e->who > prev);  /* in map order */
+        prev = e->who;
+    }
+    shoot(&f, "/tmp/hexbattle_emcore_immediate_after.png");
+    play_out(&f, false);
+    assert_true(b->over);
+    close_battle(&f);
+}
+
 /* scars: on the map's edge a retreat is declared from its button's key. */
 static void test_scars_retreat_by_key(void **state)
 {
@@ -735,6 +884,8 @@ int main(void)
         cmocka_unit_test(test_xhalem_move_in_legs),
         cmocka_unit_test(test_xhalem_teleport_to_a_clicked_hex),
         cmocka_unit_test(test_scars_retreat_by_key),
+        cmocka_unit_test(test_emcore_immediate_declared_unseen),
+        cmocka_unit_test(test_emcore_dice_prompt),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

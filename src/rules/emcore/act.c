@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../core/trigger.h"
 #include "emcore.h"
 
 static hex_t pos(const battle_t *b, int i) { return b->board->pos[i]; }
@@ -155,10 +156,16 @@ static void leave_place(battle_t *b, int i, int mode)
  * False when i can go no further (taken out). */
 static bool step_to(battle_t *b, int i, cell_t c)
 {
-    hex_t from = pos(b, i);
-    battle_step(b, i, hex_from_cell(b->map->layout, c));
+    hex_t from = pos(b, i), to = hex_from_cell(b->map->layout, c);
+    /* A readied foe waiting for it to leave strikes before it goes. */
+    em_ready_check(b, TRIG_LEAVES_REACH, i, -1, from, to);
+    if (!battle_active(b, i) || (b->u[i].cond & EC_PRONE))
+        return false;
+    battle_step(b, i, to);
     if (em_too(b, i))
         em_offer_opportunity(b, i, from, false);
+    em_ready_check(b, TRIG_ENTERS_REACH, i, -1, from, to);
+    em_ready_check(b, TRIG_MOVES_IN_SIGHT, i, -1, from, to);
     return battle_active(b, i);
 }
 
@@ -167,6 +174,7 @@ static void run(battle_t *b, int i, const cmd_t *c, int points)
     em_set_cond(b, i, EC_RAN, true);
     /* Running makes it a target at once: the foes it starts beside may strike. */
     em_offer_opportunity(b, i, pos(b, i), true);
+    em_ready_check(b, TRIG_DASHES, i, -1, pos(b, i), pos(b, i));
     int k = 0;
     for (int p = 0; p < points && k < c->n_path && battle_active(b, i); p++) {
         em_roll_t r = em_roll(b, i, em_aspect_dice(b, i, EA_ADEPTNESS), EPOOL_FULL, "run");
@@ -202,6 +210,8 @@ static battle_status_t do_move(battle_t *b, const cmd_t *c)
             if (!step_to(b, i, c->path[k]))
                 break;
     }
+    if (battle_active(b, i))
+        em_ready_check(b, TRIG_ENDS_MOVE_IN_RANGE, i, -1, pos(b, i), pos(b, i));
     if (mode == EM_CHARGE && battle_active(b, i)) {
         /* A charge ends in an engagement: with the first foe beside it. */
         for (int j = 0; j < b->n; j++)
@@ -331,7 +341,7 @@ int em_legal_slot(battle_t *b, int a, cmd_t *out, int cap)
         add(out, cap, &n, cmd_make(CMD_COVER, a));
     if (pts >= em_half_cost(b, a) && !(u->cond & EC_EVADING))
         add(out, cap, &n, cmd_make(CMD_EVADE, a));
-    return n;
+    return em_legal_ready(b, a, out, cap, n);
 }
 
 /* ---- carrying out -------------------------------------------------------------------- */
@@ -455,6 +465,8 @@ battle_status_t em_apply_slot(battle_t *b, const cmd_t *c)
         return BATTLE_ILLEGAL;
     else if (c->kind == CMD_MOVE)
         st = do_move(b, c);
+    else if (c->kind == CMD_STANDBY)
+        st = em_do_ready(b, c);
     else
         st = do_simple(b, c);
     /* Taken out in its own slot (an opportunity attack on a runner): it is over. */

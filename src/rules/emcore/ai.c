@@ -4,6 +4,7 @@
  * what the other side has declared. See docs/rules-emcore.md, "The AI". */
 #include <string.h>
 
+#include "../../core/trigger.h"
 #include "emcore.h"
 
 static hex_t pos(const battle_t *b, int i) { return b->board->pos[i]; }
@@ -275,6 +276,33 @@ static bool outnumbered(const battle_t *b, int a, hex_t h)
     return foes > friends;
 }
 
+/* Could a foe able to fight come into a's reach by its next slot? */
+static bool foe_coming(const battle_t *b, int a)
+{
+    for (int e = 0; e < b->n; e++)
+        if (em_able(b, e) && em_enemies(b, a, e) && !shooter(b, e) &&
+            hex_distance(pos(b, e), pos(b, a)) <= 2 * em_movement(b, e) + 2)
+            return true;
+    return false;
+}
+
+/* a's melee weapon with the longest reach, the harder blow between equals
+ * (-1 bare hands when it carries none). */
+static int best_reach_weapon(const battle_t *b, int a)
+{
+    int best = -1, br = 0, bb = -1000;
+    for (int w = 0; w < b->u[a].n_weapons; w++) {
+        const weapon_t *wp = b->u[a].weapon[w];
+        int r = em_reach_hex(b, a, wp);
+        if (!em_is_melee(wp) || r < br || (r == br && wp->dice_bonus <= bb))
+            continue;
+        best = w;
+        br = r;
+        bb = wp->dice_bonus;
+    }
+    return best;
+}
+
 static void ai_melee(battle_t *b, int a, cmd_t *out)
 {
     const em_state_t *s = em_cst(b);
@@ -342,6 +370,14 @@ static void ai_melee(battle_t *b, int a, cmd_t *out)
         move_cmd(b, a, EM_HASTY, goal, out);
         if (out->kind == CMD_MOVE)
             return;
+    }
+    /* Holding its ground with a foe on the way: guard it, a blow readied
+     * for the first foe that comes into reach next turn (E18). */
+    if (pts == em_movement(b, a) && !(b->u[a].cond & EC_READIED) && foe_coming(b, a)) {
+        *out = cmd_make(CMD_STANDBY, a);
+        out->arg = TRIG_ENTERS_REACH;
+        out->weapon = best_reach_weapon(b, a);
+        return;
     }
     ai_wind_up(b, a, out);
 }

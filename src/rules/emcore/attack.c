@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../core/trigger.h"
+#include "../ruleset.h"
 #include "emcore.h"
 
 int em_base_damage(const battle_t *b, int a, const weapon_t *w, em_attack_kind_t kind, bool ranged)
@@ -52,16 +54,44 @@ int em_known_defence(const battle_t *b, int t, em_attack_kind_t kind, bool range
     return 0;
 }
 
-/* The table's say on a reaction: a side that declines never takes one, a
- * side that asks is asked, any other takes what the AI would. */
-static bool take_reaction(battle_t *b, int r, const char *kind, int trigger, bool ai_says)
+/* The labels of a reaction's two options: let it pass, or take it. */
+static const char *const *reaction_labels(const char *kind)
 {
-    unsigned side = (unsigned)b->board->side[r];
-    if (side < 32 && (b->opts.decline_sides & (1u << side)))
-        return false;
-    if (side < 32 && (b->opts.ask_sides & (1u << side)))
-        return battle_ask_reaction(b, r, kind, trigger);
-    return ai_says;
+    static const char *const DODGE[2] = {"no dodge", "dodge for a point"};
+    static const char *const DODGE_WILL[2] = {"no dodge", "dodge for 1 Willpower"};
+    static const char *const STRIKE[2] = {"let it pass", "strike for a point"};
+    static const char *const STRIKE_WILL[2] = {"let it pass", "strike for 1 Willpower"};
+    static const char *const READIED[2] = {"keep holding", "let it go"};
+    if (strcmp(kind, "dodge") == 0)
+        return DODGE;
+    if (strcmp(kind, "dodge_willpower") == 0)
+        return DODGE_WILL;
+    if (strcmp(kind, "opportunity") == 0)
+        return STRIKE;
+    if (strcmp(kind, "opportunity_willpower") == 0)
+        return STRIKE_WILL;
+    return READIED;
+}
+
+/* Does r take the reaction: the table's answer when its side decides (it
+ * declines everything, or is asked), else the ruleset's policy (em_react,
+ * the AI's choice)? */
+bool em_take_reaction(battle_t *b, int r, const char *kind, int trigger)
+{
+    return battle_ask_choice(b, r, kind, trigger, 2, reaction_labels(kind)) != 0;
+}
+
+int em_react_policy(const battle_t *b, int r, const react_offer_t *offer)
+{
+    const char *k = offer->kind ? offer->kind : "";
+    bool will = strstr(k, "_willpower") != NULL;
+    if (offer->n < 2)
+        return 0;
+    if (strncmp(k, "dodge", 5) == 0)
+        return em_ai_dodge(b, r, offer->trigger, will);
+    if (strncmp(k, "opportunity", 11) == 0)
+        return em_ai_opportunity(b, r, offer->trigger, will);
+    return 1; /* a readied action goes off when its moment comes */
 }
 
 static void emit_reaction(battle_t *b, int r, int trigger, const char *kind)
@@ -135,6 +165,16 @@ bool em_attack(battle_t *b, int a, int t, int wi, em_attack_kind_t kind, bool ra
 {
     em_state_t *s = em_st(b);
     const weapon_t *w = battle_weapon(b, a, wi);
+    /* The moment an attack begins is one a readied foe may have waited for;
+     * a blow that takes the attacker out ends it there. */
+    hex_t at = b->board->pos[a];
+    em_ready_check(b, TRIG_ATTACKS, a, t, at, at);
+    if (ranged)
+        em_ready_check(b, TRIG_ATTACKS_RANGED, a, t, at, at);
+    em_ready_check(b, TRIG_TARGETS_SELF, a, t, at, at);
+    em_ready_check(b, TRIG_TARGETS_ALLY, a, t, at, at);
+    if (!em_able(b, a) || !battle_active(b, t))
+        return false;
     int fixed = 0;
     int src = em_known_defence(b, t, kind, ranged, &fixed);
     /* Nothing guards it: it may dodge for a point, or for 1 Willpower when
@@ -143,7 +183,7 @@ bool em_attack(battle_t *b, int a, int t, int wi, em_attack_kind_t kind, bool ra
     if (src == 0 && battle_active(b, t)) {
         bool will = s->points[t] < 1;
         if (!will || b->u[t].stat[ES_WILLPOWER] > 0) {
-            if (take_reaction(b, t, will ? "dodge_willpower" : "dodge", a, em_ai_dodge(b, t, a, will))) {
+            if (em_take_reaction(b, t, will ? "dodge_willpower" : "dodge", a)) {
                 em_pay(b, t, 1, will);
                 emit_reaction(b, t, a, will ? "dodge_willpower" : "dodge");
                 dodge = true;
@@ -159,8 +199,11 @@ bool em_attack(battle_t *b, int a, int t, int wi, em_attack_kind_t kind, bool ra
         def = em_roll(b, t, em_aspect_dice(b, t, EA_ADEPTNESS), EPOOL_FULL, "dodge").succ;
     bool hit = att.succ > def;
     em_emit_attack(b, a, t, w, hit);
-    if (hit)
+    if (hit) {
         em_soak(b, t, em_base_damage(b, a, w, kind, ranged) + att.succ - def, false);
+        em_ready_check(b, TRIG_HIT_SELF, a, t, at, at);
+        em_ready_check(b, TRIG_HIT_ALLY, a, t, at, at);
+    }
     return hit;
 }
 
@@ -218,8 +261,7 @@ void em_offer_opportunity(battle_t *b, int i, hex_t from, bool fresh)
         bool will = s->points[r] < 1;
         if (will && b->u[r].stat[ES_WILLPOWER] < 1)
             continue;
-        if (!take_reaction(b, r, will ? "opportunity_willpower" : "opportunity", i,
-                           em_ai_opportunity(b, r, i, will)))
+        if (!em_take_reaction(b, r, will ? "opportunity_willpower" : "opportunity", i))
             continue;
         em_pay(b, r, 1, will);
         em_note_oa(b, r, i);

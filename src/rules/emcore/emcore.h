@@ -16,6 +16,7 @@
 
 #include "../../core/battle.h"
 #include "../predict.h"
+#include "../ruleset.h"
 
 /* Stat slots, in the order of the names the templates use. */
 enum {
@@ -252,6 +253,13 @@ bool em_attack(battle_t *b, int a, int t, int wi, em_attack_kind_t kind, bool ra
 int em_known_defence(const battle_t *b, int t, em_attack_kind_t kind, bool ranged, int *fixed);
 /* The attack event: a on t with w (NULL bare hands), hit or not. */
 void em_emit_attack(battle_t *b, int a, int t, const weapon_t *w, bool hit);
+/* Does r take a reaction of this kind ("dodge", "dodge_willpower",
+ * "opportunity", "opportunity_willpower", "readied") set off by trigger: the
+ * table's answer when its side decides, else the policy below. */
+bool em_take_reaction(battle_t *b, int r, const char *kind, int trigger);
+/* The reaction policy (ruleset_t.react): what the AI takes of a dodge, an
+ * opportunity attack or a readied action offered to r. */
+int em_react_policy(const battle_t *b, int r, const react_offer_t *offer);
 /* Soak damage on t and take the wounds (E9); removes t when out unless
  * defer is set. Returns the wounds. */
 int em_soak(battle_t *b, int t, int damage, bool defer);
@@ -271,6 +279,20 @@ int em_best_melee(const battle_t *b, int r, int t);
  * that has just become one or stepped to where it stands, gives them.
  * `from` is where it came from (or where it stands when it just became one). */
 void em_offer_opportunity(battle_t *b, int i, hex_t from, bool fresh);
+
+/* ---- ready.c: readied actions (E18) ------------------------------------------ */
+
+/* Can a readied action wait for trigger trig (core/trigger.h)? */
+bool em_trigger_supported(int trig);
+/* `who` has just done what trigger trig names (to target, a step from hex
+ * `from`, or, for leaving, about to step to `to`): readied foes waiting for
+ * it strike now, in map order. */
+void em_ready_check(battle_t *b, int trig, int who, int target, hex_t from, hex_t to);
+/* Readied actions a may prepare now, appended to out from n; the new count. */
+int em_legal_ready(const battle_t *b, int a, cmd_t *out, int cap, int n);
+/* CMD_STANDBY: ready an attack with weapon for trigger arg (at target, -1
+ * any enemy), for the whole Movement score. */
+battle_status_t em_do_ready(battle_t *b, const cmd_t *c);
 
 /* ---- ai.c ------------------------------------------------------------------ */
 

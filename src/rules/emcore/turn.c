@@ -488,12 +488,6 @@ static battle_status_t em_apply(battle_t *b, const cmd_t *c)
     return em_apply_slot(b, c);
 }
 
-static int em_react(const battle_t *b, int reactor, const react_offer_t *offer)
-{
-    unsigned side = (unsigned)b->board->side[reactor];
-    return offer->n > 1 && (side >= 32 || !(b->opts.decline_sides & (1u << side)));
-}
-
 static int em_winner(const battle_t *b) { return battle_last_side(b); }
 
 /* Nothing hides in this system. */
@@ -522,7 +516,7 @@ const ruleset_t ruleset_emcore = {
     .move_cost = em_move_cost_hook,
     .legal = em_legal,
     .apply = em_apply,
-    .react = em_react,
+    .react = em_react_policy,
     .ai = em_ai,
     .winner = em_winner,
     .hidden_from = em_hidden_from,
