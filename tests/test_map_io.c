@@ -19,6 +19,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/edit.h"
 #include "io/map_io.h"
 #include "tmp_fixture.h"
 
@@ -148,6 +149,11 @@ static void assert_maps_equal_but_legend(const map_t *a, const map_t *b)
     for (int i = 0; i < a->n_factions; i++) {
         assert_string_equal(a->factions[i].name, b->factions[i].name);
         assert_int_equal(a->factions[i].player, b->factions[i].player);
+        assert_int_equal(a->factions[i].n_values, b->factions[i].n_values);
+        for (int k = 0; k < a->factions[i].n_values; k++) {
+            assert_string_equal(a->factions[i].values[k].key, b->factions[i].values[k].key);
+            assert_int_equal(a->factions[i].values[k].value, b->factions[i].values[k].value);
+        }
     }
 }
 
@@ -570,6 +576,13 @@ static const bad_case_t BAD[] = {
     {"factions_value.json",
      "factions.raiders: expected \"player\", \"architect\" or \"referee\", found \"npc\"", false},
     {"factions_array.json", "factions: expected an object, found array", false},
+    {"factions_control_missing.json", "factions.raiders.control: required but missing", false},
+    {"factions_control_bad.json",
+     "factions.raiders.control: expected \"player\", \"architect\" or \"referee\", found \"npc\"", false},
+    {"factions_morale_string.json", "factions.raiders.morale: expected an integer, found string", false},
+    {"factions_morale_high.json", "factions.raiders.morale: expected an integer from 0 to 12, found 13",
+     false},
+    {"factions_scores_too_many.json", "factions.raiders.s8: more than 8 faction scores", false},
     {"json_broken.json", "(root): invalid JSON at line 5, column 3", false},
     {"json_trailing.json",
      "(root): invalid JSON at line 2, column 1: text after the end of the document", false},
@@ -777,6 +790,44 @@ static void test_round_trip_minimal(void **state)
 {
     (void)state;
     round_trip("minimal.json");
+}
+
+/* Factions as objects (G8): control plus side-level scores such as morale,
+ * beside the plain strings of version 1. Written back in the object form
+ * only where a score is given; the editor's control switch keeps the
+ * scores. */
+static void test_faction_objects(void **state)
+{
+    (void)state;
+    map_t *m = load_good("faction_objects.json", NULL);
+    assert_int_equal(m->n_factions, 3);
+    assert_true(map_faction_is_player(m, "players"));
+    assert_false(map_faction_is_player(m, "raiders"));
+    assert_true(map_faction_is_player(m, "allies"));
+    int v = 0;
+    assert_true(map_faction_value(m, "raiders", "morale", &v));
+    assert_int_equal(v, 9);
+    assert_true(map_faction_value(m, "raiders", "supply", &v));
+    assert_int_equal(v, -2);
+    assert_false(map_faction_value(m, "players", "morale", &v));
+    assert_false(map_faction_value(m, "nobody", "morale", &v));
+    char *text = map_to_json(m);
+    assert_non_null(strstr(text, "\"raiders\":\t{"));
+    assert_non_null(strstr(text, "\"control\":\t\"architect\""));
+    assert_non_null(strstr(text, "\"morale\":\t9"));
+    assert_non_null(strstr(text, "\"allies\":\t\"player\""));
+    free(text);
+    edit_t e;
+    assert_true(edit_faction_set(m, "raiders", true, &e));
+    assert_true(edit_apply(m, &e));
+    assert_true(map_faction_is_player(m, "raiders"));
+    assert_true(map_faction_value(m, "raiders", "morale", &v));
+    assert_int_equal(v, 9);
+    assert_true(edit_apply(m, &e)); /* undo */
+    assert_false(map_faction_is_player(m, "raiders"));
+    edit_free(&e);
+    map_destroy(m);
+    round_trip("faction_objects.json");
 }
 
 static void test_round_trip_after_edits(void **state)
@@ -1294,6 +1345,7 @@ int main(void)
         cmocka_unit_test(test_mutated_maps_never_crash),
         cmocka_unit_test(test_round_trip_pointy),
         cmocka_unit_test(test_round_trip_flat),
+        cmocka_unit_test(test_faction_objects),
         cmocka_unit_test(test_round_trip_minimal),
         cmocka_unit_test(test_round_trip_after_edits),
         cmocka_unit_test(test_save_writes_only_given_fields),

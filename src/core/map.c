@@ -72,6 +72,20 @@ bool map_faction_is_player(const map_t *m, const char *faction)
     return strcmp(faction, "players") == 0;
 }
 
+bool map_faction_value(const map_t *m, const char *faction, const char *key, int *out)
+{
+    for (int i = 0; i < m->n_factions; i++) {
+        const faction_t *f = &m->factions[i];
+        if (strcmp(f->name, faction) != 0) continue;
+        for (int k = 0; k < f->n_values; k++)
+            if (strcmp(f->values[k].key, key) == 0) {
+                *out = f->values[k].value;
+                return true;
+            }
+    }
+    return false;
+}
+
 bool map_size_valid(ckind_t kind, csize_t size)
 {
     if (kind == KIND_MACHINE)

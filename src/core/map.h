@@ -93,9 +93,16 @@ typedef struct {
     unsigned given;    /* GIVEN_* bits */
 } map_combatant_t;
 
+#define FACTION_MAX_VALUES 8 /* side-level scores one faction may carry */
+#define FACTION_MORALE_MAX 12 /* morale is read against 2d6 */
+
 typedef struct {
     char name[MAP_ID_MAX];
     bool player;       /* player-controlled, else Architect/referee-controlled */
+    /* Side-level scores the map gives ("morale": 9...), by name; written in
+     * the object form of the map's factions (docs/map-format.md). */
+    stat_kv_t values[FACTION_MAX_VALUES];
+    int n_values;
 } faction_t;
 
 typedef struct {
@@ -152,6 +159,8 @@ int map_find_type(const map_t *m, const char *name);
 int map_find_combatant(const map_t *m, const char *id);
 /* Is FACTION player-controlled (default: only "players" is)? */
 bool map_faction_is_player(const map_t *m, const char *faction);
+/* Side-level score KEY ("morale") the map gives FACTION; false when it gives none. */
+bool map_faction_value(const map_t *m, const char *faction, const char *key, int *out);
 /* Does the kind allow this size (creatures tiny..behemoth, machines small, medium,
  * large, gargantuan)? */
 bool map_size_valid(ckind_t kind, csize_t size);

@@ -132,6 +132,43 @@ static int read_terrain(io_ctx_t *cx, const cJSON *root, map_t *m)
     return HB_OK;
 }
 
+/* One faction's entry: "player" / "architect" / "referee" ("referee" is the
+ * same side as "architect" under another name), or an object with that
+ * "control" and side-level integer scores such as "morale" (0..12). */
+static int read_faction(io_ctx_t *cx, const cJSON *e, const char *p, faction_t *fa)
+{
+    static const char *const CONTROL[] = {"player", "architect", "referee"};
+    int which, rc;
+    if (!cJSON_IsObject(e)) {
+        if ((rc = io_want_enum(cx, e, p, CONTROL, 3, &which))) return rc;
+        fa->player = which == 0;
+        return HB_OK;
+    }
+    const cJSON *v;
+    if ((rc = io_require(cx, e, p, "control", &v))) return rc;
+    char q[IO_PATH_MAX];
+    io_path_key(q, sizeof q, p, "control");
+    if ((rc = io_want_enum(cx, v, q, CONTROL, 3, &which))) return rc;
+    fa->player = which == 0;
+    for (const cJSON *s = e->child; s; s = s->next) {
+        if (strcmp(s->string, "control") == 0) continue;
+        io_path_key(q, sizeof q, p, s->string);
+        if (fa->n_values >= FACTION_MAX_VALUES)
+            return io_fail(cx, q, "more than %d faction scores", FACTION_MAX_VALUES);
+        if ((rc = io_want_key_id(cx, s->string, q, MAP_ID_MAX))) return rc;
+        for (int k = 0; k < fa->n_values; k++)
+            if (strcmp(fa->values[k].key, s->string) == 0) return io_fail(cx, q, "given twice");
+        bool morale = strcmp(s->string, "morale") == 0;
+        stat_kv_t *kv = &fa->values[fa->n_values];
+        if ((rc = io_want_int(cx, s, q, morale ? 0 : INT_MIN, morale ? FACTION_MORALE_MAX : INT_MAX,
+                              &kv->value)))
+            return rc;
+        hb_strlcpy(kv->key, s->string, sizeof kv->key);
+        fa->n_values++;
+    }
+    return HB_OK;
+}
+
 static int read_factions(io_ctx_t *cx, const cJSON *root, map_t *m)
 {
     const cJSON *f = io_get(root, "factions");
@@ -149,13 +186,11 @@ static int read_factions(io_ctx_t *cx, const cJSON *root, map_t *m)
             if (strcmp(m->factions[i].name, e->string) == 0) return io_fail(cx, p, "given twice");
         if (m->n_factions >= MAP_MAX_FACTIONS)
             return io_fail(cx, p, "more than %d factions", MAP_MAX_FACTIONS);
-        /* "referee" is the same side as "architect" under another name. */
-        static const char *const CONTROL[] = {"player", "architect", "referee"};
-        int which;
-        if ((rc = io_want_enum(cx, e, p, CONTROL, 3, &which))) return rc;
-        faction_t *fa = &m->factions[m->n_factions++];
+        faction_t *fa = &m->factions[m->n_factions];
+        memset(fa, 0, sizeof *fa);
+        if ((rc = read_faction(cx, e, p, fa))) return rc;
         hb_strlcpy(fa->name, e->string, sizeof fa->name);
-        fa->player = which == 0;
+        m->n_factions++;
     }
     return HB_OK;
 }
@@ -579,8 +614,18 @@ char *map_to_json(const map_t *m)
 
     if (m->factions_given) {
         cJSON *f = attach(root, "factions", cJSON_CreateObject(), &ok);
-        for (int i = 0; i < m->n_factions; i++)
-            put_str(f, m->factions[i].name, m->factions[i].player ? "player" : "architect", &ok);
+        for (int i = 0; i < m->n_factions; i++) {
+            const faction_t *fa = &m->factions[i];
+            const char *control = fa->player ? "player" : "architect";
+            if (fa->n_values == 0) {
+                put_str(f, fa->name, control, &ok); /* the short form, as version 1 began */
+                continue;
+            }
+            cJSON *o = attach(f, fa->name, cJSON_CreateObject(), &ok);
+            put_str(o, "control", control, &ok);
+            for (int k = 0; k < fa->n_values; k++)
+                put_num(o, fa->values[k].key, fa->values[k].value, &ok);
+        }
     }
     cJSON *list = attach(root, "combatants", cJSON_CreateArray(), &ok);
     for (int i = 0; i < m->n_combatants; i++)
