@@ -31,14 +31,6 @@ static int remove_dir(void **state)
     return 0;
 }
 
-static void write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-}
-
 static void path_follows_xdg_then_home(void **state)
 {
     (void)state;
@@ -169,11 +161,41 @@ static void malformed_files_are_reported_and_ignored(void **state)
          "\"height\": 6}]}",
          "displays[0].name"},
         {"", "displays.json"},
+        /* Strict JSON ('@' stands for a NUL byte). */
+        {"{\"format\": \"hexbattle-displays\",@ \"version\": 1, \"displays\": []}",
+         "(root): a NUL byte in the file"},
+        {"{\"format\": \"hexbattle-displays\", \"version\": 1, \"displays\": [{\"name\": \"A@B\", "
+         "\"width\": 800, \"height\": 600}]}",
+         "displays[0].name: a NUL byte inside a string"},
+        {"{\"format\": \"hexbattle-displays\",\x01 \"version\": 1, \"displays\": []}",
+         "control character 0x01 outside a string"},
+        {"{\"format\": \"hexbattle-displays\", \"version\": 1, \"displays\": [{\"name\": \"A\tB\", "
+         "\"width\": 800, \"height\": 600}]}",
+         "displays[0].name: control character 0x09 inside a string"},
+        {"{\"format\": \"hexbattle-displays\", \"version\": 1, \"displays\": [{\"name\": \"A\xc3\", "
+         "\"width\": 800, \"height\": 600}]}",
+         "displays[0].name: invalid UTF-8"},
+        {"{\"format\": \"hexbattle-displays\", \"version\": 1, \"version\": 1, \"displays\": []}",
+         "version: given twice"},
+        {"{\"format\": \"hexbattle-displays\", \"version\": 1, \"displays\": [{\"name\": \"A\", "
+         "\"width\": 80000000000, \"height\": 600}]}",
+         "displays[0].width: number 80000000000 is out of range"},
+        {"{\"format\": \"hexbattle-displays\", \"version\": 1, \"displays\": "
+         "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}",
+         "nested deeper than 32 levels"},
     };
     char p[512];
     snprintf(p, sizeof p, "%s/displays.json", g_dir);
     for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
-        write_text(p, BAD[i].text);
+        char text[512];
+        snprintf(text, sizeof text, "%s", BAD[i].text);
+        size_t n = strlen(text);
+        for (size_t k = 0; k < n; k++)
+            if (text[k] == '@') text[k] = '\0';
+        FILE *f = fopen(p, "wb");
+        assert_non_null(f);
+        assert_int_equal(fwrite(text, 1, n, f), n);
+        fclose(f);
         char err[512] = "";
         config_t c;
         c.n = 3;

@@ -21,6 +21,7 @@
 
 #include "core/edit.h"
 #include "io/map_io.h"
+#include "text_fixture.h"
 #include "tmp_fixture.h"
 
 #ifndef HB_TEST_DATA
@@ -588,7 +589,33 @@ static const bad_case_t BAD[] = {
      "(root): invalid JSON at line 2, column 1: text after the end of the document", false},
     {"json_empty.json", "(root): invalid JSON: the file is empty", false},
     {"json_truncated.json", "(root): invalid JSON at line 11, column 6", false},
-    {"json_deep.json", "(root): invalid JSON at line 1, column 1001", false},
+    {"json_deep.json",
+     "[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]"
+     "[0][0]: nested deeper than 32 levels (line 1, column 33)",
+     false},
+    /* Strict JSON: what cJSON alone would let through. */
+    {"json_nul_between.json", "(root): a NUL byte in the file (line 5, column 1)", false},
+    {"json_nul_in_string.json", "name: a NUL byte inside a string (line 4, column 15)", false},
+    {"json_control_outside.json",
+     "(root): control character 0x0c outside a string (line 5, column 1)", false},
+    {"json_control_in_string.json",
+     "terrain.rows[0]: control character 0x09 inside a string (write it escaped) (line 28, "
+     "column 12)",
+     false},
+    {"json_utf8_invalid.json", "name: invalid UTF-8 inside a string (line 4, column 16)", false},
+    {"json_utf8_overlong.json", "name: invalid UTF-8 inside a string (line 4, column 16)", false},
+    {"json_utf8_surrogate.json",
+     "combatants[2].id: invalid UTF-8 inside a string (line 54, column 16)", false},
+    {"json_key_twice.json", "terrain_types.bog.move: given twice", false},
+    {"json_int_overflow.json",
+     "grid.cols: number 4294967302 is out of range (-2147483648..2147483647) (line 9, column 13)",
+     false},
+    {"json_number_huge.json",
+     "combatants[1].at[0]: number 1e309 is out of range (-2147483648..2147483647) (line 48, "
+     "column 9)",
+     false},
+    {"json_nested_deep.json", "combatants[2].notes.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a",
+     true},
 };
 
 static void test_bad_file(void **state)
@@ -1221,6 +1248,86 @@ static void test_data_refusals(void **state)
     free(dir);
 }
 
+static char *patched(const char *text, const char *from, const char *to, size_t *len)
+{
+    char *out = text_patch(text, from, to, true, len);
+    assert_non_null(out);
+    return out;
+}
+
+/* Strict JSON in the data files (weapons, templates, terrain): each case is
+ * refused with the file and the path, as in a map. */
+static void test_data_strict_json(void **state)
+{
+    (void)state;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/xhalem/weapons.json", data_dir());
+    char *weapons = slurp(path);
+    snprintf(path, sizeof path, "%s/xhalem/templates.json", data_dir());
+    char *templates = slurp(path);
+    static const struct {
+        bool in_weapons;
+        const char *from, *to, *want;
+    } CASES[] = {
+        {true, "\"weapons\": {", "\"weapons\":@{", "weapons.json: weapons: a NUL byte in the file"},
+        {false, "\"Ridge Scout\"", "\"Ridge@Scout\"",
+         "templates.json: templates.scout.name: a NUL byte inside a string"},
+        {false, "\"templates\": {", "\"templates\":\x1b{",
+         "templates.json: templates: control character 0x1b outside a string"},
+        {true, "\"Hook Knife\"", "\"Hook\rKnife\"",
+         "weapons.json: weapons.hook_knife.name: control character 0x0d inside a string"},
+        {false, "\"Ridge Scout\"", "\"Ridge \xf5\x80\x80\x80 Scout\"",
+         "templates.json: templates.scout.name: invalid UTF-8 inside a string"},
+        {true, "\"reach\": 5,", "\"reach\": 5, \"reach\": 10,",
+         "weapons.json: weapons.hook_knife.reach: given twice"},
+        {false, "\"speed\": 30,", "\"speed\": 3000000000,",
+         "templates.json: templates.scout.speed: number 3000000000 is out of range"},
+        {false, "\"hp\": 18,", "\"hp\": 18e99,",
+         "templates.json: templates.scout.hp: number 18e99 is out of range"},
+        {true, "\"damage\": \"1d6\"",
+         "\"damage\": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]",
+         "weapons.json: weapons.hook_knife.damage[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]"
+         "[0][0][0][0][0][0][0][0][0][0][0][0][0]: nested deeper than 32 levels"},
+    };
+    for (size_t k = 0; k < sizeof CASES / sizeof CASES[0]; k++) {
+        size_t wlen = strlen(weapons), tlen = strlen(templates);
+        char *w = CASES[k].in_weapons ? patched(weapons, CASES[k].from, CASES[k].to, &wlen) : NULL;
+        char *t = CASES[k].in_weapons ? NULL : patched(templates, CASES[k].from, CASES[k].to, &tlen);
+        tmpl_db_t *db = NULL;
+        char err[HB_ERR_MAX] = "";
+        int rc = tmpl_db_load_mem("xhalem", w ? w : weapons, wlen, "weapons.json",
+                                  t ? t : templates, tlen, "templates.json", &db, err, sizeof err);
+        if (strncmp(err, CASES[k].want, strlen(CASES[k].want)) != 0)
+            fail_msg("case %zu: wanted '%s', got '%s'", k, CASES[k].want, err);
+        assert_int_equal(rc, HB_ERR_INPUT);
+        assert_null(db);
+        free(w);
+        free(t);
+    }
+    free(weapons);
+    free(templates);
+
+    /* terrain.json, read from a data folder. */
+    char *dir = make_tmpdir(), file[1100], err[HB_ERR_MAX] = "";
+    snprintf(path, sizeof path, "%s/terrain.json", data_dir());
+    char *terrain = slurp(path);
+    size_t len;
+    char *bad = patched(terrain, "\"open\":", "\"open\": {}, \"open\":", &len);
+    snprintf(file, sizeof file, "%s/terrain.json", dir);
+    write_text(file, bad);
+    terrain_t types[MAP_MAX_TERRAIN];
+    int n = 0;
+    assert_int_equal(terrain_load_builtin(dir, types, MAP_MAX_TERRAIN, &n, err, sizeof err),
+                     HB_ERR_INPUT);
+    char want[1300];
+    snprintf(want, sizeof want, "%s: types.open: given twice", file);
+    assert_string_equal(err, want);
+    free(bad);
+    free(terrain);
+    tmp_dir_remove(dir);
+    free(dir);
+}
+
 /* Damage with no dice ("+2", "0") loads as a flat amount; malformed dice,
  * too many tags and too many weapons on a template are refused with the
  * file and the JSON path, never cut short. */
@@ -1355,6 +1462,7 @@ int main(void)
         cmocka_unit_test(test_data_xhalem),
         cmocka_unit_test(test_data_scars),
         cmocka_unit_test(test_data_refusals),
+        cmocka_unit_test(test_data_strict_json),
     };
     enum { N_FIXED = sizeof fixed / sizeof fixed[0], N_BAD = sizeof BAD / sizeof BAD[0] };
     /* One named test per bad file, so a failure says which file. */

@@ -24,6 +24,7 @@
 #include "io/event_json.h"
 #include "io/fileio.h"
 #include "io/save.h"
+#include "text_fixture.h"
 #include "tmp_fixture.h"
 
 #define MAX_ROUNDS 100 /* simulate's default */
@@ -278,15 +279,8 @@ static char *sample_save_text(int n_cmds)
 /* Replace the first FROM in text by TO (FROM must be there). */
 static char *patch(const char *text, const char *from, const char *to)
 {
-    const char *at = strstr(text, from);
-    if (!at) fprintf(stderr, "patch: '%s' not in the save\n", from);
-    assert_non_null(at);
-    size_t a = (size_t)(at - text), f = strlen(from), t = strlen(to), n = strlen(text);
-    char *out = malloc(n - f + t + 1);
+    char *out = text_patch(text, from, to, false, NULL);
     assert_non_null(out);
-    memcpy(out, text, a);
-    memcpy(out + a, to, t);
-    memcpy(out + a + t, at + f, n - a - f + 1);
     return out;
 }
 
@@ -433,6 +427,142 @@ static void test_bad_saves_name_the_path(void **state)
     }
     expect_refused("{\"format\": \"hexbattle-save\", \"version\": 1",
                    "bad.json: (root): invalid JSON at line 1, column 41");
+    free(good);
+}
+
+/* Strict JSON in a save: what cJSON alone would take is refused with the
+ * path (the embedded map's paths under "map."). A NUL is written as '@' in
+ * the table and put in after the patch, so strstr still works. */
+static void test_strict_json_saves(void **state)
+{
+    (void)state;
+    char *good = sample_save_text(6);
+    struct {
+        const char *from, *to, *want;
+    } cases[] = {
+        {"\t\"seed\":", "@\t\"seed\":", "bad.json: (root): a NUL byte in the file (line "},
+        {"\"seed\":\t\"3\"", "\"seed\":\t\"3@\"", "bad.json: seed: a NUL byte inside a string"},
+        {"\t\"seed\":", "\x01\t\"seed\":",
+         "bad.json: (root): control character 0x01 outside a string"},
+        {"Ridge Ambush", "Ridge\nAmbush",
+         "bad.json: map.name: control character 0x0a inside a string (write it escaped)"},
+        {"Ridge Ambush", "Ridge \xfe Ambush", "bad.json: map.name: invalid UTF-8 inside a string"},
+        {"\"seed\":\t\"3\"", "\"seed\":\t\"3\",\n\t\"seed\":\t\"4\"",
+         "bad.json: seed: given twice"},
+        {"\"max_rounds\":\t", "\"max_rounds\":\t99999999999",
+         "bad.json: options.max_rounds: number 99999999999"},
+        {"\"options\":\t{", "\"options\":\t{\"x\": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]],",
+         "bad.json: options.x[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]"
+         "[0][0][0][0][0][0][0]: nested deeper than 32 levels"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        size_t len = 0;
+        char *bad = text_patch(good, cases[k].from, cases[k].to, true, &len);
+        assert_non_null(bad);
+        save_t *s = NULL;
+        char err[HB_ERR_MAX] = "";
+        int rc = save_load_mem(bad, len, "bad.json", data_dir(), &s, err, sizeof err);
+        if (strncmp(err, cases[k].want, strlen(cases[k].want)) != 0)
+            fprintf(stderr, "want: %s\ngot:  %s\n", cases[k].want, err);
+        assert_int_equal(rc, HB_ERR_INPUT);
+        assert_null(s);
+        assert_memory_equal(err, cases[k].want, strlen(cases[k].want));
+        free(bad);
+    }
+    free(good);
+}
+
+/* A save of another rules revision (or of none: older than the field) that
+ * no longer rebuilds as saved still opens, under the current rules, and
+ * the note says what differs; the same fault under the current revision is
+ * refused. Saved again, it is a save of the current rules that rebuilds
+ * exactly. */
+static void test_older_rules_open_with_a_note(void **state)
+{
+    (void)state;
+    char *good = sample_save_text(12);
+    assert_non_null(strstr(good, "\"rules_revision\":\t0"));
+    assert_non_null(strstr(good, "\"written_by\":\t\"hexbattle "));
+    /* kara's HP in the summary, one more than the battle gives. */
+    const char *st = strstr(good, "\"state\":");
+    const char *hp = strstr(strstr(st, "\"kara\""), "\"hp\":\t");
+    int v = atoi(hp + 6);
+    char from[64], to[64];
+    snprintf(from, sizeof from, "\"hp\":\t%d", v);
+    snprintf(to, sizeof to, "\"hp\":\t%d", v + 1);
+    char *tmp = patch(st, from, to);
+    size_t head = (size_t)(st - good);
+    char *hp_bad = malloc(head + strlen(tmp) + 1);
+    memcpy(hp_bad, good, head);
+    strcpy(hp_bad + head, tmp);
+    free(tmp);
+    /* The first command given to someone else: the rules refuse it now. */
+    const char *act = strstr(strstr(good, "\"commands\":"), "\"actor\":\t\"");
+    char who[40], other[40];
+    sscanf(act + 10, "%39[^\"]", who);
+    snprintf(other, sizeof other, "%s", strcmp(who, "dren") ? "dren" : "kara");
+    snprintf(from, sizeof from, "\"actor\":\t\"%s\"", who);
+    snprintf(to, sizeof to, "\"actor\":\t\"%s\"", other);
+    char *cmd_bad = patch(good, from, to);
+
+    const struct {
+        const char *text, *revision, *detail;
+        int kept;
+    } CASES[] = {
+        {hp_bad, "\"rules_revision\":\t7", "state.combatants[0].hp: the rebuilt battle gives kara", 12},
+        {hp_bad, NULL, "state.combatants[0].hp: the rebuilt battle gives kara", 12},
+        {cmd_bad, "\"rules_revision\":\t7", "commands[0] is not allowed at that point any more, so "
+                                          "the battle goes on from the 0 commands before it", 0},
+    };
+    for (size_t k = 0; k < sizeof CASES / sizeof CASES[0]; k++) {
+        /* Under the current revision: refused, as ever. */
+        save_t *s = NULL;
+        play_t p;
+        char err[HB_ERR_MAX];
+        assert_int_equal(save_load_mem(CASES[k].text, strlen(CASES[k].text), "old.json",
+                                       data_dir(), &s, err, sizeof err),
+                         HB_OK);
+        assert_int_equal(save_rebuild(s, &p, err, sizeof err), HB_ERR_INPUT);
+        save_free(s);
+        /* Another revision, or none at all. */
+        char *old = CASES[k].revision ? patch(CASES[k].text, "\"rules_revision\":\t0",
+                                              CASES[k].revision)
+                                      : patch(CASES[k].text, "\t\"rules_revision\":\t0,\n", "");
+        assert_int_equal(
+            save_load_mem(old, strlen(old), "old.json", data_dir(), &s, err, sizeof err), HB_OK);
+        assert_int_equal(s->rules_revision, CASES[k].revision ? 7 : SAVE_RULES_UNKNOWN);
+        save_note_t note;
+        assert_int_equal(save_rebuild_ex(s, &p, &note, err, sizeof err), HB_OK);
+        if (!strstr(note.text, CASES[k].detail)) fail_msg("case %zu: note '%s'", k, note.text);
+        char want[200];
+        snprintf(want, sizeof want, "old.json was saved under %s of the xhalem rules (now 0); "
+                 "replayed under the current rules the battle may differ from the one saved: ",
+                 CASES[k].revision ? "revision 7" : "an older revision");
+        assert_memory_equal(note.text, want, strlen(want));
+        assert_int_equal(note.kept_cmds, CASES[k].kept);
+        assert_int_equal(p.b->cmds.n, CASES[k].kept);
+        /* Saved again: the current rules, and an exact rebuild. */
+        char *again = save_to_json(&p, NULL, NULL);
+        save_t *s2 = NULL;
+        play_t q;
+        assert_int_equal(
+            save_load_mem(again, strlen(again), "again.json", data_dir(), &s2, err, sizeof err),
+            HB_OK);
+        assert_int_equal(s2->rules_revision, 0);
+        assert_int_equal(save_rebuild_exact(s2, &q, err, sizeof err), HB_OK);
+        char *a = log_text(p.b), *b = log_text(q.b);
+        assert_string_equal(a, b);
+        free(a);
+        free(b);
+        play_end(&q);
+        save_free(s2);
+        free(again);
+        play_end(&p);
+        save_free(s);
+        free(old);
+    }
+    free(hp_bad);
+    free(cmd_bad);
     free(good);
 }
 
@@ -769,6 +899,8 @@ int main(void)
         cmocka_unit_test(test_autosave_rotates_three),
         cmocka_unit_test(test_failed_write_keeps_old_file),
         cmocka_unit_test(test_injected_failures_lose_nothing),
+        cmocka_unit_test(test_strict_json_saves),
+        cmocka_unit_test(test_older_rules_open_with_a_note),
         cmocka_unit_test(test_kill_during_save_keeps_a_whole_save),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

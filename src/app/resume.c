@@ -28,7 +28,10 @@ static int open_save(const char *path, save_t **s, play_t *p)
 {
     char err[HB_ERR_MAX];
     int rc = save_load(path, NULL, s, err, sizeof err);
-    if (rc == HB_OK) rc = save_rebuild(*s, p, err, sizeof err);
+    save_note_t note;
+    if (rc == HB_OK) rc = save_rebuild_ex(*s, p, &note, err, sizeof err);
+    /* A save of other rules opens all the same; the note says what differs. */
+    if (rc == HB_OK && note.text[0]) fprintf(stderr, "hexbattle: note: %s\n", note.text);
     if (rc != HB_OK) {
         fprintf(stderr, "hexbattle: %s\n", err);
         save_free(*s);

@@ -50,6 +50,8 @@ static bool is_json_space(char c)
 int io_parse(io_ctx_t *cx, const char *text, size_t len, cJSON **out)
 {
     *out = NULL;
+    int rc = io_json_strict_text(cx, text, len);
+    if (rc) return rc;
     const char *end = NULL;
     /* Our own trailing check below, because cJSON's needs a NUL inside len. */
     cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
@@ -71,6 +73,10 @@ int io_parse(io_ctx_t *cx, const char *text, size_t len, cJSON **out)
         return io_fail(cx, "",
                        "invalid JSON at line %d, column %d: text after the end of the document",
                        line, col);
+    }
+    if ((rc = io_json_strict_tree(cx, root))) {
+        cJSON_Delete(root);
+        return rc;
     }
     *out = root;
     return HB_OK;

@@ -36,9 +36,22 @@ int io_fail(io_ctx_t *cx, const char *path, const char *fmt, ...)
 /* Write "FILE: reason" for failures that are not about the input; returns HB_ERR_OTHER. */
 int io_fail_other(io_ctx_t *cx, const char *reason);
 
-/* Parse text[0..len) as one JSON document, refusing trailing text; on error
- * the message gives the line and column. */
+/* Deepest nesting of objects and arrays any file may have; real files stay
+ * under ten levels. */
+#define IO_JSON_DEPTH_MAX 32
+
+/* Parse text[0..len) as one JSON document, refusing trailing text (the
+ * message gives the line and column) and everything io_json_strict_* refuse. */
 int io_parse(io_ctx_t *cx, const char *text, size_t len, cJSON **out);
+
+/* Strict JSON, before cJSON reads the text (json_strict.c): refuses a NUL
+ * anywhere, a control character outside a string or raw inside one, invalid
+ * UTF-8, a number that does not fit an int (-2147483648..2147483647), and
+ * nesting deeper than IO_JSON_DEPTH_MAX, each with the JSON path where it is.
+ * Plain syntax errors pass, for cJSON to report. */
+int io_json_strict_text(io_ctx_t *cx, const char *text, size_t len);
+/* Strict JSON, on the parsed tree: refuses a key given twice in one object. */
+int io_json_strict_tree(io_ctx_t *cx, const cJSON *root);
 
 /* PARENT.KEY (or PARENT["KEY"] when KEY is not a plain name) into out. */
 void io_path_key(char *out, size_t cap, const char *parent, const char *key);

@@ -89,12 +89,15 @@ int recover_write_map(const char *rpath, const char *file, const map_t *m, const
 {
     char of[SAVE_PATH_MAX];
     recover_abs(file, of, sizeof of);
+    /* Seconds since 1970 as digits: a JSON number here would pass an int in 2038. */
+    char when[24];
+    snprintf(when, sizeof when, "%lld", (long long)time(NULL));
     bool ok = true;
     cJSON *root = cJSON_CreateObject();
     ok = root && cJSON_AddStringToObject(root, "format", RECOVER_FORMAT) &&
          cJSON_AddNumberToObject(root, "version", 1) &&
          cJSON_AddStringToObject(root, "kind", "map") && cJSON_AddStringToObject(root, "of", of) &&
-         cJSON_AddNumberToObject(root, "written", (double)time(NULL));
+         cJSON_AddStringToObject(root, "written", when);
     char *mtext = ok ? map_to_json(m) : NULL;
     cJSON *mj = mtext ? cJSON_Parse(mtext) : NULL;
     free(mtext);
@@ -213,9 +216,13 @@ int recover_load_map(const char *rpath, const char *data_dir, recover_map_t *out
     if (!rc && !(rc = io_require(&cx, root, "", "of", &v)))
         rc = io_want_string(&cx, v, "of", out->of, sizeof out->of, true);
     if (!rc && (v = io_get(root, "written"))) {
-        int t = 0;
-        rc = io_want_int(&cx, v, "written", 0, INT_MAX, &t);
-        out->written = t;
+        char digits[24];
+        char *end = NULL;
+        if ((rc = io_want_string(&cx, v, "written", digits, sizeof digits, false)) == HB_OK) {
+            out->written = strtoll(digits, &end, 10);
+            if (*end || out->written < 0)
+                rc = io_fail(&cx, "written", "expected seconds since 1970 as digits");
+        }
     }
     if (!rc)
         rc = io_load_member_map(&cx, root, "map", data_dir ? data_dir : hb_data_dir(), &out->map,

@@ -69,6 +69,10 @@ char *save_to_json(const play_t *p, const save_table_t *table, const char *map_f
     if (!root) return NULL;
     attach(root, "format", cJSON_CreateString(SAVE_FORMAT), &ok);
     attach(root, "version", cJSON_CreateNumber(1), &ok);
+    /* Which rules it was played under: another revision is replayed under
+     * the current rules with a note (save_compat.c). */
+    attach(root, "written_by", cJSON_CreateString("hexbattle " HB_VERSION), &ok);
+    attach(root, "rules_revision", cJSON_CreateNumber(p->rs ? p->rs->revision : 0), &ok);
     if (map_file && *map_file) attach(root, "map_file", cJSON_CreateString(map_file), &ok);
 
     /* The map as its own format-1 document, parsed back so the save stays one
@@ -378,6 +382,10 @@ static int read_save(io_ctx_t *cx, const cJSON *root, const char *data_dir, save
     int rc = io_check_header(cx, root, SAVE_FORMAT);
     if (rc) return rc;
     const cJSON *v;
+    s->rules_revision = SAVE_RULES_UNKNOWN;
+    if ((v = io_get(root, "rules_revision")) &&
+        (rc = io_want_int(cx, v, "rules_revision", 0, INT_MAX, &s->rules_revision)))
+        return rc;
     if ((v = io_get(root, "map_file")) &&
         (rc = io_want_string(cx, v, "map_file", s->map_file, sizeof s->map_file, true)))
         return rc;
@@ -450,22 +458,27 @@ void save_free(save_t *s)
  * events, which hold the manual dice in the order they were taken. */
 static int check_faces(io_ctx_t *cx, const save_t *s, const battle_t *b)
 {
-    int used = 0;
-    for (int k = 0; k < b->log.n; k++) {
-        const event_t *e = &b->log.ev[k];
-        if (e->type != EV_ROLL || !dice_is_manual(&b->dice, e->side)) continue;
-        for (int d = 0; d < e->n_dice && used < s->n_dice; d++, used++) {
-            if (e->dice[d] >= 1 && e->dice[d] <= e->sides) continue;
-            char p[IO_PATH_MAX];
-            io_path_index(p, sizeof p, "dice", used);
-            return io_fail(cx, p, "%d is not a face of the d%d rolled for %s", e->dice[d], e->sides,
-                           e->name);
-        }
-    }
-    return HB_OK;
+    int ev = 0, used = 0;
+    if (save_faces_ok(s, b, &ev, &used)) return HB_OK;
+    const event_t *e = &b->log.ev[ev];
+    int d = 0;
+    while (d + 1 < e->n_dice && e->dice[d] >= 1 && e->dice[d] <= e->sides)
+        d++;
+    char p[IO_PATH_MAX];
+    io_path_index(p, sizeof p, "dice", used);
+    return io_fail(cx, p, "%d is not a face of the d%d rolled for %s", e->dice[d], e->sides,
+                   e->name);
 }
 
 /* The rebuilt battle against the summary in the file. */
+static int check_state(io_ctx_t *cx, const save_t *s, const battle_t *b);
+
+int save_check_state(const save_t *s, const battle_t *b, char *err, size_t errcap)
+{
+    io_ctx_t cx = {.file = s->file, .err = err, .errcap = errcap};
+    return check_state(&cx, s, b);
+}
+
 static int check_state(io_ctx_t *cx, const save_t *s, const battle_t *b)
 {
     if (b->round != s->round)
@@ -514,7 +527,7 @@ static const char *status_why(battle_status_t st)
     }
 }
 
-int save_rebuild(const save_t *s, play_t *p, char *err, size_t errcap)
+int save_rebuild_exact(const save_t *s, play_t *p, char *err, size_t errcap)
 {
     io_ctx_t cx = {.file = s->file, .err = err, .errcap = errcap};
     memset(p, 0, sizeof *p);

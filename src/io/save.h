@@ -52,7 +52,17 @@ typedef struct {
     int *hp;                 /* per map combatant */
     bool *out;
     save_table_t table;
+    int rules_revision; /* of the ruleset it was played under; SAVE_RULES_UNKNOWN: older */
 } save_t;
+
+#define SAVE_RULES_UNKNOWN (-1)
+
+/* What a save written under other rules came to (save_compat.c). */
+typedef struct {
+    int kept_cmds;     /* commands that still apply, from the first */
+    bool kept_pending; /* the command waiting for a die is still there */
+    char text[800];    /* "" when the battle rebuilt as saved; else what differs */
+} save_note_t;
 
 /* The battle p as save text (malloc'd, caller frees); NULL on OOM. table may
  * be NULL; map_file (may be NULL) is recorded for information only. */
@@ -76,8 +86,20 @@ void save_free(save_t *s);
 /* Rebuild the battle of save s into p (borrowing s's map and data): setup,
  * every command with the entered dice, the pending command, then check the
  * state against the summary. HB_OK with p running, or HB_ERR_INPUT ("FILE:
- * path: reason") with p ended. */
+ * path: reason") with p ended. A save of another rules revision
+ * (docs/saves.md, "Saves across versions") that no longer rebuilds as saved
+ * still opens: its commands are replayed under the current rules as far as
+ * they apply, and note (may be NULL) says what differs. */
 int save_rebuild(const save_t *s, play_t *p, char *err, size_t errcap);
+int save_rebuild_ex(const save_t *s, play_t *p, save_note_t *note, char *err, size_t errcap);
+/* The rebuild with no leniency: everything must come out as saved. */
+int save_rebuild_exact(const save_t *s, play_t *p, char *err, size_t errcap);
+/* Hand-entered values of the roll events of b from *ev on must be faces of
+ * their dice; *used counts the values seen. False at the first that is not,
+ * with *ev at its event and *used at its index in s->dice. */
+bool save_faces_ok(const save_t *s, const battle_t *b, int *ev, int *used);
+/* The state of battle b against the summary in s (HB_ERR_INPUT with the path). */
+int save_check_state(const save_t *s, const battle_t *b, char *err, size_t errcap);
 
 /* Folder for autosaves: $XDG_DATA_HOME/hexbattle, else ~/.local/share/hexbattle.
  * False when neither can be named. The folder is not created. */

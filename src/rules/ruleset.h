@@ -82,6 +82,11 @@ typedef struct ruleset {
      * overlay both ask this, so the hexes shown are the hexes struck. May be
      * NULL (no weapon of the ruleset has an area). */
     bool (*weapon_area)(const map_t *m, const weapon_t *w, hex_t from, hex_t at, area_t *out);
+    /* Revision of these rules: bump it with every fix that changes how a
+     * saved battle's commands play out. A save records it; one made under
+     * another revision is replayed under the current rules, with a note when
+     * the battle no longer comes out as saved (docs/saves.md). 0 if unset. */
+    int revision;
 } ruleset_t;
 
 /* The ruleset with this id, or NULL. */

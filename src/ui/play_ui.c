@@ -135,7 +135,18 @@ battle_status_t pui_start_save(pui_t *p, const save_t *s, bool replay)
     p->sel = p->actor = p->target = p->sub_arg = -1;
     hb_strlcpy(p->map_path, s->map_file, sizeof p->map_path);
     battle_status_t st;
+    /* A save of other rules goes as far as its commands still apply, and
+     * says what differs (docs/saves.md, "Saves across versions"). */
+    save_note_t note;
+    char err[HB_ERR_MAX];
     if (replay) {
+        play_t probe;
+        if (save_rebuild_ex(s, &probe, &note, err, sizeof err) == HB_OK) {
+            play_end(&probe);
+        } else {
+            note.kept_cmds = s->n_cmds;
+            note.text[0] = '\0';
+        }
         /* From the setup on; every saved die is there before it is needed. */
         st = play_start(&p->play, s->map, s->db, NULL, &s->opts);
         for (int k = 0; p->play.b && k < s->n_dice; k++)
@@ -143,16 +154,16 @@ battle_status_t pui_start_save(pui_t *p, const save_t *s, bool replay)
         if (p->play.b && st != BATTLE_NOMEM) st = play_rebuild(&p->play);
         p->replay = true;
         p->script = s->cmds;
-        p->n_script = s->n_cmds;
-        p->script_stopped = s->stopped;
+        p->n_script = note.kept_cmds;
+        p->script_stopped = s->stopped && note.kept_cmds == s->n_cmds;
     } else {
-        char err[HB_ERR_MAX];
-        st = save_rebuild(s, &p->play, err, sizeof err) == HB_OK ? BATTLE_OK : BATTLE_ILLEGAL;
+        st = save_rebuild_ex(s, &p->play, &note, err, sizeof err) == HB_OK ? BATTLE_OK
+                                                                           : BATTLE_ILLEGAL;
         if (st != BATTLE_OK) {
             snprintf(p->msg, sizeof p->msg, "%.190s", err);
             return st;
         }
-        if (!enter_all_dice(p, s->stopped)) st = BATTLE_NOMEM;
+        if (!enter_all_dice(p, s->stopped && note.kept_cmds == s->n_cmds)) st = BATTLE_NOMEM;
         p->phys_sides = s->table.phys_sides;
         p->autosave_seen = p->play.b->log.n; /* the turn began before the save */
     }
@@ -167,7 +178,10 @@ battle_status_t pui_start_save(pui_t *p, const save_t *s, bool replay)
     else
         rng_seed(&p->rng, s->opts.seed ^ (uint64_t)p->play.b->dice.n_entered);
     st = finish_start(p, st);
-    if (st == BATTLE_OK)
+    if (st == BATTLE_OK && note.text[0])
+        snprintf(p->msg, sizeof p->msg, "Saved under other rules; the battle may differ: %.140s",
+                 strstr(note.text, "saved: ") ? strstr(note.text, "saved: ") + 7 : note.text);
+    else if (st == BATTLE_OK)
         snprintf(p->msg, sizeof p->msg, "%s %.150s. Press ? for the keys.",
                  replay ? "Replaying" : "Resumed", s->file);
     return st;

@@ -426,7 +426,13 @@ void ui_window_size_for(int display, int want_w, int want_h, int *w, int *h)
 
 bool ui_video_open(char *err, size_t errcap)
 {
-    if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
+    /* A display server that is slow to let go of a connection can refuse
+     * the next one at once (SDL's x11 driver connects twice in a row; Xvfb
+     * on a busy machine drops a few such connections): try again briefly. */
+    int tries = 0;
+    while (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0 && ++tries < 4)
+        SDL_Delay(50);
+    if (tries == 4) {
         snprintf(err, errcap, "cannot start SDL video: %s", SDL_GetError());
         return false;
     }

@@ -21,6 +21,70 @@ expect_fail unknown_command 2 "'simulat' is neither a command nor a map file" "$
 expect_fail missing_play_map 2 "$TMP/gone.json: No such file" "$HB" "$TMP/gone.json"
 check render_bad_map_writes_nothing bash -c '! "$0" render "$1" --out "$2" 2>/dev/null; test ! -e "$2"' "$HB" "$MAPS/bad_row.json" "$TMP/never.png"
 
+# Strict JSON (issue 18): what cJSON alone would read is refused, with the
+# JSON path, in maps (every command that reads one), saves and data files.
+# The cases are tests/data/bad/json_*.json; a save and a data folder get the
+# same faults here.
+BAD="$SRC/tests/data/bad"
+expect_fail strict_map_nul 2 "json_nul_between.json: (root): a NUL byte in the file" \
+    "$HB" query "$BAD/json_nul_between.json" distance 0,0 1,1
+expect_fail strict_map_nul_string 2 "json_nul_in_string.json: name: a NUL byte inside a string" \
+    "$HB" render "$BAD/json_nul_in_string.json" --out "$TMP/never.png"
+expect_fail strict_map_control 2 "json_control_outside.json: (root): control character 0x0c" \
+    "$HB" simulate "$BAD/json_control_outside.json" --seed 1
+expect_fail strict_map_control_string 2 "terrain.rows[0]: control character 0x09 inside a string" \
+    "$HB" edit "$BAD/json_control_in_string.json"
+expect_fail strict_map_utf8 2 "json_utf8_invalid.json: name: invalid UTF-8" \
+    "$HB" "$BAD/json_utf8_invalid.json"
+expect_fail strict_map_overlong 2 "json_utf8_overlong.json: name: invalid UTF-8" \
+    "$HB" project "$BAD/json_utf8_overlong.json"
+expect_fail strict_map_surrogate 2 "json_utf8_surrogate.json: combatants[2].id: invalid UTF-8" \
+    "$HB" query "$BAD/json_utf8_surrogate.json" reach kara
+expect_fail strict_map_duplicate 2 "json_key_twice.json: terrain_types.bog.move: given twice" \
+    "$HB" query "$BAD/json_key_twice.json" distance 0,0 1,1
+expect_fail strict_map_int 2 "json_int_overflow.json: grid.cols: number 4294967302 is out of range" \
+    "$HB" query "$BAD/json_int_overflow.json" distance 0,0 1,1
+expect_fail strict_map_huge 2 "json_number_huge.json: combatants[1].at[0]: number 1e309" \
+    "$HB" query "$BAD/json_number_huge.json" distance 0,0 1,1
+expect_fail strict_map_deep 2 "json_nested_deep.json: combatants[2].notes.a" \
+    "$HB" query "$BAD/json_nested_deep.json" distance 0,0 1,1
+check render_strict_map_writes_nothing test ! -e "$TMP/never.png"
+
+"$HB" simulate "$SRC/maps/ridge_ambush.json" --seed 2 --save "$TMP/good.save.json" >/dev/null
+# save_case NAME SED-EXPRESSION EXPECTED: the save with one fault, refused by
+# resume and replay alike.
+save_case() {
+    sed "$2" "$TMP/good.save.json" >"$TMP/$1.json"
+    expect_fail "strict_save_$1_resume" 2 "$1.json: $3" "$HB" resume "$TMP/$1.json"
+    expect_fail "strict_save_$1_replay" 2 "$1.json: $3" "$HB" replay "$TMP/$1.json" --events
+}
+save_case nul 's/^\t"seed":/\x00\t"seed":/' "(root): a NUL byte in the file"
+save_case control 's/^\t"seed":/\x02\t"seed":/' "(root): control character 0x02 outside a string"
+save_case control_string 's/"Ridge Ambush"/"Ridge\x0bAmbush"/' "map.name: control character 0x0b"
+save_case utf8 's/"Ridge Ambush"/"Ridge \xc3\x28 Ambush"/' "map.name: invalid UTF-8 inside a string"
+save_case duplicate 's/^\t"seed":\t"2",/\t"seed":\t"2",\n\t"seed":\t"3",/' "seed: given twice"
+save_case int 's/"max_rounds":\t100/"max_rounds":\t10000000000/' \
+    "options.max_rounds: number 10000000000 is out of range"
+save_case deep 's/^\t"dice":\t\[\]/\t"dice":\t[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]/' \
+    "dice[0][0][0]"
+
+# A data folder whose templates file has a key twice, or a NUL.
+cp -r "$SRC/data" "$TMP/data"
+sed -i '0,/"hp": 18,/s//"hp": 18, "hp": 19,/' "$TMP/data/xhalem/templates.json"
+HEXBATTLE_DATA="$TMP/data" expect_fail strict_data_duplicate 2 \
+    "xhalem/templates.json: templates.scout.hp: given twice" \
+    "$HB" query "$SRC/maps/ridge_ambush.json" distance 0,0 1,1
+cp "$SRC/data/xhalem/templates.json" "$TMP/data/xhalem/templates.json"
+sed -i '0,/"Ridge Scout"/s//"Ridge\x00Scout"/' "$TMP/data/xhalem/templates.json"
+HEXBATTLE_DATA="$TMP/data" expect_fail strict_data_nul 2 \
+    "xhalem/templates.json: templates.scout.name: a NUL byte inside a string" \
+    "$HB" simulate "$SRC/maps/ridge_ambush.json" --seed 1
+cp "$SRC/data/terrain.json" "$TMP/data/terrain.json"
+sed -i 's/"open": *{ "move": 1/"open": { "move": 99999999999/' "$TMP/data/terrain.json"
+HEXBATTLE_DATA="$TMP/data" expect_fail strict_data_int 2 \
+    "terrain.json: types.open.move: number 99999999999 is out of range" \
+    "$HB" query "$SRC/maps/ridge_ambush.json" distance 0,0 1,1
+
 # --help and --version answer on stdout with status 0
 out=$("$HB" --help)
 check help_lists_query grep -q 'hexbattle query MAP los C,R C,R' <<<"$out"

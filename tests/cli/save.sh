@@ -36,6 +36,17 @@ awk '/"state":/ {s=1} s && /"id":\t"kara"/ {k=1}
      {print}' "$good" >"$bad_dir/hp.json"
 expect_fail bad_hp 2 "hp.json: state.combatants[0].hp: the rebuilt battle gives kara" "$HB" replay "$bad_dir/hp.json" --events
 expect_fail bad_hp_resume 2 "state.combatants[0].hp" "$HB" resume "$bad_dir/hp.json"
+# The same summary in a save older than the rules revision it records (no
+# "rules_revision" at all) opens all the same, replayed under the current
+# rules, with a note that the battle may differ (docs/saves.md).
+sed '/"rules_revision":/d' "$bad_dir/hp.json" >"$TMP/older.json"
+"$HB" replay "$TMP/older.json" --events >"$TMP/older.events" 2>"$TMP/older.err"
+check older_save_opens test $? -eq 0
+check older_save_says_it_may_differ grep -qF \
+    "note: $TMP/older.json was saved under an older revision of the xhalem rules" "$TMP/older.err"
+check older_save_names_the_difference grep -qF "state.combatants[0].hp" "$TMP/older.err"
+"$HB" replay "$good" --events >"$TMP/good.events"
+check older_save_replays_its_commands cmp -s "$TMP/older.events" "$TMP/good.events"
 sed '0,/"cols":\t24/s//"cols":\t25/' "$good" >"$bad_dir/map.json"
 expect_fail bad_map 2 "map.json: map.terrain.rows[0]: expected 25 characters" "$HB" resume "$bad_dir/map.json"
 printf '{"format": "hexbattle-save", "version": 1' >"$bad_dir/cut.json"
@@ -68,6 +79,8 @@ run_window resume "$good"
 check resume_finished_battle test $? -eq 0
 run_window replay "$good"
 check replay_on_screen test $? -eq 0
+run_window resume "$TMP/older.json"
+check resume_older_save test $? -eq 0
 check no_stray_files test -z "$(ls "$TMP" | grep '\.tmp\.')"
 
 finish

@@ -77,6 +77,7 @@ for sig in TERM HUP INT; do
     # The title names the map once the editor's loop has drawn a frame.
     win=$(wait_window "hexbattle editor - $MAP")
     check "editor_opens_$sig" test -n "$win"
+    [ -n "$win" ] || grep -av "^ *#" "$TMP/edit.err" | head -5
     # Paint two hexes with the brush (a wall) in the middle of the map (again
     # when a loaded machine has not taken the clicks in: a hex painted twice
     # is one edit).
@@ -147,13 +148,14 @@ HEXBATTLE_SEED=9 LD_PRELOAD="$KEEP_LOADED" "$HB" "$MAP" 2>"$TMP/play2.err" &
 pid=$!
 win=$(wait_window "hexbattle - ")
 sleep 1
-for _ in 1 2 3; do
+for _ in 1 2 3 4 5; do
     xdotool windowfocus --sync "$win" key Return
-    for _ in $(seq 30); do [ -e "$COPY" ] || break; sleep 0.1; done
+    for _ in $(seq 40); do [ -e "$COPY" ] || break; sleep 0.1; done
     [ -e "$COPY" ] || break
 done
 sleep 0.5
 check battle_copy_taken_back test ! -e "$COPY"
+[ -e "$COPY" ] && grep -av "^ *#" "$TMP/play2.err" | head -5
 stop "$pid" HUP
 check play_ends_by_HUP test "$STATUS" -eq 129
 [ "$STATUS" -eq 129 ] || grep -av "^ *#" "$TMP/play2.err" | head -30
