@@ -625,17 +625,41 @@ static int put_combatant(build_t *b, cJSON *list, const cJSON *o, const char *pa
             s += strcspn(s, ",");
         }
     }
-    /* Stat overrides: properties named stat.KEY. */
-    cJSON *stats = NULL;
+    /* Stat overrides: properties named stat.KEY, in the order stat_order
+     * gives (Tiled sorts properties by name), then the rest as they come. */
+    cJSON *stats = cJSON_CreateObject();
+    if (!stats) return oom(b);
+    const char *order = prop_str(o, "stat_order");
+    for (const char *s = order ? order : ""; *s;) {
+        size_t kl = strcspn(s, ",");
+        char name[MAP_ID_MAX + 8];
+        snprintf(name, sizeof name, "stat.%.*s", (int)(kl < MAP_ID_MAX ? kl : MAP_ID_MAX - 1), s);
+        const cJSON *v = prop(o, name);
+        if (v && !cJSON_GetObjectItemCaseSensitive(stats, name + 5) &&
+            !copy_value(stats, name + 5, v, true)) {
+            cJSON_Delete(stats);
+            return oom(b);
+        }
+        s += kl + (s[kl] ? 1 : 0);
+    }
     const cJSON *pr;
     cJSON_ArrayForEach(pr, cJSON_GetObjectItemCaseSensitive(o, "properties"))
     {
         const cJSON *n = cJSON_GetObjectItemCaseSensitive(pr, "name");
-        if (!cJSON_IsString(n) || strncmp(n->valuestring, "stat.", 5) != 0) continue;
-        if (!stats && !(stats = cJSON_AddObjectToObject(c, "stats"))) return oom(b);
+        if (!cJSON_IsString(n) || strncmp(n->valuestring, "stat.", 5) != 0 ||
+            cJSON_GetObjectItemCaseSensitive(stats, n->valuestring + 5))
+            continue;
         if (!copy_value(stats, n->valuestring + 5, cJSON_GetObjectItemCaseSensitive(pr, "value"),
-                        true))
+                        true)) {
+            cJSON_Delete(stats);
             return oom(b);
+        }
+    }
+    if (!stats->child)
+        cJSON_Delete(stats);
+    else if (!cJSON_AddItemToObject(c, "stats", stats)) {
+        cJSON_Delete(stats);
+        return oom(b);
     }
     char hb[48];
     snprintf(hb, sizeof hb, "combatants[%d]", cJSON_GetArraySize(list) - 1);
@@ -751,7 +775,17 @@ static int build(build_t *b, const cJSON *root)
     if ((rc = put_terrain(b, root, terrain, p, (int)cols, (int)rows))) return rc;
 
     const char *factions = prop_str(root, "factions");
-    if (factions && *factions) {
+    if (factions && factions[0] == '{') {
+        /* The map file's own factions object, as hexbattle writes it for
+         * factions with scores; the map loader checks it. */
+        cJSON *f = cJSON_Parse(factions);
+        if (!f) return io_fail(cx, "properties.factions", "not a valid JSON object");
+        if (!cJSON_AddItemToObject(doc, "factions", f)) {
+            cJSON_Delete(f);
+            return oom(b);
+        }
+        add_origin(b, "factions", "properties.factions");
+    } else if (factions && *factions) {
         cJSON *f = cJSON_AddObjectToObject(doc, "factions");
         if (!f) return oom(b);
         for (const char *s = factions; *s;) {

@@ -157,12 +157,20 @@ static void put_object(wctx_t *w, cJSON *objects, int id, const cJSON *c, const 
             add_prop(w, props, "weapons", "string", cJSON_CreateString(list));
         } else if (strcmp(k, "stats") == 0) {
             const cJSON *s;
+            char order[MAP_MAX_STATS * (MAP_ID_MAX + 2)] = "";
+            size_t used = 0;
             cJSON_ArrayForEach(s, v)
             {
                 char name[MAP_ID_MAX + 8];
                 snprintf(name, sizeof name, "stat.%s", s->string);
                 add_prop(w, props, name, "int", cJSON_CreateNumber(s->valuedouble));
+                int n = snprintf(order + used, sizeof order - used, "%s%s", used ? "," : "",
+                                 s->string);
+                if (n > 0 && (size_t)n < sizeof order - used) used += (size_t)n;
             }
+            /* Tiled sorts properties by name: the order comes back from here. */
+            if (cJSON_GetArraySize(v) > 1)
+                add_prop(w, props, "stat_order", "string", cJSON_CreateString(order));
         } else if (cJSON_IsNumber(v)) {
             add_prop(w, props, k, "int", cJSON_CreateNumber(v->valuedouble));
         } else if (cJSON_IsString(v)) {
@@ -228,15 +236,25 @@ static cJSON *tiled_tree(const map_t *m, const char *out_path)
     add_prop(&w, props, "legend", "string", cJSON_CreateString(order));
     add_prop(&w, props, "name", "string", cJSON_CreateString(m->name));
     add_prop(&w, props, "ruleset", "string", cJSON_CreateString(m->ruleset));
-    if (m->factions_given) {
+    const cJSON *fac = cJSON_GetObjectItemCaseSensitive(hb, "factions");
+    if (fac) {
+        /* NAME=control pairs read easily in Tiled; a faction with scores
+         * (docs/map-format.md) needs the map file's own JSON object. */
+        bool plain = true;
+        cJSON_ArrayForEach(e, fac) plain = plain && cJSON_IsString(e);
         char f[MAP_MAX_FACTIONS * (MAP_ID_MAX + 12)] = "";
+        char *json = plain ? NULL : cJSON_PrintUnformatted(fac);
         size_t used = 0;
-        for (int i = 0; i < m->n_factions; i++) {
-            int k = snprintf(f + used, sizeof f - used, "%s%s=%s", i ? ", " : "",
-                             m->factions[i].name, m->factions[i].player ? "player" : "architect");
+        cJSON_ArrayForEach(e, fac)
+        {
+            if (!plain) break;
+            int k = snprintf(f + used, sizeof f - used, "%s%s=%s", used ? ", " : "", e->string,
+                             e->valuestring);
             if (k > 0 && (size_t)k < sizeof f - used) used += (size_t)k;
         }
-        add_prop(&w, props, "factions", "string", cJSON_CreateString(f));
+        if (!plain && !json) w.ok = false;
+        add_prop(&w, props, "factions", "string", cJSON_CreateString(json ? json : f));
+        cJSON_free(json);
     }
 
     /* The tileset: a tile per terrain type (its first legend character), then

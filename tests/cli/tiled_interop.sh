@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The real Tiled reads what hexbattle writes: each bundled map converted to
+# The real Tiled reads what hexbattle writes: each bundled map (and one with
+# faction scores) converted to
 # .tmx and .tmj by hexbattle is exported by the `tiled` command line into the
 # other format, and hexbattle reads Tiled's file back into the same map.
 # Skips (77) where Tiled is not installed (Debian package `tiled`).
@@ -11,10 +12,11 @@ fi
 export QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR="$TMP/run"
 mkdir -p "$TMP/run" && chmod 700 "$TMP/run"
 
-for m in ridge_ambush foundry_breach salt_flats; do
-    "$HB" convert "$SRC/maps/$m.json" "$TMP/$m.canon.json"
-    "$HB" convert "$SRC/maps/$m.json" "$TMP/$m.tmx"
-    "$HB" convert "$SRC/maps/$m.json" "$TMP/$m.tmj"
+for src in "$SRC"/maps/*.json "$SRC"/tests/fuzz/corpus/map/good_faction_objects.json; do
+    m=$(basename "$src" .json)
+    "$HB" convert "$src" "$TMP/$m.canon.json"
+    "$HB" convert "$src" "$TMP/$m.tmx"
+    "$HB" convert "$src" "$TMP/$m.tmj"
     check "tiled_reads_${m}_tmx" timeout 120 tiled --export-map json "$TMP/$m.tmx" "$TMP/$m.by_tiled.tmj"
     check "tiled_reads_${m}_tmj" timeout 120 tiled --export-map tmx "$TMP/$m.tmj" "$TMP/$m.by_tiled.tmx"
     for f in tmj tmx; do
