@@ -21,9 +21,11 @@ start_xvfb || skip "Xvfb did not start"
 export SDL_VIDEODRIVER=x11 XDG_DATA_HOME="$TMP/xdg" HEXBATTLE_SEED=4
 DIR="$XDG_DATA_HOME/hexbattle"
 
-# wait_window NAME: the id of the first window whose title contains NAME.
+# wait_window NAME: the id of the first window whose title contains NAME,
+# waiting up to 30 seconds (a sanitizer build on a busy shared machine can
+# take more than ten to open a window).
 wait_window() {
-    for _ in $(seq 100); do
+    for _ in $(seq 300); do
         local w
         w=$(xdotool search --name "$1" 2>/dev/null | head -1)
         if [ -n "$w" ]; then

@@ -71,15 +71,9 @@ static int foe_index(const plan_t *p, int t)
  * rout it? Foes of such factions are worth more (morale awareness). */
 static double faction_worth(const battle_t *b, int t)
 {
-    int best = -1, members = 0;
-    for (int i = 0; i < b->n; i++) {
-        if (!battle_active(b, i) || !board_allies(b->board, i, t)) continue;
-        members++;
-        if (sf_given(b, i, SF_MORALE) && sf_stat(b, i, SF_MORALE) > best) best = sf_stat(b, i, SF_MORALE);
-    }
-    if (battle_is_player(b, t)) return 1.0;
-    if (best < 0) best = 7;
-    if (best >= 12) return 1.0;
+    int members = battle_side_count(b, b->board->side[t]);
+    int best = sf_side_morale(b, b->board->side[t]);
+    if (best < 0 || best >= 12) return 1.0; /* never checks, or never breaks */
     /* A roll of 2d6 over the score breaks it: more likely for low scores. */
     static const int OVER[13] = {36, 36, 35, 33, 30, 26, 21, 15, 10, 6, 3, 1, 0};
     double p_break = OVER[best < 0 ? 0 : best > 12 ? 12 : best] / 36.0;

@@ -64,14 +64,15 @@ bool sf_soak_pays(const battle_t *b, int t, int amount)
 }
 
 /* Does t throw its soak dice at this packet: the table's answer when its
- * side is asked, nothing when it declines every reaction, else the policy. */
+ * side is asked, nothing when it declines every reaction, else the policy
+ * (which weighs this very amount, so it is applied here). */
 static bool take_soak(battle_t *b, int t, int from, int amount)
 {
-    unsigned side = (unsigned)b->board->side[t];
-    if (side < 32 && (b->opts.decline_sides & (1u << side))) return false;
-    if (side < 32 && (b->opts.ask_sides & (1u << side)))
-        return battle_ask_reaction(b, t, "soak", from);
-    return sf_soak_pays(b, t, amount);
+    char heat[REACT_LABEL_MAX];
+    snprintf(heat, sizeof heat, "roll soak dice (+%d heat)", sf_soak_heat(b, t));
+    const char *const labels[2] = {"take the hit", heat};
+    int k = battle_table_choice(b, t, "soak", from, 2, labels);
+    return k < 0 ? sf_soak_pays(b, t, amount) : k == 1;
 }
 
 static int roll_soak(battle_t *b, int t)

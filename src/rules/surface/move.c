@@ -1,8 +1,10 @@
 /* move.c - Surface Combat movement: move, sprint, retreat and flee, and the
  * free attacks a flee draws (S3, S5, S6, S9). See docs/rules-surface.md.
  */
+#include <stdio.h>
 #include <string.h>
 
+#include "../ruleset.h"
 #include "surface.h"
 
 /* Actions each mode costs. */
@@ -108,13 +110,13 @@ bool sf_path_ok(const battle_t *b, int i, int mode, const cell_t *path, int n, i
 /* Would r take its free attack on the fleeing t? A side that declines every
  * reaction lets it pass; a side the table wants asked is asked; otherwise
  * the AI's policy decides. */
-static bool take_response(battle_t *b, int r, int t)
+static bool take_response(battle_t *b, int r, int t, int w)
 {
-    unsigned side = (unsigned)b->board->side[r];
-    if (side < 32 && (b->opts.decline_sides & (1u << side))) return false;
-    if (side < 32 && (b->opts.ask_sides & (1u << side)))
-        return battle_ask_reaction(b, r, "flee_response", t);
-    return sf_ai_respond(b, r, t);
+    const weapon_t *wp = battle_weapon(b, r, w);
+    char strike[REACT_LABEL_MAX];
+    snprintf(strike, sizeof strike, "strike (%.24s)", wp ? wp->name : "bare hands");
+    const char *const labels[2] = {"let it go", strike};
+    return battle_ask_choice(b, r, "flee_response", t, 2, labels) == 1;
 }
 
 /* Every enemy in melee with t when it flees, with an action unspent this
@@ -131,7 +133,7 @@ static void flee_responses(battle_t *b, int t)
             if (!foe[r] || b->board->side[r] != s->order[k] || !battle_active(b, r)) continue;
             if (s->u[r].left < 1 || s->u[r].attacked) continue;
             int w = sf_response_weapon(b, r, t);
-            if (w < -1 || !take_response(b, r, t)) continue;
+            if (w < -1 || !take_response(b, r, t, w)) continue;
             event_t e = event_make(EV_REACTION);
             e.who = r;
             e.target = t;

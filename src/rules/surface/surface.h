@@ -158,6 +158,11 @@ bool sf_roll_20(battle_t *b, int who, int mod, const char *why);
 /* Is i still fighting (in the battle, not stunned, subdued or routed)? */
 static inline bool sf_fighting(const battle_t *b, int i) { return battle_active(b, i); }
 
+/* A faction's Morale (S19): the map's `morale` for it, else the highest
+ * `morale` among its members still fighting, else 7; -1 when it never checks
+ * (player-controlled with no score in the map). */
+int sf_side_morale(const battle_t *b, int sd);
+
 /* ---- moving (move.c) ------------------------------------------------------ */
 
 /* Names of the move modes, for the UI and `query reach --mode`. */

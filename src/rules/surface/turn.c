@@ -325,14 +325,12 @@ void sf_spend(battle_t *b, int i, int n)
     if (s->cur == i && (s->u[i].left == 0 || !battle_active(b, i))) end_turn(b, i);
 }
 
-/* A faction's score (S19): the map's (not yet in the map format), else the
- * highest `morale` among its members still fighting, else 7. Returns -1 when
- * the faction never checks (player-controlled with no score given). */
-static int side_morale(const battle_t *b, int sd)
+int sf_side_morale(const battle_t *b, int sd)
 {
     const sf_state_t *s = sf_cst(b);
-    if (s->player[sd]) return -1;
     int best = -1;
+    if (map_faction_value(b->map, b->board->side_name[sd], "morale", &best)) return best;
+    if (s->player[sd]) return -1;
     for (int i = 0; i < b->n; i++)
         if (battle_active(b, i) && b->board->side[i] == sd && sf_given(b, i, SF_MORALE) &&
             sf_stat(b, i, SF_MORALE) > best)
@@ -349,7 +347,7 @@ static void morale_step(battle_t *b)
         int sd = s->order[k];
         if (!s->casualty[sd] || battle_side_count(b, sd) == 0 || battle_last_side(b) != -2)
             continue;
-        int score = side_morale(b, sd);
+        int score = sf_side_morale(b, sd);
         if (score < 0 || score >= 12) continue; /* players decide; 12 fights on */
         bool pass = false;
         if (score > 2) {
@@ -627,9 +625,19 @@ int sf_legal(battle_t *b, int a, cmd_t *out, int cap)
     return l.n;
 }
 
+/* The AI's answers: a flee response by its rule; soak (asked without the
+ * amount here: apply weighs the amount itself) when the heat costs nothing. */
 static int surface_react(const battle_t *b, int reactor, const react_offer_t *offer)
 {
-    return offer->n > 1 && sf_ai_respond(b, reactor, offer->trigger) ? 1 : 0;
+    if (offer->n < 2) return 0;
+    if (strcmp(offer->kind, "flee_response") == 0)
+        return sf_ai_respond(b, reactor, offer->trigger) ? 1 : 0;
+    if (strcmp(offer->kind, "soak") == 0) {
+        sf_def_t d;
+        sf_def_init(b, reactor, &d);
+        return d.has_soak && d.heat_cost <= 0.0 ? 1 : 0;
+    }
+    return 0;
 }
 
 /* A stealth level of 4 or more against every watcher of the side hides a
