@@ -473,7 +473,9 @@ static void test_switch_and_use_are_listed(void **state)
     fx_free(&f);
 }
 
-/* A machine: two weapons at hand at once, no weapon switching. */
+/* A machine: two weapons at hand at once; switching (its action) takes up
+ * the third and names which of the two it puts away (RULINGS: machines may
+ * switch to any weapon they carry). */
 static void test_machine_list(void **state)
 {
     (void)state;
@@ -489,15 +491,29 @@ static void test_machine_list(void **state)
     start_first(&f);
     cmd_t list[CAP];
     int n = legal(&f, 0, list);
-    assert_int_equal(count_kind(list, n, CMD_SWITCH), 0);
+    assert_int_equal(count_kind(list, n, CMD_SWITCH), 2); /* the beam, for the fist or the gun */
+    for (int k = 0; k < n; k++)
+        if (list[k].kind == CMD_SWITCH) {
+            assert_int_equal(list[k].weapon, 2);
+            assert_true(list[k].weapon2 == 0 || list[k].weapon2 == 1);
+        }
     assert_int_equal(count_kind(list, n, CMD_HIDE), 0);
     for (int k = 0; k < n; k++)
         if (list[k].kind == CMD_ENGAGE) {
-            assert_true(list[k].weapon < 2); /* the third weapon is not mounted */
+            assert_true(list[k].weapon < 2); /* the third weapon is stowed */
             assert_true(list[k].weapon2 < 2);
         }
     check_sound(&f, 0);
     check_complete(&f, 0);
+    /* The beam up, the gun away: now fist and beam are in hand. */
+    cmd_t sw = cmd_make(CMD_SWITCH, 0);
+    sw.weapon = 2;
+    assert_int_equal(apply(&f, sw), BATTLE_ILLEGAL); /* a machine names what it puts away */
+    sw.weapon2 = 1;
+    assert_int_equal(apply(&f, sw), BATTLE_OK);
+    assert_true(xhalem_equipped(f.p.b, 0, 2));
+    assert_false(xhalem_equipped(f.p.b, 0, 1));
+    assert_true(xhalem_equipped(f.p.b, 0, 0));
     fx_free(&f);
 }
 

@@ -231,6 +231,12 @@ static void test_river_crossing(void **state)
     play_map("river_crossing.json", 40);
 }
 
+static void test_shattered_lane(void **state)
+{
+    (void)state;
+    play_map("shattered_lane.json", 40);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -239,6 +245,7 @@ int main(void)
         cmocka_unit_test(test_salt_flats),
         cmocka_unit_test(test_relay_outpost),
         cmocka_unit_test(test_river_crossing),
+        cmocka_unit_test(test_shattered_lane),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

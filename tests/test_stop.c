@@ -106,8 +106,10 @@ static int probe_winner(const battle_t *b)
     return -2;
 }
 
-static void probe_geo(const map_t *m, const map_combatant_t *c, geo_profile_t *out)
+static void probe_geo(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c,
+                      geo_profile_t *out)
 {
+    (void)db;
     (void)c;
     *out = (geo_profile_t){m->feet_per_hex, 30, 60, m->feet_per_hex, 0};
 }

@@ -55,6 +55,7 @@ typedef struct {
     /* What the playthrough did, for its checks. */
     int user_cmds, exact_paths, legs, key_presses, target_clicks, button_clicks;
     int kinds[CMD_COUNT];
+    int answers, taken;             /* reactions put to the table, and those it took */
     int declared_moves_with_attack; /* scars: move and attack in one declaration */
     int long_moves;                 /* scars: a declared move past the plain speed */
 } pt_t;
@@ -321,6 +322,12 @@ static void give(pt_t *f, const cmd_t *want)
             click(f, want->at, false);
         }
     }
+    while (pui_needs_answer(p)) {
+        /* The command set off a reaction of the players' own (a Counter
+         * answering a Counter): the table takes it. */
+        press(f, SDLK_1);
+        f->answers++;
+    }
     const battle_t *b = pui_battle(p);
     if (b->cmds.n != before + 1)
         fail_msg("%s by %s was not taken (%d commands, msg: %s)", cmd_kind_name(want->kind),
@@ -362,7 +369,9 @@ static void give(pt_t *f, const cmd_t *want)
 static void ai_turns(pt_t *f)
 {
     pui_t *p = f->p;
-    for (int i = 0; i < 400 && !pui_battle(p)->over && !p->user_turn && !pui_needs_die(p); i++) {
+    for (int i = 0; i < 400 && !pui_battle(p)->over && !p->user_turn && !pui_needs_die(p) &&
+                    !pui_needs_answer(p);
+         i++) {
         anim_snap(&p->anim);
         pui_tick(p, PUI_AI_PAUSE + 0.01);
     }
@@ -376,6 +385,19 @@ static void play_out(pt_t *f, bool all_events)
         assert_false(pui_needs_die(p)); /* every side rolls by the computer */
         if (pui_battle(p)->round > MAX_ROUNDS)
             fail_msg("still fighting after %d rounds", MAX_ROUNDS);
+        if (pui_needs_answer(p)) {
+            /* A reaction put to the table (F4): it takes the first option,
+             * by its number key. */
+            const react_request_t *q = &pui_battle(p)->ask;
+            assert_true(q->n >= 2);
+            assert_true(battle_is_player(pui_battle(p), q->who));
+            int cmds = pui_battle(p)->cmds.n;
+            f->events = true;
+            press(f, SDLK_1);
+            f->answers++;
+            f->taken += pui_battle(p)->cmds.n > cmds || pui_needs_answer(p) || pui_needs_die(p);
+            continue;
+        }
         if (!p->user_turn) {
             ai_turns(f);
             last_actor = -1;
@@ -478,6 +500,40 @@ static void test_river_crossing_by_sdl_events(void **state)
     (void)state;
     pt_t f;
     playthrough("river_crossing.json", 2, true, &f);
+    close_battle(&f);
+}
+
+/* Activation through the window with the players' reactions put to the
+ * table (F4): whenever a foe's action or move gives a player combatant an
+ * interrupt or a held action, the question stops the foe's activation and
+ * the table takes it by its number key. The players win. */
+static void test_shattered_lane_table_interrupts(void **state)
+{
+    (void)state;
+    pt_t f;
+    open_battle(&f, "shattered_lane.json", 1);
+    f.events = true;
+    press(&f, SDLK_F4);
+    assert_true(f.p->ask);
+    play_out(&f, true);
+    const battle_t *b = pui_battle(f.p);
+    assert_true(b->winner >= 0);
+    assert_true(map_faction_is_player(b->map, b->board->side_name[b->winner]));
+    char buf[128];
+    assert_non_null(strstr(pui_result(f.p, buf, sizeof buf), "VICTORY"));
+    /* Questions came, and interrupts of the players were taken by the table
+     * inside the foes' activations. */
+    assert_true(f.answers > 0);
+    int taken = 0;
+    for (int k = 0; k < b->log.n; k++) {
+        const event_t *e = &b->log.ev[k];
+        if (e->type == EV_REACTION && battle_is_player(b, e->who) && !battle_is_player(b, e->target))
+            taken++;
+    }
+    assert_true(taken > 0);
+    shoot(&f, "/tmp/hexbattle_playthrough_shattered_lane.png");
+    report(&f, "shattered_lane.json");
+    printf("# shattered_lane: %d reactions put to the table, %d taken\n", f.answers, taken);
     close_battle(&f);
 }
 
@@ -878,6 +934,7 @@ int main(void)
         cmocka_unit_test(test_foundry_breach),
         cmocka_unit_test(test_salt_flats),
         cmocka_unit_test(test_river_crossing_by_sdl_events),
+        cmocka_unit_test(test_shattered_lane_table_interrupts),
         cmocka_unit_test(test_relay_outpost_by_sdl_events),
         cmocka_unit_test(test_scars_move_then_attack_declared),
         cmocka_unit_test(test_scars_long_move_and_dropped_plan),

@@ -507,19 +507,24 @@ static void test_recent_list(void **state)
     tmp_dir_remove(dir);
 }
 
-/* Map files in folder dir: *.json that are not saves. */
-static int count_maps(const char *dir)
+/* The maps in dir (.json files but saves, and Tiled's .tmj and .tmx); *last
+ * (when given) gets the file name the picker lists last, file names being in
+ * order. */
+static int count_maps(const char *dir, char *last, size_t cap)
 {
     DIR *d = opendir(dir);
     assert_non_null(d);
     int n = 0;
+    if (last && cap) last[0] = '\0';
     const struct dirent *de;
     while ((de = readdir(d))) {
         size_t len = strlen(de->d_name);
         bool json = len > 5 && strcmp(de->d_name + len - 5, ".json") == 0;
         bool tiled = len > 4 && (strcmp(de->d_name + len - 4, ".tmx") == 0 ||
                                  strcmp(de->d_name + len - 4, ".tmj") == 0);
-        n += (json || tiled) && !strstr(de->d_name, ".battle.");
+        if ((!json && !tiled) || strstr(de->d_name, ".battle.")) continue;
+        n++;
+        if (last && cap && strcmp(de->d_name, last) > 0) snprintf(last, cap, "%s", de->d_name);
     }
     closedir(d);
     return n;
@@ -556,7 +561,7 @@ static void test_picker_lists_maps(void **state)
     }
     assert_int_equal(salt, 1);
     /* Every other map of the folder (however many ship). */
-    assert_int_equal(bundled, count_maps(maps) - 1);
+    assert_int_equal(bundled, count_maps(maps, NULL, 0) - 1);
     assert_int_equal(m.e[m.n - 1].kind, SMENU_NEW_MAP);
     assert_int_equal(smenu_key(&m, SDLK_n), m.n - 1);
     /* Loading a pick: a good map loads, a broken one is refused by name. */
@@ -588,8 +593,17 @@ static void test_picker_in_the_play_window(void **state)
     memset(&shown, 0, sizeof shown);
     SDL_AddEventWatch(watch_shown, &shown);
     setenv("HEXBATTLE_QUIT_AFTER_MS", "400", 1);
-    /* The picker ends with the bundled maps, by file name (Salt Flats last;
-     * Ridge Ambush is listed once, as recent) and New map: End, Up, Enter. */
+    /* The picker ends with the bundled maps (Ridge Ambush is listed once, as
+     * recent) and New map: End, Up, Enter picks the last bundled map, however
+     * many ship. */
+    char last[256], last_name[MAP_NAME_MAX];
+    count_maps(HB_SOURCE_DIR "/maps", last, sizeof last);
+    assert_true(strcmp(last, "ridge_ambush.json") > 0);
+    tmpl_db_t *ldb = NULL;
+    map_t *lm = load(last, &ldb);
+    hb_strlcpy(last_name, lm->name, sizeof last_name);
+    map_destroy(lm);
+    tmpl_db_destroy(ldb);
     SDL_Keycode keys[] = {SDLK_END, SDLK_UP, SDLK_RETURN};
     SDL_Event e = key(SDLK_o, KMOD_LCTRL);
     SDL_PushEvent(&e);
@@ -603,14 +617,14 @@ static void test_picker_in_the_play_window(void **state)
     assert_int_equal(rc, 0);
     assert_int_equal(shown.n, 2);
     assert_non_null(strstr(shown.seen[0], "Ridge Ambush"));
-    assert_non_null(strstr(shown.seen[1], "Salt Flats"));
+    assert_non_null(strstr(shown.seen[1], last_name));
     /* Both are now recent, the newest first. */
     char file[RECENT_PATH_MAX];
     assert_true(recent_file(file, sizeof file));
     recent_t r;
     recent_load(file, &r);
     assert_int_equal(r.n, 2);
-    assert_non_null(strstr(r.path[0], "salt_flats.json"));
+    assert_non_null(strstr(r.path[0], last));
     assert_non_null(strstr(r.path[1], "ridge_ambush.json"));
 
     memset(&shown, 0, sizeof shown);

@@ -325,7 +325,7 @@ static int cmd_query(int argc, char **argv)
         fprintf(stderr, "hexbattle: %s\n", rs ? "out of memory" : "unknown ruleset");
         rc = EXIT_FAIL;
     } else {
-        ruleset_profiles(rs, b, prof);
+        ruleset_profiles(rs, b, db, prof);
         char **args = argv + 3;
         int n = argc - 3;
         if (strcmp(what, "distance") == 0)

@@ -141,6 +141,24 @@ void battle_emit_action(battle_t *b, int who, const char *name, int target, bool
     battle_emit(b, &e);
 }
 
+void battle_emit_condition(battle_t *b, int who, const char *name, bool on)
+{
+    event_t e = event_make(EV_CONDITION);
+    e.who = who;
+    e.on = on;
+    hb_strlcpy(e.name, name, sizeof e.name);
+    battle_emit(b, &e);
+}
+
+void battle_emit_stat(battle_t *b, int who, const char *name, int value)
+{
+    event_t e = event_make(EV_STAT);
+    e.who = who;
+    e.value = value;
+    hb_strlcpy(e.name, name, sizeof e.name);
+    battle_emit(b, &e);
+}
+
 battle_status_t battle_status(const battle_t *b)
 {
     if (b->needing)

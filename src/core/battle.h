@@ -127,6 +127,10 @@ void battle_emit(battle_t *b, const event_t *e);
 /* Append an `action` event: combatant who did NAME (at target, -1 for none),
  * ok saying whether it took effect. */
 void battle_emit_action(battle_t *b, int who, const char *name, int target, bool ok);
+/* Append a `condition` event: combatant who gained (on) or lost condition NAME. */
+void battle_emit_condition(battle_t *b, int who, const char *name, bool on);
+/* Append a `stat` event: combatant who's stat NAME is now value. */
+void battle_emit_stat(battle_t *b, int who, const char *name, int value);
 /* Stopping. A roll whose die must be typed in at the table and has not been
  * yet, a reaction the table wants to be asked about, and a broken limit do
  * not unwind anything: the call returns a stand-in (the lowest face, "pass")

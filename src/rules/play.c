@@ -90,7 +90,7 @@ battle_status_t play_rebuild(play_t *p)
     battle_t *b = p->b;
     if (!battle_reset(b))
         return BATTLE_NOMEM;
-    ruleset_profiles(p->rs, b->board, b->prof);
+    ruleset_profiles(p->rs, b->board, b->db, b->prof);
     p->setup_pending = false;
     battle_status_t st = run_setup(p);
     if (st == BATTLE_NEED_DICE) {

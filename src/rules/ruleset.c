@@ -7,12 +7,14 @@ extern const ruleset_t ruleset_xhalem;
 extern const ruleset_t ruleset_scars;
 extern const ruleset_t ruleset_emcore;
 extern const ruleset_t ruleset_surface;
+extern const ruleset_t ruleset_activation;
 
 static const ruleset_t *const REGISTRY[] = {
     &ruleset_xhalem,
     &ruleset_scars,
     &ruleset_emcore,
     &ruleset_surface,
+    &ruleset_activation,
 };
 
 const ruleset_t *ruleset_find(const char *id)
@@ -29,10 +31,11 @@ int ruleset_list(const ruleset_t *const **out)
     return (int)(sizeof REGISTRY / sizeof REGISTRY[0]);
 }
 
-void ruleset_profiles(const ruleset_t *rs, const board_t *b, geo_profile_t *prof)
+void ruleset_profiles(const ruleset_t *rs, const board_t *b, const tmpl_db_t *db,
+                      geo_profile_t *prof)
 {
     for (int i = 0; i < b->n; i++)
-        rs->geo_profile(b->map, &b->map->combatants[i], &prof[i]);
+        rs->geo_profile(b->map, db, &b->map->combatants[i], &prof[i]);
 }
 
 int ruleset_move_mode(const ruleset_t *rs, const char *name)

@@ -30,8 +30,11 @@ typedef struct {
 typedef struct ruleset {
     const char *id;
     const char *title;
-    /* Lengths for combatant c on map m (feet). */
-    void (*geo_profile)(const map_t *m, const map_combatant_t *c, geo_profile_t *out);
+    /* Lengths for combatant c on map m (feet), with the weapons it starts
+     * with in hand looked up in db (NULL: no weapon data, the body alone).
+     * A battle may update its copy (battle_t.prof) as weapons change hands. */
+    void (*geo_profile)(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c,
+                        geo_profile_t *out);
 
     /* Stat names in the templates, in the slot order the ruleset reads them. */
     const char *const *stat_names;
@@ -93,8 +96,9 @@ typedef struct ruleset {
 const ruleset_t *ruleset_find(const char *id);
 /* Registered rulesets, for listings; returns the count. */
 int ruleset_list(const ruleset_t *const **out);
-/* Profiles of every combatant of board b into prof[b->n]. */
-void ruleset_profiles(const ruleset_t *rs, const board_t *b, geo_profile_t *prof);
+/* Profiles of every combatant of board b into prof[b->n] (db: the weapons, may be NULL). */
+void ruleset_profiles(const ruleset_t *rs, const board_t *b, const tmpl_db_t *db,
+                      geo_profile_t *prof);
 /* Which of n options (labels, 0 = let it pass) combatant reactor takes for
  * reaction KIND set off by trigger: the table's answer when its side decides
  * (battle_table_choice: declined, asked, or waiting to be asked, which stops

@@ -98,6 +98,7 @@ typedef struct {
     int stealth[MAP_MAX_COMBATANTS];     /* stealth total while hidden */
     int mounted_on[MAP_MAX_COMBATANTS];  /* rider k sits on mount-1 (0: on foot) */
     int rider_of[MAP_MAX_COMBATANTS];    /* mount k carries rider-1 (0: none) */
+    unsigned short mhand[MAP_MAX_COMBATANTS]; /* a machine's weapons in hand (bit w), two */
 } xh_state_t;
 
 /* The whole shape of one engagement of t by a with weapon w (NULL: unarmed)
@@ -129,6 +130,10 @@ int xhalem_d20(battle_t *b, int who, xh_mods_t m, int bonus, const char *why, in
 bool xhalem_aware(const battle_t *b, int obs, int t);
 /* Is weapon w (-1: unarmed) of combatant i at hand now? */
 bool xhalem_equipped(const battle_t *b, int i, int w);
+/* i's reach now (feet): the larger of its body's reach and that of the melee
+ * weapons in hand (RULINGS: one reach for the threat zone, opportunities,
+ * flanking, the threat query and overlay). battle_t.prof[i].reach_ft holds it. */
+int xhalem_reach(const battle_t *b, int i);
 /* Feet the current actor may still move this turn, as it stands. */
 int xhalem_move_left(const battle_t *b);
 /* ruleset_t.move_cost: how i moves in mode XM_* now (see ruleset.h). */

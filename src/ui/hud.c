@@ -1,5 +1,6 @@
 /* hud.c - panels and map marks of the play screen (see hud.h). */
 #include "hud.h"
+#include "telegraph.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -69,11 +70,12 @@ static bool in_rect(const SDL_Rect *r, int x, int y)
     return x >= r->x && y >= r->y && x < r->x + r->w && y < r->y + r->h;
 }
 
-SDL_Rect hud_button_rect(const hud_t *h, int i)
+/* Button i of a row of n whose longest label has `longest` characters. */
+static SDL_Rect row_rect(const hud_t *h, int i, int n, size_t longest)
 {
     const hud_layout_t *l = &h->lay;
     int gap = l->px / 2;
-    int n = h->p && h->p->n_bar > 0 ? h->p->n_bar : 1;
+    if (n < 1) n = 1;
     /* Buttons keep their width while they fit in one row; then they narrow
      * (the tooltip has the whole label), and below that they take two rows. */
     int min_w = (int)lround(l->px * 6.5);
@@ -82,11 +84,6 @@ SDL_Rect hud_button_rect(const hud_t *h, int i)
     int cols = (n + rows - 1) / rows;
     /* Widen up to what the longest label needs (about 0.62 em a character,
      * with the key in front), never narrower than the usual button. */
-    size_t longest = 0;
-    for (int k = 0; h->p && k < h->p->n_bar; k++) {
-        size_t len = strlen(h->p->bar[k].label);
-        if (len > longest) longest = len;
-    }
     int fit = (int)lround((double)(longest + 3) * l->px * 0.62);
     int cap = fit > l->btn_w ? fit : l->btn_w;
     int w = avail / cols - gap;
@@ -95,6 +92,28 @@ SDL_Rect hud_button_rect(const hud_t *h, int i)
     int row = i / cols, col = i % cols;
     int y0 = rows == 1 ? l->bar.y + (l->bar.h - bh) / 2 : l->bar.y + gap / 2 + row * (bh + gap / 2);
     return (SDL_Rect){l->bar.x + gap + col * (w + gap), y0, w, bh};
+}
+
+SDL_Rect hud_button_rect(const hud_t *h, int i)
+{
+    size_t longest = 0;
+    for (int k = 0; h->p && k < h->p->n_bar; k++) {
+        size_t len = strlen(h->p->bar[k].label);
+        if (len > longest) longest = len;
+    }
+    return row_rect(h, i, h->p ? h->p->n_bar : 0, longest);
+}
+
+SDL_Rect hud_answer_rect(const hud_t *h, int i)
+{
+    const battle_t *b = h->p ? h->p->play.b : NULL;
+    int n = b ? b->ask.n : 0;
+    size_t longest = 0;
+    for (int k = 0; k < n; k++) {
+        size_t len = strlen(b->ask.labels[k]);
+        if (len > longest) longest = len;
+    }
+    return row_rect(h, i, n, longest);
 }
 
 SDL_Rect hud_face_rect(const hud_t *h, int v)
@@ -164,6 +183,13 @@ bool hud_pre_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
             for (int v = 1; v <= sides && v <= 20; v++) {
                 SDL_Rect r = hud_face_rect(h, v);
                 if (in_rect(&r, x, y)) return pui_enter_die(p, v), true;
+            }
+        }
+        if (pui_needs_answer(p)) {
+            /* The question's options stand where the action buttons do. */
+            for (int i = 0; i < p->play.b->ask.n; i++) {
+                SDL_Rect r = hud_answer_rect(h, i);
+                if (in_rect(&r, x, y)) return pui_answer(p, i), true;
             }
         }
         if (in_rect(&h->lay.bar, x, y) || in_rect(&h->lay.status, x, y)) {
@@ -286,6 +312,51 @@ static vec2_t cell_screen(const ui_state_t *s, cell_t c)
 
 /* ---- map marks ---------------------------------------------------------- */
 
+/* Telegraphed actions still to land: their hexes shaded in warning orange,
+ * where the rules will strike (ui_telegraph_hexes). */
+#define TELEGRAPH_HEX_CAP 512
+static const SDL_Color C_TELEGRAPH = {240, 110, 20, 150};
+
+static void draw_telegraph_hexes(hud_t *h, const ui_state_t *s, const ui_telegraph_t *tg, int n)
+{
+    const battle_t *b = h->p->play.b;
+    hex_t hx[TELEGRAPH_HEX_CAP];
+    for (int k = 0; k < n; k++) {
+        int m = ui_telegraph_hexes(b, &tg[k], hx, TELEGRAPH_HEX_CAP);
+        for (int q = 0; q < m; q++)
+            hex_fill(h, s, hex_to_cell(b->map->layout, hx[q]), 0.86, C_TELEGRAPH);
+    }
+}
+
+/* Their labels: what lands, and after how many more turns of the timeline. */
+static void draw_telegraph_labels(hud_t *h, ui_draw_t *d, const ui_state_t *s,
+                                  const ui_telegraph_t *tg, int n, int px)
+{
+    const battle_t *b = h->p->play.b;
+    SDL_Renderer *r = ui_draw_renderer(d);
+    hex_t hx[TELEGRAPH_HEX_CAP];
+    for (int k = 0; k < n; k++) {
+        /* Under the lowest hex it strikes, clear of the tokens' names. */
+        int m = ui_telegraph_hexes(b, &tg[k], hx, TELEGRAPH_HEX_CAP);
+        if (m <= 0) continue;
+        vec2_t e = cell_screen(s, hex_to_cell(b->map->layout, hx[0]));
+        double low = e.y, sum = 0.0;
+        for (int q = 0; q < m; q++) {
+            vec2_t c = cell_screen(s, hex_to_cell(b->map->layout, hx[q]));
+            sum += c.x;
+            if (c.y > low) low = c.y;
+        }
+        const weapon_t *w = ui_telegraph_weapon(b, &tg[k]);
+        char buf[96];
+        snprintf(buf, sizeof buf, "%.40s: %.40s in %d", pui_name(h->p, tg[k].who),
+                 w && w->name[0] ? w->name : tg[k].name, tg[k].left);
+        int tw = text_w(d, buf, px, true);
+        SDL_Rect lr = {(int)(sum / m) - tw / 2 - 4, (int)(low + s->cam.zoom * 0.9), tw + 8, px + 6};
+        fill(r, lr, (SDL_Color){60, 30, 10, 225});
+        text(d, buf, px, true, (SDL_Color){255, 200, 140, 255}, lr.x + 4, lr.y + 1);
+    }
+}
+
 static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
 {
     pui_t *p = h->p;
@@ -298,10 +369,17 @@ static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     if (p->user_turn && p->mode == PUI_IDLE && p->sel == p->actor && !busy)
         for (int i = 0; i < p->n_reach; i++)
             hex_fill(h, s, p->reach[i].at, 0.92, C_REACH);
+    ui_telegraph_t tg[UI_TELEGRAPH_MAX];
+    int ntg = ui_telegraphs(b, tg, UI_TELEGRAPH_MAX);
+    draw_telegraph_hexes(h, s, tg, ntg);
     /* The actor and the selection get rings under everything else. */
     if (p->actor >= 0 && !b->u[p->actor].out)
         shape_ring(&h->sb, ui_cam_to_screen(&s->cam, p->anim.pose[p->actor].world), z * 0.78, z * 0.9,
              (SDL_Color){255, 255, 255, 220});
+    /* A reaction put to the table: its combatant is ringed in the options' colour. */
+    if (pui_needs_answer(p) && battle_active(b, b->ask.who))
+        shape_ring(&h->sb, ui_cam_to_screen(&s->cam, p->anim.pose[b->ask.who].world), z * 0.78,
+                   z * 0.95, (SDL_Color){240, 120, 30, 240});
     if (p->sel >= 0 && p->sel != p->actor && !b->u[p->sel].out)
         shape_ring(&h->sb, ui_cam_to_screen(&s->cam, p->anim.pose[p->sel].world), z * 0.78, z * 0.86,
              (SDL_Color){86, 180, 233, 230});
@@ -326,6 +404,7 @@ static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     /* Text marks: path cost, odds, floating numbers. */
     int px = ui_text_quantize((int)fmax(11, fmin(22, z * 0.42)));
     char buf[96];
+    draw_telegraph_labels(h, d, s, tg, ntg, ui_text_quantize((int)fmax(10, fmin(18, z * 0.34))));
     /* The odds sit above the target; a path label that would cover them
      * (an attack confirmed after a planned move) drops below its hex. */
     SDL_Rect odds = {0, 0, 0, 0};
@@ -615,8 +694,14 @@ hud_log_kind_t hud_log_text(const pui_t *p, const event_t *e, char *buf, size_t 
         action_text(e, who, tgt, buf, cap);
         break;
     case EV_DECLARE:
-        snprintf(buf, cap, "%s declares %s%s%s", who, words(e->name, w, sizeof w),
-                 e->target >= 0 ? " on " : "", e->target >= 0 ? tgt : "");
+        if ((e->opt & EV_OPT_VALUE) && e->value > 0)
+            snprintf(buf, cap, "%s's %s lands in %d%s%s", who, words(e->name, w, sizeof w),
+                     e->value, e->target >= 0 ? " on " : "", e->target >= 0 ? tgt : "");
+        else if (e->opt & EV_OPT_VALUE)
+            snprintf(buf, cap, "%s's %s lands", who, words(e->name, w, sizeof w));
+        else
+            snprintf(buf, cap, "%s declares %s%s%s", who, words(e->name, w, sizeof w),
+                     e->target >= 0 ? " on " : "", e->target >= 0 ? tgt : "");
         break;
     case EV_STAT:
         snprintf(buf, cap, "%s: %s is now %d", who, words(e->name, w, sizeof w), e->value);
@@ -732,6 +817,19 @@ static void draw_bar(hud_t *h, ui_draw_t *d)
         }
         text(d, "type the value + Enter, or click a face", ui_text_quantize(l->px - 1), false,
              C_DIM, l->bar.x + l->px * 7, l->bar.y + (l->bar.h - l->px) / 2);
+    } else if (pui_needs_answer(p)) {
+        /* A reaction for the table: each option is a button, 0 lets it pass. */
+        const react_request_t *q = &b->ask;
+        for (int i = 0; i < q->n; i++) {
+            SDL_Rect br = hud_answer_rect(h, i);
+            if (br.x + br.w > l->bar.x + l->bar.w) break;
+            fill(r, br, i ? (SDL_Color){150, 70, 20, 255} : (SDL_Color){58, 64, 78, 255});
+            snprintf(buf, sizeof buf, "%d  %s", i, q->labels[i][0] ? q->labels[i] : i ? "take it" : "pass");
+            SDL_RenderSetClipRect(r, &br);
+            text(d, buf, ui_text_quantize(l->px - 1), false, C_INK, br.x + l->px / 2,
+                 br.y + (br.h - l->px) / 2 - 1);
+            SDL_RenderSetClipRect(r, NULL);
+        }
     } else if (!p->user_turn && !b->over && p->actor >= 0) {
         snprintf(buf, sizeof buf, "%s (AI) is acting...   Space: skip animation   [ ]: speed x%.2g",
                  pui_name(p, p->actor), p->anim.speed);
@@ -789,6 +887,7 @@ static const char *const HELP[] = {
     "Ctrl+Z or Backspace: undo the last command      Ctrl+S: save the battle",
     "Ctrl+O: open a map or a saved battle (recent, saves, bundled maps, N: new map)",
     "P: physical dice on/off for the current side; type the value + Enter",
+    "F4: put the players' reactions (interrupts, opportunity...) to the table; 0-9 answers",
     "[ and ]: animation slower / faster      C: camera follows the actor",
     "Arrows / WASD: pan     + / -: zoom     F or Home: fit the map",
     "F5 reach  F6 threat  F7 flanking  F8 weapon range  F9 sight  F10 area: overlays on/off",

@@ -45,6 +45,8 @@ bool hud_init(hud_t *h, pui_t *p);
 void hud_free(hud_t *h);
 /* Screen rectangle of action button i. */
 SDL_Rect hud_button_rect(const hud_t *h, int i);
+/* Screen rectangle of option i of the reaction put to the table. */
+SDL_Rect hud_answer_rect(const hud_t *h, int i);
 /* Screen rectangle of die face v (1..sides) in the physical-dice prompt. */
 SDL_Rect hud_face_rect(const hud_t *h, int v);
 /* Handle an input event before the map view does; true when it was used. */

@@ -56,6 +56,7 @@ struct ui_overlay {
     const map_t *m;
     board_t *b;
     geo_profile_t *prof;
+    const geo_profile_t *battle_prof; /* ui_overlay_use_profiles, or NULL */
     path_search_t *ps;
     int ncells;
     geom_reach_t *reach; /* ncells */
@@ -208,7 +209,7 @@ void ui_overlay_sync(ui_overlay_t *o)
     }
     const ruleset_t *rs = ruleset_find(m->ruleset);
     if (rs && rs->geo_profile)
-        ruleset_profiles(rs, o->b, o->prof);
+        ruleset_profiles(rs, o->b, o->db, o->prof);
     else
         default_profiles(o->b, o->prof);
     ui_overlay_clear(o);
@@ -670,6 +671,12 @@ bool ui_overlay_preview(ui_overlay_t *o, int who, cell_t goal, int *cost_ft)
 void ui_overlay_use_db(ui_overlay_t *o, const tmpl_db_t *db)
 {
     o->db = db;
+    ui_overlay_sync(o); /* reach counts the weapon in hand */
+}
+
+void ui_overlay_use_profiles(ui_overlay_t *o, const geo_profile_t *prof)
+{
+    o->battle_prof = prof;
 }
 
 void ui_overlay_legend_at(ui_overlay_t *o, int x, int y)
@@ -701,6 +708,8 @@ void ui_overlay_window(ui_overlay_t *o, const board_t *b, unsigned mask, int who
         copy_board(o->b, b);
     else
         ui_overlay_sync(o);
+    if (o->battle_prof)
+        memcpy(o->prof, o->battle_prof, sizeof *o->prof * (size_t)o->b->n);
     ui_overlay_clear(o);
     if (who < 0 || who >= o->b->n || !o->b->present[who] || !mask) return;
     hex_t hh = hex_from_cell(o->m->layout, hover);

@@ -17,6 +17,7 @@
 
 #include "../core/args.h"
 #include "../core/board.h"
+#include "../core/geom.h"
 #include "../core/map.h"
 #include "../core/tmpl.h"
 #include "camera.h"
@@ -84,8 +85,12 @@ int ui_overlay_add(ui_overlay_t *o, const tmpl_db_t *db, const overlay_spec_t *s
  * enemies' threat zones and a warning where a step leaves one. Returns false
  * (adding nothing) when GOAL cannot be reached within the dash budget. */
 bool ui_overlay_preview(ui_overlay_t *o, int who, cell_t goal, int *cost_ft);
-/* Weapon data for range overlays built by ui_overlay_window (may be NULL). */
+/* Weapon data for range overlays built by ui_overlay_window (may be NULL);
+ * the reaches are worked out again with the weapons in hand. */
 void ui_overlay_use_db(ui_overlay_t *o, const tmpl_db_t *db);
+/* Lengths of a battle under way (battle_t.prof: a weapon switched changes a
+ * reach) for the next ui_overlay_window calls; NULL: the map's own. */
+void ui_overlay_use_profiles(ui_overlay_t *o, const geo_profile_t *prof);
 /* Where the legend box goes (top-left corner, pixels); default (0, 0). */
 void ui_overlay_legend_at(ui_overlay_t *o, int x, int y);
 /* The play window's overlays, rebuilt from scratch: positions from board b

@@ -32,6 +32,38 @@ bool pui_needs_die(const pui_t *p)
     return pl->b && pl->b->needing && (pl->pending || pl->setup_pending);
 }
 
+bool pui_needs_answer(const pui_t *p)
+{
+    const play_t *pl = &p->play;
+    return pl->b && pl->b->asking && pl->pending;
+}
+
+void pui_answer_prompt(const pui_t *p, char *buf, size_t cap)
+{
+    const react_request_t *q = &p->play.b->ask;
+    if (!pui_needs_answer(p)) {
+        snprintf(buf, cap, "no question is waiting");
+        return;
+    }
+    char who[64];
+    snprintf(who, sizeof who, "%.63s", pui_name(p, q->who));
+    snprintf(buf, cap, "%s may react to %.63s (%.47s): choose 0-%d", who, pui_name(p, q->trigger),
+             q->kind, q->n - 1);
+}
+
+void pui_set_ask(pui_t *p, bool on)
+{
+    battle_t *b = p->play.b;
+    unsigned mask = 0;
+    for (int i = 0; on && i < b->n; i++)
+        if (battle_is_player(b, i) && b->board->side[i] < 32) mask |= 1u << b->board->side[i];
+    b->opts.ask_sides = mask;
+    p->ask = on;
+    snprintf(p->msg, sizeof p->msg, "%s",
+             on ? "The players' reactions are put to the table (F4 turns this off)."
+                : "The rules answer the players' reactions (F4 puts them to the table).");
+}
+
 /* Is the die the engine waits for one the referee rolls at the table? */
 static bool need_is_physical(const pui_t *p)
 {
@@ -561,9 +593,38 @@ static battle_status_t apply(pui_t *p, const cmd_t *c)
         snprintf(p->msg, sizeof p->msg, "%s refused: %s", cmd_kind_name(c->kind), p->play.error);
     else if (st == BATTLE_NEED_DICE && pui_needs_die(p))
         pui_die_prompt(p, p->msg, sizeof p->msg);
+    else if (pui_needs_answer(p))
+        pui_answer_prompt(p, p->msg, sizeof p->msg);
     p->mode = PUI_IDLE;
     pui_refresh(p);
     return st;
+}
+
+static void end_note(pui_t *p);
+
+bool pui_answer(pui_t *p, int k)
+{
+    if (!pui_needs_answer(p)) return false;
+    const react_request_t *q = &p->play.b->ask;
+    if (k < 0 || k >= q->n) {
+        snprintf(p->msg, sizeof p->msg, "Choose 0 to %d.", q->n - 1);
+        return false;
+    }
+    char said[128];
+    snprintf(said, sizeof said, "%.63s: %.39s.", pui_name(p, q->who),
+             q->labels[k][0] ? q->labels[k] : k ? "take it" : "pass");
+    battle_status_t st = pump(p, play_answer_choice(&p->play, k));
+    snprintf(p->msg, sizeof p->msg, "%s", said);
+    if (pui_needs_die(p))
+        pui_die_prompt(p, p->msg, sizeof p->msg);
+    else if (pui_needs_answer(p))
+        pui_answer_prompt(p, p->msg, sizeof p->msg);
+    else if (st == BATTLE_ERROR)
+        snprintf(p->msg, sizeof p->msg, "refused: %s", p->play.error);
+    p->mode = PUI_IDLE;
+    pui_refresh(p);
+    end_note(p);
+    return true;
 }
 
 /* Once the battle is over, the status line says so (the banner shows it
@@ -1075,6 +1136,16 @@ bool pui_key(pui_t *p, SDL_Keycode k, Uint16 mod)
     if ((k == SDLK_z && (mod & KMOD_CTRL)) || (k == SDLK_BACKSPACE && !pui_needs_die(p)))
         return pui_undo(p);
     if (pui_type_die(p, k)) return true;
+    if (pui_needs_answer(p) && !(mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))) {
+        /* The question's options by number: 0 lets the reaction pass. */
+        if (k >= SDLK_0 && k <= SDLK_9) return pui_answer(p, (int)(k - SDLK_0)), true;
+        if (k >= SDLK_KP_1 && k <= SDLK_KP_9) return pui_answer(p, (int)(k - SDLK_KP_1) + 1), true;
+        if (k == SDLK_KP_0) return pui_answer(p, 0), true;
+    }
+    if (k == SDLK_F4) {
+        pui_set_ask(p, !p->ask);
+        return true;
+    }
     switch (k) {
     case SDLK_ESCAPE:
         return pui_cancel(p);
@@ -1162,6 +1233,7 @@ static void ai_step(pui_t *p)
         if (st == BATTLE_ILLEGAL) play_stop(&p->play);
     }
     if (pui_needs_die(p)) pui_die_prompt(p, p->msg, sizeof p->msg);
+    if (pui_needs_answer(p)) pui_answer_prompt(p, p->msg, sizeof p->msg);
     pui_refresh(p);
     end_note(p);
 }
@@ -1169,7 +1241,8 @@ static void ai_step(pui_t *p)
 void pui_run_ai(pui_t *p, int max_cmds)
 {
     for (int i = 0; i < max_cmds; i++) {
-        if (!p->started || p->play.b->over || pui_needs_die(p) || p->actor < 0 || p->user_turn)
+        if (!p->started || p->play.b->over || pui_needs_die(p) || pui_needs_answer(p) ||
+            p->actor < 0 || p->user_turn)
             return;
         ai_step(p);
     }
@@ -1180,8 +1253,8 @@ bool pui_tick(pui_t *p, double dt)
     if (!p->started) return false;
     bool moving = anim_step(&p->anim, dt);
     const battle_t *b = p->play.b;
-    if (b->over || pui_needs_die(p) || p->actor < 0 || p->user_turn) {
-        if (!b->over && p->actor < 0 && !pui_needs_die(p)) {
+    if (b->over || pui_needs_die(p) || pui_needs_answer(p) || p->actor < 0 || p->user_turn) {
+        if (!b->over && p->actor < 0 && !pui_needs_die(p) && !pui_needs_answer(p)) {
             /* Nobody can act and no die waits: the rules have run dry. */
             play_stop(&p->play);
             pui_refresh(p);

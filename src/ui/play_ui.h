@@ -66,6 +66,7 @@ typedef struct pui {
     uint64_t seed;
     rng_t rng;           /* dice for sides that do not roll physical dice */
     unsigned phys_sides; /* bit s: board side s rolls physical dice */
+    bool ask;            /* the players' reactions are put to the table (F4) */
     bool started;
 
     int actor;      /* whose command it is now, -1 none */
@@ -153,6 +154,16 @@ void pui_die_prompt(const pui_t *p, char *buf, size_t cap);
 bool pui_enter_die(pui_t *p, int value);
 /* Type one key of a die value: digits, Backspace, Enter. True if used. */
 bool pui_type_die(pui_t *p, SDL_Keycode k);
+/* Is the engine stopped for a reaction the table chooses (battle_t.ask)? */
+bool pui_needs_answer(const pui_t *p);
+/* The question ("Tor may react to Grim (interrupt): choose 0-2"). */
+void pui_answer_prompt(const pui_t *p, char *buf, size_t cap);
+/* Give the table's choice k of the question's options (0 lets it pass) and
+ * go on; false (msg says why) when none waits or k is not an option. */
+bool pui_answer(pui_t *p, int k);
+/* Put every reaction of the player-controlled sides to the table (on), or
+ * leave them to the rules' own policy (off, the default). */
+void pui_set_ask(pui_t *p, bool on);
 /* Toggle physical dice for the side of the current actor (or of the roller
  * the engine waits for). */
 void pui_toggle_physical(pui_t *p);

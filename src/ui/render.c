@@ -177,6 +177,7 @@ int ui_render_png_opts(const map_t *m, const tmpl_db_t *db, const ui_render_opts
             snprintf(err, errcap, "out of memory");
             goto done;
         }
+        ui_overlay_use_db(ov, db);
         for (int k = 0; k < opts->n_overlays; k++) {
             if (opts->view_faction && !overlay_visible(m, &pv, &opts->overlays[k])) {
                 /* An overlay about someone the faction cannot see would give

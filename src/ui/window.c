@@ -334,6 +334,7 @@ static void window_overlays(ui_draw_t *d, const ui_state_t *s)
     }
     if (who < 0) return;
     ui_overlay_legend_at(s->overlay, s->area.w ? s->area.x : 0, s->area.w ? s->area.y : 0);
+    ui_overlay_use_profiles(s->overlay, s->hud ? pui_battle(s->hud->p)->prof : NULL);
     ui_overlay_window(s->overlay, b, s->overlay_on, who, s->hover_on_map, s->hover);
     ui_overlay_draw(s->overlay, ui_draw_renderer(d), ui_draw_text(d), &s->cam, s->view_w,
                     s->view_h, true);

@@ -68,6 +68,14 @@ out=$("$HB" query "$MAPS/field.json" threat a)
 check threat_header grep -q '^{"id":"a","reach_ft":5,"hexes":\[' <<<"$out"
 check threat_count test "$(grep -o '\[[0-9]*,[0-9]*\]' <<<"$out" | wc -l)" -eq 6
 
+# threat with a weapon that reaches 10 ft: two rings (RULINGS: the reach with
+# the weapon in hand makes the threat zone); bare reach for the knife
+out=$("$HB" query "$MAPS/lash.json" threat a)
+check threat_weapon_reach_header grep -q '^{"id":"a","reach_ft":10,"hexes":\[' <<<"$out"
+check threat_weapon_reach_count test "$(grep -o '\[[0-9]*,[0-9]*\]' <<<"$out" | wc -l)" -eq 18
+out=$("$HB" query "$MAPS/lash.json" threat b)
+check threat_knife_reach grep -q '^{"id":"b","reach_ft":5,' <<<"$out"
+
 # flanking: a and b stand exactly opposite across t; c beside t has no partner
 expect_out flank_ab '{"flanking":true,"partners":["b"]}' "$HB" query "$MAPS/flank.json" flanking a t
 expect_out flank_ba '{"flanking":true,"partners":["a"]}' "$HB" query "$MAPS/flank.json" flanking b t

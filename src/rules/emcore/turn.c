@@ -432,8 +432,10 @@ static void em_setup(battle_t *b)
 
 /* ---- the table's entry points ------------------------------------------------ */
 
-static void em_geo_profile(const map_t *m, const map_combatant_t *c, geo_profile_t *out)
+static void em_geo_profile(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c,
+                           geo_profile_t *out)
 {
+    (void)db;
     /* Without a battle only the map's own numbers are known: its movement
      * override, else the template's speed in feet (movement x 5 ft in the
      * data). em_setup puts the battle's true Movement in the profile. */

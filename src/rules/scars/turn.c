@@ -14,8 +14,10 @@ const char *const SCARS_STAT_NAMES[SS_COUNT] = {
     [SS_DETACHMENT] = "detachment",
 };
 
-static void scars_geo_profile(const map_t *m, const map_combatant_t *c, geo_profile_t *out)
+static void scars_geo_profile(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c,
+                              geo_profile_t *out)
 {
+    (void)db;
     int fph = m->feet_per_hex;
     out->reach_ft = c->reach_ft > 0 ? c->reach_ft : fph;
     out->speed_ft = SCARS_MOVE_HEXES * fph;

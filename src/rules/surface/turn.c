@@ -156,8 +156,10 @@ void sf_emit_cond(battle_t *b, int i, const char *name, bool on)
 
 /* ---- geometry profile ------------------------------------------------------ */
 
-static void surface_geo_profile(const map_t *m, const map_combatant_t *c, geo_profile_t *out)
+static void surface_geo_profile(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c,
+                                geo_profile_t *out)
 {
+    (void)db;
     int fph = m->feet_per_hex;
     int scale = 0;
     int reach = c->reach_ft;

@@ -1,0 +1,283 @@
+/* test_ui_activation.c - the play screen on activation battles: a telegraphed
+ * Meteor ([Delay 2]) is marked on the map where it will land, with its
+ * countdown, until it lands; the battle log says when. A frame with the mark
+ * is saved to /tmp to look at. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <SDL.h>
+#include <SDL_image.h>
+#include <SDL_ttf.h>
+
+#include "io/map_io.h"
+#include "rules_fixture.h"
+#include "ui/hud.h"
+#include "ui/play_ui.h"
+#include "ui/telegraph.h"
+#include "ui/window.h"
+
+#define VIEW_W 1200
+#define VIEW_H 800
+
+/* A small battle on the bundled data: a bulwark with Meteor against two
+ * brawlers, one of which will walk out of the blast. */
+static const char MAP[] =
+    "{\"format\": \"hexbattle-map\", \"version\": 1, \"name\": \"Meteor test\","
+    " \"ruleset\": \"activation\","
+    " \"grid\": {\"orientation\": \"pointy\", \"stagger\": \"odd\", \"cols\": 12, \"rows\": 6,"
+    " \"feet_per_hex\": 5},"
+    " \"terrain\": {\"legend\": {\".\": \"open\", \",\": \"brush\", \"#\": \"wall\"},"
+    " \"rows\": [\"............\", \"....,,......\", \"............\", \"......#.....\","
+    " \"............\", \"............\"]},"
+    " \"combatants\": ["
+    "  {\"id\": \"hale\", \"name\": \"Hale\", \"faction\": \"players\", \"at\": [1, 2],"
+    "   \"template\": \"bulwark\", \"weapons\": [\"meteor\", \"strike\"], \"stats\": {\"spd\": 30}},"
+    "  {\"id\": \"tor\", \"name\": \"Tor\", \"faction\": \"rivals\", \"at\": [7, 2],"
+    "   \"template\": \"brawler\", \"weapons\": [\"strike\"]},"
+    "  {\"id\": \"ugo\", \"name\": \"Ugo\", \"faction\": \"rivals\", \"at\": [8, 2],"
+    "   \"template\": \"brawler\", \"weapons\": [\"strike\"], \"stats\": {\"spd\": 5}}]}";
+
+static pui_t *open_meteor(map_t **m, tmpl_db_t **db)
+{
+    char data[512], err[512];
+    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
+    assert_int_equal(map_load_mem(MAP, sizeof MAP - 1, "meteor test", data, m, db, err, sizeof err), 0);
+    pui_t *p = malloc(sizeof *p);
+    assert_non_null(p);
+    assert_int_equal(pui_start(p, *m, *db, 5), BATTLE_OK);
+    return p;
+}
+
+/* Apply c as the screen does: the computer rolls every die the battle waits
+ * for (the window rolls for a side that does not roll by hand). */
+static void apply_ok(pui_t *p, cmd_t c)
+{
+    battle_status_t st = play_apply(&p->play, &c);
+    while (st == BATTLE_NEED_DICE)
+        st = play_enter_die(&p->play, rng_die(&p->rng, p->play.b->need.sides));
+    assert_int_equal(st, BATTLE_OK);
+    pui_refresh(p);
+}
+
+static void frame(pui_t *p, const char *png)
+{
+    battle_t *b = p->play.b;
+    char err[256];
+    SDL_Surface *surf =
+        SDL_CreateRGBSurfaceWithFormat(0, VIEW_W, VIEW_H, 32, SDL_PIXELFORMAT_ARGB8888);
+    assert_non_null(surf);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+    assert_non_null(r);
+    ui_draw_t *d = ui_draw_create(r, b->map, err, sizeof err);
+    assert_non_null(d);
+    hud_t h;
+    assert_true(hud_init(&h, p));
+    ui_state_t st;
+    ui_state_init(&st, b->map, VIEW_W, VIEW_H);
+    st.hud = &h;
+    hud_layout(&h.lay, VIEW_W, VIEW_H, 1.0);
+    st.area = h.lay.map;
+    ui_state_fit(&st);
+    anim_snap(&p->anim);
+    ui_window_draw(d, &st);
+    SDL_RenderPresent(r);
+    assert_int_equal(IMG_SavePNG(surf, png), 0);
+    hud_free(&h);
+    ui_draw_destroy(d);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+}
+
+static void test_meteor_marked_until_it_lands(void **state)
+{
+    (void)state;
+    map_t *m = NULL;
+    tmpl_db_t *db = NULL;
+    pui_t *p = open_meteor(&m, &db);
+    battle_t *b = p->play.b;
+    assert_int_equal(p->actor, 0); /* SPD 30 first */
+    ui_telegraph_t tg[UI_TELEGRAPH_MAX];
+    assert_int_equal(ui_telegraphs(b, tg, UI_TELEGRAPH_MAX), 0);
+
+    /* Meteor at tor's hex: a Blast 1 that lands after two activations end. */
+    cmd_t c = fx_engage(0, 1, 0);
+    apply_ok(p, c);
+    assert_int_equal(ui_telegraphs(b, tg, UI_TELEGRAPH_MAX), 1);
+    assert_int_equal(tg[0].who, 0);
+    assert_true(tg[0].has_at);
+    assert_int_equal(tg[0].left, 2);
+    assert_int_equal(tg[0].at.col, 7);
+    assert_int_equal(tg[0].at.row, 2);
+    assert_string_equal(tg[0].name, "meteor");
+    /* The marked hexes are the blast's, as the rules lay it. */
+    hex_t hx[64], want[64];
+    int n = ui_telegraph_hexes(b, &tg[0], hx, 64);
+    area_t a = area_blast(b->board->pos[0], b->board->pos[1], 1);
+    int nw = area_hexes(b->board, &a, want, 64);
+    assert_int_equal(n, 7);
+    assert_int_equal(n, nw);
+    for (int k = 0; k < n; k++) assert_true(hex_eq(hx[k], want[k]));
+    /* The log says so in words. */
+    char line[160];
+    for (int k = b->log.n - 1; k >= 0; k--)
+        if (b->log.ev[k].type == EV_DECLARE) {
+            hud_log_text(p, &b->log.ev[k], line, sizeof line);
+            break;
+        }
+    assert_non_null(strstr(line, "meteor lands in 2"));
+    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
+    assert_int_equal(TTF_Init(), 0);
+    frame(p, "/tmp/hexbattle_activation_telegraph.png");
+
+    /* Its user's activation ends: one to go. Tor walks out; ugo stays. */
+    apply_ok(p, cmd_make(CMD_END, 0));
+    assert_int_equal(ui_telegraphs(b, tg, UI_TELEGRAPH_MAX), 1);
+    assert_int_equal(tg[0].left, 1);
+    assert_int_equal(p->actor, 1);
+    cmd_t mv = FX_PATH(1, 7, 3, 7, 4);
+    apply_ok(p, mv);
+    apply_ok(p, cmd_make(CMD_END, 1));
+    /* It has landed: no mark, and ugo (still there) was struck, tor not. */
+    assert_int_equal(ui_telegraphs(b, tg, UI_TELEGRAPH_MAX), 0);
+    assert_true(FX_FIND(b, 0, "\"attack\"", "\"attacker\":\"hale\"", "\"target\":\"ugo\"") >= 0);
+    assert_true(FX_FIND(b, 0, "\"attack\"", "\"target\":\"tor\"") < 0);
+    TTF_Quit();
+    SDL_Quit();
+    pui_free(p);
+    free(p);
+    map_destroy(m);
+    tmpl_db_destroy(db);
+}
+
+/* Grim (the AI's) strikes Tor, whose Counter the table may take. */
+static const char DUEL[] =
+    "{\"format\": \"hexbattle-map\", \"version\": 1, \"name\": \"Counter test\","
+    " \"ruleset\": \"activation\","
+    " \"grid\": {\"orientation\": \"pointy\", \"stagger\": \"odd\", \"cols\": 8, \"rows\": 4,"
+    " \"feet_per_hex\": 5},"
+    " \"terrain\": {\"legend\": {\".\": \"open\"},"
+    " \"rows\": [\"........\", \"........\", \"........\", \"........\"]},"
+    " \"combatants\": ["
+    "  {\"id\": \"grim\", \"name\": \"Grim\", \"faction\": \"rivals\", \"at\": [3, 1],"
+    "   \"template\": \"brawler\", \"weapons\": [\"strike\"], \"stats\": {\"spd\": 30}},"
+    "  {\"id\": \"tor\", \"name\": \"Tor\", \"faction\": \"players\", \"at\": [4, 1],"
+    "   \"template\": \"brawler\"}]}";
+
+/* The table is asked (F4): the foe's Strike stops for Tor's answer, shown
+ * as buttons (0 pass, 1 Counter); the table takes the Counter by its key,
+ * and it lands before the Strike, inside Grim's activation. */
+static void test_interrupt_put_to_the_table(void **state)
+{
+    (void)state;
+    char data[512], err[512];
+    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
+    map_t *m = NULL;
+    tmpl_db_t *db = NULL;
+    assert_int_equal(map_load_mem(DUEL, sizeof DUEL - 1, "counter test", data, &m, &db, err, sizeof err), 0);
+    pui_t *p = malloc(sizeof *p);
+    assert_non_null(p);
+    assert_int_equal(pui_start(p, m, db, 3), BATTLE_OK);
+    assert_true(pui_key(p, SDLK_F4, 0));
+    assert_true(p->ask);
+    assert_false(p->user_turn); /* Grim first: the AI's turn */
+    pui_run_ai(p, 5);
+    assert_true(pui_needs_answer(p));
+    const battle_t *b = p->play.b;
+    assert_int_equal(b->ask.who, 1);
+    assert_int_equal(b->ask.trigger, 0);
+    assert_string_equal(b->ask.kind, "interrupt");
+    assert_int_equal(b->ask.n, 2);
+    assert_string_equal(b->ask.labels[0], "pass");
+    assert_string_equal(b->ask.labels[1], "Counter");
+    assert_non_null(strstr(p->msg, "Tor may react to Grim"));
+    /* Nothing of the Strike has happened yet, and the AI waits. */
+    assert_true(FX_FIND(b, 0, "\"attack\"") < 0);
+    pui_tick(p, 5.0);
+    assert_true(pui_needs_answer(p));
+    assert_false(b->over);
+    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
+    assert_int_equal(TTF_Init(), 0);
+    frame(p, "/tmp/hexbattle_activation_interrupt.png");
+    /* An answer out of range is refused; 1 takes the Counter. */
+    assert_false(pui_answer(p, 2));
+    assert_true(pui_key(p, SDLK_1, 0));
+    assert_false(pui_needs_answer(p));
+    b = p->play.b;
+    int counter = FX_FIND(b, 0, "\"reaction\"", "\"id\":\"tor\"", "\"kind\":\"interrupt\"");
+    int strike = FX_FIND(b, 0, "\"attack\"", "\"attacker\":\"grim\"");
+    assert_true(counter >= 0);
+    assert_true(strike > counter); /* the Counter resolved first */
+    assert_true(FX_FIND(b, counter, "\"attack\"", "\"attacker\":\"tor\"", "\"weapon\":\"counter\"") < strike);
+    /* The answer is part of Grim's command: a rebuild replays it. */
+    assert_int_equal(b->cmds.c[b->cmds.n - 1].n_answers, 1);
+    assert_int_equal(b->cmds.c[b->cmds.n - 1].answer[0], 1);
+    int events = b->log.n;
+    assert_int_equal(play_rebuild(&p->play), BATTLE_OK);
+    assert_int_equal(p->play.b->log.n, events);
+    TTF_Quit();
+    SDL_Quit();
+    pui_free(p);
+    free(p);
+    map_destroy(m);
+    tmpl_db_destroy(db);
+}
+
+/* The physical-dice prompt for an accuracy roll says what is rolled against
+ * what: a d100 at or under the chance the stages give. */
+static void test_dice_prompt_names_the_chance(void **state)
+{
+    (void)state;
+    char data[512], err[512];
+    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
+    map_t *m = NULL;
+    tmpl_db_t *db = NULL;
+    assert_int_equal(map_load_mem(DUEL, sizeof DUEL - 1, "counter test", data, &m, &db, err, sizeof err), 0);
+    /* Tor acts first here, with a Strike (Accuracy 100) at Grim, EVA 2:
+     * 100 x 3/5 = 60. */
+    m->combatants[0].stats[0].value = 5; /* Grim's SPD: Tor first */
+    hb_strlcpy(m->combatants[0].stats[1].key, "eva", sizeof m->combatants[0].stats[1].key);
+    m->combatants[0].stats[1].value = 2;
+    m->combatants[0].n_stats = 2;
+    pui_t *p = malloc(sizeof *p);
+    assert_non_null(p);
+    assert_int_equal(pui_start(p, m, db, 3), BATTLE_OK);
+    assert_true(p->user_turn);
+    assert_int_equal(p->actor, 1);
+    pui_toggle_physical(p);
+    cmd_t c = fx_engage(1, 0, 0);
+    battle_status_t st = play_apply(&p->play, &c);
+    assert_int_equal(st, BATTLE_NEED_DICE);
+    assert_true(pui_needs_die(p));
+    char prompt[256];
+    pui_die_prompt(p, prompt, sizeof prompt);
+    assert_non_null(strstr(prompt, "Tor"));
+    assert_non_null(strstr(prompt, "on Grim"));
+    assert_non_null(strstr(prompt, "1d100: 60 or under succeeds"));
+    /* 60 hits; then the critical d100 and the 2d6 of damage. */
+    const int faces[] = {60, 50, 3, 3};
+    for (int k = 0; k < 4; k++) assert_true(pui_enter_die(p, faces[k]));
+    assert_false(pui_needs_die(p));
+    assert_true(FX_FIND(p->play.b, 0, "\"attack\"", "\"attacker\":\"tor\"", "\"hit\":true") >= 0);
+    pui_free(p);
+    free(p);
+    map_destroy(m);
+    tmpl_db_destroy(db);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_dice_prompt_names_the_chance),
+        cmocka_unit_test(test_meteor_marked_until_it_lands),
+        cmocka_unit_test(test_interrupt_put_to_the_table),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
