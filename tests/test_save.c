@@ -24,6 +24,7 @@
 #include "io/event_json.h"
 #include "io/fileio.h"
 #include "io/save.h"
+#include "rules/scars.h"
 #include "text_fixture.h"
 #include "tmp_fixture.h"
 
@@ -886,6 +887,50 @@ static void test_kill_during_save_keeps_a_whole_save(void **state)
     tmp_dir_remove(dir);
 }
 
+/* The referee's calls in scars (a called save, a mark, a telegraph, a
+ * detachment's fate) are commands like any other: the save keeps them and the
+ * rebuild plays them out the same, byte for byte. */
+static void test_referee_calls_survive(void **state)
+{
+    (void)state;
+    tmpl_db_t *db = NULL;
+    map_t *m = load_sample("salt_flats.json", &db);
+    battle_opts_t o = {.seed = 11, .max_rounds = MAX_ROUNDS};
+    play_t p;
+    assert_int_equal(play_start(&p, m, db, NULL, &o), BATTLE_OK);
+    int vex = map_find_combatant(m, "vex"), chief = map_find_combatant(m, "chief");
+    int pack = map_find_combatant(m, "pack");
+    cmd_t calls[4] = {cmd_make(CMD_TELEGRAPH, chief), cmd_make(CMD_SAVE, vex),
+                      cmd_make(CMD_MARK, vex), cmd_make(CMD_WEAKEN, pack)};
+    calls[0].arg = 1;            /* every raider's likely move */
+    calls[1].arg = 1;            /* a DEX save */
+    calls[2].arg = SC_MARK_ENHANCED;
+    calls[3].arg = 1;            /* weakened, not routed */
+    for (int k = 0; k < 4; k++)
+        assert_int_equal(play_apply(&p, &calls[k]), BATTLE_OK);
+    assert_int_equal(play_auto(&p, MAX_ROUNDS), BATTLE_OK);
+    char *want = log_text(p.b);
+    assert_non_null(strstr(want, "\"action\":\"telegraph_"));
+    assert_non_null(strstr(want, "\"why\":\"DEX save (called)\""));
+    assert_non_null(strstr(want, "\"action\":\"mark_enhanced\""));
+    assert_non_null(strstr(want, "\"action\":\"critical_weakens\""));
+    play_t q;
+    save_t *s = round_trip(&p, NULL, &q);
+    char *got = log_text(q.b);
+    assert_string_equal(got, want);
+    for (int k = 0; k < 4; k++) {
+        assert_int_equal(q.b->cmds.c[k].kind, calls[k].kind);
+        assert_int_equal(q.b->cmds.c[k].arg, calls[k].arg);
+    }
+    free(got);
+    free(want);
+    play_end(&q);
+    save_free(s);
+    play_end(&p);
+    tmpl_db_destroy(db);
+    map_destroy(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -902,6 +947,7 @@ int main(void)
         cmocka_unit_test(test_strict_json_saves),
         cmocka_unit_test(test_older_rules_open_with_a_note),
         cmocka_unit_test(test_kill_during_save_keeps_a_whole_save),
+        cmocka_unit_test(test_referee_calls_survive),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -82,6 +82,10 @@ static void test_reach_by_scale(void **state)
             assert_int_equal(sf_melee_reach(f.p.b, a), 2 * want);
             assert_int_equal(sf_weapon_reach(f.p.b, a, tmpl_find_weapon(f.db, "combat_knife")), want);
             assert_int_equal(f.p.b->prof[a].reach_ft, 2 * want * fph);
+            /* The map-only profile (query threat, overlays) says the same. */
+            geo_profile_t g;
+            f.p.rs->geo_profile(f.m, f.db, &f.m->combatants[a], &g);
+            assert_int_equal(g.reach_ft, 2 * want * fph);
             fx_free(&f);
         }
 }

@@ -25,6 +25,7 @@
 #include "ui/hud.h"
 #include "ui/play_ui.h"
 #include "ui/window.h"
+#include "ui_frame_fixture.h"
 
 #define VIEW_W 1200
 #define VIEW_H 800
@@ -105,29 +106,7 @@ static void test_scars_target_shows_auto_hit(void **state)
     /* The frame, to look at: the odds over the target, the tracker rows. */
     assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
     assert_int_equal(TTF_Init(), 0);
-    SDL_Surface *surf =
-        SDL_CreateRGBSurfaceWithFormat(0, VIEW_W, VIEW_H, 32, SDL_PIXELFORMAT_ARGB8888);
-    assert_non_null(surf);
-    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
-    assert_non_null(r);
-    ui_draw_t *d = ui_draw_create(r, b->map, err, sizeof err);
-    assert_non_null(d);
-    hud_t h;
-    assert_true(hud_init(&h, p));
-    ui_state_t st;
-    ui_state_init(&st, b->map, VIEW_W, VIEW_H);
-    st.hud = &h;
-    hud_layout(&h.lay, VIEW_W, VIEW_H, 1.0);
-    st.area = h.lay.map;
-    ui_state_fit(&st);
-    anim_snap(&p->anim);
-    ui_window_draw(d, &st);
-    SDL_RenderPresent(r);
-    assert_int_equal(IMG_SavePNG(surf, "test_ui_scars_hud.png"), 0);
-    hud_free(&h);
-    ui_draw_destroy(d);
-    SDL_DestroyRenderer(r);
-    SDL_FreeSurface(surf);
+    fx_play_frame(p, NULL, VIEW_W, VIEW_H, "test_ui_scars_hud.png");
     TTF_Quit();
     SDL_Quit();
     pui_free(p);

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "io/fileio.h"
+#include "io/cmd_json.h"
 #include "io/map_io.h"
 #include "rules/play.h"
 #include "rules/scars.h"
@@ -148,6 +149,13 @@ static int battle(play_t *p, audit_t *au)
         battle_status_t st = play_apply(p, &c);
         if (st == BATTLE_ILLEGAL) {
             au->refused++;
+            if (getenv("HB_AUDIT_VERBOSE")) {
+                cJSON *j = cmd_to_json(b->map, &c);
+                char *t = j ? cJSON_PrintUnformatted(j) : NULL;
+                fprintf(stderr, "refused (round %d): %s\n", b->round, t ? t : "?");
+                cJSON_free(t);
+                cJSON_Delete(j);
+            }
             if (b->u[a].cond & SC_HAMSTRUNG) au->refused_hamstrung++;
             cmd_t end = cmd_make(CMD_END, a);
             st = play_apply(p, &end);

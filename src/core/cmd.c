@@ -14,6 +14,8 @@ static const char *const NAMES[CMD_COUNT] = {
     [CMD_DECLARE] = "declare", [CMD_RETREAT] = "retreat",   [CMD_STAND] = "stand",
     [CMD_TELEPORT] = "teleport", [CMD_COMMIT] = "commit",   [CMD_COVER] = "cover",
     [CMD_EVADE] = "evade",       [CMD_DISENGAGE] = "disengage", [CMD_NOCK] = "nock",
+    [CMD_SAVE] = "save",         [CMD_TELEGRAPH] = "telegraph", [CMD_MARK] = "mark",
+    [CMD_STABILIZE] = "stabilize", [CMD_WEAKEN] = "weaken",
 };
 
 cmd_t cmd_make(cmd_kind_t kind, int actor)

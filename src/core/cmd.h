@@ -47,6 +47,13 @@ typedef enum {
     CMD_EVADE,    /* evade: one roll opposes every ranged attack this turn (emcore) */
     CMD_DISENGAGE, /* declared action: break from melee instead of fighting (emcore) */
     CMD_NOCK,     /* ready a weapon that needs it (an arrow on a bow) (emcore) */
+    /* The referee's calls (scars; any ruleset may take them): */
+    CMD_SAVE,      /* call for a save by actor; arg = the ability (ruleset's stat slot) */
+    CMD_TELEGRAPH, /* announce what actor (arg 1: every Architect combatant of its side)
+                      will most likely do */
+    CMD_MARK,      /* actor's attack this phase is impaired (arg 1), enhanced (2) or neither (0) */
+    CMD_STABILIZE, /* declared action: aid the helpless ally `target` (scars) */
+    CMD_WEAKEN,    /* detachment actor's critical damage weakens it (arg 1) or routs it (0) */
     CMD_COUNT
 } cmd_kind_t;
 

@@ -27,6 +27,13 @@ typedef struct {
     const char *const *labels; /* may be NULL for a yes/no reaction */
 } react_offer_t;
 
+/* One call the referee may make now (ruleset_t.calls): the command that
+ * makes it, and what the button says. */
+typedef struct {
+    cmd_t cmd;
+    char label[128];
+} ref_call_t;
+
 typedef struct ruleset {
     const char *id;
     const char *title;
@@ -85,6 +92,12 @@ typedef struct ruleset {
      * overlay both ask this, so the hexes shown are the hexes struck. May be
      * NULL (no weapon of the ruleset has an area). */
     bool (*weapon_area)(const map_t *m, const weapon_t *w, hex_t from, hex_t at, area_t *out);
+    /* The calls the text leaves to the referee that may be made about
+     * combatant who now (a save, a mark on its attack, telegraphing what it
+     * will do...): each a command applied like any other, so saves and
+     * replays keep them. Returns the count, writing at most cap. Never rolls.
+     * May be NULL (the ruleset leaves nothing to the referee). */
+    int (*calls)(battle_t *b, int who, ref_call_t *out, int cap);
     /* Revision of these rules: bump it with every fix that changes how a
      * saved battle's commands play out. A save records it; one made under
      * another revision is replayed under the current rules, with a note when

@@ -23,6 +23,8 @@ enum {
     SC_HAMSTRUNG = 1u << 4, /* moves at most one hex */
     SC_DOOMED = 1u << 5,    /* the next failed critical save kills */
     SC_MORTAL = 1u << 6,    /* mortal wound: out of action */
+    SC_STABLE = 1u << 7,    /* a helpless PC given aid: it will not die of its wounds */
+    SC_WEAKENED = 1u << 8,  /* a detachment significantly weakened (the referee's call) */
 };
 
 /* The referee's marks on an attack (cmd_t.arg of a declared engage): fighting
@@ -47,7 +49,7 @@ enum { SM_MOVE = 0, SM_SECOND, SM_COUNT };
 
 typedef struct {
     unsigned char set;
-    unsigned char act;     /* cmd_kind_t: CMD_ENGAGE, CMD_MOVE, CMD_RETREAT or CMD_END */
+    unsigned char act;     /* cmd_kind_t: CMD_ENGAGE, CMD_MOVE, CMD_RETREAT, CMD_STABILIZE or CMD_END */
     unsigned char lands;   /* bit 0 / 1: the first / second weapon reaches (while resolving) */
     unsigned char cover;   /* cover_t on the line to the target, fixed as the attacks resolve */
     unsigned char marks;   /* SC_MARK_*: the referee's impaired / enhanced call on this attack */
@@ -66,6 +68,8 @@ typedef struct {
     unsigned char passed[MAP_MAX_COMBATANTS]; /* DEX save at the start of combat */
     unsigned char player[MAP_MAX_COMBATANTS];
     sc_decl_t decl[MAP_MAX_COMBATANTS];
+    unsigned char marks[MAP_MAX_COMBATANTS];  /* the referee's SC_MARK_* on the next attack */
+    unsigned char weaken[MAP_MAX_COMBATANTS]; /* critical damage weakens this detachment */
 } sc_state_t;
 
 /* The die one attack rolls: n dice of `sides`, keep the highest. */
@@ -113,6 +117,9 @@ bool scars_predict_dual(const battle_t *b, int a, int t, int w, int w2, predict_
 int scars_weapon_band(const battle_t *b, const weapon_t *w);
 /* ruleset_t.move_cost for scars (see ruleset.h). */
 bool scars_move_cost(const battle_t *b, int i, int mode, move_cost_t *out);
+/* What a would most likely declare now, as the AI plans it, whatever phase
+ * it is (the referee's telegraph). Never rolls. */
+void scars_intent(battle_t *b, int a, cmd_t *out);
 /* Is combatant i in the phase now declaring? */
 bool scars_in_phase(const battle_t *b, int i);
 /* Take `amount` (after armor) on combatant t: HP, then STR, saves, scars. */

@@ -140,6 +140,7 @@ bool hud_pre_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
     if (!p || !p->started) return false;
     switch (e->type) {
     case SDL_KEYDOWN: {
+        if (ui_calls_key(&h->calls, p, e->key.keysym.sym)) return true;
         bool was = p->help;
         bool used = pui_key(p, e->key.keysym.sym, e->key.keysym.mod);
         h->help_by_key = was != p->help;
@@ -891,6 +892,7 @@ static const char *const HELP[] = {
     "[ and ]: animation slower / faster      C: camera follows the actor",
     "Arrows / WASD: pan     + / -: zoom     F or Home: fit the map",
     "F5 reach  F6 threat  F7 flanking  F8 weapon range  F9 sight  F10 area: overlays on/off",
+    "F3: the referee's calls about the selected combatant (a save, a mark, telegraph...)",
     "F2 or Ctrl+P: projector window on/off (Ctrl+R rotate, Ctrl+F fit, Ctrl+K calibrate)",
     "?: this help     F11: fullscreen     Q: quit (asks when moves are unsaved)",
 };
@@ -949,5 +951,6 @@ void hud_draw(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     draw_log(h, d);
     draw_bar(h, d);
     draw_end(h, d);
+    ui_calls_draw(&h->calls, h->p, d, h->lay.map, h->lay.px, h->lay.line);
     if (h->p->help) draw_help(h, d, s);
 }

@@ -13,6 +13,7 @@
 
 #include <SDL.h>
 
+#include "calls.h"
 #include "play_ui.h"
 #include "shapes.h"
 #include "window.h"
@@ -35,6 +36,7 @@ typedef struct hud {
     bool help_by_key;      /* the last key press toggled the help */
     ui_token_pose_t *pose; /* animated poses plus lunges, one per combatant */
     shape_buf_t sb;        /* scratch for batched map marks */
+    ui_calls_t calls;      /* the referee's calls (F3) */
 } hud_t;
 
 /* Panels for a w x h drawable at px_per_pt pixels per point. */

@@ -951,6 +951,16 @@ bool pui_cancel(pui_t *p)
     return false;
 }
 
+battle_status_t pui_give(pui_t *p, const cmd_t *c)
+{
+    if (!p->started || p->replay || pui_needs_die(p)) return BATTLE_ILLEGAL;
+    battle_status_t st = pump(p, play_apply(&p->play, c));
+    if (st == BATTLE_NEED_DICE && pui_needs_die(p)) pui_die_prompt(p, p->msg, sizeof p->msg);
+    pui_refresh(p);
+    end_note(p);
+    return st;
+}
+
 bool pui_end_turn(pui_t *p)
 {
     if (!p->started || !p->user_turn || pui_needs_die(p)) return false;

@@ -183,6 +183,9 @@ bool pui_confirm(pui_t *p);
 bool pui_cancel(pui_t *p);
 /* End the current user turn. */
 bool pui_end_turn(pui_t *p);
+/* Give command c as it is (a referee's call, src/ui/calls.h), whoever acts
+ * now, keeping any planned route: the driver's status. */
+battle_status_t pui_give(pui_t *p, const cmd_t *c);
 /* Take back the last command of a player-controlled combatant (and the AI's
  * commands after it) by rebuilding the battle without them. */
 bool pui_undo(pui_t *p);

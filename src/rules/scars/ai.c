@@ -1,285 +1,573 @@
-/* ai.c - scars: the built-in AI (docs/rules-scars.md, "The built-in AI"). */
+/* ai.c - scars: the built-in AI (docs/rules-scars.md, "The built-in AI").
+ *
+ * A side declares one member at a time and resolves together, so each plan
+ * is made on the board as it will stand: the allies who have declared are
+ * put where their moves will leave them (the resolution's own rule, in map
+ * order; board_try, undone before returning), and the hexes they will end on
+ * are taken. From there every hex the combatant may end a move on is weighed
+ * with every attack it could make from it, by what the attack adds to the
+ * damage already pooled on its target (only the highest die counts, so a
+ * second attacker on one foe adds little) less what the enemy could do to it
+ * there. With no attack open it moves to where one will be, keeping its
+ * action unless a second move gets it further; badly hurt, it runs for the
+ * edge and retreats.
+ */
 #include <stdio.h>
 #include <string.h>
 
 #include "scars_int.h"
 
-/* ---- AI ----------------------------------------------------------------- */
+#define FACES 13         /* kept faces 0..12: no die in scars is bigger */
+#define DEFENCE 0.35     /* weight of the damage the hex lets foes deal back */
+#define HELPLESS_WORTH 0.2 /* a foe that no longer holds the field */
+#define RETREAT_MIN_DEX 5  /* below this DEX (25%) a retreat rarely comes off */
 
-/* Path toward goal cut to budget feet, ending on a hex nobody holds or claims. */
-static int path_toward(battle_t *b, int i, cell_t goal, int budget, cell_t *out, int cap)
+/* The board as the combatant's plan sees it, and what it may not end on. */
+typedef struct {
+    battle_t *b;
+    int a;
+    board_trial_t moved[MAP_MAX_COMBATANTS]; /* declared allies at their planned ends */
+    int n_moved;
+    int a_cell;              /* a's cell, lifted off the board while planning */
+    int blocked[MAP_MAX_COMBATANTS]; /* cells moving allies hold now */
+    int n_blocked;
+    area_t blasts[16];       /* blasts allies have declared: never walk into one */
+    int n_blasts;
+} plan_t;
+
+/* May a plan end on cell idx: free on the planned board, not where a moving
+ * ally stands now (a declaration may not end on a held hex), not in an ally's
+ * blast. */
+static bool plan_may_end(const move_cost_t *mc, int idx)
 {
-    int cost = 0, len = 0;
-    if (!geom_path(b->board, i, goal, b->prof[i].interval_ft, b->ps, &cost, b->path, b->ncells,
-                   &len) ||
-        len < 2)
-        return 0;
-    const sc_state_t *s = sc_cst(b);
-    int spent = 0, n = 0, last_ok = 0;
-    for (int k = 1; k < len && n < cap; k++) {
-        int sc = map_terrain_at(b->map, b->path[k])->move * b->map->feet_per_hex;
-        if (spent + sc > budget)
-            break;
-        spent += sc;
-        out[n++] = b->path[k];
-        bool claimed = false;
-        for (int j = 0; j < b->n && !claimed; j++) {
-            const sc_decl_t *d = &s->decl[j];
-            claimed = j != i && d->set && d->n_path > 0 &&
-                      d->path[d->n_path - 1].col == b->path[k].col &&
-                      d->path[d->n_path - 1].row == b->path[k].row;
-        }
-        if (board_occupant(b->board, hex_from_cell(b->map->layout, b->path[k])) < 0 && !claimed)
-            last_ok = n;
-    }
-    return last_ok;
-}
-
-static int weapon_value(const weapon_t *w) { return w ? w->dice_sides * 10 + w->dice_n : 40; }
-
-/* Where j will stand once this phase's moves resolve, as far as is known now:
- * the end of its declared path, else where it stands. */
-static hex_t planned_pos(const battle_t *b, int j)
-{
-    const sc_decl_t *d = &sc_cst(b)->decl[j];
-    if (d->set && d->n_path > 0)
-        return hex_from_cell(b->map->layout, d->path[d->n_path - 1]);
-    return sc_pos(b, j);
-}
-
-/* Would a's blast with w on t catch anyone of a's own side (helpless ones
- * too), where they stand or where they have declared to go? */
-static bool blast_hits_friend(const battle_t *b, int a, int t, const weapon_t *w)
-{
-    if (battle_weapon_tag(w, "blast") <= 0)
+    const plan_t *p = mc->data;
+    if (idx == p->a_cell)
+        return true; /* staying put */
+    if (p->b->board->occ[idx] >= 0)
         return false;
-    for (int k = 0; k < b->n; k++)
-        if (k != a && battle_active(b, k) && !sc_enemies(b, a, k) &&
-            scars_blast_catches(b, a, t, k, planned_pos(b, k), w))
-            return true;
-    return false;
+    for (int k = 0; k < p->n_blocked; k++)
+        if (p->blocked[k] == idx)
+            return false;
+    hex_t h = board_hex_of(p->b->board, idx);
+    for (int k = 0; k < p->n_blasts; k++)
+        if (area_covers(p->b->board, &p->blasts[k], h))
+            return false;
+    return true;
 }
 
-/* Would a standing at h be caught by a blast an ally has already declared? */
-static bool in_friendly_blast(const battle_t *b, int a, hex_t h)
+/* Put the declared allies of a where their moves will leave them. */
+static void plan_begin(plan_t *p, battle_t *b, int a)
 {
     const sc_state_t *s = sc_cst(b);
+    p->b = b;
+    p->a = a;
+    p->n_moved = p->n_blocked = p->n_blasts = 0;
+    p->a_cell = board_cell_index(b->board, sc_pos(b, a));
+    /* a's own body is no cover on its own lines, and its hex is free to keep. */
+    p->moved[p->n_moved++] = board_try(b->board, a, sc_pos(b, a));
+    if (p->a_cell >= 0 && b->board->occ[p->a_cell] == a)
+        b->board->occ[p->a_cell] = -1;
     for (int j = 0; j < b->n; j++) {
         const sc_decl_t *d = &s->decl[j];
-        if (j == a || !d->set || d->act != CMD_ENGAGE || sc_enemies(b, a, j) ||
-            !battle_active(b, d->target))
+        if (j == a || !d->set || !battle_active(b, j) || sc_enemies(b, a, j))
+            continue;
+        int stop = sc_move_stop(b, j, d);
+        if (stop > 0) {
+            /* Its hex is held as a declares (and still when a moves, if j
+             * moves later): no move may end there. */
+            p->blocked[p->n_blocked++] = board_cell_index(b->board, sc_pos(b, j));
+            p->moved[p->n_moved++] =
+                board_try(b->board, j, hex_from_cell(b->map->layout, d->path[stop - 1]));
+        }
+        for (int k = 0; d->act == CMD_ENGAGE && k < 2 && p->n_blasts < 16; k++) {
+            int wi = k ? d->weapon2 : d->weapon;
+            area_t ar;
+            if ((k == 0 || wi >= 0) && battle_active(b, d->target) &&
+                battle_weapon_tag(battle_weapon(b, j, wi), "blast") > 0 &&
+                scars_blast_area(b, j, d->target, battle_weapon(b, j, wi), &ar))
+                p->blasts[p->n_blasts++] = ar;
+        }
+    }
+}
+
+static void plan_end(plan_t *p)
+{
+    for (int k = p->n_moved - 1; k >= 0; k--)
+        board_untry(p->b->board, &p->moved[k]);
+}
+
+/* a's move in mode (SM_MOVE: one move; SM_SECOND: the action spent on a
+ * second), ending only where the plan allows. */
+static bool plan_move(const plan_t *p, int mode, move_cost_t *mv)
+{
+    if (!scars_move_cost(p->b, p->a, mode, mv))
+        return false;
+    mv->may_end = plan_may_end;
+    mv->data = p;
+    return true;
+}
+
+/* ---- what an attack is worth ------------------------------------------- */
+
+/* The distribution of the kept face on t: F[k] = P(kept <= k). */
+typedef struct {
+    double F[FACES];
+} pool_t;
+
+static void pool_empty(pool_t *q)
+{
+    for (int k = 0; k < FACES; k++)
+        q->F[k] = 1.0;
+}
+
+static void pool_add(pool_t *q, sc_die_t d)
+{
+    for (int k = 0; k < FACES; k++)
+        q->F[k] *= sc_kept_cdf(d, k);
+}
+
+/* What t taking pool q is worth: damage after armor, and more for damage that
+ * goes past its HP (STR, and a critical save); less for a helpless foe. */
+static double pool_worth(const battle_t *b, int t, const pool_t *q)
+{
+    int armor = b->u[t].stat[SS_ARMOR], hp = b->u[t].hp;
+    double v = 0.0;
+    for (int k = 1; k < FACES; k++) {
+        int x = k - armor;
+        if (x <= 0)
+            continue;
+        double u = x + (x > hp ? 2.0 + (x - hp) : 0.0);
+        v += (q->F[k] - q->F[k - 1]) * u;
+    }
+    return scars_helpless(b, t) ? v * HELPLESS_WORTH : v;
+}
+
+/* The dice already coming down on t this phase from a's declared allies,
+ * from where they will stand (their aimed shots and the spill of their blasts). */
+static void pool_on(const battle_t *b, int a, int t, pool_t *q)
+{
+    const sc_state_t *s = sc_cst(b);
+    pool_empty(q);
+    for (int j = 0; j < b->n; j++) {
+        const sc_decl_t *d = &s->decl[j];
+        if (j == a || !d->set || d->act != CMD_ENGAGE || !battle_active(b, j) ||
+            sc_enemies(b, a, j) || !battle_active(b, d->target))
             continue;
         for (int k = 0; k < 2; k++) {
             int wi = k ? d->weapon2 : d->weapon;
             if (k && wi < 0)
                 continue;
             const weapon_t *w = battle_weapon(b, j, wi);
-            if (battle_weapon_tag(w, "blast") > 0 && scars_blast_catches(b, j, d->target, a, h, w))
-                return true;
+            if (!sc_reaches(b, j, d->target, w))
+                continue;
+            if (d->target == t) {
+                cover_t c = sight_trace(b->board, sc_pos(b, j), sc_pos(b, t)).cover;
+                pool_add(q, sc_die_of(b, j, t, w, false, c, d->marks));
+            } else if (scars_blast_catches(b, j, d->target, t, sc_pos(b, t), w)) {
+                pool_add(q, sc_die_of(b, j, t, w, true, COVER_NONE, d->marks));
+            }
         }
     }
-    return false;
 }
 
-/* The weapon a uses on t: of those that reach it now or after one move, the
- * most damage expected after t's armor, with impaired and enhanced
- * dice as the attack would roll them from here (so a blast against a
- * detachment beats a bigger die that would be impaired). Never a blast that
- * would catch a's own side; unarmed when nothing else will do. */
-static int pick_weapon(const battle_t *b, int a, int t)
+/* One attack a could declare: on t with w (and w2), standing at cell `at`. */
+typedef struct {
+    int t, w, w2, at;
+    double value;
+} option_t;
+
+/* What a's blast (or onslaught) with w on t adds on the foes it spills onto;
+ * -1 when it would catch anyone of a's own side, helpless ones included. */
+static double spill_gain(const battle_t *b, int a, int t, const weapon_t *w)
+{
+    area_t ar;
+    if (!scars_blast_area(b, a, t, w, &ar))
+        return 0.0;
+    double gain = 0.0;
+    for (int k = 0; k < b->n; k++) {
+        if (k == a || k == t || !battle_active(b, k) ||
+            !scars_blast_catches(b, a, t, k, sc_pos(b, k), w))
+            continue;
+        if (!sc_enemies(b, a, k))
+            return -1.0;
+        pool_t q;
+        pool_on(b, a, k, &q);
+        double before = pool_worth(b, k, &q);
+        pool_add(&q, sc_die_of(b, a, k, w, true, COVER_NONE, 0));
+        gain += pool_worth(b, k, &q) - before;
+    }
+    return gain;
+}
+
+/* The mean damage of die d after armor. */
+static double die_mean(sc_die_t d, int armor)
+{
+    double mean = 0.0, below = 0.0;
+    for (int k = 1; k < FACES; k++) {
+        double at_most = sc_kept_cdf(d, k);
+        if (k > armor)
+            mean += (at_most - below) * (k - armor);
+        below = at_most;
+    }
+    return mean;
+}
+
+/* The damage a standing at h could take back next time the foes act: the
+ * worst single die of those within a move and a weapon's band, impaired when
+ * the line to h has cover. */
+static double exposure(const battle_t *b, int a, hex_t h)
+{
+    double worst = 0.0;
+    int armor = b->u[a].stat[SS_ARMOR];
+    for (int e = 0; e < b->n; e++) {
+        if (!scars_fighting(b, e) || !sc_enemies(b, a, e))
+            continue;
+        for (int w = -1; w < b->u[e].n_weapons; w++) {
+            if (w < 0 && b->u[e].n_weapons > 0)
+                continue;
+            const weapon_t *wp = battle_weapon(b, e, w);
+            if (hex_distance(sc_pos(b, e), h) > scars_weapon_band(b, wp) + SCARS_MOVE_HEXES)
+                continue;
+            sight_t sg = sight_trace(b->board, sc_pos(b, e), h);
+            cover_t c = sg.visible ? sg.cover : COVER_LIGHT; /* it would move for a line */
+            double mean = die_mean(sc_die_of(b, e, a, wp, false, c, 0), armor);
+            /* A blast or an onslaught on an ally next to h spills onto a too
+             * (and one on a onto them): standing close is paying twice. */
+            int radius = battle_weapon_tag(wp, "blast");
+            if (radius <= 0 && sc_horde(b, e) && !sc_detachment(b, a))
+                radius = 1;
+            if (radius > 0) {
+                double spill = die_mean(sc_die_of(b, e, a, wp, true, COVER_NONE, 0), armor);
+                for (int k = 0; k < b->n; k++)
+                    if (k != a && battle_active(b, k) && !sc_enemies(b, a, k) &&
+                        hex_distance(sc_pos(b, k), h) <= radius)
+                        mean += spill;
+            }
+            worst = mean > worst ? mean : worst;
+        }
+    }
+    return worst;
+}
+
+/* Every weapon choice of a (one weapon, or two at once) that reaches t from
+ * h, the best of them into *best when it beats it. */
+static void weigh_attacks(const battle_t *b, int a, int t, hex_t h, int cell, double base,
+                          const pool_t *pool, option_t *best)
 {
     const unit_t *u = &b->u[a];
-    int dist = hex_distance(sc_pos(b, a), sc_pos(b, t));
-    int bw = -1, bv = -1;
-    for (int w = -1; w < u->n_weapons; w++) {
+    int dist = hex_distance(h, sc_pos(b, t));
+    if (!sight_clear(b->board, h, sc_pos(b, t)))
+        return;
+    cover_t c = sight_trace(b->board, h, sc_pos(b, t)).cover;
+    double before = pool_worth(b, t, pool);
+    for (int w = u->n_weapons > 0 ? 0 : -1; w < u->n_weapons; w++) {
         const weapon_t *wp = battle_weapon(b, a, w);
-        if (w < 0 && u->n_weapons > 0)
+        if (dist > scars_weapon_band(b, wp))
             continue;
-        if (blast_hits_friend(b, a, t, wp))
-            continue;
-        int reach = scars_weapon_band(b, wp);
-        predict_t pr;
-        int mean = scars_predict(b, a, t, w, &pr) ? (int)(pr.dmg_hit * 100.0) : 0;
-        /* A move comes with the action, so reaching after one move is as good
-         * as reaching now; the plain die size breaks ties, as when armor
-         * stops everything. */
-        int v = mean * 1000 + weapon_value(wp) + (dist <= reach + SCARS_MOVE_HEXES ? 100000000 : 0);
-        if (v > bv) {
-            bv = v;
-            bw = w;
+        for (int w2 = -1; w2 < u->n_weapons; w2++) {
+            if (w2 >= 0 && (w2 <= w || !scars_dual_ok(b, a, w, w2) ||
+                            dist > scars_weapon_band(b, battle_weapon(b, a, w2))))
+                continue;
+            pool_t q = *pool;
+            pool_add(&q, sc_die_of(b, a, t, wp, false, c, 0));
+            double spill = spill_gain(b, a, t, wp);
+            if (w2 >= 0) {
+                const weapon_t *wp2 = battle_weapon(b, a, w2);
+                pool_add(&q, sc_die_of(b, a, t, wp2, false, c, 0));
+                double s2 = spill_gain(b, a, t, wp2);
+                spill = spill < 0 || s2 < 0 ? -1.0 : spill + s2;
+            }
+            if (spill < 0)
+                continue; /* it would catch a's own side */
+            double gain = pool_worth(b, t, &q) - before + spill;
+            if (gain > 0.0 && (best->t < 0 || gain + base > best->value))
+                *best = (option_t){t, w, w2, cell, gain + base};
         }
     }
-    return bw;
 }
 
-/* Is hex h the end of a path an ally (not a) has declared this phase? */
-static bool claimed_by_ally(const battle_t *b, int a, hex_t h)
-{
-    const sc_state_t *s = sc_cst(b);
-    cell_t c = hex_to_cell(b->map->layout, h);
-    for (int j = 0; j < b->n; j++) {
-        const sc_decl_t *d = &s->decl[j];
-        if (j != a && d->set && d->n_path > 0 && d->path[d->n_path - 1].col == c.col &&
-            d->path[d->n_path - 1].row == c.row)
-            return true;
-    }
-    return false;
-}
+#define MAX_TARGETS 32
 
-/* The cheapest hex within one move from which a's shot at t (a weapon band
- * of `reach` hexes) has a clear line with no cover on it, so it is not
- * impaired. Hexes an ally has claimed or will blast are passed over. */
-static bool clear_shot_hex(battle_t *b, int a, int t, int reach, cell_t *out)
+/* The best attack a can declare this phase, from its hex or one move away:
+ * on foes still fighting, or on the helpless only when none is open. */
+static bool best_attack(plan_t *p, option_t *best)
 {
-    int n = geom_reach(b->board, a, b->prof[a].speed_ft, b->prof[a].interval_ft, b->ps, b->reach,
-                       b->ncells);
-    int best = -1;
-    for (int k = 0; k < n; k++) {
-        hex_t h = hex_from_cell(b->map->layout, b->reach[k].at);
-        if (hex_distance(h, sc_pos(b, t)) > reach || (best >= 0 && b->reach[k].cost_ft >= b->reach[best].cost_ft))
-            continue;
-        if (claimed_by_ally(b, a, h) || in_friendly_blast(b, a, h))
-            continue;
-        sight_t sg = sight_trace(b->board, h, sc_pos(b, t));
-        if (sg.visible && sg.cover == COVER_NONE)
-            best = k;
-    }
-    if (best < 0)
+    battle_t *b = p->b;
+    int a = p->a;
+    move_cost_t mv;
+    if (!plan_move(p, SM_MOVE, &mv))
         return false;
-    *out = b->reach[best].at;
+    int n = geom_reach_mode(&mv, b->ps, b->reach, b->ncells);
+    if (n > b->ncells)
+        n = b->ncells;
+    best->value = 0.0;
+    best->t = -1;
+    int tg[MAX_TARGETS];
+    pool_t pools[MAX_TARGETS];
+    for (int pass = 0; pass < 2 && best->t < 0; pass++) {
+        int nt = 0;
+        for (int t = 0; t < b->n && nt < MAX_TARGETS; t++)
+            if (battle_active(b, t) && sc_enemies(b, a, t) && scars_helpless(b, t) == (pass == 1) &&
+                hex_distance(sc_pos(b, a), sc_pos(b, t)) <= DISTANT_HEX + SCARS_MOVE_HEXES) {
+                pool_on(b, a, t, &pools[nt]);
+                tg[nt++] = t;
+            }
+        /* Its own hex first (no move), then every hex it may end on. */
+        for (int k = -1; k < n && nt > 0; k++) {
+            int cell = k < 0 ? p->a_cell : map_index(b->map, b->reach[k].at);
+            hex_t h = board_hex_of(b->board, cell);
+            int cost = k < 0 ? 0 : b->reach[k].cost_ft;
+            bool weighed = false;
+            double base = 0.0;
+            for (int i = 0; i < nt; i++) {
+                if (hex_distance(h, sc_pos(b, tg[i])) > DISTANT_HEX)
+                    continue;
+                if (!weighed) {
+                    /* Less the damage the foes could deal back there, and a
+                     * hair for every foot walked (the shorter way when all
+                     * else is equal). */
+                    base = -DEFENCE * exposure(b, a, h) - cost * 1e-4;
+                    weighed = true;
+                }
+                weigh_attacks(b, a, tg[i], h, cell, base, &pools[i], best);
+            }
+        }
+    }
+    return best->t >= 0;
+}
+
+/* ---- moves ------------------------------------------------------------- */
+
+/* The path of a's move in mv to cell goal, cut to where it may end within
+ * the budget; its length (0: none), the cost into *cost. */
+static int path_to(plan_t *p, const move_cost_t *mv, int goal, cell_t *out, int cap, int *cost)
+{
+    battle_t *b = p->b;
+    int full = 0, len = 0;
+    *cost = 0;
+    if (goal == p->a_cell ||
+        !geom_path_mode(mv, map_cell_of(b->map, goal), b->ps, &full, b->path, b->ncells, &len) ||
+        len < 2)
+        return 0;
+    int spent = 0, last = 0, last_cost = 0;
+    for (int k = 1; k < len && k <= cap; k++) {
+        int from = map_index(b->map, b->path[k - 1]), to = map_index(b->map, b->path[k]);
+        int step = mv->step((void *)mv, from, to);
+        if (step < 0 || spent + step > mv->budget_ft)
+            break;
+        spent += step;
+        out[k - 1] = b->path[k];
+        if (plan_may_end(mv, to)) {
+            last = k;
+            last_cost = spent;
+        }
+    }
+    *cost = last_cost;
+    return last;
+}
+
+/* Declare a move to cell goal, as far as two moves go: a plain move that
+ * keeps the action when one move covers what it reaches, the action spent on
+ * a second move only when that gets further. */
+static bool move_toward(plan_t *p, int goal, cmd_kind_t act, cmd_t *out)
+{
+    move_cost_t one, two;
+    if (!plan_move(p, SM_MOVE, &one))
+        return false;
+    cmd_t c = cmd_make(CMD_DECLARE, p->a);
+    c.act = act;
+    int cost = 0;
+    bool second = act == CMD_END && plan_move(p, SM_SECOND, &two);
+    c.n_path = path_to(p, second ? &two : &one, goal, c.path, SCARS_PATH_MAX, &cost);
+    if (c.n_path == 0)
+        return false;
+    if (second && cost > one.budget_ft) {
+        c.act = CMD_MOVE;
+        c.arg = SM_SECOND;
+    } else if (second) {
+        /* One move reaches as far: keep the action. */
+        c.n_path = path_to(p, &one, goal, c.path, SCARS_PATH_MAX, &cost);
+        if (c.n_path == 0)
+            return false;
+    }
+    *out = c;
     return true;
 }
 
-/* How much farther (in the AI's target score) a foe looks for each ally
- * already attacking it this phase. */
-#define POOL_PENALTY 8
-
-/* Allies of a that have declared an attack on t this phase. */
-static int allies_on(const battle_t *b, int a, int t)
+/* Where a should head for when no attack is open: for the nearest fighting
+ * foe, the nearest hex (by path) from which its longest-reaching weapon would
+ * reach the foe in sight; failing any, the free hex nearest the foe; failing
+ * that, the same for the next foe. -1: none at all. */
+static int firing_goal(plan_t *p)
 {
-    const sc_state_t *s = sc_cst(b);
-    int n = 0;
-    for (int j = 0; j < b->n; j++)
-        n += j != a && s->decl[j].set && s->decl[j].act == CMD_ENGAGE && s->decl[j].target == t &&
-             !sc_enemies(b, a, j);
-    return n;
+    battle_t *b = p->b;
+    int a = p->a;
+    move_cost_t far;
+    if (!plan_move(p, SM_SECOND, &far))
+        return -1;
+    path_run(b->ps, b->board, p->a_cell, PATH_NO_BUDGET, -1, far.step, &far);
+    int band = CLOSE_HEX;
+    for (int w = 0; w < b->u[a].n_weapons; w++) {
+        int bw = scars_weapon_band(b, battle_weapon(b, a, w));
+        band = bw > band ? bw : band;
+    }
+    /* The nearest foe first; for it, a hex in the band with a line of sight
+     * (pass 0), else the free hex nearest it (pass 1); then the next foe. */
+    hex_t ring[6 * DISTANT_HEX];
+    bool tried[MAP_MAX_COMBATANTS] = {false};
+    for (;;) {
+        int t = -1;
+        for (int k = 0; k < b->n; k++)
+            if (!tried[k] && scars_fighting(b, k) && sc_enemies(b, a, k) &&
+                (t < 0 || hex_distance(sc_pos(b, a), sc_pos(b, k)) <
+                              hex_distance(sc_pos(b, a), sc_pos(b, t))))
+                t = k;
+        if (t < 0)
+            return -1;
+        tried[t] = true;
+        for (int pass = 0; pass < 2; pass++) {
+            int best = -1, best_key = PATH_NO_BUDGET;
+            for (int r = 1; r <= (pass ? DISTANT_HEX : band); r++) {
+                int nr = hex_ring(sc_pos(b, t), r, ring, 6 * DISTANT_HEX);
+                for (int k = 0; k < nr; k++) {
+                    int idx = board_cell_index(b->board, ring[k]);
+                    int cost = idx < 0 ? -1 : path_cost(b->ps, idx);
+                    /* Nearer the foe first when only nearness counts. */
+                    int key = pass ? r * 100000 + cost : cost;
+                    if (cost < 0 || key >= best_key || !plan_may_end(&far, idx) ||
+                        (!pass && !sight_clear(b->board, ring[k], sc_pos(b, t))))
+                        continue;
+                    best = idx;
+                    best_key = key;
+                }
+            }
+            if (best >= 0)
+                return best;
+        }
+    }
 }
 
-/* Can a attack t this turn: in its weapon's band now or after one move? */
-static bool in_reach_this_turn(const battle_t *b, int a, int t)
+/* ---- running for it ---------------------------------------------------- */
+
+/* Is a at 0 HP, below half its STR, and within one enemy die of death? */
+static bool in_danger(const battle_t *b, int a)
 {
-    int reach = scars_weapon_band(b, battle_weapon(b, a, pick_weapon(b, a, t)));
-    return hex_distance(sc_pos(b, a), sc_pos(b, t)) <= reach + SCARS_MOVE_HEXES;
+    const unit_t *u = &b->u[a];
+    if (u->hp > 0 || u->stat[SS_DEX] < RETREAT_MIN_DEX || 2 * u->stat[SS_STR] >= u->stat_max[SS_STR])
+        return false;
+    int worst = 0;
+    for (int e = 0; e < b->n; e++) {
+        if (!scars_fighting(b, e) || !sc_enemies(b, a, e))
+            continue;
+        for (int w = -1; w < b->u[e].n_weapons; w++) {
+            const weapon_t *wp = battle_weapon(b, e, w);
+            if (hex_distance(sc_pos(b, e), sc_pos(b, a)) > scars_weapon_band(b, wp) + SCARS_MOVE_HEXES)
+                continue;
+            sc_die_t d = sc_die_of(b, e, a, wp, false, COVER_NONE, 0);
+            worst = d.sides > worst ? d.sides : worst;
+        }
+    }
+    return worst - u->stat[SS_ARMOR] >= u->stat[SS_STR];
+}
+
+/* The edge cell nearest a by path that it may end on; -1 when none. */
+static int nearest_edge(plan_t *p)
+{
+    battle_t *b = p->b;
+    move_cost_t far;
+    if (!plan_move(p, SM_SECOND, &far))
+        return -1;
+    path_run(b->ps, b->board, p->a_cell, PATH_NO_BUDGET, -1, far.step, &far);
+    const map_t *m = b->map;
+    int best = -1, best_cost = PATH_NO_BUDGET;
+    for (int idx = 0; idx < m->cols * m->rows; idx++) {
+        cell_t c = map_cell_of(m, idx);
+        if (c.col != 0 && c.row != 0 && c.col != m->cols - 1 && c.row != m->rows - 1)
+            continue;
+        int cost = path_cost(b->ps, idx);
+        if (cost >= 0 && cost < best_cost && plan_may_end(&far, idx)) {
+            best = idx;
+            best_cost = cost;
+        }
+    }
+    return best;
+}
+
+/* Badly hurt: retreat from the edge (moving there first when one move
+ * does it), or head for the edge with the action. */
+static bool run_for_it(plan_t *p, cmd_t *out)
+{
+    battle_t *b = p->b;
+    if (!in_danger(b, p->a))
+        return false;
+    cmd_t c = cmd_make(CMD_DECLARE, p->a);
+    c.act = CMD_RETREAT;
+    if (sc_on_edge(b, p->a)) {
+        *out = c;
+        return true;
+    }
+    int edge = nearest_edge(p);
+    if (edge < 0)
+        return false;
+    move_cost_t one;
+    int cost;
+    if (plan_move(p, SM_MOVE, &one)) {
+        c.n_path = path_to(p, &one, edge, c.path, SCARS_PATH_MAX, &cost);
+        if (c.n_path > 0 && map_index(b->map, c.path[c.n_path - 1]) == edge) {
+            *out = c;
+            return true;
+        }
+    }
+    return move_toward(p, edge, CMD_END, out);
+}
+
+/* ---- the plan ---------------------------------------------------------- */
+
+/* The command a's plan gives on the planned board. */
+static void decide(plan_t *p, cmd_t *out)
+{
+    battle_t *b = p->b;
+    int a = p->a;
+    if (run_for_it(p, out))
+        return;
+    option_t o = {-1, -1, -1, -1, 0.0};
+    if (best_attack(p, &o)) {
+        cmd_t c = cmd_make(CMD_DECLARE, a);
+        c.act = CMD_ENGAGE;
+        c.target = o.t;
+        c.weapon = o.w;
+        c.weapon2 = o.w2;
+        move_cost_t one;
+        int cost;
+        if (o.at != p->a_cell && plan_move(p, SM_MOVE, &one))
+            c.n_path = path_to(p, &one, o.at, c.path, SCARS_PATH_MAX, &cost);
+        if (o.at == p->a_cell || (c.n_path > 0 && map_index(b->map, c.path[c.n_path - 1]) == o.at)) {
+            *out = c;
+            return;
+        }
+    }
+    int goal = firing_goal(p);
+    if (goal >= 0)
+        move_toward(p, goal, CMD_END, out);
+}
+
+void scars_intent(battle_t *b, int a, cmd_t *out)
+{
+    *out = cmd_make(CMD_END, a);
+    if (!sc_can_act(b, a) || scars_crawling(b, a))
+        return;
+    plan_t plan;
+    plan_begin(&plan, b, a);
+    decide(&plan, out);
+    plan_end(&plan);
 }
 
 void sc_ai(battle_t *b, int a, cmd_t *out)
 {
     *out = cmd_make(CMD_END, a);
-    if (!scars_in_phase(b, a))
+    if (!scars_in_phase(b, a) || sc_cst(b)->decl[a].set)
         return;
     if (scars_crawling(b, a))
         return; /* lies still: a crawl is the table's call */
-    unit_t *u = &b->u[a];
-    /* Badly hurt with a way out: run for it. */
-    if (u->hp == 0 && u->stat[SS_STR] * 2 < u->stat_max[SS_STR] && sc_on_edge(b, a)) {
-        out->kind = CMD_DECLARE;
-        out->act = CMD_RETREAT;
-        return;
-    }
-    /* The nearest foe still fighting, weaker ones counting as closer; and
-     * apart, the nearest helpless one. The helpless no longer hold the field,
-     * so they are attacked only when no fighting foe can be reached this turn
-     * (the action would otherwise go to waste). */
-    int t = -1, best = 0x3fffffff, th = -1, besth = 0x3fffffff;
-    for (int k = 0; k < b->n; k++) {
-        if (!battle_active(b, k) || !sc_enemies(b, a, k))
-            continue;
-        int v = hex_distance(sc_pos(b, a), sc_pos(b, k)) * 3 + b->u[k].hp + b->u[k].stat[SS_STR] / 4;
-        /* Attacks on one target pool and only the highest die counts, so a
-         * foe an ally has already declared against is worth less. */
-        v += POOL_PENALTY * allies_on(b, a, k);
-        if (scars_helpless(b, k)) {
-            if (v < besth) {
-                besth = v;
-                th = k;
-            }
-        } else if (v < best) {
-            best = v;
-            t = k;
-        }
-    }
-    if (th >= 0 && (t < 0 || (!in_reach_this_turn(b, a, t) && in_reach_this_turn(b, a, th))))
-        t = th;
-    if (t < 0)
-        return;
-    int dist = hex_distance(sc_pos(b, a), sc_pos(b, t));
-    int bw = pick_weapon(b, a, t);
-    const weapon_t *wp = battle_weapon(b, a, bw);
-    int reach = scars_weapon_band(b, wp);
-    cmd_t c = cmd_make(CMD_DECLARE, a);
-    c.weapon = bw;
-    c.target = t;
-    /* A shot from here through cover is impaired (d4): a ranged attacker
-     * first looks for a hex within one move with a clear, uncovered line. */
-    bool clear_here = dist <= reach && sight_clear(b->board, sc_pos(b, a), sc_pos(b, t));
-    if (reach > CLOSE_HEX && dist <= reach + SCARS_MOVE_HEXES &&
-        (!clear_here || sight_trace(b->board, sc_pos(b, a), sc_pos(b, t)).cover != COVER_NONE)) {
-        cell_t spot;
-        if (clear_shot_hex(b, a, t, reach, &spot)) {
-            c.n_path = path_toward(b, a, spot, b->prof[a].speed_ft, c.path, SCARS_PATH_MAX);
-            if (c.n_path > 0 && c.path[c.n_path - 1].col == spot.col &&
-                c.path[c.n_path - 1].row == spot.row) {
-                c.act = CMD_ENGAGE;
-                *out = c;
-                return;
-            }
-            c.n_path = 0;
-        }
-    }
-    if (clear_here) {
-        c.act = CMD_ENGAGE;
-        *out = c;
-        return;
-    }
-    /* Close in: to a free hex next to the target (or in range of it). When
-     * an ally's declared blast sweeps every hex next to it, stop one hex
-     * further out, ready for the next phase. */
-    hex_t ring[12];
-    int bc = 0x3fffffff;
-    cell_t goal = {0, 0};
-    bool found = false;
-    for (int radius = 1; radius <= 2 && !found; radius++) {
-        int nr = hex_ring(sc_pos(b, t), radius, ring, 12);
-        for (int k = 0; k < nr; k++) {
-            int idx = board_cell_index(b->board, ring[k]);
-            if (idx < 0 || b->board->occ[idx] >= 0 ||
-                b->map->types[b->map->cells[idx]].move <= 0)
-                continue;
-            /* Never walk into the blast an ally has already declared. */
-            if (in_friendly_blast(b, a, ring[k]))
-                continue;
-            int d = hex_distance(sc_pos(b, a), ring[k]);
-            if (d < bc) {
-                bc = d;
-                goal = hex_to_cell(b->map->layout, ring[k]);
-                found = true;
-            }
-        }
-    }
-    if (!found)
-        return;
-    c.n_path = path_toward(b, a, goal, b->prof[a].speed_ft, c.path, SCARS_PATH_MAX);
-    if (c.n_path > 0) {
-        hex_t end = hex_from_cell(b->map->layout, c.path[c.n_path - 1]);
-        if (hex_distance(end, sc_pos(b, t)) <= reach) {
-            c.act = CMD_ENGAGE;
-            *out = c;
-            return;
-        }
-    }
-    /* Too far: the action becomes a second move. */
-    c.act = CMD_MOVE;
-    c.target = -1;
-    c.n_path = path_toward(b, a, goal, 2 * b->prof[a].speed_ft, c.path, SCARS_PATH_MAX);
-    *out = c;
+    scars_intent(b, a, out);
 }

@@ -31,8 +31,8 @@ int scars_weapon_band(const battle_t *b, const weapon_t *w)
 
 /* The die of a's attack on t with w, given the cover on the line between them
  * and the referee's marks: the weapon's own, d4 impaired, d12 enhanced. */
-static sc_die_t die_of(const battle_t *b, int a, int t, const weapon_t *w, bool spill,
-                       cover_t cover, unsigned marks)
+sc_die_t sc_die_of(const battle_t *b, int a, int t, const weapon_t *w, bool spill,
+                   cover_t cover, unsigned marks)
 {
     /* Unarmed is always a d4, whatever else holds: the specific rule wins. */
     if (!w)
@@ -46,7 +46,7 @@ static sc_die_t die_of(const battle_t *b, int a, int t, const weapon_t *w, bool 
         impaired = true;
     if (marks & SC_MARK_IMPAIRED)
         impaired = true;
-    bool enhanced = scars_helpless(b, t) || (sc_detachment(b, a) && !sc_detachment(b, t)) ||
+    bool enhanced = scars_helpless(b, t) || (sc_horde(b, a) && !sc_detachment(b, t)) ||
                     (marks & SC_MARK_ENHANCED);
     if (impaired && enhanced) {
         /* The two cancel: the weapon's own die. */
@@ -63,7 +63,7 @@ static sc_die_t die_of(const battle_t *b, int a, int t, const weapon_t *w, bool 
 sc_die_t scars_attack_die(const battle_t *b, int a, int t, const weapon_t *w, bool spill)
 {
     cover_t cover = spill ? COVER_NONE : sight_trace(b->board, sc_pos(b, a), sc_pos(b, t)).cover;
-    return die_of(b, a, t, w, spill, cover, 0);
+    return sc_die_of(b, a, t, w, spill, cover, 0);
 }
 
 /* Does a's attack with w reach t from where both stand? */
@@ -89,7 +89,7 @@ bool scars_blast_area(const battle_t *b, int a, int t, const weapon_t *w, area_t
 {
     if (sc_weapon_area(b->map, w, sc_pos(b, a), sc_pos(b, t), out))
         return true;
-    if (!sc_detachment(b, a) || sc_detachment(b, t))
+    if (!sc_horde(b, a) || sc_detachment(b, t))
         return false;
     /* A detachment's onslaught on an individual spills onto the hexes next to it. */
     *out = area_blast(sc_pos(b, a), sc_pos(b, t), 1);
@@ -111,7 +111,7 @@ bool scars_blast_catches(const battle_t *b, int a, int t, int k, hex_t at, const
 static int roll_attack(battle_t *b, int a, int t, const weapon_t *w, bool spill, cover_t cover,
                        unsigned marks)
 {
-    sc_die_t d = die_of(b, a, t, w, spill, cover, marks);
+    sc_die_t d = sc_die_of(b, a, t, w, spill, cover, marks);
     char why[EV_NAME_MAX];
     snprintf(why, sizeof why, "damage on %s", b->map->combatants[t].id);
     return battle_roll(b, a, d.n, d.sides, 1, 0, why, NULL);
@@ -121,7 +121,7 @@ static int roll_attack(battle_t *b, int a, int t, const weapon_t *w, bool spill,
 
 /* P(the kept die <= k) for n dice of `sides`, keeping the highest: every die
  * at or under k. A die of 0 sides (no second weapon) is always under. */
-static double kept_cdf(sc_die_t d, int k)
+double sc_kept_cdf(sc_die_t d, int k)
 {
     if (d.sides <= 0 || k >= d.sides)
         return 1.0;
@@ -164,7 +164,7 @@ bool scars_predict_dual(const battle_t *b, int a, int t, int wi, int wi2, predic
     int top = d1.sides > d2.sides ? d1.sides : d2.sides;
     double mean = 0.0, below = 0.0;
     for (int k = 1; k <= top; k++) {
-        double at_most = kept_cdf(d1, k) * kept_cdf(d2, k);
+        double at_most = sc_kept_cdf(d1, k) * sc_kept_cdf(d2, k);
         int dmg = k - armor;
         if (dmg > 0)
             mean += (at_most - below) * dmg;
@@ -184,6 +184,19 @@ bool scars_predict(const battle_t *b, int a, int t, int w, predict_t *out)
 
 /* ---- resolving (continued) ---------------------------------------------- */
 
+int sc_move_stop(const battle_t *b, int i, const sc_decl_t *d)
+{
+    int stop = 0;
+    for (int k = 0; k < d->n_path; k++) {
+        int occ = board_occupant(b->board, hex_from_cell(b->map->layout, d->path[k]));
+        if (occ >= 0 && occ != i && sc_enemies(b, i, occ))
+            break;
+        if (occ < 0 || occ == i)
+            stop = k + 1;
+    }
+    return stop;
+}
+
 void sc_resolve_phase(battle_t *b)
 {
     sc_state_t *s = sc_st(b);
@@ -192,14 +205,7 @@ void sc_resolve_phase(battle_t *b)
         sc_decl_t *d = &s->decl[i];
         if (!d->set || !battle_active(b, i))
             continue;
-        int stop = 0;
-        for (int k = 0; k < d->n_path; k++) {
-            int occ = board_occupant(b->board, hex_from_cell(b->map->layout, d->path[k]));
-            if (occ >= 0 && occ != i && sc_enemies(b, i, occ))
-                break;
-            if (occ < 0 || occ == i)
-                stop = k + 1;
-        }
+        int stop = sc_move_stop(b, i, d);
         for (int k = 0; k < stop; k++)
             battle_step(b, i, hex_from_cell(b->map->layout, d->path[k]));
     }
@@ -215,6 +221,20 @@ void sc_resolve_phase(battle_t *b)
             event_t e = event_make(EV_FLED);
             e.who = i;
             battle_emit(b, &e);
+        }
+    }
+    /* Aid: a stabilizer next to its helpless ally after the moves steadies
+     * it (it will not die of its wounds; it still cannot fight). */
+    for (int i = 0; i < b->n; i++) {
+        const sc_decl_t *d = &s->decl[i];
+        if (!d->set || d->act != CMD_STABILIZE || !battle_active(b, i))
+            continue;
+        int t = d->target;
+        bool ok = battle_active(b, t) && hex_distance(sc_pos(b, i), sc_pos(b, t)) <= CLOSE_HEX;
+        battle_emit_action(b, i, "stabilize", t, ok);
+        if (ok && !(b->u[t].cond & SC_STABLE)) {
+            b->u[t].cond |= SC_STABLE;
+            sc_emit_cond(b, t, "stabilized", true);
         }
     }
     /* 3. Attacks land together: which ones reach, and the cover on each line

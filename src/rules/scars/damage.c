@@ -210,7 +210,13 @@ void scars_damage(battle_t *b, int t, int amount)
     }
     if (passed)
         return;
-    if (sc_detachment(b, t)) {
+    if (sc_detachment(b, t) && sc_cst(b)->weaken[t] && !(u->cond & SC_WEAKENED)) {
+        /* The referee's call: significantly weakened rather than routed. It
+         * fights on without a detachment's edge over individuals; the next
+         * critical damage routs it. */
+        u->cond |= SC_WEAKENED;
+        sc_emit_cond(b, t, "weakened", true);
+    } else if (sc_detachment(b, t)) {
         sc_emit_cond(b, t, "routed", true);
         sc_defeat(b, t);
     } else if (map_faction_is_player(b->map, b->map->combatants[t].faction)) {

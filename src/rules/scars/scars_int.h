@@ -30,6 +30,12 @@ static inline bool sc_detachment(const battle_t *b, int i)
 {
     return b->u[i].stat[SS_DETACHMENT] > 0;
 }
+/* A detachment at full strength: against individuals it is enhanced and its
+ * onslaught spills (a weakened one has lost that edge). */
+static inline bool sc_horde(const battle_t *b, int i)
+{
+    return sc_detachment(b, i) && !(b->u[i].cond & SC_WEAKENED);
+}
 
 /* damage.c */
 /* Append a condition event (who, name, on) / a stat event (who, name, value). */
@@ -51,10 +57,29 @@ bool sc_can_act(const battle_t *b, int i);
 bool sc_on_edge(const battle_t *b, int i);
 /* Does a's attack with w reach t from where both stand (band and sight)? */
 bool sc_reaches(const battle_t *b, int a, int t, const weapon_t *w);
+/* How many steps of its declared path i takes when it moves now: up to the
+ * last free hex before any enemy (the resolution's rule, for planning too). */
+int sc_move_stop(const battle_t *b, int i, const sc_decl_t *d);
+/* The die of a's attack on t with w, given the cover on the line between them
+ * and the referee's marks (SC_MARK_*): the weapon's own, d4 impaired, d12
+ * enhanced, always d4 unarmed. spill: t is caught in a blast aimed elsewhere. */
+sc_die_t sc_die_of(const battle_t *b, int a, int t, const weapon_t *w, bool spill,
+                   cover_t cover, unsigned marks);
+/* P(the kept face <= k) for die d (n dice keep the highest); a die of 0 sides
+ * (none) is always under. */
+double sc_kept_cdf(sc_die_t d, int k);
 /* Resolve the phase once every member has declared: moves, retreats, attacks. */
 void sc_resolve_phase(battle_t *b);
 /* ruleset_t.weapon_area: a weapon's own blast. */
 bool sc_weapon_area(const map_t *m, const weapon_t *w, hex_t from, hex_t at, area_t *out);
+
+/* calls.c */
+/* Is kind one of the referee's calls (made by no one's declaration)? */
+bool sc_is_call(cmd_kind_t k);
+/* Apply a referee's call: BATTLE_OK, or BATTLE_ILLEGAL changing nothing. */
+battle_status_t sc_apply_call(battle_t *b, const cmd_t *c);
+/* ruleset_t.calls for scars. */
+int sc_calls(battle_t *b, int who, ref_call_t *out, int cap);
 
 /* ai.c */
 /* ruleset_t.ai for scars. */

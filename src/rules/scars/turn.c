@@ -256,6 +256,8 @@ bool scars_dual_ok(const battle_t *b, int a, int w, int w2)
 
 static battle_status_t scars_apply(battle_t *b, const cmd_t *c)
 {
+    if (sc_is_call(c->kind))
+        return sc_apply_call(b, c);
     sc_state_t *s = sc_st(b);
     int a = c->actor;
     if (b->over || a < 0 || a >= b->n || !scars_in_phase(b, a) || s->decl[a].set)
@@ -267,7 +269,8 @@ static battle_status_t scars_apply(battle_t *b, const cmd_t *c)
         act = c->act;
     else
         return BATTLE_ILLEGAL;
-    if (act != CMD_END && act != CMD_ENGAGE && act != CMD_MOVE && act != CMD_RETREAT)
+    if (act != CMD_END && act != CMD_ENGAGE && act != CMD_MOVE && act != CMD_RETREAT &&
+        act != CMD_STABILIZE)
         return BATTLE_ILLEGAL;
     /* The path (if any) is a move in the mode the act implies. */
     move_cost_t mv;
@@ -289,14 +292,23 @@ static battle_status_t scars_apply(battle_t *b, const cmd_t *c)
         if (c->arg & ~(SC_MARK_IMPAIRED | SC_MARK_ENHANCED))
             return BATTLE_ILLEGAL;
     }
+    /* Aid goes to a helpless ally of one's own side, none other. */
+    if (act == CMD_STABILIZE &&
+        (c->target < 0 || c->target >= b->n || c->target == a || !battle_active(b, c->target) ||
+         sc_enemies(b, a, c->target) || !(b->u[c->target].cond & (SC_CRITICAL | SC_MORTAL))))
+        return BATTLE_ILLEGAL;
     sc_decl_t *d = &s->decl[a];
     memset(d, 0, sizeof *d);
     d->set = 1;
     d->act = (unsigned char)act;
-    d->target = (short)(act == CMD_ENGAGE ? c->target : -1);
+    d->target = (short)(act == CMD_ENGAGE || act == CMD_STABILIZE ? c->target : -1);
     d->weapon = (short)(c->kind == CMD_DECLARE ? c->weapon : -1);
     d->weapon2 = (short)(c->kind == CMD_DECLARE ? c->weapon2 : -1);
-    d->marks = (unsigned char)(act == CMD_ENGAGE ? c->arg : 0);
+    if (act == CMD_ENGAGE) {
+        /* The referee's pending mark on a's next attack joins any given here. */
+        d->marks = (unsigned char)(c->arg | s->marks[a]);
+        s->marks[a] = 0;
+    }
     d->n_path = (short)(c->kind == CMD_DECLARE ? c->n_path : 0);
     for (int k = 0; k < d->n_path; k++)
         d->path[k] = c->path[k];
@@ -406,4 +418,9 @@ const ruleset_t ruleset_scars = {
     .winner = scars_winner,
     .hidden_from = scars_hidden_from,
     .weapon_area = sc_weapon_area,
+    .calls = sc_calls,
+    /* 1: issue 22 (the scars table read by damage, doom ending at the next
+     * critical save, the crawl, scores of 0 from the start, unarmed d4, cover
+     * fixed for a resolution, two-handed weapons never dual). */
+    .revision = 1,
 };

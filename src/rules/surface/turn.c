@@ -156,16 +156,35 @@ void sf_emit_cond(battle_t *b, int i, const char *name, bool on)
 
 /* ---- geometry profile ------------------------------------------------------ */
 
+/* Stat KEY of c: the map's override, else its template's, else def. */
+static int map_stat(const tmpl_db_t *db, const map_combatant_t *c, const char *key, int def)
+{
+    int v;
+    if (map_combatant_stat(c, key, &v)) return v;
+    const tmpl_t *t = db && c->template_name[0] ? tmpl_find(db, c->template_name) : NULL;
+    return t && stat_get(t->stats, t->n_stats, key, &v) ? v : def;
+}
+
+/* Lengths from the map and the data alone (no battle): the reach of the
+ * weapons it starts with in hand, taken as a battle takes them (the first
+ * that fit its hands, in list order; a vehicle's are all mounted). */
 static void surface_geo_profile(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c,
                                 geo_profile_t *out)
 {
-    (void)db;
     int fph = m->feet_per_hex;
-    int scale = 0;
-    int reach = c->reach_ft;
-    if (map_combatant_stat(c, "scale", &scale) || reach <= 0)
-        reach = scale_hexes(scale, fph) * fph;
-    out->reach_ft = reach;
+    int body = scale_hexes(map_stat(db, c, "scale", 0), fph), reach = body;
+    bool vehicle = map_stat(db, c, "mounts", 0) > 0;
+    int hands = map_stat(db, c, "hands", DEFAULT_HANDS), used = 0;
+    for (int k = 0; db && k < c->n_weapons; k++) {
+        const weapon_t *w = tmpl_find_weapon(db, c->weapons[k]);
+        if (!w) continue;
+        int need = sf_hands_of(w);
+        if (!vehicle && used + need > hands) continue;
+        used += need;
+        int r = w->cls == WPN_MELEE && battle_weapon_tag(w, "long") > 0 ? 2 * body : body;
+        reach = r > reach ? r : reach;
+    }
+    out->reach_ft = reach * fph;
     out->speed_ft = c->speed_ft;     /* one move: the Encounter Range */
     out->dash_ft = 4 * c->speed_ft;  /* a sprint (S3) */
     out->interval_ft = fph;

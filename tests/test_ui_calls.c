@@ -1,0 +1,160 @@
+/* test_ui_calls.c - the referee's calls in the play window (ui/calls.h): F3
+ * lists the ruleset's calls about the selected combatant, a digit makes one
+ * (a command in the battle's list, so undo takes it back), Esc closes, and
+ * a ruleset with no calls says so. A frame with the list open is saved to
+ * /tmp to look at. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <SDL.h>
+#include <SDL_image.h>
+#include <SDL_ttf.h>
+
+#include "io/map_io.h"
+#include "rules/scars.h"
+#include "ui/calls.h"
+#include "ui/hud.h"
+#include "ui/window.h"
+#include "ui_frame_fixture.h"
+
+#define VIEW_W 1200
+#define VIEW_H 800
+
+static pui_t *open_map(const char *name, map_t **m, tmpl_db_t **db)
+{
+    char data[512], path[600], err[512];
+    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
+    snprintf(path, sizeof path, "%s/../../maps/%s", HB_TEST_DATA, name);
+    assert_int_equal(map_load(path, data, m, db, err, sizeof err), 0);
+    pui_t *p = malloc(sizeof *p);
+    assert_non_null(p);
+    assert_int_equal(pui_start(p, *m, *db, 3), BATTLE_OK);
+    return p;
+}
+
+static void close_map(pui_t *p, map_t *m, tmpl_db_t *db)
+{
+    pui_free(p);
+    free(p);
+    map_destroy(m);
+    free(db);
+}
+
+static void test_calls_listed_made_and_undone(void **state)
+{
+    (void)state;
+    map_t *m = NULL;
+    tmpl_db_t *db = NULL;
+    pui_t *p = open_map("salt_flats.json", &m, &db);
+    hud_t h;
+    assert_true(hud_init(&h, p));
+    ui_state_t s;
+    ui_state_init(&s, m, VIEW_W, VIEW_H);
+    int vex = map_find_combatant(m, "vex"), chief = map_find_combatant(m, "chief");
+
+    /* vex: three saves, and the two marks on its attack. */
+    p->sel = vex;
+    SDL_Event e = fx_key_event(SDLK_F3);
+    assert_true(hud_pre_event(&h, &s, &e));
+    assert_true(h.calls.open);
+    assert_int_equal(h.calls.who, vex);
+    assert_int_equal(h.calls.n, 5);
+    assert_int_equal(h.calls.item[0].cmd.kind, CMD_SAVE);
+    assert_non_null(strstr(h.calls.item[1].label, "DEX save"));
+    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
+    assert_int_equal(TTF_Init(), 0);
+    fx_play_frame(p, &h, VIEW_W, VIEW_H, "/tmp/hexbattle_referee_calls.png");
+
+    /* 2: a DEX save, in the battle's commands and its log. */
+    int cmds = p->play.b->cmds.n;
+    e = fx_key_event(SDLK_2);
+    assert_true(hud_pre_event(&h, &s, &e));
+    assert_int_equal(p->play.b->cmds.n, cmds + 1);
+    assert_int_equal(p->play.b->cmds.c[cmds].kind, CMD_SAVE);
+    assert_int_equal(p->play.b->cmds.c[cmds].arg, SS_DEX);
+    assert_non_null(strstr(p->msg, "Called:"));
+    const event_t *last = &p->play.b->log.ev[p->play.b->log.n - 1];
+    assert_int_equal(last->type, EV_ACTION);
+    assert_string_equal(last->name, "save_dex");
+    assert_true(h.calls.open); /* still open for the next call */
+    /* 5: vex's attack enhanced (4 would impair it); the list now offers to unmark it. */
+    e = fx_key_event(SDLK_5);
+    assert_true(hud_pre_event(&h, &s, &e));
+    assert_int_equal(((const sc_state_t *)p->play.b->rs)->marks[vex], SC_MARK_ENHANCED);
+    bool unmark = false;
+    for (int i = 0; i < h.calls.n; i++)
+        unmark |= h.calls.item[i].cmd.kind == CMD_MARK && h.calls.item[i].cmd.arg == 0;
+    assert_true(unmark);
+    /* A digit past the list is swallowed, not passed to the action bar. */
+    cmds = p->play.b->cmds.n;
+    e = fx_key_event(SDLK_9);
+    assert_true(hud_pre_event(&h, &s, &e));
+    assert_int_equal(p->play.b->cmds.n, cmds);
+    /* Esc closes; undo takes the mark back like any command. */
+    e = fx_key_event(SDLK_ESCAPE);
+    assert_true(hud_pre_event(&h, &s, &e));
+    assert_false(h.calls.open);
+    assert_true(pui_undo(p));
+    assert_int_equal(((const sc_state_t *)p->play.b->rs)->marks[vex], 0);
+
+    /* The raider chief: telegraph its move, or its whole side's. */
+    p->sel = chief;
+    e = fx_key_event(SDLK_F3);
+    assert_true(hud_pre_event(&h, &s, &e));
+    int all = -1;
+    for (int i = 0; i < h.calls.n; i++)
+        if (h.calls.item[i].cmd.kind == CMD_TELEGRAPH && h.calls.item[i].cmd.arg == 1) all = i;
+    assert_true(all >= 0);
+    int from = p->play.b->log.n;
+    e = fx_key_event((SDL_Keycode)(SDLK_1 + all));
+    assert_true(hud_pre_event(&h, &s, &e));
+    int told = 0;
+    for (int k = from; k < p->play.b->log.n; k++)
+        told += p->play.b->log.ev[k].type == EV_ACTION &&
+                strncmp(p->play.b->log.ev[k].name, "telegraph_", 10) == 0;
+    assert_int_equal(told, 3); /* pack, chief and gun */
+    e = fx_key_event(SDLK_F3);
+    assert_true(hud_pre_event(&h, &s, &e));
+    assert_false(h.calls.open);
+
+    hud_free(&h);
+    close_map(p, m, db);
+    TTF_Quit();
+    SDL_Quit();
+}
+
+/* xhalem leaves nothing to the referee this way: F3 says so and opens nothing. */
+static void test_no_calls_in_xhalem(void **state)
+{
+    (void)state;
+    map_t *m = NULL;
+    tmpl_db_t *db = NULL;
+    pui_t *p = open_map("ridge_ambush.json", &m, &db);
+    hud_t h;
+    assert_true(hud_init(&h, p));
+    ui_state_t s;
+    ui_state_init(&s, m, VIEW_W, VIEW_H);
+    p->sel = 0;
+    SDL_Event e = fx_key_event(SDLK_F3);
+    assert_true(hud_pre_event(&h, &s, &e));
+    assert_false(h.calls.open);
+    assert_non_null(strstr(p->msg, "no calls"));
+    hud_free(&h);
+    close_map(p, m, db);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_calls_listed_made_and_undone),
+        cmocka_unit_test(test_no_calls_in_xhalem),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
