@@ -589,6 +589,86 @@ static void test_ai_blind_to_declarations(void **state)
     fx_free(&f);
 }
 
+/* The AI with a bow: an aimed shot when a foe is in range, then cover with
+ * its last point when enemy shooters can see it and cover is about. */
+static void test_ai_commits_then_takes_cover(void **state)
+{
+    (void)state;
+    fx_t f;
+    const char *rows[4] = {"..........", ".^........", "..........", ".........."};
+    f.m = fx_map(10, 4, "emcore", rows);
+    int a = add(f.m, "archer", "players", 1, 2, "shortbow", "adeptness=4,insight=3,movement=5");
+    add(f.m, "bow", "brigands", 8, 2, "shortbow", "adeptness=3,insight=1");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+    cmd_t c;
+    f.p.rs->ai(f.p.b, a, &c);
+    assert_int_equal(c.kind, CMD_COMMIT);
+    assert_int_equal(fx_do(&f.p, c, FX_NO_DICE), BATTLE_OK);
+    f.p.rs->ai(f.p.b, a, &c);
+    assert_int_equal(c.kind, CMD_COVER);
+    fx_free(&f);
+}
+
+/* The AI with a sword charges a lone shooter in the open, but not into a
+ * crowd of foes that outnumber it. */
+static void test_ai_charges_only_where_not_outnumbered(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(14, 5, "emcore", NULL);
+    int a = add(f.m, "brute", "brigands", 2, 2, "sword", "force=4,insight=3");
+    int t = add(f.m, "archer", "players", 8, 2, "shortbow", "adeptness=3,insight=1");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+    cmd_t c;
+    f.p.rs->ai(f.p.b, a, &c);
+    assert_int_equal(c.kind, CMD_MOVE);
+    assert_int_equal(c.arg, EM_CHARGE);
+    hex_t end = hex_from_cell(f.m->layout, c.path[c.n_path - 1]);
+    assert_int_equal(hex_distance(end, f.p.b->board->pos[t]), 1);
+    fx_free(&f);
+
+    f.m = fx_map(14, 5, "emcore", NULL);
+    a = add(f.m, "brute", "brigands", 2, 2, "sword", "force=4,insight=4");
+    add(f.m, "archer", "players", 8, 2, "shortbow", "adeptness=3,insight=1");
+    add(f.m, "k1", "players", 9, 1, "sword", "force=3,insight=0");
+    add(f.m, "k2", "players", 9, 3, "sword", "force=3,insight=2");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+    f.p.rs->ai(f.p.b, a, &c);
+    assert_false(c.kind == CMD_MOVE && c.arg == EM_CHARGE);
+    fx_free(&f);
+}
+
+/* The AI disengages from a fight it would lose badly, and fights one it
+ * can win. */
+static void test_ai_weighs_the_contest(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 4, "emcore", NULL);
+    int weak = add(f.m, "weak", "brigands", 2, 1, "sword", "force=0,adeptness=5,fortitude=0,insight=2,health=2");
+    add(f.m, "ogre", "players", 3, 1, "sword", "force=8,might=6,insight=1");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+    cmd_t c;
+    f.p.rs->ai(f.p.b, weak, &c);
+    assert_int_equal(c.kind, CMD_DECLARE);
+    assert_int_equal(c.act, CMD_DISENGAGE);
+    fx_free(&f);
+
+    f.m = fx_map(10, 4, "emcore", NULL);
+    int strong = add(f.m, "strong", "brigands", 2, 1, "sword", "force=8,might=4,insight=2");
+    int foe = add(f.m, "foe", "players", 3, 1, "sword", "force=1,adeptness=1,insight=1");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+    f.p.rs->ai(f.p.b, strong, &c);
+    assert_int_equal(c.act, CMD_ENGAGE);
+    assert_int_equal(c.target, foe);
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -612,6 +692,9 @@ int main(void)
         cmocka_unit_test(test_dodge_for_willpower),
         cmocka_unit_test(test_no_dodge_when_healthy_and_out_of_points),
         cmocka_unit_test(test_ai_blind_to_declarations),
+        cmocka_unit_test(test_ai_commits_then_takes_cover),
+        cmocka_unit_test(test_ai_charges_only_where_not_outnumbered),
+        cmocka_unit_test(test_ai_weighs_the_contest),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -684,10 +684,45 @@ static void test_ai_spreads_pooled_attacks(void **state)
     }
 }
 
+/* Aid is on the legal list for a helpless ally next to the combatant, and
+ * for nobody else; declared, it steadies the ally. */
+static void test_stabilize_listed_for_an_ally_beside(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 3, "scars", NULL);
+    fx_add(f.m, "pc", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 2, 50, "knife", "dex=1,str=10");
+    fx_add(f.m, "foe", "raiders", 1, 2, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "club", "str=10");
+    fx_add(f.m, "pc2", "players", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 2, 50, "knife", "dex=1,str=10");
+    fx_add(f.m, "pc3", "players", 8, 2, KIND_CREATURE, SIZE_MEDIUM, 2, 50, "knife", "dex=1,str=10");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(20, 20, 20));
+    /* 5 on 2 HP, STR 7, save 12 fails: pc lies critical. */
+    assert_int_equal(fx_do(&f.p, attack(1, 0, 0), FX_DICE(5, 12)), BATTLE_OK);
+    cmd_t list[64];
+    for (int who = 2; who <= 3; who++) {
+        int n = f.p.rs->legal(f.p.b, who, list, 64), aid = -1;
+        for (int k = 0; k < n; k++)
+            if (list[k].kind == CMD_DECLARE && list[k].act == CMD_STABILIZE) aid = k;
+        if (who == 3) {
+            assert_int_equal(aid, -1); /* too far to aid */
+            continue;
+        }
+        assert_true(aid >= 0);
+        assert_int_equal(list[aid].target, 0);
+        assert_int_equal(fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE), BATTLE_OK);
+        assert_int_equal(fx_do(&f.p, list[aid], FX_NO_DICE), BATTLE_OK);
+    }
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_END, 3), FX_NO_DICE), BATTLE_OK);
+    assert_true(f.p.b->u[0].cond & SC_STABLE);
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dex_save_order),
+        cmocka_unit_test(test_stabilize_listed_for_an_ally_beside),
         cmocka_unit_test(test_dex_and_wil_loss),
         cmocka_unit_test(test_enhanced_die_detachment_vs_individual),
         cmocka_unit_test(test_nobody_hidden_from_a_side),

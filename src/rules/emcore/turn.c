@@ -435,15 +435,23 @@ static void em_setup(battle_t *b)
 static void em_geo_profile(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c,
                            geo_profile_t *out)
 {
-    (void)db;
-    /* Without a battle only the map's own numbers are known: its movement
-     * override, else the template's speed in feet (movement x 5 ft in the
-     * data). em_setup puts the battle's true Movement in the profile. */
+    /* Without a battle: the map's movement override, else the template's,
+     * else 4 (E2); reach is the longest melee weapon's (the threat range). */
     int fph = m->feet_per_hex;
     int mv = 0;
-    if (!map_combatant_stat(c, "movement", &mv) || mv <= 0)
-        mv = c->speed_ft > 0 ? (c->speed_ft + fph - 1) / fph : 4;
-    out->reach_ft = c->reach_ft > 0 ? c->reach_ft : fph;
+    const tmpl_t *t = db && c->template_name[0] ? tmpl_find(db, c->template_name) : NULL;
+    if (!map_combatant_stat(c, "movement", &mv) &&
+        !(t && stat_get(t->stats, t->n_stats, "movement", &mv)))
+        mv = 0;
+    if (mv <= 0)
+        mv = 4;
+    int reach = fph;
+    for (int w = 0; db && w < c->n_weapons; w++) {
+        const weapon_t *wp = tmpl_find_weapon(db, c->weapons[w]);
+        if (wp && em_is_melee(wp) && wp->reach_ft > reach)
+            reach = wp->reach_ft;
+    }
+    out->reach_ft = c->reach_ft > reach ? c->reach_ft : reach;
     out->speed_ft = mv * fph;      /* hasty: one hex a point */
     out->dash_ft = 2 * mv * fph;   /* run or charge: two a point */
     out->interval_ft = fph;

@@ -212,6 +212,17 @@ static double die_mean(sc_die_t d, int armor)
     return mean;
 }
 
+/* The widest band of any weapon i carries (unarmed: close). */
+static int longest_band(const battle_t *b, int i)
+{
+    int band = CLOSE_HEX;
+    for (int w = 0; w < b->u[i].n_weapons; w++) {
+        int bw = scars_weapon_band(b, battle_weapon(b, i, w));
+        band = bw > band ? bw : band;
+    }
+    return band;
+}
+
 /* The damage a standing at h could take back next time the foes act: the
  * worst single die of those within a move and a weapon's band, impaired when
  * the line to h has cover. */
@@ -222,14 +233,17 @@ static double exposure(const battle_t *b, int a, hex_t h)
     for (int e = 0; e < b->n; e++) {
         if (!scars_fighting(b, e) || !sc_enemies(b, a, e))
             continue;
+        int dist = hex_distance(sc_pos(b, e), h);
+        if (dist > longest_band(b, e) + SCARS_MOVE_HEXES)
+            continue;
+        sight_t sg = sight_trace(b->board, sc_pos(b, e), h);
+        cover_t c = sg.visible ? sg.cover : COVER_LIGHT; /* it would move for a line */
         for (int w = -1; w < b->u[e].n_weapons; w++) {
             if (w < 0 && b->u[e].n_weapons > 0)
                 continue;
             const weapon_t *wp = battle_weapon(b, e, w);
-            if (hex_distance(sc_pos(b, e), h) > scars_weapon_band(b, wp) + SCARS_MOVE_HEXES)
+            if (dist > scars_weapon_band(b, wp) + SCARS_MOVE_HEXES)
                 continue;
-            sight_t sg = sight_trace(b->board, sc_pos(b, e), h);
-            cover_t c = sg.visible ? sg.cover : COVER_LIGHT; /* it would move for a line */
             double mean = die_mean(sc_die_of(b, e, a, wp, false, c, 0), armor);
             /* A blast or an onslaught on an ally next to h spills onto a too
              * (and one on a onto them): standing close is paying twice. */
@@ -249,16 +263,13 @@ static double exposure(const battle_t *b, int a, hex_t h)
     return worst;
 }
 
-/* Every weapon choice of a (one weapon, or two at once) that reaches t from
- * h, the best of them into *best when it beats it. */
-static void weigh_attacks(const battle_t *b, int a, int t, hex_t h, int cell, double base,
-                          const pool_t *pool, option_t *best)
+/* Every weapon choice of a (one weapon, or two at once) that reaches t
+ * `dist` hexes off with cover c on the line, the best of them into *best
+ * when it beats it. */
+static void weigh_attacks(const battle_t *b, int a, int t, int dist, cover_t c, int cell,
+                          double base, const pool_t *pool, option_t *best)
 {
     const unit_t *u = &b->u[a];
-    int dist = hex_distance(h, sc_pos(b, t));
-    if (!sight_clear(b->board, h, sc_pos(b, t)))
-        return;
-    cover_t c = sight_trace(b->board, h, sc_pos(b, t)).cover;
     double before = pool_worth(b, t, pool);
     for (int w = u->n_weapons > 0 ? 0 : -1; w < u->n_weapons; w++) {
         const weapon_t *wp = battle_weapon(b, a, w);
@@ -302,7 +313,7 @@ static bool best_attack(plan_t *p, option_t *best)
         n = b->ncells;
     best->value = 0.0;
     best->t = -1;
-    int tg[MAX_TARGETS];
+    int tg[MAX_TARGETS], band = longest_band(b, a);
     pool_t pools[MAX_TARGETS];
     for (int pass = 0; pass < 2 && best->t < 0; pass++) {
         int nt = 0;
@@ -320,7 +331,11 @@ static bool best_attack(plan_t *p, option_t *best)
             bool weighed = false;
             double base = 0.0;
             for (int i = 0; i < nt; i++) {
-                if (hex_distance(h, sc_pos(b, tg[i])) > DISTANT_HEX)
+                int dist = hex_distance(h, sc_pos(b, tg[i]));
+                if (dist > band)
+                    continue;
+                sight_t sg = sight_trace(b->board, h, sc_pos(b, tg[i]));
+                if (!sg.visible)
                     continue;
                 if (!weighed) {
                     /* Less the damage the foes could deal back there, and a
@@ -329,7 +344,7 @@ static bool best_attack(plan_t *p, option_t *best)
                     base = -DEFENCE * exposure(b, a, h) - cost * 1e-4;
                     weighed = true;
                 }
-                weigh_attacks(b, a, tg[i], h, cell, base, &pools[i], best);
+                weigh_attacks(b, a, tg[i], dist, sg.cover, cell, base, &pools[i], best);
             }
         }
     }
@@ -406,11 +421,7 @@ static int firing_goal(plan_t *p)
     if (!plan_move(p, SM_SECOND, &far))
         return -1;
     path_run(b->ps, b->board, p->a_cell, PATH_NO_BUDGET, -1, far.step, &far);
-    int band = CLOSE_HEX;
-    for (int w = 0; w < b->u[a].n_weapons; w++) {
-        int bw = scars_weapon_band(b, battle_weapon(b, a, w));
-        band = bw > band ? bw : band;
-    }
+    int band = longest_band(b, a);
     /* The nearest foe first; for it, a hex in the band with a line of sight
      * (pass 0), else the free hex nearest it (pass 1); then the next foe. */
     hex_t ring[6 * DISTANT_HEX];

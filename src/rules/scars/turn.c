@@ -374,6 +374,19 @@ static int scars_legal(battle_t *b, int a, cmd_t *out, int cap)
             }
         }
     }
+    /* Aid to a helpless ally beside it (a route planned first reaches others). */
+    for (int t = 0; t < b->n; t++) {
+        if (t == a || !battle_active(b, t) || sc_enemies(b, a, t) ||
+            !(b->u[t].cond & (SC_CRITICAL | SC_MORTAL)) ||
+            hex_distance(sc_pos(b, a), sc_pos(b, t)) > CLOSE_HEX)
+            continue;
+        cmd_t aid = cmd_make(CMD_DECLARE, a);
+        aid.act = CMD_STABILIZE;
+        aid.target = t;
+        if (n < cap)
+            out[n] = aid;
+        n++;
+    }
     cmd_t mv = cmd_make(CMD_DECLARE, a);
     mv.act = CMD_MOVE;
     mv.arg = SM_SECOND;
