@@ -590,16 +590,21 @@ static void test_forced_move_provokes_with_disadvantage(void **state)
 
 /* ---- other actions ------------------------------------------------------- */
 
+/* c cloaks behind a wall, out of a's sight, then walks into the open: a
+ * never saw where it went (cloaking in plain view would hide nothing). */
 static void test_detriment_against_cloaked(void **state)
 {
     (void)state;
     fx_t f;
-    f.m = fx_map(8, 3, "xhalem", NULL);
-    fx_add(f.m, "c", "raiders", 5, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "cloak=1,evasion=0");
-    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "rifle", "agility=0");
+    static const char *const ROWS[] = {"........", "........", "...#...."};
+    f.m = fx_map(8, 3, "xhalem", ROWS);
+    fx_add(f.m, "c", "raiders", 5, 2, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "cloak=1,evasion=0");
+    fx_add(f.m, "a", "players", 1, 2, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "rifle", "agility=0");
     f.db = weapons();
     fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
     assert_int_equal(fx_do(&f.p, cmd_make(CMD_CLOAK, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, FX_PATH(0, 5, 1, 5, 0), FX_NO_DICE), BATTLE_OK);
+    assert_false(xhalem_aware(f.p.b, 1, 0));
     assert_int_equal(fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE), BATTLE_OK);
     /* 4d20 keep the lowest (6); the cloaked target evades with 2d20 keep high. */
     assert_int_equal(fx_do(&f.p, fx_engage(1, 0, 0), FX_DICE(19, 6, 18, 17, 2, 6)), BATTLE_OK);
@@ -745,9 +750,10 @@ static void test_cloaked_revealed_and_lost_again(void **state)
     const xh_state_t *s = f.p.b->rs;
     int as = f.p.b->board->side[1];
     assert_false(hidden_from(f.p.b, 0, as));
+    /* Cloaking in plain view of a hides nothing from it (RULINGS). */
     assert_int_equal(fx_do(&f.p, cmd_make(CMD_CLOAK, 0), FX_NO_DICE), BATTLE_OK);
-    assert_true(hidden_from(f.p.b, 0, as));
-    assert_false(xhalem_aware(f.p.b, 1, 0));
+    assert_false(hidden_from(f.p.b, 0, as));
+    assert_true(xhalem_aware(f.p.b, 1, 0));
     fx_do(&f.p, cmd_make(CMD_END, 0), FX_NO_DICE);
     fx_do(&f.p, cmd_make(CMD_END, 1), FX_NO_DICE);
     /* Striking gives its position away while it stays cloaked. */
@@ -964,6 +970,7 @@ static void test_electric_doubles_in_water(void **state)
     for (int k = 0; k < 2; k++) {
         fx_t f;
         f.m = fx_map(8, 3, "xhalem", ROWS);
+        f.m->types[T_WATER].depth = DEPTH_PARTIAL; /* any immersion (wading is none) */
         fx_add(f.m, "a", "players", 0, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, WEAPON[k], "agility=10");
         fx_add(f.m, "t", "raiders", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 40, 30, "knife", "evasion=0");
         f.db = weapons();
@@ -1431,6 +1438,7 @@ static void test_underwater_disadvantage_and_fire(void **state)
     fx_t f;
     static const char *const ROWS[] = {"........", ".~~.....", "........"};
     f.m = fx_map(8, 3, "xhalem", ROWS);
+    f.m->types[T_WATER].depth = DEPTH_DEEP; /* underwater is deep water, not wading */
     fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "torch", "agility=0");
     fx_add(f.m, "t", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "knife", "evasion=0");
     f.db = weapons();
@@ -1839,14 +1847,29 @@ static void test_secondary_may_follow_a_dash(void **state)
     f.db = weapons();
     fx_weapon(f.db, "spur", WPN_MELEE, false, 5, 0, 1, 4, 0, "secondary=1");
     fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
-    /* Dash is the primary; then 15 of the doubled 20 ft; the spur strikes mid-move... */
+    /* Dash is the primary; then 15 of the doubled 20 ft; the spur strikes
+     * after them, which ends the dash (RULINGS: a secondary comes before or
+     * after the whole dash, never between its steps)... */
     assert_int_equal(fx_do(&f.p, cmd_make(CMD_DASH, 0), FX_NO_DICE), BATTLE_OK);
     assert_int_equal(fx_do(&f.p, FX_PATH(0, 1, 1, 2, 1, 3, 1), FX_NO_DICE), BATTLE_OK);
     assert_int_equal(fx_do(&f.p, fx_engage(0, 1, 1), FX_DICE(2, 10)), BATTLE_OK);
     assert_true(FX_FIND(f.p.b, 0, "\"action\":\"secondary\"") >= 0);
-    /* ...and the rest of the dash's movement is still there after it. */
-    assert_int_equal(xhalem_move_left(f.p.b), 5);
-    assert_int_equal(fx_do(&f.p, FX_PATH(0, 3, 2), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(xhalem_move_left(f.p.b), 0);
+    cmd_t on = FX_PATH(0, 3, 2);
+    assert_int_equal(play_apply(&f.p, &on), BATTLE_ILLEGAL);
+    fx_free(&f);
+    /* ...or before them, and then the whole dash follows. */
+    f.m = fx_map(12, 3, "xhalem", NULL);
+    fx_add(f.m, "a", "players", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 10, "knife,spur",
+           "agility=0,dual_weapon=1");
+    fx_add(f.m, "t", "raiders", 3, 1, KIND_CREATURE, SIZE_MEDIUM, 60, 30, "knife", "evasion=0");
+    f.db = weapons();
+    fx_weapon(f.db, "spur", WPN_MELEE, false, 5, 0, 1, 4, 0, "secondary=1");
+    fx_start(&f.p, f.m, f.db, FX_DICE(15, 5));
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_DASH, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_engage(0, 1, 1), FX_DICE(2, 10)), BATTLE_OK);
+    assert_int_equal(xhalem_move_left(f.p.b), 20);
+    assert_int_equal(fx_do(&f.p, FX_PATH(0, 2, 0, 1, 0), FX_NO_DICE), BATTLE_OK);
     fx_free(&f);
 }
 

@@ -129,6 +129,20 @@ int map_cover_parse(const char *name)
     return -1;
 }
 
+static const char *const DEPTH_NAMES[] = {"none", "partial", "deep"};
+
+const char *map_depth_name(depth_t depth)
+{
+    return depth >= DEPTH_NONE && depth <= DEPTH_DEEP ? DEPTH_NAMES[depth] : "none";
+}
+
+int map_depth_parse(const char *name)
+{
+    for (int k = 0; k < 3; k++)
+        if (strcmp(DEPTH_NAMES[k], name) == 0) return k;
+    return -1;
+}
+
 bool stat_get(const stat_kv_t *kv, int n, const char *key, int *out)
 {
     for (int i = 0; i < n; i++)

@@ -27,6 +27,11 @@
 
 typedef enum { COVER_NONE = 0, COVER_LIGHT, COVER_HEAVY, COVER_TOTAL } cover_t;
 
+/* How deep a liquid terrain is (RULINGS, xhalem: water): not at all or
+ * wading (the built-in water), a partial immersion, or deep enough to fight
+ * underwater. */
+typedef enum { DEPTH_NONE = 0, DEPTH_PARTIAL, DEPTH_DEEP } depth_t;
+
 typedef struct {
     char name[MAP_ID_MAX];
     int move;             /* movement multiple: 1, 2, or 0 for impassable */
@@ -35,6 +40,7 @@ typedef struct {
     uint32_t color;       /* 0xRRGGBB */
     char texture[MAP_PATH_MAX]; /* optional image path, "" when none */
     char opens_to[MAP_ID_MAX];  /* a door-like type: what it becomes when opened, "" if none */
+    depth_t depth;        /* "depth": "partial" or "deep"; DEPTH_NONE when not given */
     bool builtin;         /* came from data/terrain.json */
     bool in_map;          /* defined or overridden by the map's terrain_types */
 } terrain_t;
@@ -170,6 +176,9 @@ int map_size_parse(const char *name);
 const char *map_kind_name(ckind_t kind);
 const char *map_cover_name(cover_t cover);
 int map_cover_parse(const char *name);
+/* Depth name as in files ("partial", "deep"; "none"), and back (-1 when unknown). */
+const char *map_depth_name(depth_t depth);
+int map_depth_parse(const char *name);
 
 /* The value of stat KEY from the combatant's explicit overrides; false if absent. */
 bool map_combatant_stat(const map_combatant_t *c, const char *key, int *out);

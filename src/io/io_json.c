@@ -331,6 +331,14 @@ int io_terrain_fields(io_ctx_t *cx, const cJSON *obj, const char *path, terrain_
     if ((v = io_get(obj, "opens_to")) &&
         (rc = io_want_string(cx, v, p, t->opens_to, sizeof t->opens_to, true)))
         return rc;
+
+    io_path_key(p, sizeof p, path, "depth");
+    if ((v = io_get(obj, "depth"))) {
+        static const char *const DEPTHS[] = {"none", "partial", "deep"};
+        int depth;
+        if ((rc = io_want_enum(cx, v, p, DEPTHS, 3, &depth))) return rc;
+        t->depth = (depth_t)depth;
+    }
     return HB_OK;
 }
 

@@ -493,6 +493,7 @@ static void put_type(cJSON *types, const terrain_t *t, bool *ok)
     put_str(o, "color", color, ok);
     if (t->texture[0]) put_str(o, "texture", t->texture, ok);
     if (t->opens_to[0]) put_str(o, "opens_to", t->opens_to, ok);
+    if (t->depth != DEPTH_NONE) put_str(o, "depth", map_depth_name(t->depth), ok);
 }
 
 /* Legend plus rows; cells whose type has no legend character (an editor may

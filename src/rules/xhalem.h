@@ -59,8 +59,9 @@ enum {
     XM_DASH,     /* the action spent on a dash or thrust, then a move at twice the speed */
     XM_COUNT
 };
-/* move_cost_t.flags: the move is flown. */
+/* move_cost_t.flags: the move is flown; the mover drags a grappled foe. */
 #define XMF_FLY 1
+#define XMF_DRAG 2
 
 /* Advantage sources, disadvantage sources and detriment of one d20 roll. */
 typedef struct {
@@ -72,6 +73,8 @@ typedef struct {
     int moved_ft;   /* movement spent this turn */
     bool acted;     /* the action is used */
     bool dashed;
+    int dash_from_ft; /* moved_ft when the dash was taken: its own steps come after */
+    bool dash_over;   /* a secondary came after the dash's steps began: no more moving */
     bool second;    /* the secondary action is used (see docs/rules-xhalem.md) */
 } xh_turn_t;
 
@@ -94,6 +97,7 @@ typedef struct {
     cell_t sb_at[MAP_MAX_COMBATANTS];
     int sb_move_ft[MAP_MAX_COMBATANTS];        /* movement left from the holder's turn */
     int assist_on[MAP_MAX_COMBATANTS];   /* k distracted by assister-1 (0: none) */
+    int assist_for[MAP_MAX_COMBATANTS];  /* ...for the one ally ally-1 it named */
     int grappled_by[MAP_MAX_COMBATANTS]; /* k held by holder-1 (0: free) */
     int stealth[MAP_MAX_COMBATANTS];     /* stealth total while hidden */
     int mounted_on[MAP_MAX_COMBATANTS];  /* rider k sits on mount-1 (0: on foot) */

@@ -21,6 +21,8 @@ bool xh_mount_ok(const battle_t *b, int a, int m)
         return false;
     if ((int)mc(b, m)->size < (int)mc(b, a)->size + 1) return false;
     if (is_machine(b, m) && mc(b, m)->size >= SIZE_LARGE) return false;
+    /* "A creature can not mount a mech" (RULINGS: mounts), whatever its size. */
+    if (!is_machine(b, a) && is_machine(b, m)) return false;
     return within_ft(b, dist_hex(b, a, m), melee_reach(b, a, NULL));
 }
 
@@ -37,9 +39,10 @@ static battle_status_t do_engage(battle_t *b, const cmd_t *c)
 {
     xh_state_t *s = st(b);
     int a = c->actor, t = c->target;
-    if (s->turn.acted || t < 0 || t >= b->n || !battle_active(b, t) || !enemies(b, a, t) ||
-        holding_someone(b, a))
+    if (s->turn.acted || t < 0 || t >= b->n || !battle_active(b, t) || !enemies(b, a, t))
         return BATTLE_ILLEGAL;
+    /* A grappler may strike only the one it holds (RULINGS: grapple). */
+    if (holding_someone(b, a) && s->grappled_by[t] != a + 1) return BATTLE_ILLEGAL;
     if (!xhalem_equipped(b, a, c->weapon)) return BATTLE_ILLEGAL;
     const weapon_t *w = battle_weapon(b, a, c->weapon);
     if (c->weapon >= 0 && !w) return BATTLE_ILLEGAL;
@@ -49,7 +52,8 @@ static battle_status_t do_engage(battle_t *b, const cmd_t *c)
         if (!xh_dual_ok(b, a, c->weapon, c->weapon2)) return BATTLE_ILLEGAL;
         w2 = battle_weapon(b, a, c->weapon2);
     }
-    if (!xh_assess(b, a, t, w, false, false).legal) return BATTLE_ILLEGAL;
+    eng_t g = xh_assess(b, a, t, w, false, false);
+    if (!g.legal) return BATTLE_ILLEGAL;
     s->turn.acted = true;
     s->engaged_by_mover[t] = 1;
     xh_strike(b, a, t, w, false, false);
@@ -57,6 +61,9 @@ static battle_status_t do_engage(battle_t *b, const cmd_t *c)
         xh_strike(b, a, t, w2, false, false);
     /* The trigger sees the ranged weapon if either strike used one. */
     xh_standby_after_engage(b, a, t, (w && w->cls != WPN_MELEE) || !w2 ? w : w2);
+    /* An attack that could not hit an undetected target out of range costs
+     * the whole turn, as the text says (RULINGS: a lost turn). */
+    if (g.auto_fail && s->actor == a && battle_active(b, a)) xh_next_turn(b);
     return BATTLE_OK;
 }
 
@@ -76,19 +83,30 @@ static battle_status_t do_grapple_or_shove(battle_t *b, const cmd_t *c)
     xh_state_t *s = st(b);
     int a = c->actor, t = c->target;
     if (!xh_grab_ok(b, a, t)) return BATTLE_ILLEGAL;
+    bool grapple = c->kind == CMD_GRAPPLE;
+    /* A shove replaces one strike of a dual strike: the other (weapon2,
+     * a weapon at hand) follows it (RULINGS); a grapple replaces both. */
+    const weapon_t *w2 = NULL;
+    if (c->weapon2 >= 0 && !grapple) { /* a grapple's weapon2 means nothing */
+        if (stat(b, a, XS_DUAL_STRIKE) <= 0 || !xhalem_equipped(b, a, c->weapon2) ||
+            !xh_assess(b, a, t, battle_weapon(b, a, c->weapon2), false, false).legal)
+            return BATTLE_ILLEGAL;
+        w2 = battle_weapon(b, a, c->weapon2);
+    }
     s->turn.acted = true;
     s->engaged_by_mover[t] = 1;
     bool helpless = immobile(b, t);
     mods_t none = {0, 0, false};
-    bool grapple = c->kind == CMD_GRAPPLE;
     bool ok;
     if (helpless) {
         ok = true;
     } else if (grapple) {
-        /* Grapple: engagement plus Hull / Strength against an evasion roll. */
-        int atk = xh_d20(b, a, none, might_bonus(b, a), "grapple", NULL);
-        int def = xh_d20(b, t, none, evade_bonus(b, t), "evade", NULL);
-        ok = atk > def;
+        /* Grapple: an engagement like any other (advantage, disadvantage,
+         * detriment, cover, flanking, assist, naturals: RULINGS) with Hull or
+         * Strength in place of Systems or Agility. */
+        eng_t g = xh_assess(b, a, t, NULL, false, false);
+        g.atk_bonus = might_bonus(b, a);
+        ok = xh_contest(b, a, t, &g, "grapple");
     } else {
         eng_t g = xh_assess(b, a, t, NULL, false, false);
         ok = xh_engagement(b, a, t, NULL, &g);
@@ -99,15 +117,17 @@ static battle_status_t do_grapple_or_shove(battle_t *b, const cmd_t *c)
         }
     }
     battle_emit_action(b, a, grapple ? "grapple" : c->arg ? "shove_push" : "shove_knock", t, ok);
-    if (!ok) return BATTLE_OK;
-    if (grapple) {
+    if (ok && grapple) {
         s->grappled_by[t] = a + 1;
         xh_set_cond(b, t, XC_GRAPPLED, "grappled", true);
-    } else if (c->arg) {
+    } else if (ok && c->arg) {
         xh_push_away(b, a, t);
-    } else {
+    } else if (ok) {
         xh_set_cond(b, t, XC_PRONE, "prone", true);
     }
+    if (w2 && battle_active(b, a) && battle_active(b, t)) xh_strike(b, a, t, w2, false, false);
+    /* A grapple or a shove is an engagement: "an enemy engages" holds for it. */
+    if (battle_active(b, a)) xh_standby_after_engage(b, a, t, w2);
     return BATTLE_OK;
 }
 
@@ -214,18 +234,31 @@ static battle_status_t do_use(battle_t *b, const cmd_t *c)
     return BATTLE_OK;
 }
 
-/* Assist: distract enemy t in reach while an ally stands within 5 ft. */
-bool xh_assist_ok(const battle_t *b, int a, int t)
+/* Is x an ally of a, in the fight, within 5 ft of it (the one it may assist)? */
+static bool assist_partner(const battle_t *b, int a, int x)
+{
+    return x >= 0 && x < b->n && x != a && battle_active(b, x) && board_allies(b->board, a, x) &&
+           dist_hex(b, a, x) <= geom_ft_to_hexes(b->map, 5);
+}
+
+int xh_assist_ally(const battle_t *b, int a, int arg)
+{
+    if (arg > 0) return assist_partner(b, a, arg - 1) ? arg - 1 : -1;
+    int only = -1, n = 0;
+    for (int x = 0; x < b->n; x++)
+        if (assist_partner(b, a, x)) {
+            only = x;
+            n++;
+        }
+    return n == 1 ? only : -1;
+}
+
+bool xh_assist_ok(const battle_t *b, int a, int t, int ally)
 {
     if (cst(b)->turn.acted || t < 0 || t >= b->n || !battle_active(b, t) || !enemies(b, a, t))
         return false;
     if (!within_ft(b, dist_hex(b, a, t), b->prof[a].reach_ft)) return false;
-    int near = geom_ft_to_hexes(b->map, 5);
-    for (int k = 0; k < b->n; k++)
-        if (k != a && battle_active(b, k) && board_allies(b->board, a, k) &&
-            dist_hex(b, a, k) <= near)
-            return true;
-    return false;
+    return assist_partner(b, a, ally);
 }
 
 /* Standby: a trigger and a held engagement (with a weapon at hand) or a held
@@ -363,6 +396,15 @@ battle_status_t xhalem_apply(battle_t *b, const cmd_t *c)
     xh_state_t *s = st(b);
     if (b->over || c->actor != s->actor || !battle_active(b, c->actor)) return BATTLE_ILLEGAL;
     battle_status_t r = apply_cmd(b, c);
+    /* A hold ends when the two are no longer within reach of each other. */
+    for (int k = 0; k < b->n; k++) {
+        int g = s->grappled_by[k] - 1;
+        if (g >= 0 && (!battle_active(b, g) || !battle_active(b, k) ||
+                       !within_ft(b, dist_hex(b, g, k), xh_body_reach(mc(b, g))))) {
+            s->grappled_by[k] = 0;
+            xh_set_cond(b, k, XC_GRAPPLED, "grappled", false);
+        }
+    }
     /* A combatant felled during its own turn (an opportunity strike) is done. */
     if (r == BATTLE_OK && s->actor >= 0 && !battle_active(b, s->actor) && battle_last_side(b) == -2)
         xh_next_turn(b);
@@ -383,15 +425,26 @@ static battle_status_t apply_cmd(battle_t *b, const cmd_t *c)
     s->turn.acted = true;
     if (r == BATTLE_OK) {
         s->turn.second = true;
+        /* A secondary comes before or after the whole dash, never between its
+         * steps (RULINGS): once some of the dash is run, it ends the dash. */
+        if (s->turn.dashed && s->turn.moved_ft > s->turn.dash_from_ft) s->turn.dash_over = true;
         battle_emit_action(b, c->actor, "secondary", c->target, true);
     }
     return r;
+}
+
+/* What a grappler may still do (RULINGS: grapple): move (dragging), strike
+ * the one it holds, let go, end its turn, and take off or land. */
+static bool allowed_while_holding(cmd_kind_t k)
+{
+    return k == CMD_END || k == CMD_MOVE || k == CMD_ENGAGE || k == CMD_RELEASE || k == CMD_FLY;
 }
 
 static battle_status_t apply_one(battle_t *b, const cmd_t *c)
 {
     xh_state_t *s = st(b);
     int a = c->actor;
+    if (holding_someone(b, a) && !allowed_while_holding(c->kind)) return BATTLE_ILLEGAL;
     switch (c->kind) {
     case CMD_END:
         xh_next_turn(b);
@@ -420,10 +473,11 @@ static battle_status_t apply_one(battle_t *b, const cmd_t *c)
         return BATTLE_OK;
     }
     case CMD_ASSIST: {
-        int t = c->target;
-        if (!xh_assist_ok(b, a, t)) return BATTLE_ILLEGAL;
+        int t = c->target, ally = xh_assist_ally(b, a, c->arg);
+        if (!xh_assist_ok(b, a, t, ally)) return BATTLE_ILLEGAL;
         s->turn.acted = true;
         s->assist_on[t] = a + 1;
+        s->assist_for[t] = ally + 1;
         battle_emit_action(b, a, "assist", t, true);
         xh_set_cond(b, t, XC_DISTRACTED, "distracted", true);
         return BATTLE_OK;
@@ -442,7 +496,14 @@ static battle_status_t apply_one(battle_t *b, const cmd_t *c)
         if (s->turn.acted || stat(b, a, XS_CLOAK) <= 0 || has(b, a, XC_CLOAKED))
             return BATTLE_ILLEGAL;
         s->turn.acted = true;
+        /* Cloaking in plain view hides nothing from those watching: the
+         * position stays known until it moves out of their sight (RULINGS). */
         s->revealed[a] = 0;
+        for (int e = 0; e < b->n && !s->revealed[a]; e++)
+            if (battle_active(b, e) && enemies(b, e, a)) {
+                sight_t sg = sight_trace(b->board, pos(b, e), pos(b, a));
+                s->revealed[a] = sg.visible && sg.cover == COVER_NONE;
+            }
         xh_set_cond(b, a, XC_CLOAKED, "cloaked", true);
         return BATTLE_OK;
     case CMD_GRAPPLE:

@@ -129,39 +129,46 @@ static int preferred_weapon(const battle_t *b, int a, bool *ranged)
 }
 
 /* Would a do more for its side by assisting against t than by striking t
- * with w? Its own expected damage is set against the most that an ally able
- * to engage t from where it stands would gain from striking with advantage.
- * Every ally has its turn before a's next one, when the assist lapses. */
-static bool assist_pays(battle_t *b, int a, int t, int w)
+ * with w? Its own expected damage is set against the most that one ally it
+ * may name (within 5 ft), able to engage t from where it stands, would gain
+ * from striking with advantage. Every ally has its turn before a's next one,
+ * when the assist lapses. Returns the ally to name, or -1 to strike. */
+static int assist_pays(battle_t *b, int a, int t, int w)
 {
     xh_state_t *s = st(b);
     predict_t own;
-    if (!xh_assist_ok(b, a, t) || s->assist_on[t] || !predict_engage(b, a, t, w, &own))
-        return false;
-    if (own.p_hit > 0.25 && own.dmg_hit >= b->u[t].hp)
-        return false; /* a fair chance to finish it now */
+    if (s->assist_on[t] || !predict_engage(b, a, t, w, &own)) return -1;
+    if (own.p_hit > 0.25 && own.dmg_hit >= b->u[t].hp) return -1; /* a fair chance to finish it now */
     double best = 0;
+    int pick = -1;
     for (int x = 0; x < b->n; x++) {
-        if (x == a || !battle_active(b, x) || !board_allies(b->board, a, x)) continue;
+        if (!xh_assist_ok(b, a, t, x)) continue;
         bool ranged;
         int xw = preferred_weapon(b, x, &ranged);
         predict_t plain, helped;
         if (!predict_engage(b, x, t, xw, &plain)) continue;
         s->assist_on[t] = a + 1;
+        s->assist_for[t] = x + 1;
         bool ok = predict_engage(b, x, t, xw, &helped);
-        s->assist_on[t] = 0;
-        if (ok && helped.dmg_expected - plain.dmg_expected > best)
+        s->assist_on[t] = s->assist_for[t] = 0;
+        if (ok && helped.dmg_expected - plain.dmg_expected > best) {
             best = helped.dmg_expected - plain.dmg_expected;
+            pick = x;
+        }
     }
-    return best > own.dmg_expected * 1.25 + 0.5;
+    return best > own.dmg_expected * 1.25 + 0.5 ? pick : -1;
 }
 
-/* Strike t with w, or assist against it when that pays better. */
+/* Strike t with w, or assist against it (naming the ally) when that pays better. */
 static cmd_t strike_or_assist(battle_t *b, int a, int t, int w)
 {
-    cmd_t c = cmd_make(assist_pays(b, a, t, w) ? CMD_ASSIST : CMD_ENGAGE, a);
+    int ally = assist_pays(b, a, t, w);
+    cmd_t c = cmd_make(ally >= 0 ? CMD_ASSIST : CMD_ENGAGE, a);
     c.target = t;
-    if (c.kind == CMD_ENGAGE) c.weapon = w;
+    if (ally >= 0)
+        c.arg = ally + 1;
+    else
+        c.weapon = w;
     return c;
 }
 

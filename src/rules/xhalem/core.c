@@ -86,8 +86,10 @@ bool xhalem_aware(const battle_t *b, int obs, int t)
     sight_t sg = sight_trace(b->board, pos(b, obs), pos(b, t));
     if (!sg.visible) return false;
     if (has(b, t, XC_HIDDEN)) {
-        /* A machine's passive scan finds a hider unless something blocks its scanners. */
-        return is_machine(b, obs) && sg.cover < COVER_HEAVY;
+        /* A hider is hidden only from those who cannot see it clearly (RULINGS:
+         * hiding), whoever moved last; a machine's passive scan finds it unless
+         * something blocks its scanners. */
+        return sg.cover == COVER_NONE || (is_machine(b, obs) && sg.cover < COVER_HEAVY);
     }
     return true;
 }
@@ -144,6 +146,13 @@ void xh_unmount(battle_t *b, int r)
 static void defeat(battle_t *b, int i)
 {
     break_grapples(b, i);
+    /* An assist lapses if the assistant falls first (RULINGS: assist). */
+    xh_state_t *s = st(b);
+    for (int t = 0; t < b->n; t++)
+        if (s->assist_on[t] == i + 1) {
+            s->assist_on[t] = s->assist_for[t] = 0;
+            xh_set_cond(b, t, XC_DISTRACTED, "distracted", false);
+        }
     bool was_mount = rider_on(b, i) >= 0;
     int rider = rider_on(b, i);
     if (xhalem_mount_of(b, i) >= 0) xh_unmount(b, i);
@@ -196,7 +205,7 @@ int xhalem_move_left(const battle_t *b)
 {
     const xh_state_t *s = cst(b);
     int a = s->actor;
-    if (a < 0 || immobile(b, a)) return 0;
+    if (a < 0 || immobile(b, a) || s->turn.dash_over) return 0;
     int left = xh_mode_speed(b, a) - s->turn.moved_ft;
     return left > 0 ? left : 0;
 }

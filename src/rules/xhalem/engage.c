@@ -79,7 +79,7 @@ bool xhalem_engage_shape(const battle_t *b, int a, int t, const weapon_t *w, boo
             g.atk.dis++;
         if (g.beyond) g.auto_fail = true;
     }
-    if (cloaked || hidden)
+    if (cloaked || (hidden && !sees))
         g.def.adv++; /* it still evades with advantage while cloaked or concealed */
     /* Cover: light partially conceals; heavy conceals against ranged attacks. */
     if (sg.cover == COVER_LIGHT) g.def.adv++;
@@ -98,8 +98,8 @@ bool xhalem_engage_shape(const battle_t *b, int a, int t, const weapon_t *w, boo
         g.flank_partners = geom_flank_partners(b->board, b->prof, a, t, partners, NMAX);
         if (g.flank_partners > 0) g.atk.adv++;
     }
-    if (s->assist_on[t] && !board_allies(b->board, s->assist_on[t] - 1, t) &&
-        board_allies(b->board, s->assist_on[t] - 1, a) && s->assist_on[t] - 1 != a)
+    /* An assist helps the one ally it named (RULINGS: assist). */
+    if (s->assist_on[t] && s->assist_for[t] - 1 == a)
         g.atk.adv++;
     if (opportunity) {
         if (forced)
@@ -107,7 +107,10 @@ bool xhalem_engage_shape(const battle_t *b, int a, int t, const weapon_t *w, boo
         else
             g.atk.adv++;
     }
-    if ((in_water(b, a) || in_water(b, t)) && stat(b, a, XS_AQUATIC) <= 0) g.atk.dis++;
+    /* Underwater (deep) engagements have disadvantage unless aquatic. */
+    if ((immersion(b, a) == DEPTH_DEEP || immersion(b, t) == DEPTH_DEEP) &&
+        stat(b, a, XS_AQUATIC) <= 0)
+        g.atk.dis++;
 
     /* The dice, once: both sides' d20s and the damage roll. */
     roll_shape(g.atk, &g.atk_n, &g.atk_keep);
@@ -119,11 +122,12 @@ bool xhalem_engage_shape(const battle_t *b, int a, int t, const weapon_t *w, boo
     g.dmg_n = w ? w->dice_n : 1;
     g.dmg_sides = w ? w->dice_sides : 4;
     g.dmg_bonus = (w ? w->dice_bonus : 0) + xh_damage_bonus(b, a, w);
-    /* Water: full immersion stops fire; any immersion makes lightning worse. */
+    /* Water: full immersion stops fire; any immersion (partial or deep)
+     * makes lightning worse. Wading water does neither. */
     g.dmg_factor = 1;
-    if (in_water(b, t) && battle_weapon_tag(w, "fire"))
+    if (immersion(b, t) == DEPTH_DEEP && battle_weapon_tag(w, "fire"))
         g.dmg_factor = 0;
-    else if (in_water(b, t) && battle_weapon_tag(w, "electric"))
+    else if (immersion(b, t) != DEPTH_NONE && battle_weapon_tag(w, "electric"))
         g.dmg_factor = 2;
     *out = g;
     return true;
@@ -136,12 +140,11 @@ eng_t xh_assess(const battle_t *b, int a, int t, const weapon_t *w, bool opportu
     return g;
 }
 
-/* Roll the engagement; returns hit. */
-bool xh_engagement(battle_t *b, int a, int t, const weapon_t *w, const eng_t *g)
+bool xh_contest(battle_t *b, int a, int t, const eng_t *g, const char *why)
 {
     xh_state_t *s = st(b);
     event_t re;
-    int atk = battle_roll(b, a, g->atk_n, 20, g->atk_keep, g->atk_bonus, "engage", &re);
+    int atk = battle_roll(b, a, g->atk_n, 20, g->atk_keep, g->atk_bonus, why, &re);
     int nat = re.kept[0];
     bool hit;
     if (g->auto_fail) {
@@ -157,13 +160,19 @@ bool xh_engagement(battle_t *b, int a, int t, const weapon_t *w, const eng_t *g)
     /* Striking gives an unseen attacker away. */
     if (has(b, a, XC_HIDDEN)) xh_set_cond(b, a, XC_HIDDEN, "hidden", false);
     if (has(b, a, XC_CLOAKED)) s->revealed[a] = 1;
-    /* The assist is spent on the first engagement an ally makes after it;
-     * the assister's own strike (a granted secondary) neither gains nor spends it. */
-    int assister = s->assist_on[t] - 1;
-    if (assister >= 0 && assister != a && board_allies(b->board, assister, a)) {
+    /* The assist is spent on the named ally's first engagement after it; no
+     * one else's strike (the assister's own granted secondary) gains or spends it. */
+    if (s->assist_on[t] && s->assist_for[t] - 1 == a) {
         s->assist_on[t] = 0;
+        s->assist_for[t] = 0;
         xh_set_cond(b, t, XC_DISTRACTED, "distracted", false);
     }
+    return hit;
+}
+
+bool xh_engagement(battle_t *b, int a, int t, const weapon_t *w, const eng_t *g)
+{
+    bool hit = xh_contest(b, a, t, g, "engage");
     event_t e = event_make(EV_ATTACK);
     e.who = a;
     e.target = t;

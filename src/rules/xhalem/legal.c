@@ -40,10 +40,13 @@ static void list_actions(battle_t *b, int a, legal_list_t *l)
     const xh_state_t *s = cst(b);
     int nw = b->u[a].n_weapons;
     cell_t here = hex_to_cell(b->map->layout, pos(b, a));
-    if (!s->turn.dashed) offer(b, l, cmd_make(CMD_DASH, a));
+    /* A grappler's only action is a strike at the one it holds. */
+    bool holding = holding_someone(b, a);
+    if (!s->turn.dashed && !holding) offer(b, l, cmd_make(CMD_DASH, a));
     for (int t = 0; t < b->n; t++) {
         if (!battle_active(b, t) || !enemies(b, a, t)) continue;
-        for (int w = -1; w < nw && !holding_someone(b, a); w++) {
+        if (holding && s->grappled_by[t] != a + 1) continue;
+        for (int w = -1; w < nw; w++) {
             if (!xhalem_equipped(b, a, w) ||
                 !xh_assess(b, a, t, battle_weapon(b, a, w), false, false).legal)
                 continue;
@@ -59,16 +62,32 @@ static void list_actions(battle_t *b, int a, legal_list_t *l)
                 offer(b, l, c);
             }
         }
-        if (xh_assist_ok(b, a, t)) offer(b, l, targeted(CMD_ASSIST, a, t));
+        if (holding) continue;
+        /* Assist names its ally: by number, unless only one stands near (arg 0). */
+        int lone = xh_assist_ally(b, a, 0);
+        for (int x = -1; x < b->n; x++) {
+            int ally = x < 0 ? lone : x;
+            if ((x < 0) != (lone >= 0) || !xh_assist_ok(b, a, t, ally)) continue;
+            cmd_t c = targeted(CMD_ASSIST, a, t);
+            c.arg = x < 0 ? 0 : x + 1;
+            offer(b, l, c);
+        }
         if (xh_grab_ok(b, a, t)) {
             offer(b, l, targeted(CMD_GRAPPLE, a, t));
-            for (int push = 0; push < 2; push++) {
-                cmd_t c = targeted(CMD_SHOVE, a, t);
-                c.arg = push;
-                offer(b, l, c);
-            }
+            for (int push = 0; push < 2; push++)
+                /* With a dual strike, a shove may be followed by a strike (weapon2). */
+                for (int w2 = -1; w2 < (stat(b, a, XS_DUAL_STRIKE) > 0 ? nw : 0); w2++) {
+                    if (w2 >= 0 && (!xhalem_equipped(b, a, w2) ||
+                                    !xh_assess(b, a, t, battle_weapon(b, a, w2), false, false).legal))
+                        continue;
+                    cmd_t c = targeted(CMD_SHOVE, a, t);
+                    c.arg = push;
+                    c.weapon2 = w2;
+                    offer(b, l, c);
+                }
         }
     }
+    if (holding) return;
     if (s->grappled_by[a]) offer(b, l, cmd_make(CMD_ESCAPE, a));
     if (xh_hide_ok(b, a)) offer(b, l, cmd_make(CMD_HIDE, a));
     offer(b, l, cmd_make(CMD_SEARCH, a));

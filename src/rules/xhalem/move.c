@@ -11,9 +11,12 @@ int xh_step(void *ud, int from, int to)
     const battle_t *b = mv->data;
     (void)from;
     const terrain_t *t = &b->map->types[b->map->cells[to]];
-    if (t->move <= 0) return -1;
+    /* A flier is above the terrain: it crosses a chasm, never a wall. */
+    if (t->move <= 0 && ((mv->flags & XMF_FLY) == 0 || t->blocks_sight)) return -1;
     int occ = b->board->occ[to];
     if (occ >= 0 && occ != mv->who && enemies(b, mv->who, occ)) return -1;
+    /* Dragging a foe: the held body cannot follow through anyone's hex. */
+    if (occ >= 0 && occ != mv->who && (mv->flags & XMF_DRAG)) return -1;
     return ((mv->flags & XMF_FLY) ? 1 : t->move) * b->map->feet_per_hex;
 }
 
@@ -30,9 +33,11 @@ bool xhalem_move_cost(const battle_t *b, int i, int mode, move_cost_t *out)
     }
     if (mode == XM_DASH) {
         if (acting && (s->turn.acted || s->turn.dashed)) return false; /* the dash is the action */
+        if (holding_someone(b, i)) return false; /* a grappler takes no action but its strike */
         dashed = true;
     }
     int left = xh_speed_ft(b, i, flying, dashed) - (acting ? s->turn.moved_ft : 0);
+    if (acting && s->turn.dash_over) left = 0;
     *out = (move_cost_t){.step = xh_step,
                          .budget_ft = immobile(b, i) || left < 0 ? 0 : left,
                          .interval_ft = b->prof[i].interval_ft,
@@ -40,7 +45,7 @@ bool xhalem_move_cost(const battle_t *b, int i, int mode, move_cost_t *out)
                          .who = i,
                          .data = b,
                          .mode = mode,
-                         .flags = flying ? XMF_FLY : 0};
+                         .flags = (flying ? XMF_FLY : 0) | (holding_someone(b, i) ? XMF_DRAG : 0)};
     return true;
 }
 
@@ -54,9 +59,13 @@ int xh_current_mode(const battle_t *b, int i)
 static void drag_held(battle_t *b, int i, hex_t left)
 {
     xh_state_t *s = st(b);
-    for (int k = 0; k < b->n; k++)
-        if (s->grappled_by[k] == i + 1 && battle_active(b, k) && board_occupant(b->board, left) < 0)
-            battle_step(b, k, left);
+    for (int k = 0; k < b->n; k++) {
+        if (s->grappled_by[k] != i + 1 || !battle_active(b, k) || board_occupant(b->board, left) >= 0)
+            continue;
+        /* Dragged by force: it provokes as a push does, though not from the
+         * one dragging it (RULINGS: grapple). */
+        if (xh_opportunities(b, k, pos(b, k), left, true, i, false)) battle_step(b, k, left);
+    }
 }
 
 /* i walks path[0..n) (already checked and paid for) of its own will: on its
@@ -103,6 +112,7 @@ void xh_dash(battle_t *b, int a)
 {
     xh_state_t *s = st(b);
     s->turn.acted = s->turn.dashed = true;
+    s->turn.dash_from_ft = s->turn.moved_ft;
     battle_emit_action(b, a, is_machine(b, a) ? "thrust" : "dash", -1, true);
     xh_standby_after_dash(b, a);
 }

@@ -38,7 +38,10 @@ static void sort_by_key(int *idx, int n, const int *key)
 }
 
 /* Settle the order of a run of equal initiative (RULINGS: initiative ties). */
-static void break_tie(battle_t *b, int *run, int n, int depth)
+/* Settle the order of a run of equal initiative (RULINGS: initiative ties).
+ * scored: the run was already ordered by score, so only a re-roll is left;
+ * a run of players left tied by a mixed re-roll goes to the score first. */
+static void break_tie(battle_t *b, int *run, int n, int depth, bool scored)
 {
     if (n < 2 || depth > 8) return; /* after eight re-rolls, map order is as fair as anything */
     int players = 0;
@@ -46,7 +49,8 @@ static void break_tie(battle_t *b, int *run, int n, int depth)
         players += battle_is_player(b, run[k]);
     int *key = st(b)->tiekey;
     if (players == 0) return; /* the Architect orders its own: map order by default */
-    if (players == n && depth == 0) {
+    bool by_score = players == n && !scored;
+    if (by_score) {
         /* Players: the higher Engine / Evasion goes first. */
         for (int k = 0; k < n; k++)
             key[run[k]] = evade_bonus(b, run[k]);
@@ -63,7 +67,7 @@ static void break_tie(battle_t *b, int *run, int n, int depth)
         int z = a + 1;
         while (z < n && keys[z] == keys[a])
             z++;
-        break_tie(b, run + a, z - a, depth + 1);
+        break_tie(b, run + a, z - a, depth + 1, scored || by_score);
         a = z;
     }
 }
@@ -99,7 +103,7 @@ static void roll_initiative(battle_t *b)
         int z = a + 1;
         while (z < n && s->score[order[z]] == s->score[order[a]])
             z++;
-        break_tie(b, order + a, z - a, 0);
+        break_tie(b, order + a, z - a, 0, false);
         a = z;
     }
     s->n_order = n;
@@ -122,7 +126,7 @@ static void start_turn(battle_t *b, int i)
     s->standby[i] = 0;
     for (int t = 0; t < b->n; t++)
         if (s->assist_on[t] == i + 1) {
-            s->assist_on[t] = 0;
+            s->assist_on[t] = s->assist_for[t] = 0;
             xh_set_cond(b, t, XC_DISTRACTED, "distracted", false);
         }
     event_t e = event_make(EV_TURN_START);

@@ -124,10 +124,15 @@ static inline int melee_reach(const battle_t *b, int i, const weapon_t *w)
     return w && w->cls == WPN_MELEE && w->reach_ft > body ? w->reach_ft : body;
 }
 
-static inline bool in_water(const battle_t *b, int i)
+static inline bool airborne(const battle_t *b, int i);
+
+/* How deep i stands in the terrain's liquid (RULINGS: water): a flier is
+ * above the terrain, not in it; the built-in water is wading depth. */
+static inline depth_t immersion(const battle_t *b, int i)
 {
+    if (airborne(b, i)) return DEPTH_NONE;
     cell_t c = hex_to_cell(b->map->layout, pos(b, i));
-    return strcmp(map_terrain_at(b->map, c)->name, "water") == 0;
+    return map_terrain_at(b->map, c)->depth;
 }
 
 static inline bool immobile(const battle_t *b, int i)
@@ -190,7 +195,13 @@ int xh_d20(battle_t *b, int who, mods_t m, int bonus, const char *why, int *natu
 int xh_damage_bonus(const battle_t *b, int a, const weapon_t *w);
 /* The engagement shape as a value (xhalem_engage_shape; .legal false when it cannot be made). */
 eng_t xh_assess(const battle_t *b, int a, int t, const weapon_t *w, bool opportunity, bool forced);
-/* Roll the engagement; returns hit. */
+/* Roll an engagement of t by a shaped as g (why: "engage", "grapple"):
+ * a's d20s against t's evasion (a bare score when t is unaware), the
+ * creature's naturals, an automatic failure; striking gives a hidden or
+ * cloaked attacker away and spends an ally's assist. Returns hit; emits the
+ * rolls only. */
+bool xh_contest(battle_t *b, int a, int t, const eng_t *g, const char *why);
+/* xh_contest for a strike with weapon w (NULL unarmed), then its attack event. */
 bool xh_engagement(battle_t *b, int a, int t, const weapon_t *w, const eng_t *g);
 /* Damage for a hit of t by a, rolled as the engagement's shape g says. */
 void xh_strike_damage(battle_t *b, int a, int t, const eng_t *g);
@@ -268,8 +279,11 @@ bool xh_hide_ok(const battle_t *b, int a);
 /* The terrain type the object at `at` turns into when a uses it, or -1 when
  * a cannot use anything there (out of reach, or nothing that opens). */
 int xh_use_result(const battle_t *b, int a, cell_t at);
-/* Assist: distract enemy t in reach while an ally stands within 5 ft. */
-bool xh_assist_ok(const battle_t *b, int a, int t);
+/* Assist: distract enemy t in reach for ally `ally`, who stands within 5 ft. */
+bool xh_assist_ok(const battle_t *b, int a, int t, int ally);
+/* The ally an assist names: arg ally+1, or (arg 0) the only ally within
+ * 5 ft; -1 when that is no ally a may assist (RULINGS: assist). */
+int xh_assist_ally(const battle_t *b, int a, int arg);
 /* Standby: a trigger and a held engagement (with a weapon at hand) or a held
  * move to a passable hex, against any enemy or a named one. */
 bool xh_standby_ok(const battle_t *b, const cmd_t *c);
