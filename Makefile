@@ -18,7 +18,12 @@ DEB_PKGS     := cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-im
                 xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils x11-utils xdotool \
                 libexpat1-dev zlib1g-dev libzstd-dev tiled
 
-.PHONY: all deps build asan run test fuzz fuzz-smoke scars-audit clean
+# `make monkey` runs the randomized UI test longer: MONKEY_EVENTS inputs per
+# mode and map for each seed of MONKEY_SEEDS, in the sanitizer build.
+MONKEY_EVENTS ?= 20000
+MONKEY_SEEDS  ?= 1 2 3 4
+
+.PHONY: all deps build asan run test fuzz fuzz-smoke monkey scars-audit clean
 
 all: build
 
@@ -63,6 +68,14 @@ fuzz-smoke: deps
 
 fuzz: deps
 	bash tests/fuzz/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
+monkey: asan
+	for seed in $(MONKEY_SEEDS); do \
+	  SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy HEXBATTLE_DATA=$(CURDIR)/data \
+	  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  HB_MONKEY_SEED=$$seed HB_MONKEY_EVENTS=$(MONKEY_EVENTS) \
+	  ./$(ASAN_BUILD)/tests/test_ui_monkey || exit 1; \
+	done
 
 # The scars AI over AUDIT_SEEDS battles of the desert map: win rates and the
 # checks of issue 22, as one line of JSON (docs/rules-scars.md).

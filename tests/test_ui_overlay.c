@@ -650,13 +650,29 @@ static void test_window(void **state)
     assert_int_equal(ui_overlay_count(o), 0);
     ui_overlay_window(o, NULL, 1u << OVERLAY_REACH, -1, false, (cell_t){0, 0});
     assert_int_equal(ui_overlay_count(o), 0);
-    /* Positions follow a board (the battle's), not the map file. */
-    board_t *b = board_create(m);
-    board_place(b, kara, hex_from_cell(m->layout, (cell_t){2, 2}));
-    ui_overlay_window(o, b, 1u << OVERLAY_THREAT, kara, false, (cell_t){0, 0});
+    /* Positions follow the battle's board, not the map file. */
+    tmpl_db_t *db = calloc(1, sizeof *db);
+    assert_non_null(db);
+    const ruleset_t *rs = ruleset_find("xhalem");
+    battle_opts_t bo;
+    memset(&bo, 0, sizeof bo);
+    battle_t *bt = battle_create(m, db, &bo, rs->stat_names, rs->n_stats, rs->state_size);
+    assert_non_null(bt);
+    assert_true(battle_reset(bt));
+    ruleset_profiles(rs, bt->board, db, bt->prof);
+    board_place(bt->board, kara, hex_from_cell(m->layout, (cell_t){2, 2}));
+    ui_overlay_window(o, bt, 1u << OVERLAY_THREAT, kara, false, (cell_t){0, 0});
     assert_int_equal(ui_overlay_mark_at(o, (cell_t){3, 2}, NULL), UI_OV_THREAT);
     assert_int_equal(ui_overlay_mark_at(o, (cell_t){7, 5}, NULL), -1);
-    board_destroy(b);
+    /* A rebuild frees the battle's map and board; the set kept none of them
+     * (under ASan a kept pointer is a use-after-free report here). */
+    assert_true(battle_reset(bt));
+    ruleset_profiles(rs, bt->board, db, bt->prof);
+    ui_overlay_window(o, bt, 1u << OVERLAY_REACH | 1u << OVERLAY_THREAT, kara, true,
+                      (cell_t){5, 5});
+    assert_int_equal(ui_overlay_mark_at(o, (cell_t){7, 5}, NULL), UI_OV_THREAT);
+    battle_destroy(bt);
+    free(db);
     ui_overlay_destroy(o);
     map_destroy(m);
 }

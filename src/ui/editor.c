@@ -1079,7 +1079,9 @@ void ed_draw(ui_draw_t *d, const ed_state_t *s)
         }
     }
 
-    if (s->hover_on_map) {
+    /* A resize, a new map or an undo may have shrunk the map under the
+     * cursor since the hover was picked. */
+    if (s->hover_on_map && map_in_bounds(s->map, s->hover)) {
         const terrain_t *t = map_terrain_at(s->map, s->hover);
         int u = edit_unit_at(s->map, s->hover);
         snprintf(buf, sizeof buf, "%d,%d  %s (move %d, cover %s)%s%s", s->hover.col, s->hover.row,

@@ -53,8 +53,9 @@ typedef struct {
 } legend_row_t;
 
 struct ui_overlay {
-    const map_t *m;
-    board_t *b;
+    const map_t *src; /* the map given at creation (borrowed): ui_overlay_sync reads it */
+    map_t *m;         /* the set's own working copy: terrain and combatants */
+    board_t *b;       /* positions, on m */
     geo_profile_t *prof;
     const geo_profile_t *battle_prof; /* ui_overlay_use_profiles, or NULL */
     path_search_t *ps;
@@ -145,11 +146,18 @@ static void default_profiles(const board_t *b, geo_profile_t *prof)
     }
 }
 
-ui_overlay_t *ui_overlay_create(const map_t *m)
+ui_overlay_t *ui_overlay_create(const map_t *src)
 {
     ui_overlay_t *o = calloc(1, sizeof *o);
     if (!o) return NULL;
-    o->m = m;
+    /* A copy of its own, so that nothing the set keeps points into a map or
+     * a battle that may be rebuilt under it (undo frees the battle's map). */
+    o->src = src;
+    map_t *m = o->m = map_clone(src);
+    if (!m) {
+        free(o);
+        return NULL;
+    }
     o->ncells = m->cols * m->rows;
     o->line_cap = m->cols + m->rows + 4;
     o->b = board_create(m);
@@ -174,6 +182,7 @@ void ui_overlay_destroy(ui_overlay_t *o)
 {
     if (!o) return;
     board_destroy(o->b);
+    map_destroy(o->m);
     free(o->prof);
     path_search_destroy(o->ps);
     free(o->reach);
@@ -199,9 +208,30 @@ void ui_overlay_clear(ui_overlay_t *o)
     o->legend_box = (SDL_Rect){0, 0, 0, 0};
 }
 
+/* Take terrain and combatants from map src, of the set's size. */
+static void copy_map(ui_overlay_t *o, const map_t *src)
+{
+    map_t *m = o->m;
+    memcpy(m->cells, src->cells, (size_t)o->ncells);
+    int n = src->n_combatants < m->n_combatants ? src->n_combatants : m->n_combatants;
+    if (n > 0) memcpy(m->combatants, src->combatants, sizeof *m->combatants * (size_t)n);
+    if (src->n_types <= MAP_MAX_TERRAIN && src->n_types != m->n_types) {
+        memcpy(m->types, src->types, sizeof m->types[0] * (size_t)src->n_types);
+        m->n_types = src->n_types;
+    }
+}
+
+/* Does map src have the set's shape (size and combatants)? */
+static bool same_shape(const ui_overlay_t *o, const map_t *src)
+{
+    return src->cols == o->m->cols && src->rows == o->m->rows &&
+           src->n_combatants == o->m->n_combatants;
+}
+
 void ui_overlay_sync(ui_overlay_t *o)
 {
     const map_t *m = o->m;
+    if (same_shape(o, o->src)) copy_map(o, o->src);
     for (int i = 0; i < o->b->n && i < m->n_combatants; i++) {
         hex_t h = hex_from_cell(m->layout, m->combatants[i].at);
         if (!hex_eq(h, o->b->pos[i]) && map_in_bounds(m, m->combatants[i].at))
@@ -701,15 +731,25 @@ static void copy_board(board_t *dst, const board_t *src)
     }
 }
 
-void ui_overlay_window(ui_overlay_t *o, const board_t *b, unsigned mask, int who, bool hover_on,
+void ui_overlay_window(ui_overlay_t *o, const battle_t *bt, unsigned mask, int who, bool hover_on,
                        cell_t hover)
 {
-    if (b)
-        copy_board(o->b, b);
-    else
+    if (bt && !same_shape(o, bt->map)) {
+        ui_overlay_clear(o); /* not this set's map: nothing to show */
+        return;
+    }
+    if (bt) {
+        /* Everything is copied from the battle as it stands now; nothing of
+         * it is kept, so a rebuild (undo, a die typed in) cannot leave the
+         * set pointing at freed memory. */
+        copy_map(o, bt->map);
+        copy_board(o->b, bt->board);
+        memcpy(o->prof, bt->prof, sizeof *o->prof * (size_t)o->b->n);
+    } else {
         ui_overlay_sync(o);
-    if (o->battle_prof)
-        memcpy(o->prof, o->battle_prof, sizeof *o->prof * (size_t)o->b->n);
+        if (o->battle_prof)
+            memcpy(o->prof, o->battle_prof, sizeof *o->prof * (size_t)o->b->n);
+    }
     ui_overlay_clear(o);
     if (who < 0 || who >= o->b->n || !o->b->present[who] || !mask) return;
     hex_t hh = hex_from_cell(o->m->layout, hover);

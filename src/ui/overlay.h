@@ -1,8 +1,8 @@
 /* overlay.h - the map overlays of DESIGN.md (reach, threat, flanking, range,
  * los), the move preview of the play window, and their legend.
  *
- * An overlay set reads a map (through a board of its own) and turns specs
- * into marks: translucent hex fills, hex-edge contours, centre dots, lines
+ * An overlay set keeps a copy of a map (and a board of its own on it) and
+ * turns specs into marks: translucent hex fills, hex-edge contours, centre dots, lines
  * between hex centres, warning markers and text badges. Marks are computed
  * once when a spec is added and kept, so a frame only draws them; drawing is
  * a handful of batched SDL_RenderGeometry calls plus the legend text.
@@ -16,6 +16,7 @@
 #include <SDL.h>
 
 #include "../core/args.h"
+#include "../core/battle.h"
 #include "../core/board.h"
 #include "../core/geom.h"
 #include "../core/map.h"
@@ -64,14 +65,17 @@ SDL_Color ui_overlay_color(ui_ov_color_t c);
 /* Alpha a fill of that entry is drawn with. */
 Uint8 ui_overlay_alpha(ui_ov_color_t c);
 
-/* An empty overlay set for map m (borrowed; must outlive the set), using the
- * map's ruleset for reach, speed and flanking lengths; NULL on OOM. */
+/* An empty overlay set for map m, using the map's ruleset for reach, speed
+ * and flanking lengths; NULL on OOM. The set works on a copy of m; only
+ * ui_overlay_sync reads m again, so m must outlive the set only where that
+ * is called. */
 ui_overlay_t *ui_overlay_create(const map_t *m);
 /* Free the set (NULL is fine). */
 void ui_overlay_destroy(ui_overlay_t *o);
 /* Forget every mark and legend entry (keeps the scratch memory). */
 void ui_overlay_clear(ui_overlay_t *o);
-/* Re-read combatant positions from the map after they moved; clears marks. */
+/* Re-read terrain and combatant positions from the map given at creation
+ * after they changed; clears marks. */
 void ui_overlay_sync(ui_overlay_t *o);
 /* Check SPEC against the map and db without adding it: 0, or 2 with err
  * saying which id, weapon or hex the map lacks. db may be NULL (then a
@@ -93,12 +97,15 @@ void ui_overlay_use_db(ui_overlay_t *o, const tmpl_db_t *db);
 void ui_overlay_use_profiles(ui_overlay_t *o, const geo_profile_t *prof);
 /* Where the legend box goes (top-left corner, pixels); default (0, 0). */
 void ui_overlay_legend_at(ui_overlay_t *o, int x, int y);
-/* The play window's overlays, rebuilt from scratch: positions from board b
- * (the battle's; NULL: the map's), the kinds whose bit (1 << overlay_kind_t)
- * is in mask, all for combatant who. The hovered hex picks the rest: a
- * reachable one gets the move preview, the combatant standing on it is the
- * flanking target, and it ends the sight line (no hover: every hex seen). */
-void ui_overlay_window(ui_overlay_t *o, const board_t *b, unsigned mask, int who, bool hover_on,
+/* The play window's overlays, rebuilt from scratch: terrain, positions and
+ * lengths copied from battle b as it stands (NULL: the map's, as synced), the
+ * kinds whose bit (1 << overlay_kind_t) is in mask, all for combatant who.
+ * Nothing of b is kept after the call, so the battle may be rebuilt freely
+ * between calls. The hovered hex picks the rest: a reachable one gets the move
+ * preview, the combatant standing on it is the flanking target, and it ends
+ * the sight line (no hover: every hex seen). A battle on another map than
+ * the set's shows nothing. */
+void ui_overlay_window(ui_overlay_t *o, const battle_t *b, unsigned mask, int who, bool hover_on,
                        cell_t hover);
 /* Draw every mark through camera cam onto a w x h target, then the legend box
  * when legend is set and there are rows (text may be NULL: no text drawn). */

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Memcheck over a headless render and a simulate of each ruleset: no invalid
+# Memcheck over a headless render, a simulate of each ruleset and the play
+# window's take-back sequence (move, Ctrl+Z, F5, hover: issue 17): no invalid
 # access, no use of uninitialised memory, no leak. Skipped (exit 77) where
 # valgrind is missing, and in the sanitizer build, whose runtime valgrind
 # cannot host (that build already has ASan's own leak check).
@@ -31,6 +32,12 @@ check vg_simulate_scars bash -c '"$@" >"'"$TMP"'/s.jsonl"' _ "${VG[@]}" "$HB" si
 check vg_simulate_scars_ends grep -q '"event":"end"' "$TMP/s.jsonl"
 check vg_simulate_surface bash -c '"$@" >"'"$TMP"'/f.jsonl"' _ "${VG[@]}" "$HB" simulate "$RELAY" --seed 5
 check vg_simulate_surface_ends grep -q '"event":"end"' "$TMP/f.jsonl"
+# The play window driven by synthetic events (tests/test_ui_session.c), the
+# take-back with an overlay on among them.
+SESSION="$(dirname "$HB")/tests/test_ui_session"
+if [ -x "$SESSION" ]; then
+    check vg_play_window_take_back "${VG[@]}" "$SESSION"
+fi
 # The refusal path frees what it half-built.
 check vg_bad_map bash -c '"$@" 2>/dev/null; test $? -eq 2' _ valgrind -q --error-exitcode=3 \
     --leak-check=full "$HB" query "$MAPS/bad_row.json" distance 0,0 1,1

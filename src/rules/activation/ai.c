@@ -355,6 +355,11 @@ static bool plan_hold(const battle_t *b, int i, cmd_t *out)
         }
     }
     if (bw == -100) return false;
+    /* Fired, it owes the whole next activation: hold only what is worth it. */
+    act_action_t held;
+    act_action(b, i, bw, &held);
+    double mean = held.w->dice_n * (held.w->dice_sides + 1) / 2.0 + held.w->dice_bonus;
+    if (mean < 0.6 * activation_worth(b, i)) return false;
     /* Only worth it when a foe acts before i does again. */
     int when = 0;
     int who[8], at[8];
@@ -429,7 +434,9 @@ int act_ai_react(const battle_t *b, int r, const act_trigger_t *x, int n,
             double dmg = act_mean_damage(&o);
             bool fells = p * dmg >= b->u[x->user].hp * 0.9;
             bool fit = b->u[r].hp * 2 >= b->u[r].hp_max && s->debt[r] == 0;
-            if (!fells && !fit) continue;
+            /* What it costs: that share of r's next activation. */
+            double owed = activation_worth(b, r) * a->cost / ACT_SIMPLE;
+            if (!fells && (!fit || p * dmg < 0.6 * owed)) continue;
             v = p * dmg + (fells ? 10.0 : 0.0);
         }
         if (v > best) {

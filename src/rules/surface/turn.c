@@ -359,6 +359,23 @@ int sf_side_morale(const battle_t *b, int sd)
     return best >= 0 ? best : DEFAULT_MORALE;
 }
 
+/* Every member of side sd leaves the battle alive (condition `cond`, then
+ * `fled`): a rout, or a withdrawal the referee calls. */
+static void leave(battle_t *b, int sd, const char *cond)
+{
+    sf_state_t *s = sf_st(b);
+    for (int i = 0; i < b->n; i++) {
+        if (!battle_active(b, i) || b->board->side[i] != sd) continue;
+        b->u[i].cond |= SFC_ROUTED;
+        sf_emit_cond(b, i, cond, true);
+        battle_remove(b, i);
+        event_t e = event_make(EV_FLED);
+        e.who = i;
+        battle_emit(b, &e);
+        if (s->cur == i) s->cur = -1;
+    }
+}
+
 /* Faction Morale (S19): each faction with a new casualty this round checks,
  * in initiative order, 2d6 at or under its score; a failure routs it. */
 static void morale_step(battle_t *b)
@@ -379,16 +396,7 @@ static void morale_step(battle_t *b)
             spec.target = score;
             pass = battle_roll_spec_side(b, -1, sd, &spec, why, NULL) <= score;
         }
-        if (pass) continue;
-        for (int i = 0; i < b->n; i++) {
-            if (!battle_active(b, i) || b->board->side[i] != sd) continue;
-            b->u[i].cond |= SFC_ROUTED;
-            sf_emit_cond(b, i, "routed", true);
-            battle_remove(b, i);
-            event_t e = event_make(EV_FLED);
-            e.who = i;
-            battle_emit(b, &e);
-        }
+        if (!pass) leave(b, sd, "routed");
     }
 }
 
@@ -534,11 +542,72 @@ static void surface_setup(battle_t *b)
 
 /* ---- commands ---------------------------------------------------------------- */
 
+/* ---- the referee's calls ------------------------------------------------------ */
+
+/* The saves a referee may call (S27), by stat slot. */
+static const int CALL_SAVES[5] = {SF_SAVE, SF_SAVE_AREA, SF_SAVE_STUN, SF_SAVE_BEAM, SF_SAVE_HOMING};
+static const char *const CALL_SAVE_NAMES[5] = {"", " vs. area", " vs. stun", " vs. beam",
+                                               " vs. homing"};
+
+static void add_call(ref_call_t *out, int cap, int *n, cmd_t c, const char *fmt, const char *who,
+                     const char *more)
+{
+    if (*n < cap) {
+        out[*n].cmd = c;
+        snprintf(out[*n].label, sizeof out[*n].label, fmt, who, more);
+    }
+    (*n)++;
+}
+
+/* What the text leaves to the referee about `who`: a save of any kind, and
+ * its faction's withdrawal (a faction of Morale 12 fights on "until the
+ * Referee determines they decide to withdraw", S-O4; a bargain, S-O3). */
+static int surface_calls(battle_t *b, int who, ref_call_t *out, int cap)
+{
+    int n = 0;
+    if (b->over || who < 0 || who >= b->n || !battle_active(b, who)) return 0;
+    char nm[41];
+    hb_strlcpy(nm, b->map->combatants[who].name, sizeof nm);
+    for (int k = 0; k < 5; k++) {
+        cmd_t c = cmd_make(CMD_SAVE, who);
+        c.arg = CALL_SAVES[k];
+        add_call(out, cap, &n, c, "%s: call a save%s", nm, CALL_SAVE_NAMES[k]);
+    }
+    cmd_t w = cmd_make(CMD_RETREAT, who);
+    w.arg = 1;
+    add_call(out, cap, &n, w, "%s and its faction: withdraw from the battle%s", nm, "");
+    return n;
+}
+
+static battle_status_t apply_call(battle_t *b, const cmd_t *c)
+{
+    int a = c->actor;
+    if (c->kind == CMD_SAVE) {
+        for (int k = 0; k < 5; k++)
+            if (c->arg == CALL_SAVES[k]) {
+                char why[DICE_WHY_MAX], what[EV_NAME_MAX];
+                snprintf(why, sizeof why, "save%s (called)", CALL_SAVE_NAMES[k]);
+                snprintf(what, sizeof what, "%s", k ? STAT_NAMES[CALL_SAVES[k]] : "save");
+                bool ok = sf_save(b, a, c->arg, why);
+                battle_emit_action(b, a, what, -1, ok);
+                return BATTLE_OK;
+            }
+        return BATTLE_ILLEGAL;
+    }
+    if (c->arg != 1) return BATTLE_ILLEGAL;
+    leave(b, b->board->side[a], "withdrew");
+    advance(b);
+    return BATTLE_OK;
+}
+
 static battle_status_t surface_apply(battle_t *b, const cmd_t *c)
 {
     sf_state_t *s = sf_st(b);
     int a = c->actor;
-    if (a < 0 || a >= b->n || !sf_may_act(b, a)) return BATTLE_ILLEGAL;
+    if (a < 0 || a >= b->n || b->over) return BATTLE_ILLEGAL;
+    if ((c->kind == CMD_SAVE || c->kind == CMD_RETREAT) && battle_active(b, a) && s->phase >= 0)
+        return apply_call(b, c);
+    if (!sf_may_act(b, a)) return BATTLE_ILLEGAL;
     sf_unit_t *u = &s->u[a];
     switch (c->kind) {
     case CMD_END:
@@ -694,4 +763,6 @@ const ruleset_t ruleset_surface = {
     .winner = surface_winner,
     .hidden_from = surface_hidden_from,
     .weapon_area = sf_weapon_area,
+    .calls = surface_calls,
+    .revision = 1, /* the first surface rules */
 };
