@@ -507,9 +507,9 @@ static void test_recent_list(void **state)
     tmp_dir_remove(dir);
 }
 
-/* Map files in folder dir: *.json that are not saves. */
-/* The maps in dir (.json files but saves); *last (when given) gets the file
- * name the picker lists last, file names being in order. */
+/* The maps in dir (.json files but saves, and Tiled's .tmj and .tmx); *last
+ * (when given) gets the file name the picker lists last, file names being in
+ * order. */
 static int count_maps(const char *dir, char *last, size_t cap)
 {
     DIR *d = opendir(dir);
@@ -519,8 +519,10 @@ static int count_maps(const char *dir, char *last, size_t cap)
     const struct dirent *de;
     while ((de = readdir(d))) {
         size_t len = strlen(de->d_name);
-        if (len <= 5 || strcmp(de->d_name + len - 5, ".json") != 0 || strstr(de->d_name, ".battle."))
-            continue;
+        bool json = len > 5 && strcmp(de->d_name + len - 5, ".json") == 0;
+        bool tiled = len > 4 && (strcmp(de->d_name + len - 4, ".tmx") == 0 ||
+                                 strcmp(de->d_name + len - 4, ".tmj") == 0);
+        if ((!json && !tiled) || strstr(de->d_name, ".battle.")) continue;
         n++;
         if (last && cap && strcmp(de->d_name, last) > 0) snprintf(last, cap, "%s", de->d_name);
     }
@@ -643,6 +645,41 @@ static void test_picker_in_the_play_window(void **state)
     map_destroy(m);
 }
 
+/* The editor saves a Tiled map when the name says so, atomically. */
+static void test_editor_saves_tiled(void **state)
+{
+    (void)state;
+    char dir[256];
+    assert_true(tmp_dir_make(dir, sizeof dir, "shell_tiled"));
+    tmpl_db_t *db = NULL;
+    map_t *m = load("ridge_ambush.json", &db);
+    static const char *const EXT[] = {"tmx", "tmj"};
+    for (int k = 0; k < 2; k++) {
+        char path[400];
+        snprintf(path, sizeof path, "%s/edited.%s", dir, EXT[k]);
+        ed_state_t s;
+        ed_init(&s, m, db, path, 1400, 860);
+        assert_true(ed_save(&s));
+        char *text = NULL, err[HB_ERR_MAX];
+        size_t len = 0;
+        assert_int_equal(hb_read_file(path, 1 << 22, &text, &len, err, sizeof err), HB_OK);
+        assert_true(k == 0 ? strncmp(text, "<?xml", 5) == 0 : text[0] == '{');
+        assert_non_null(strstr(text, "hexagonal"));
+        free(text);
+        map_t *back = NULL;
+        assert_int_equal(map_load(path, hb_data_dir(), &back, NULL, err, sizeof err), HB_OK);
+        char *a = map_to_json(m), *b = map_to_json(back);
+        assert_string_equal(a, b);
+        free(a);
+        free(b);
+        map_destroy(back);
+        ed_free(&s);
+    }
+    tmpl_db_destroy(db);
+    map_destroy(m);
+    tmp_dir_remove(dir);
+}
+
 int main(void)
 {
     setenv("HEXBATTLE_DATA", HB_SOURCE_DIR "/data", 1);
@@ -659,6 +696,7 @@ int main(void)
         cmocka_unit_test(test_recent_list),
         cmocka_unit_test(test_picker_lists_maps),
         cmocka_unit_test(test_picker_in_the_play_window),
+        cmocka_unit_test(test_editor_saves_tiled),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,6 +14,7 @@
 #include "core/geom.h"
 #include "io/fileio.h"
 #include "io/map_io.h"
+#include "io/tiled.h"
 #include "rules/play.h"
 #include "rules/ruleset.h"
 #include "ui/stop.h"
@@ -47,9 +48,12 @@ static const char USAGE[] =
     "  hexbattle odds MAP|SAVE [--runs N] [--seed S] [--threads T]\n"
     "                                               who is likely to win: N runs played by the\n"
     "                                               AI from the start or the save (one JSON line)\n"
+    "  hexbattle convert IN OUT                     map formats by extension: .json (hexbattle), "
+    ".tmj, .tmx (Tiled)\n"
     "  hexbattle bench [--quick]                    performance figures as JSON\n"
     "  hexbattle --help | --version\n"
     "\n"
+    "Every command that takes a MAP also takes a Tiled .tmj or .tmx hex map.\n"
     "Cells are C,R: column and row counted from 0, as in the map file.\n"
     "Exit status: 0 ok, 2 bad input (the message names the file and the JSON path), 1 other.\n";
 
@@ -424,6 +428,35 @@ static int cmd_render(int argc, char **argv)
     return rc;
 }
 
+/* hexbattle convert IN OUT: a map from one format to another, by the names'
+ * extensions. A Tiled layer hexbattle does not read is named on stderr. */
+static int cmd_convert(int argc, char **argv)
+{
+    if (argc != 3) return bad_usage("%s", "convert takes a map and where to write it: IN OUT");
+    const char *in = argv[1], *out = argv[2];
+    size_t n = strlen(out);
+    bool json = n > 5 && strcmp(out + n - 5, ".json") == 0;
+    if (!json && tiled_format_of(out) == TILED_NONE)
+        return bad_usage("convert: '%s' must end in .json, .tmj or .tmx", out);
+    char err[HB_ERR_MAX], note[TILED_NOTE_MAX] = "";
+    map_t *m = NULL;
+    int rc = tiled_format_of(in) != TILED_NONE
+                 ? tiled_load(in, hb_data_dir(), &m, NULL, note, sizeof note, err, sizeof err)
+                 : map_load(in, hb_data_dir(), &m, NULL, err, sizeof err);
+    if (rc != HB_OK) {
+        fprintf(stderr, "hexbattle: %s\n", err);
+        return rc;
+    }
+    if (note[0]) fprintf(stderr, "hexbattle: %s: %s\n", in, note);
+    rc = map_save(m, out, err, sizeof err);
+    if (rc != HB_OK) {
+        fprintf(stderr, "hexbattle: %s\n", err);
+        rc = EXIT_FAIL;
+    }
+    map_destroy(m);
+    return rc;
+}
+
 /* The bundled default battle, next to the data folder. */
 static const char *default_map_path(void)
 {
@@ -468,6 +501,7 @@ static int run(int argc, char **argv)
     if (strcmp(cmd, "project") == 0) return app_project(argc - 1, argv + 1);
     if (strcmp(cmd, "odds") == 0) return app_odds(argc - 1, argv + 1);
     if (strcmp(cmd, "bench") == 0) return app_bench(argc - 1, argv + 1);
+    if (strcmp(cmd, "convert") == 0) return cmd_convert(argc - 1, argv + 1);
     if (strcmp(cmd, "edit") == 0) return app_edit(argc - 1, argv + 1);
     if (strcmp(cmd, "resume") == 0) return app_resume(argc - 1, argv + 1);
     if (strcmp(cmd, "replay") == 0) return app_replay(argc - 1, argv + 1);
@@ -476,7 +510,8 @@ static int run(int argc, char **argv)
     /* A bare word that names no file is more likely a mistyped command. */
     if (!strchr(cmd, '/') && !strchr(cmd, '.') && access(cmd, F_OK) != 0)
         return bad_usage("'%s' is neither a command nor a map file; the commands are "
-                         "render, query, simulate, odds, bench, edit, project, resume and replay",
+                         "render, query, simulate, odds, convert, bench, edit, project, resume "
+                         "and replay",
                          cmd);
     return cmd_play(cmd);
 }

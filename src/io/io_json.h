@@ -133,4 +133,9 @@ int io_check_header(io_ctx_t *cx, const cJSON *root, const char *format);
  * caller to free, and delete root. NULL when ok is false or memory ran out. */
 char *io_print_owned(cJSON *root, bool ok);
 
+/* A hexbattle map from a parsed format-1 document (map_io.c); NAME names
+ * messages. The Tiled reader builds such a document and hands it here. */
+int map_from_json(const cJSON *root, const char *name, const char *data_dir, map_t **out,
+                  tmpl_db_t **db_out, char *err, size_t errcap);
+
 #endif

@@ -13,6 +13,7 @@
 #include "../rules/ruleset.h"
 #include "io_json.h"
 #include "map_io.h"
+#include "tiled.h"
 
 #define FEET_PER_HEX_MAX 1000
 
@@ -413,11 +414,23 @@ static int read_map(io_ctx_t *cx, const cJSON *root, const char *data_dir, map_t
     return HB_OK;
 }
 
+int map_from_json(const cJSON *root, const char *name, const char *data_dir, map_t **out,
+                  tmpl_db_t **db_out, char *err, size_t errcap)
+{
+    *out = NULL;
+    if (db_out) *db_out = NULL;
+    io_ctx_t cx = {.file = name ? name : "(map)", .err = err, .errcap = errcap};
+    return read_map(&cx, root, data_dir ? data_dir : hb_data_dir(), out, db_out);
+}
+
 int map_load_mem(const char *text, size_t len, const char *name, const char *data_dir, map_t **out,
                  tmpl_db_t **db_out, char *err, size_t errcap)
 {
     *out = NULL;
     if (db_out) *db_out = NULL;
+    /* A Tiled map by its name: .tmj or .tmx (tiled.h). */
+    if (tiled_format_of(name) != TILED_NONE)
+        return tiled_load_mem(text, len, name, data_dir, out, db_out, NULL, 0, err, errcap);
     io_ctx_t cx = {.file = name ? name : "(map)", .err = err, .errcap = errcap};
     if (len > HB_FILE_MAX)
         return io_fail(&cx, "", "over the %u MiB limit", HB_FILE_MAX / (1024u * 1024u));
@@ -660,6 +673,7 @@ char *map_to_json(const map_t *m)
 
 int map_save(const map_t *m, const char *path, char *err, size_t errcap)
 {
+    if (tiled_format_of(path) != TILED_NONE) return tiled_save(m, path, err, errcap);
     char *text = map_to_json(m);
     if (!text) {
         if (err && errcap)

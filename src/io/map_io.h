@@ -28,7 +28,8 @@ int tmpl_db_load_mem(const char *ruleset, const char *weapons, size_t wlen, cons
                      const char *templates, size_t tlen, const char *tname, tmpl_db_t **out,
                      char *err, size_t errcap);
 
-/* Load the map at PATH (templates resolved from data_dir). On success *out
+/* Load the map at PATH (templates resolved from data_dir); a name ending in
+ * .tmj or .tmx is read as a Tiled map (tiled.h). On success *out
  * owns a new map; optionally *db_out receives its ruleset's data (caller frees). */
 int map_load(const char *path, const char *data_dir, map_t **out, tmpl_db_t **db_out, char *err,
              size_t errcap);
@@ -38,7 +39,8 @@ int map_load_mem(const char *text, size_t len, const char *name, const char *dat
 
 /* Map as format-1 JSON text (malloc'd, caller frees); NULL on OOM. */
 char *map_to_json(const map_t *m);
-/* Save atomically to PATH, keeping PATH.bak. */
+/* Save atomically to PATH, keeping PATH.bak; as a Tiled map when PATH ends
+ * in .tmj or .tmx. */
 int map_save(const map_t *m, const char *path, char *err, size_t errcap);
 
 #endif

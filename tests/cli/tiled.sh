@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# hexbattle convert and Tiled maps on the command line: exact round trips of
+# the bundled maps through .tmj and .tmx, every command taking a Tiled map,
+# bad Tiled files refused with exit 2 and nothing written.
+source "$(dirname "$0")/lib/assert.bash"
+
+# Every map of the tree that loads (the bundled ones, the golden maps with
+# map-defined terrain and faction scores) goes to .tmj and .tmx and back to
+# the very same file.
+n=0
+for src in "$SRC"/maps/*.json "$SRC"/tests/data/*.json "$SRC"/tests/cli/maps/*.json \
+           "$SRC"/tests/fuzz/corpus/map/good_*.json; do
+    "$HB" convert "$src" "$TMP/canon.json" 2>/dev/null || continue
+    n=$((n + 1))
+    m=$(basename "$src" .json)
+    for f in tmj tmx; do
+        check "convert_${m}_to_$f" "$HB" convert "$src" "$TMP/$m.$f"
+        check "convert_${m}_from_$f" "$HB" convert "$TMP/$m.$f" "$TMP/$m.$f.json"
+        check "round_trip_${m}_$f" cmp -s "$TMP/canon.json" "$TMP/$m.$f.json"
+    done
+done
+check round_trip_maps_found test "$n" -ge 8
+
+# The sample Tiled map works wherever a map is taken.
+RC="$SRC/maps/mill_ford.tmx"
+expect_out query_tmx '{"hexes":3,"feet":15}' "$HB" query "$RC" distance 2,6 5,6
+check render_tmx "$HB" render "$RC" --out "$TMP/rc.png" --size 320x200
+check render_tmx_png test -s "$TMP/rc.png"
+check simulate_tmx bash -c '"$0" simulate "$1" --seed 5 | tail -1 | grep -q "\"event\":\"end\""' "$HB" "$RC"
+check query_tmj bash -c '"$0" convert "$1" "$2" && "$0" query "$2" los 2,6 13,6 | grep -q visible' \
+    "$HB" "$RC" "$TMP/rc.tmj"
+
+# A Tiled layer hexbattle does not read is named in one line.
+check dropped_layers_named bash -c '"$0" convert "$1" "$2" 2>&1 | grep -c "dropped Tiled layers" | grep -qx 1' \
+    "$HB" "$SRC/tests/data/tiled/pointy_odd.tmx" "$TMP/p.json"
+
+# Bad input: exit 2, the file and the path named, nothing written.
+expect_fail convert_bad_tmx 2 "tiled_orthogonal.tmx: orientation" \
+    "$HB" convert "$SRC/tests/data/bad/tiled_orthogonal.tmx" "$TMP/never.json"
+check convert_bad_writes_nothing test ! -e "$TMP/never.json"
+expect_fail query_bad_tmj 2 "tiled_infinite.tmj: infinite" \
+    "$HB" query "$SRC/tests/data/bad/tiled_infinite.tmj" distance 0,0 1,1
+expect_fail convert_bad_ext 2 "must end in .json, .tmj or .tmx" \
+    "$HB" convert "$SRC/maps/ridge_ambush.json" "$TMP/x.txt"
+expect_fail convert_usage 2 "convert takes a map" "$HB" convert "$SRC/maps/ridge_ambush.json"
+finish
