@@ -774,6 +774,21 @@ static int build(build_t *b, const cJSON *root)
     io_path_index(p, sizeof p, "layers", ti);
     if ((rc = put_terrain(b, root, terrain, p, (int)cols, (int)rows))) return rc;
 
+    const char *options = prop_str(root, "options");
+    if (options && *options) {
+        /* Rule options, the map file's own JSON object; the map loader checks it. */
+        cJSON *o = cJSON_Parse(options);
+        if (!cJSON_IsObject(o)) {
+            cJSON_Delete(o);
+            return io_fail(cx, "properties.options", "not a JSON object");
+        }
+        if (!cJSON_AddItemToObject(doc, "options", o)) {
+            cJSON_Delete(o);
+            return oom(b);
+        }
+        add_origin(b, "options", "properties.options");
+    }
+
     const char *factions = prop_str(root, "factions");
     if (factions && factions[0] == '{') {
         /* The map file's own factions object, as hexbattle writes it for

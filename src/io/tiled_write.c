@@ -236,6 +236,14 @@ static cJSON *tiled_tree(const map_t *m, const char *out_path)
     add_prop(&w, props, "legend", "string", cJSON_CreateString(order));
     add_prop(&w, props, "name", "string", cJSON_CreateString(m->name));
     add_prop(&w, props, "ruleset", "string", cJSON_CreateString(m->ruleset));
+    const cJSON *opts = cJSON_GetObjectItemCaseSensitive(hb, "options");
+    if (opts) {
+        /* Rule options (docs/map-format.md) as the map file's own JSON object. */
+        char *json = cJSON_PrintUnformatted(opts);
+        if (!json) w.ok = false;
+        add_prop(&w, props, "options", "string", cJSON_CreateString(json ? json : "{}"));
+        cJSON_free(json);
+    }
     const cJSON *fac = cJSON_GetObjectItemCaseSensitive(hb, "factions");
     if (fac) {
         /* NAME=control pairs read easily in Tiled; a faction with scores
