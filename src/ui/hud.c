@@ -103,7 +103,10 @@ SDL_Rect hud_button_rect(const hud_t *h, int i)
         size_t len = strlen(h->p->bar[k].label);
         if (len > longest) longest = len;
     }
-    return row_rect(h, i, h->p ? h->p->n_bar : 0, longest);
+    /* A button sits at its slot, so a missing action leaves a gap. */
+    const pui_t *p = h->p;
+    int slot = p && i >= 0 && i < p->n_bar ? p->bar[i].slot : i;
+    return row_rect(h, slot, p ? p->n_bar_slots : 0, longest);
 }
 
 SDL_Rect hud_answer_rect(const hud_t *h, int i)
@@ -269,7 +272,10 @@ static void hex_fill(hud_t *h, const ui_state_t *s, cell_t c, double scale, SDL_
         shape_tri(&h->sb, ctr, k[i], k[(i + 1) % 6], col);
 }
 
-static int text(ui_draw_t *d, const char *s, int px, bool bold, SDL_Color c, int x, int y)
+/* Draw s (measure only when draw is false) in pieces the text cache keys;
+ * returns its width. */
+static int text_run(ui_draw_t *d, const char *s, int px, bool bold, SDL_Color c, int x, int y,
+                    bool draw)
 {
     char buf[TEXT_MAX];
     int x0 = x;
@@ -288,19 +294,49 @@ static int text(ui_draw_t *d, const char *s, int px, bool bold, SDL_Color c, int
         }
         memcpy(buf, s + at, n);
         buf[n] = 0;
-        x += ui_text_draw(ui_draw_text(d), buf, px, bold, c, x, y);
+        if (draw) {
+            x += ui_text_draw(ui_draw_text(d), buf, px, bold, c, x, y);
+        } else {
+            int w = 0, hh = 0;
+            ui_text_get(ui_draw_text(d), buf, px, bold, c, &w, &hh);
+            x += w;
+        }
         at += n;
     }
     return x - x0;
 }
 
+static int text(ui_draw_t *d, const char *s, int px, bool bold, SDL_Color c, int x, int y)
+{
+    return text_run(d, s, px, bold, c, x, y, true);
+}
+
 static int text_w(ui_draw_t *d, const char *s, int px, bool bold)
 {
-    char buf[TEXT_MAX];
-    hb_strlcpy(buf, s, sizeof buf); /* a label longer than the buffer is cut */
-    int w = 0, hh = 0;
-    ui_text_get(ui_draw_text(d), buf, px, bold, C_INK, &w, &hh);
-    return w;
+    return text_run(d, s, px, bold, C_INK, 0, 0, false);
+}
+
+/* s shortened to fit maxw pixels: whole, or cut at a character boundary with
+ * "..." (the button's tooltip has it whole). Few measurements, each cached. */
+const char *hud_fit_text(ui_draw_t *d, const char *s, int px, int maxw, char *out, size_t cap)
+{
+    hb_strlcpy(out, s, cap);
+    int w = text_w(d, out, px, false);
+    size_t len = strlen(out);
+    for (int tries = 0; w > maxw && len > 1 && tries < 8; tries++) {
+        /* Guess the length from the width, then step down until it fits. */
+        size_t want = (size_t)((double)len * maxw / (w > 0 ? w : 1));
+        if (want + 3 >= len) want = len > 4 ? len - 4 : 1;
+        else want = want > 3 ? want - 3 : 1;
+        while (want > 1 && ((unsigned char)s[want] & 0xC0) == 0x80)
+            want--;
+        while (want > 1 && s[want - 1] == ' ')
+            want--;
+        snprintf(out, cap, "%.*s...", (int)want, s);
+        len = want + 3;
+        w = text_w(d, out, px, false);
+    }
+    return out;
 }
 
 static void fill(SDL_Renderer *r, SDL_Rect rc, SDL_Color c)
@@ -828,11 +864,12 @@ static void draw_bar(hud_t *h, ui_draw_t *d)
             SDL_Rect br = hud_answer_rect(h, i);
             if (br.x + br.w > l->bar.x + l->bar.w) break;
             fill(r, br, i ? (SDL_Color){150, 70, 20, 255} : (SDL_Color){58, 64, 78, 255});
-            snprintf(buf, sizeof buf, "%d  %s", i, q->labels[i][0] ? q->labels[i] : i ? "take it" : "pass");
-            SDL_RenderSetClipRect(r, &br);
-            text(d, buf, ui_text_quantize(l->px - 1), false, C_INK, br.x + l->px / 2,
-                 br.y + (br.h - l->px) / 2 - 1);
-            SDL_RenderSetClipRect(r, NULL);
+            char whole[160];
+            snprintf(whole, sizeof whole, "%d  %s", i,
+                     q->labels[i][0] ? q->labels[i] : i ? "take it" : "pass");
+            int bpx = ui_text_quantize(l->px - 1);
+            hud_fit_text(d, whole, bpx, br.w - l->px, buf, sizeof buf);
+            text(d, buf, bpx, false, C_INK, br.x + l->px / 2, br.y + (br.h - l->px) / 2 - 1);
         }
     } else if (!p->user_turn && !b->over && p->actor >= 0) {
         snprintf(buf, sizeof buf, "%s (AI) is acting...   Space: skip animation   [ ]: speed x%.2g",
@@ -844,15 +881,33 @@ static void draw_bar(hud_t *h, ui_draw_t *d)
             if (br.x + br.w > l->bar.x + l->bar.w) break;
             bool on = (p->mode != PUI_IDLE && p->act == i) || h->hover_btn == i;
             fill(r, br, on ? (SDL_Color){0, 114, 178, 255} : (SDL_Color){58, 64, 78, 255});
-            snprintf(buf, sizeof buf, "%c  %s", p->bar[i].key ? p->bar[i].key : ' ',
+            char whole[96];
+            snprintf(whole, sizeof whole, "%c  %s", p->bar[i].key ? p->bar[i].key : ' ',
                      p->bar[i].label);
-            SDL_RenderSetClipRect(r, &br);
-            text(d, buf, ui_text_quantize(l->px - 1), false, C_INK, br.x + l->px / 2,
-                 br.y + (br.h - l->px) / 2 - 1);
-            SDL_RenderSetClipRect(r, NULL);
+            int bpx = ui_text_quantize(l->px - 1);
+            hud_fit_text(d, whole, bpx, br.w - l->px, buf, sizeof buf);
+            text(d, buf, bpx, false, C_INK, br.x + l->px / 2, br.y + (br.h - l->px) / 2 - 1);
         }
     }
-    text(d, p->msg, l->px, false, C_INK, l->status.x + l->px,
+    /* The weapon in hand of the combatant whose bar this is, at the right of
+     * the status line (the message keeps the rest). */
+    int held_w = 0;
+    if (p->user_turn && p->actor >= 0) {
+        const battle_t *bt = p->play.b;
+        const weapon_t *w = battle_weapon(bt, p->actor, bt->u[p->actor].equipped);
+        char held[96];
+        if (w)
+            snprintf(held, sizeof held, "In hand: %.60s", w->name[0] ? w->name : w->id);
+        else
+            snprintf(held, sizeof held, "%s", bt->u[p->actor].n_weapons ? "Every weapon at hand"
+                                                                       : "Unarmed");
+        held_w = text_w(d, held, l->px, true) + 2 * l->px;
+        text(d, held, l->px, true, C_PATH, l->status.x + l->status.w - held_w + l->px,
+             l->status.y + (l->status.h - l->px) / 2 - 2);
+    }
+    char msg[sizeof p->msg + 4];
+    hud_fit_text(d, p->msg, l->px, l->status.w - held_w - 2 * l->px, msg, sizeof msg);
+    text(d, msg, l->px, false, C_INK, l->status.x + l->px,
          l->status.y + (l->status.h - l->px) / 2 - 2);
     /* The tooltip of the hovered button names its shortcut. */
     if (h->hover_btn >= 0 && h->hover_btn < p->n_bar && !pui_needs_die(p)) {

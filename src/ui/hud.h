@@ -69,6 +69,10 @@ void hud_roll_text(const pui_t *p, const event_t *e, char *buf, size_t cap);
 const char *hud_tracker_conditions(const battle_t *b, int i, char *buf, size_t cap);
 
 /* What the battle log lists: every roll, and what happened between them. */
+/* s shortened with "..." to fit maxw pixels at px (regular face) into out;
+ * returns out. Buttons show it so; their tooltip has the whole label. */
+const char *hud_fit_text(ui_draw_t *d, const char *s, int px, int maxw, char *out, size_t cap);
+
 typedef enum { HUD_LOG_NONE = 0, HUD_LOG_ROLL, HUD_LOG_STORY } hud_log_kind_t;
 /* Whether and how event e is listed, without formatting it. */
 hud_log_kind_t hud_log_kind(const event_t *e);
