@@ -128,7 +128,7 @@ bool act_grapple_allows(const battle_t *b, int i, const act_action_t *a, int t)
     if (!act_has(b, i, AC_GRAPPLED)) return !a->grapple;
     if (!a->grapple) return false;
     if (a->shape != SHAPE_SINGLE) return false; /* an area would reach past the grapple */
-    if (a->category == CAT_STATUS && !a->grab) return true;
+    /* A-G4, A-G7: hostile and set-up actions alike stay inside the grapple. */
     return t < 0 || act_same_grapple(b, i, t);
 }
 
