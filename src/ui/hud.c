@@ -414,7 +414,7 @@ static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     SDL_Rect odds = {0, 0, 0, 0};
     if (p->mode == PUI_CONFIRM && p->target >= 0) {
         vec2_t c = ui_cam_to_screen(&s->cam, p->anim.pose[p->target].world);
-        /* Attacks with no roll to hit (scars) land whenever they reach. */
+        /* The ruleset's odds (predict hook); certain either way said in words. */
         if (p->pred.valid && p->pred.p_hit >= 1.0)
             snprintf(buf, sizeof buf, "auto-hit  %.1f dmg", p->pred.dmg_expected);
         else if (p->pred.valid && p->pred.p_hit <= 0.0)

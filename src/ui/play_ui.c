@@ -734,23 +734,25 @@ static void set_confirm(pui_t *p, int t)
     board_trial_t trial = {.from = -1, .to = -1, .who = p->actor, .pos = bd->pos[p->actor]};
     if (moved)
         trial = board_try(bd, p->actor, hex_from_cell(p->play.b->map->layout, c->path[c->n_path - 1]));
-    bool odds = c && (c->kind == CMD_ENGAGE || c->kind == CMD_DECLARE) &&
-                predict_engage(p->play.b, p->actor, t, c->weapon, &p->pred);
+    /* The ruleset's own odds (its predict hook), whatever kind of attack. */
+    bool odds = c && predict_cmd(p->play.b, c, &p->pred);
     if (moved) board_untry(bd, &trial);
+    char why[sizeof p->pred.detail + 4] = "";
+    if (odds && p->pred.detail[0]) snprintf(why, sizeof why, " [%s]", p->pred.detail);
     if (odds && (p->pred.p_hit >= 1.0 || p->pred.p_hit <= 0.0))
-        /* No roll to hit (scars): it lands whenever it reaches. */
+        /* Certain either way (no roll to hit, or none that can succeed). */
         snprintf(p->msg, sizeof p->msg,
-                 "%s -> %s: %s, %.1f damage expected. Enter or click again to confirm, Esc to "
+                 "%s -> %s: %s, %.1f damage expected%s. Enter or click again to confirm, Esc to "
                  "cancel.",
                  p->bar[p->act].label, pui_name(p, t),
-                 p->pred.p_hit > 0.0 ? "lands (no roll to hit)" : "cannot reach from there",
-                 p->pred.dmg_expected);
+                 p->pred.p_hit > 0.0 ? "lands for sure" : "cannot land from there",
+                 p->pred.dmg_expected, why);
     else if (odds)
         snprintf(p->msg, sizeof p->msg,
-                 "%s -> %s: %.0f%% to hit, %.1f damage on a hit (%.1f expected). Enter or click "
-                 "again to confirm, Esc to cancel.",
+                 "%s -> %s: %.0f%% to hit, %.1f damage on a hit (%.1f expected)%s. Enter or "
+                 "click again to confirm, Esc to cancel.",
                  p->bar[p->act].label, pui_name(p, t), p->pred.p_hit * 100.0, p->pred.dmg_hit,
-                 p->pred.dmg_expected);
+                 p->pred.dmg_expected, why);
     else {
         memset(&p->pred, 0, sizeof p->pred);
         snprintf(p->msg, sizeof p->msg, "%s -> %s. Enter or click again to confirm.",
