@@ -592,7 +592,8 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
         int ng = ruleset_gauges(p->play.rs, b, i, g, GAUGES_MAX);
         /* The first gauge is HP when it matches; the rest get a third line. */
         int k0 = ng > 0 && g[0].value == b->u[i].hp && g[0].max == b->u[i].hp_max ? 1 : 0;
-        int row_h = l->line * (ng > k0 ? 3 : 2);
+        bool more = ng > k0 && !b->u[i].out; /* a third line of gauges */
+        int row_h = l->line * (more ? 3 : 2);
         if (cur)
             fill(r, (SDL_Rect){l->tracker.x, y - 2, l->tracker.w, row_h},
                  (SDL_Color){60, 72, 96, 255});
@@ -615,10 +616,11 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
         text(d, buf, ui_text_quantize(l->px - 2), false, C_DIM, x + l->px + 8 + bw, by - 2);
         /* Armour, heat, points...: a short bar and its numbers each. */
         int gx = x + l->px + 4, gy = by + l->line, small = ui_text_quantize(l->px - 2);
-        for (int j = k0; j < ng && !b->u[i].out; j++) {
+        for (int j = k0; j < ng && more; j++) {
             int mw = l->px * 2, fw = g[j].max > 0 ? mw * (g[j].value > 0 ? g[j].value : 0) / g[j].max : 0;
             fill(r, (SDL_Rect){gx, gy + 3, mw, l->px / 2}, (SDL_Color){50, 50, 56, 255});
-            fill(r, (SDL_Rect){gx, gy + 3, fw < mw ? fw : mw, l->px / 2}, hud_gauge_color(&g[j]));
+            if (fw > 0)
+                fill(r, (SDL_Rect){gx, gy + 3, fw < mw ? fw : mw, l->px / 2}, hud_gauge_color(&g[j]));
             if (g[j].kind == GAUGE_LOAD)
                 snprintf(buf, sizeof buf, "%s %d", g[j].label, g[j].value);
             else
