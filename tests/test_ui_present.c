@@ -217,12 +217,51 @@ static void test_surface_frame(void **state)
     fx_close(&f);
 }
 
+/* G7: in surface's free order, a click on another member of the faction
+ * that may act makes it the actor; its command is then the one given. */
+static void test_pick_actor(void **state)
+{
+    (void)state;
+    fx_t f;
+    fx_open(&f, "relay_outpost", 3);
+    pui_t *p = f.p;
+    pui_run_ai(p, 400);
+    assert_true(p->user_turn);
+    battle_t *b = p->play.b;
+    int set[MAP_MAX_COMBATANTS];
+    int n = play_actors(&p->play, set, MAP_MAX_COMBATANTS);
+    assert_true(n >= 2);
+    assert_int_equal(p->actor, set[0]);
+    int other = set[n - 1];
+    assert_true(pui_may_pick(p, other));
+    /* A foe is no member of the set: clicking it only selects it. */
+    int foe = -1;
+    for (int i = 0; i < b->n && foe < 0; i++)
+        if (battle_active(b, i) && !board_allies(b->board, i, p->actor)) foe = i;
+    assert_true(foe >= 0);
+    assert_false(pui_may_pick(p, foe));
+    assert_true(pui_click_cell(p, hex_to_cell(b->map->layout, b->board->pos[other])));
+    assert_int_equal(p->actor, other);
+    assert_int_equal(p->sel, other);
+    assert_true(p->n_legal > 0);
+    for (int k = 0; k < p->n_legal; k++) assert_int_equal(p->legal[k].actor, other);
+    /* Its turn, ended: the rules take the command from the picked member. */
+    int before = b->log.n;
+    assert_true(pui_end_turn(p));
+    bool ended = false;
+    for (int k = before; k < p->play.b->log.n; k++)
+        ended |= p->play.b->log.ev[k].type == EV_TURN_END && p->play.b->log.ev[k].who == other;
+    assert_true(ended);
+    fx_close(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_odds_xhalem),   cmocka_unit_test(test_odds_scars),
         cmocka_unit_test(test_odds_surface),  cmocka_unit_test(test_odds_emcore),
         cmocka_unit_test(test_odds_activation), cmocka_unit_test(test_surface_frame),
+        cmocka_unit_test(test_pick_actor),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
