@@ -758,17 +758,18 @@ static void set_confirm(pui_t *p, int t)
     bool odds = c && predict_cmd(p->play.b, c, &p->pred);
     if (moved) board_untry(bd, &trial);
     char why[sizeof p->pred.detail + 4] = "";
+    int cut = 0;
     if (odds && p->pred.detail[0]) snprintf(why, sizeof why, " [%s]", p->pred.detail);
     if (odds && (p->pred.p_hit >= 1.0 || p->pred.p_hit <= 0.0))
         /* Certain either way (no roll to hit, or none that can succeed). */
-        snprintf(p->msg, sizeof p->msg,
+        cut = snprintf(p->msg, sizeof p->msg,
                  "%s -> %s: %s, %.1f damage expected%s. Enter or click again to confirm, Esc to "
                  "cancel.",
                  p->bar[p->act].label, pui_name(p, t),
                  p->pred.p_hit > 0.0 ? "lands for sure" : "cannot land from there",
                  p->pred.dmg_expected, why);
     else if (odds)
-        snprintf(p->msg, sizeof p->msg,
+        cut = snprintf(p->msg, sizeof p->msg,
                  "%s -> %s: %.0f%% to hit, %.1f damage on a hit (%.1f expected)%s. Enter or "
                  "click again to confirm, Esc to cancel.",
                  p->bar[p->act].label, pui_name(p, t), p->pred.p_hit * 100.0, p->pred.dmg_hit,
@@ -778,6 +779,8 @@ static void set_confirm(pui_t *p, int t)
         snprintf(p->msg, sizeof p->msg, "%s -> %s. Enter or click again to confirm.",
                  p->bar[p->act].label, pui_name(p, t));
     }
+    /* A long name and a long roll could overflow the line: end it in dots. */
+    if (cut >= (int)sizeof p->msg) memcpy(p->msg + sizeof p->msg - 4, "...", 4);
 }
 
 bool pui_click_cell(pui_t *p, cell_t c)
