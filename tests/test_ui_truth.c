@@ -1,9 +1,11 @@
-/* test_ui_truth.c - the play window tells the truth (issue 17 item 3), driven
- * by synthetic SDL events through the window's own handler and drawn headless:
- * reach (F5) is what this turn has left, a click on a hex out of reach says
- * why, sight and flanking lines start where combatants stand now, range (F8)
- * is the weapon in hand, the action keys keep their meaning through a turn
- * and labels are shortened, never cut. */
+/* test_ui_truth.c - the play window tells the truth and shows what a referee
+ * needs (issue 17 items 3 and 4), driven by synthetic SDL events through the
+ * window's own handler and drawn headless: reach (F5) is what this turn has
+ * left, a click on a hex out of reach says why, sight and flanking lines start
+ * where combatants stand now, range (F8) is the weapon in hand, the action
+ * keys keep their meaning through a turn and labels are shortened, never cut;
+ * the combatant card, condition markers on tokens, round separators in the
+ * log, the physical-dice prompt and its mark in the tracker, the ruler. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,6 +22,7 @@
 #include <SDL_ttf.h>
 
 #include "rules_fixture.h"
+#include "ui/card.h"
 #include "ui/hud.h"
 #include "ui/overlay.h"
 #include "ui/play_ui.h"
@@ -364,6 +367,194 @@ static void test_labels_are_shortened_not_cut(void **state)
     assert_string_equal(out, "1  Move");
 }
 
+
+static bool card_has(const ui_card_t *c, const char *needle, ui_card_style_t *style)
+{
+    for (int k = 0; k < c->n; k++)
+        if (strstr(c->line[k], needle)) {
+            if (style) *style = c->style[k];
+            return true;
+        }
+    return false;
+}
+
+static void test_card_follows_hover_and_selection(void **state)
+{
+    fx_ui_t *f = *state;
+    pui_t *p = f->p;
+    mouse_to(f, 8, 3); /* over grunt */
+    frame(f, "/tmp/hexbattle_card_grunt.png");
+    const ui_card_t *c = &f->hud.card;
+    assert_int_equal(c->who, f->grunt);
+    assert_string_equal(c->line[0], "grunt");
+    assert_true(card_has(c, "HP 12/12", NULL));
+    assert_true(card_has(c, "played by the AI", NULL));
+    assert_true(card_has(c, "evasion -10", NULL));
+    ui_card_style_t st;
+    assert_true(card_has(c, "blade", &st));
+    /* The card sits in the side panel, never on the map. */
+    assert_false(SDL_HasIntersection(&f->hud.side, &f->hud.lay.map));
+    /* Off the tokens: the selection (kara); her move left and her weapons. */
+    mouse_to(f, 4, 5);
+    click_cell(f, 4, 3); /* 15 ft */
+    mouse_to(f, 10, 0);
+    frame(f, NULL);
+    assert_int_equal(c->who, f->kara);
+    assert_true(card_has(c, "acting now", NULL));
+    assert_true(card_has(c, "left this turn: walk 15 ft", NULL));
+    assert_true(card_has(c, "Speed 30 ft", NULL));
+    const battle_t *b = pui_battle(p);
+    const weapon_t *held = battle_weapon(b, f->kara, b->u[f->kara].equipped);
+    char want[sizeof held->name + 4];
+    snprintf(want, sizeof want, "%s: ", held->name);
+    assert_true(card_has(c, want, &st));
+    assert_int_equal(st, UI_CARD_HELD);
+    assert_true(card_has(c, "(in hand)", NULL));
+    assert_true(card_has(c, "no conditions", NULL));
+}
+
+/* Count pixels of colour rgb in rect r of the frame. */
+static int pixels_of(fx_ui_t *f, SDL_Rect r, uint32_t rgb)
+{
+    int n = 0;
+    const Uint32 *px = f->surf->pixels;
+    int pitch = f->surf->pitch / 4;
+    for (int y = r.y; y < r.y + r.h && y < VIEW_H; y++)
+        for (int x = r.x; x < r.x + r.w && x < VIEW_W; x++) {
+            Uint8 cr, cg, cb;
+            SDL_GetRGB(px[y * pitch + x], f->surf->format, &cr, &cg, &cb);
+            n += ((uint32_t)cr << 16 | (uint32_t)cg << 8 | cb) == rgb;
+        }
+    return n;
+}
+
+static void test_condition_markers_on_tokens(void **state)
+{
+    fx_ui_t *f = *state;
+    pui_t *p = f->p;
+    battle_t *b = p->play.b;
+    char marks[UI_COND_MARKS][3];
+    uint8_t hue[UI_COND_MARKS];
+    assert_int_equal(ui_cond_marks(&b->log, f->grunt, marks, hue, UI_COND_MARKS), 0);
+    /* Conditions as a ruleset announces them. */
+    battle_emit_condition(b, f->grunt, "prone", true);
+    battle_emit_condition(b, f->grunt, "scar:hamstrung", true);
+    battle_emit_condition(b, f->kara, "prone", true);
+    assert_int_equal(ui_cond_marks(&b->log, f->grunt, marks, hue, UI_COND_MARKS), 2);
+    assert_string_equal(marks[0], "Pr");
+    assert_string_equal(marks[1], "Ha");
+    uint8_t kh[UI_COND_MARKS];
+    assert_int_equal(ui_cond_marks(&b->log, f->kara, marks, kh, UI_COND_MARKS), 1);
+    assert_int_equal(kh[0], hue[0]); /* the same condition, the same colour */
+    /* Drawn beside the token's face, inside its own hex: the marker colour
+     * shows near grunt and not before the condition is on. */
+    vec2_t g = ui_cam_to_screen(&f->st.cam, ui_cell_center(f->m, (cell_t){8, 3}));
+    double z = f->st.cam.zoom;
+    SDL_Rect around = {(int)(g.x - z * 0.85), (int)(g.y - z * 0.95), (int)(z * 1.7), (int)(z * 1.0)};
+    mouse_to(f, 11, 6);
+    frame(f, "/tmp/hexbattle_card_marks.png");
+    static const uint32_t RGB[] = {0xE69F00, 0x56B4E9, 0x009E73, 0xF0E442,
+                                   0x0072B2, 0xD55E00, 0xCC79A7, 0xFFFFFF};
+    assert_true(pixels_of(f, around, RGB[hue[1]]) > 10);
+    battle_emit_condition(b, f->grunt, "scar:hamstrung", false);
+    frame(f, NULL);
+    assert_int_equal(ui_cond_marks(&b->log, f->grunt, marks, hue, UI_COND_MARKS), 1);
+    /* The card names them in full. */
+    mouse_to(f, 8, 3);
+    frame(f, NULL);
+    assert_true(card_has(&f->hud.card, "prone", NULL));
+}
+
+static void test_round_separators_in_the_log(void **state)
+{
+    fx_ui_t *f = *state;
+    pui_t *p = f->p;
+    const battle_t *b = pui_battle(p);
+    key(f, SDLK_e); /* kara ends her turn; grunt (AI) plays */
+    pui_run_ai(p, 50);
+    assert_true(b->round >= 2);
+    int seps = 0;
+    char line[160];
+    for (int k = 0; k < b->log.n; k++)
+        if (b->log.ev[k].type == EV_ROUND_END) {
+            assert_int_equal(hud_log_text(p, &b->log.ev[k], line, sizeof line), HUD_LOG_ROUND);
+            assert_string_equal(line, "end of round 1");
+            seps++;
+        }
+    assert_int_equal(seps, 1);
+    frame(f, "/tmp/hexbattle_card_rounds.png");
+    /* The rule is drawn across the log panel in the heading colour. */
+    assert_true(pixels_of(f, f->hud.lay.log, 0x56B4E9) > 40);
+}
+
+static void test_dice_prompt_names_who_and_marks_the_tracker(void **state)
+{
+    fx_ui_t *f = *state;
+    pui_t *p = f->p;
+    key(f, SDLK_p); /* kara's side rolls physical dice */
+    click_cell(f, 7, 3);
+    int atk = bar_of(p, CMD_ENGAGE, -2);
+    assert_true(atk >= 0);
+    key(f, (SDL_Keycode)p->bar[atk].key);
+    key(f, SDLK_RETURN);
+    assert_true(pui_needs_die(p));
+    char prompt[256];
+    pui_die_prompt(p, prompt, sizeof prompt);
+    assert_non_null(strstr(prompt, "kara"));
+    assert_non_null(strstr(prompt, "grunt"));
+    assert_non_null(strstr(prompt, "d20"));
+    frame(f, "/tmp/hexbattle_card_dice.png");
+    /* The roller's row in the tracker is framed orange. */
+    assert_true(pixels_of(f, f->hud.lay.tracker, 0xE69F00) > 40);
+    while (pui_needs_die(p))
+        pui_enter_die(p, 10);
+    frame(f, NULL);
+    assert_int_equal(pixels_of(f, f->hud.lay.tracker, 0xE69F00), 0);
+}
+
+static void ctrl_m(fx_ui_t *f)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_KEYDOWN;
+    e.key.keysym.sym = SDLK_m;
+    e.key.keysym.mod = KMOD_LCTRL;
+    send(f, &e);
+}
+
+static void test_ruler_measures_feet_hexes_sight_and_cover(void **state)
+{
+    fx_ui_t *f = *state;
+    pui_t *p = f->p;
+    const battle_t *b = pui_battle(p);
+    hex_t kara_at = b->board->pos[f->kara];
+    ctrl_m(f);
+    assert_true(f->hud.ruler.on);
+    click_cell(f, 1, 3); /* kara's hex: the ruler's start, not a selection */
+    mouse_to(f, 5, 3);
+    assert_non_null(strstr(p->msg, "20 ft, 4 hexes"));
+    assert_non_null(strstr(p->msg, "in sight, no cover"));
+    click_cell(f, 5, 3); /* fixed */
+    mouse_to(f, 9, 6);
+    assert_non_null(strstr(p->msg, "(5, 3)"));
+    frame(f, "/tmp/hexbattle_card_ruler.png");
+    /* Across the wall at (3, 1): blocked. */
+    click_cell(f, 2, 1);
+    mouse_to(f, 4, 1);
+    assert_non_null(strstr(p->msg, "10 ft, 2 hexes; sight blocked"));
+    /* A token between the ends gives cover. */
+    ui_ruler_measure_t m;
+    assert_true(ui_ruler_measure(b, (cell_t){0, 3}, (cell_t){2, 3}, &m));
+    assert_true(m.visible);
+    assert_int_not_equal(m.cover, COVER_NONE);
+    /* Measuring moved nothing; Esc turns it off and clicks play again. */
+    assert_true(hex_eq(b->board->pos[f->kara], kara_at));
+    key(f, SDLK_ESCAPE);
+    assert_false(f->hud.ruler.on);
+    click_cell(f, 3, 3);
+    assert_false(hex_eq(b->board->pos[f->kara], kara_at));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -373,6 +564,13 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_range_is_the_weapon_in_hand, setup, teardown),
         cmocka_unit_test_setup_teardown(test_keys_keep_their_meaning, setup, teardown),
         cmocka_unit_test_setup_teardown(test_labels_are_shortened_not_cut, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_card_follows_hover_and_selection, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_condition_markers_on_tokens, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_round_separators_in_the_log, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_dice_prompt_names_who_and_marks_the_tracker, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_ruler_measures_feet_hexes_sight_and_cover, setup,
+                                        teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,6 +9,7 @@
 
 #include "../core/condlog.h"
 #include "lod.h"
+#include "overlay.h"
 
 #define PI 3.14159265358979323846
 #define TEXT_MAX 108 /* the text cache keys strings shorter than this */
@@ -140,10 +141,13 @@ static int log_lines(const battle_t *b)
     return n;
 }
 
+static bool ruler_event(hud_t *h, ui_state_t *s, const SDL_Event *e);
+
 bool hud_pre_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
 {
     pui_t *p = h->p;
     if (!p || !p->started) return false;
+    if (ruler_event(h, s, e)) return true;
     switch (e->type) {
     case SDL_KEYDOWN: {
         if (ui_calls_key(&h->calls, p, e->key.keysym.sym)) return true;
@@ -236,6 +240,10 @@ bool hud_post_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
     redraw |= old != h->hover_btn;
     bool over_map = in_rect(&h->lay.map, (int)s->mouse_x, (int)s->mouse_y);
     redraw |= pui_hover_cell(p, s->hover, s->hover_on_map && over_map);
+    if (h->ruler.on && e->type == SDL_MOUSEMOTION) {
+        hud_ruler_status(h, s);
+        redraw = true;
+    }
     return redraw;
 }
 
@@ -549,6 +557,100 @@ static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     SDL_RenderSetClipRect(r, NULL);
 }
 
+/* The ruler's ends now, measured; false when it shows nothing. */
+static bool ruler_now(const hud_t *h, const ui_state_t *s, cell_t *a, cell_t *e,
+                      ui_ruler_measure_t *m)
+{
+    bool over = s->hover_on_map && in_rect(&h->lay.map, (int)s->mouse_x, (int)s->mouse_y);
+    return ui_ruler_ends(&h->ruler, over, s->hover, a, e) &&
+           ui_ruler_measure(h->p->play.b, *a, *e, m);
+}
+
+/* The ruler on the map: a line from hex centre to hex centre, a dot on each
+ * hex it counts, rings at the ends; green in sight with no cover, yellow to
+ * orange with cover, red when sight is blocked. Its words are on the status
+ * line (never over a token). */
+static void draw_ruler(hud_t *h, ui_draw_t *d, const ui_state_t *s)
+{
+    cell_t a, e;
+    ui_ruler_measure_t m;
+    if (!ruler_now(h, s, &a, &e, &m)) return;
+    SDL_Renderer *r = ui_draw_renderer(d);
+    SDL_RenderSetClipRect(r, &h->lay.map);
+    double z = s->cam.zoom;
+    SDL_Color col = !m.visible                  ? (SDL_Color){213, 94, 0, 255}
+                    : m.cover == COVER_NONE     ? (SDL_Color){0, 158, 115, 255}
+                    : m.cover == COVER_LIGHT    ? (SDL_Color){240, 228, 66, 255}
+                                                : (SDL_Color){230, 159, 0, 255};
+    vec2_t pa = cell_screen(s, a), pe = cell_screen(s, e);
+    h->sb.n = 0;
+    shape_segment(&h->sb, pa, pe, fmax(3.0, z * 0.08) + 2, (SDL_Color){15, 15, 18, 230});
+    shape_segment(&h->sb, pa, pe, fmax(3.0, z * 0.08), col);
+    const map_t *mp = h->p->play.b->map;
+    hex_t line[256];
+    int n = hex_line(hex_from_cell(mp->layout, a), hex_from_cell(mp->layout, e), HEX_NUDGE_PLUS,
+                     line, 256);
+    for (int k = 1; k + 1 < n && k < 256; k++)
+        shape_ring(&h->sb, cell_screen(s, hex_to_cell(mp->layout, line[k])), 0, fmax(2.5, z * 0.09),
+                   col);
+    shape_ring(&h->sb, pa, z * 0.7, z * 0.8, col);
+    shape_ring(&h->sb, pe, z * 0.7, z * 0.8, col);
+    shape_flush(&h->sb, r);
+    SDL_RenderSetClipRect(r, NULL);
+}
+
+/* Ctrl+M, a click and Esc for the ruler; true when used. The status line
+ * gets what it measures. */
+static bool ruler_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
+{
+    pui_t *p = h->p;
+    if (e->type == SDL_KEYDOWN) {
+        SDL_Keycode k = e->key.keysym.sym;
+        if (k == SDLK_m && (e->key.keysym.mod & KMOD_CTRL)) {
+            ui_ruler_toggle(&h->ruler);
+            snprintf(p->msg, sizeof p->msg, "%s",
+                     h->ruler.on ? "Ruler: click the hex to measure from (Ctrl+M or Esc: off)."
+                                 : "Ruler off.");
+            return true;
+        }
+        if (k == SDLK_ESCAPE && h->ruler.on) {
+            ui_ruler_toggle(&h->ruler);
+            snprintf(p->msg, sizeof p->msg, "Ruler off.");
+            return true;
+        }
+        return false;
+    }
+    if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT && h->ruler.on) {
+        int x = (int)lround(e->button.x * s->px_per_pt), y = (int)lround(e->button.y * s->px_per_pt);
+        if (!in_rect(&h->lay.map, x, y)) return false;
+        cell_t c;
+        if (!ui_pick_cell(s->map, ui_cam_to_world(&s->cam, (vec2_t){x, y}), &c)) return true;
+        ui_ruler_click(&h->ruler, c);
+        s->hover = c;
+        s->hover_on_map = true;
+        s->mouse_x = x;
+        s->mouse_y = y;
+        hud_ruler_status(h, s);
+        return true;
+    }
+    return false;
+}
+
+void hud_ruler_status(hud_t *h, const ui_state_t *s)
+{
+    cell_t a, e;
+    ui_ruler_measure_t m;
+    if (!h->ruler.on) return;
+    char what[96];
+    if (ruler_now(h, s, &a, &e, &m))
+        snprintf(h->p->msg, sizeof h->p->msg, "Ruler (%d, %d) to (%d, %d): %s%s", a.col, a.row,
+                 e.col, e.row, ui_ruler_text(&m, what, sizeof what),
+                 h->ruler.fixed ? ". Click: measure again." : "");
+    else if (h->ruler.has_a)
+        snprintf(h->p->msg, sizeof h->p->msg, "Ruler from (%d, %d): point at a hex.", h->ruler.a.col,
+                 h->ruler.a.row);
+}
+
 /* ---- panels ------------------------------------------------------------- */
 
 /* Conditions as the rules announced them in the log (condition events on
@@ -635,6 +737,20 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
                  (SDL_Color){60, 72, 96, 255});
         if (i == p->sel)
             fill(r, (SDL_Rect){l->tracker.x, y - 2, 4, row_h}, (SDL_Color){86, 180, 233, 255});
+        if (pui_needs_die(p) && b->need.who == i) {
+            /* The combatant a physical die is awaited for: an orange frame
+             * and the die at the end of its row. */
+            SDL_Rect fr = {l->tracker.x + 1, y - 2, l->tracker.w - 2, row_h};
+            SDL_SetRenderDrawColor(r, 230, 159, 0, 255);
+            SDL_RenderDrawRect(r, &fr);
+            fr = (SDL_Rect){fr.x + 1, fr.y + 1, fr.w - 2, fr.h - 2};
+            SDL_RenderDrawRect(r, &fr);
+            char die[24];
+            snprintf(die, sizeof die, "rolls d%d", b->need.sides);
+            int dw = text_w(d, die, l->px, true);
+            text(d, die, l->px, true, (SDL_Color){230, 159, 0, 255},
+                 l->tracker.x + l->tracker.w - dw - l->px / 2, y);
+        }
         SDL_Color fc = ui_faction_color(b->map, b->map->combatants[i].faction);
         fill(r, (SDL_Rect){x, y + 3, l->px - 2, l->px - 2}, fc);
         SDL_Color ink = b->u[i].out ? C_DIM : C_INK;
@@ -709,6 +825,8 @@ hud_log_kind_t hud_log_kind(const event_t *e)
     switch (e->type) {
     case EV_ROLL:
         return HUD_LOG_ROLL;
+    case EV_ROUND_END:
+        return HUD_LOG_ROUND; /* a separator between the rounds */
     case EV_ATTACK:
     case EV_DAMAGE:
     case EV_CONDITION:
@@ -781,6 +899,10 @@ hud_log_kind_t hud_log_text(const pui_t *p, const event_t *e, char *buf, size_t 
         hud_roll_text(p, e, buf, cap);
         return kind;
     }
+    if (kind == HUD_LOG_ROUND) {
+        snprintf(buf, cap, "end of round %d", e->value);
+        return kind;
+    }
     const char *who = e->who >= 0 ? pui_name(p, e->who) : "table";
     const char *tgt = e->target >= 0 ? pui_name(p, e->target) : "-";
     char w[EV_NAME_MAX];
@@ -849,19 +971,63 @@ hud_log_kind_t hud_log_text(const pui_t *p, const event_t *e, char *buf, size_t 
     return kind;
 }
 
-static void draw_log(hud_t *h, ui_draw_t *d)
+/* The combatant the card is about: the token under the cursor, else the
+ * selection, else the one acting. */
+static int card_who(const hud_t *h, const ui_state_t *s)
+{
+    const pui_t *p = h->p;
+    const battle_t *b = p->play.b;
+    if (s && s->hover_on_map && in_rect(&h->lay.map, (int)s->mouse_x, (int)s->mouse_y)) {
+        int o = board_occupant(b->board, hex_from_cell(b->map->layout, s->hover));
+        if (o >= 0) return o;
+    }
+    return p->sel >= 0 ? p->sel : p->actor;
+}
+
+/* The top of the right panel: the card, then the overlays' legend (never on
+ * the map). Returns where the battle log may start. */
+static int draw_side(hud_t *h, ui_draw_t *d, const ui_state_t *s)
+{
+    const hud_layout_t *l = &h->lay;
+    SDL_Renderer *r = ui_draw_renderer(d);
+    fill(r, l->log, C_PANEL);
+    int x = l->log.x + l->px / 2, y = l->log.y + l->px / 2, w = l->log.w - l->px;
+    /* Never more than half the panel: the log keeps the rest. */
+    SDL_Rect room = {l->log.x, l->log.y, l->log.w, l->log.h / 2};
+    SDL_RenderSetClipRect(r, &room);
+    ui_card_build(h->p, card_who(h, s), &h->card);
+    int ch = ui_card_draw(d, &h->card, x, y, w, ui_text_quantize(l->px - 1));
+    if (ch > 0) y += ch + l->px / 2;
+    if (s && s->overlay) {
+        int lh = ui_overlay_draw_legend(s->overlay, r, ui_draw_text(d), l->log.x + l->px / 4, y,
+                                        l->log.w - l->px / 2, ui_text_quantize(l->px - 1));
+        if (lh > 0) y += lh + l->px / 2;
+    }
+    SDL_RenderSetClipRect(r, NULL);
+    if (y > room.y + room.h) y = room.y + room.h;
+    h->side = (SDL_Rect){l->log.x, l->log.y, l->log.w, y - l->log.y};
+    if (y > l->log.y + l->px / 2) {
+        SDL_SetRenderDrawColor(r, 60, 66, 80, 255);
+        SDL_RenderDrawLine(r, l->log.x + l->px / 2, y - l->px / 4, l->log.x + l->log.w - l->px / 2,
+                           y - l->px / 4);
+    }
+    return y;
+}
+
+/* The battle log from y0 down to the bottom of the right panel. */
+static void draw_log(hud_t *h, ui_draw_t *d, int y0)
 {
     pui_t *p = h->p;
     const battle_t *b = p->play.b;
     SDL_Renderer *r = ui_draw_renderer(d);
     const hud_layout_t *l = &h->lay;
     if (l->log.w <= 0) return;
-    fill(r, l->log, C_PANEL);
-    SDL_RenderSetClipRect(r, &l->log);
+    SDL_Rect area = {l->log.x, y0, l->log.w, l->log.y + l->log.h - y0};
+    SDL_RenderSetClipRect(r, &area);
     int x = l->log.x + l->px / 2;
     text(d, p->log_scroll ? "Battle log (scrolled; wheel)" : "Battle log", ui_text_quantize(l->px + 4),
-         true, C_HEAD, x, l->log.y + l->px / 2);
-    int top = l->log.y + l->px / 2 + l->line + l->px / 2;
+         true, C_HEAD, x, y0 + l->px / 4);
+    int top = y0 + l->px / 4 + l->line + l->px / 2;
     int small = ui_text_quantize(l->px - 2);
     int lh = (int)lround(small * 1.4);
     /* Newest at the bottom; walk back from the newest, skipping the scroll. */
@@ -874,6 +1040,17 @@ static void draw_log(hud_t *h, ui_draw_t *d)
         if (kind == HUD_LOG_NONE) continue;
         if (skip-- > 0) continue;
         hud_log_text(p, e, buf, sizeof buf);
+        if (kind == HUD_LOG_ROUND) {
+            /* A rule across the panel with the round's end in its middle. */
+            int tw = text_w(d, buf, small, true), mid = l->log.x + l->log.w / 2;
+            SDL_SetRenderDrawColor(r, 86, 180, 233, 200);
+            int ly = y + lh / 2;
+            SDL_RenderDrawLine(r, x, ly, mid - tw / 2 - small / 2, ly);
+            SDL_RenderDrawLine(r, mid + tw / 2 + small / 2, ly, l->log.x + l->log.w - l->px / 2, ly);
+            text(d, buf, small, true, C_HEAD, mid - tw / 2, y);
+            y -= lh;
+            continue;
+        }
         /* A line wider than the panel wraps at spaces (a narrow window),
          * the later pieces indented; drawn bottom-up like the log. */
         int cut[4], n_cut = 0, from = 0, len = (int)strlen(buf), avail = l->log.w - l->px;
@@ -1091,8 +1268,9 @@ void hud_draw(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     if (!h->p || !h->p->started) return;
     SDL_SetRenderDrawBlendMode(ui_draw_renderer(d), SDL_BLENDMODE_BLEND);
     draw_marks(h, d, s);
+    draw_ruler(h, d, s);
     draw_tracker(h, d, s);
-    draw_log(h, d);
+    if (h->lay.log.w > 0) draw_log(h, d, draw_side(h, d, s));
     draw_bar(h, d);
     draw_end(h, d);
     ui_calls_draw(&h->calls, h->p, d, h->lay.map, h->lay.px, h->lay.line);

@@ -955,27 +955,38 @@ static void draw_badge(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text, const 
 static void draw_legend(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text, int w, int h)
 {
     int px = ui_text_quantize(h / 60 < 11 ? 11 : h / 60 > 18 ? 18 : h / 60);
+    int pad = px / 2 + 2;
+    ui_overlay_draw_legend(o, r, text, o->legend_x + pad, o->legend_y + pad, w - 2 * pad, px);
+}
+
+int ui_overlay_draw_legend(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text, int x0, int y0,
+                           int maxw, int px)
+{
+    o->legend_box = (SDL_Rect){0, 0, 0, 0};
+    if (!o->n_legend) return 0;
     int row_h = (int)lround(px * 1.45), sw = px, pad = px / 2 + 2;
     SDL_Color ink = {240, 240, 232, 255};
     int width = 0;
     for (int k = 0; k < o->n_legend; k++) {
         int tw = 0, th = 0;
         bool head = o->legend[k].color == UI_OV_COLOR_COUNT;
-        if (!ui_text_get(text, o->legend[k].text, px, head, ink, &tw, &th)) continue;
+        if (!text || !ui_text_get(text, o->legend[k].text, px, head, ink, &tw, &th)) continue;
         int rw = tw + (head ? 0 : sw + pad);
         if (rw > width) width = rw;
     }
-    SDL_Rect box = {o->legend_x + pad, o->legend_y + pad, width + 2 * pad,
-                    o->n_legend * row_h + 2 * pad};
-    if (box.w > w - 2 * pad) box.w = w - 2 * pad;
+    SDL_Rect box = {x0, y0, width + 2 * pad, o->n_legend * row_h + 2 * pad};
+    if (box.w > maxw) box.w = maxw;
     o->legend_box = box;
-    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     /* Opaque on purpose: a blended box costs the software renderer more
      * than every overlay mark together. */
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawColor(r, 22, 24, 30, 255);
     SDL_RenderFillRect(r, &box);
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_Rect old;
+    SDL_RenderGetClipRect(r, &old);
+    bool clipped = SDL_RenderIsClipEnabled(r);
+    SDL_RenderSetClipRect(r, &box);
     for (int k = 0; k < o->n_legend; k++) {
         const legend_row_t *row = &o->legend[k];
         int y = box.y + pad + k * row_h;
@@ -989,9 +1000,11 @@ static void draw_legend(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text, int w
         }
         int tw = 0, th = 0;
         bool head = row->color == UI_OV_COLOR_COUNT;
-        if (ui_text_get(text, row->text, px, head, ink, &tw, &th))
+        if (text && ui_text_get(text, row->text, px, head, ink, &tw, &th))
             ui_text_draw(text, row->text, px, head, ink, x, y + (row_h - th) / 2);
     }
+    SDL_RenderSetClipRect(r, clipped ? &old : NULL);
+    return box.h;
 }
 
 void ui_overlay_draw(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text, const ui_camera_t *cam,

@@ -112,6 +112,12 @@ void ui_overlay_window(ui_overlay_t *o, const battle_t *b, unsigned mask, int wh
 void ui_overlay_draw(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text, const ui_camera_t *cam,
                      int w, int h, bool legend);
 
+/* Draw only the legend box, its top-left corner at (x, y), at most maxw
+ * wide (longer rows are clipped), text px high: the play window puts it in
+ * its side panel, off the map. Returns the box's height (0: no rows). */
+int ui_overlay_draw_legend(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text, int x, int y,
+                           int maxw, int px);
+
 /* The topmost hex mark on CELL and its style; -1 when the cell has none. */
 int ui_overlay_mark_at(const ui_overlay_t *o, cell_t cell, ui_ov_style_t *style);
 /* Cells of the provoke warnings held; returns the count, writing at most cap. */

@@ -1212,16 +1212,28 @@ void pui_die_prompt(const pui_t *p, char *buf, size_t cap)
     char of[40] = "";
     if (count > 1) snprintf(of, sizeof of, " (die %d of %d)", n->index + 1, count);
     char why[96];
+    /* Against whom, from the command waiting for the die: "(kara's engage on
+     * grunt)"; a roll the target makes (a save) says whose command it is. */
+    char whom[160] = "";
+    const cmd_t *c = p->play.pending ? &p->play.pending_cmd : NULL;
+    if (c && c->actor >= 0 && c->actor < b->n) {
+        if (c->target >= 0 && c->target < b->n && c->target != c->actor)
+            snprintf(whom, sizeof whom, " (%.60s's %s on %.60s)", pui_name(p, c->actor),
+                     cmd_kind_name(c->kind == CMD_DECLARE ? c->act : c->kind), pui_name(p, c->target));
+        else if (c->actor != n->who)
+            snprintf(whom, sizeof whom, " (%.60s's %s)", pui_name(p, c->actor),
+                     cmd_kind_name(c->kind == CMD_DECLARE ? c->act : c->kind));
+    }
     if (roll_counts(&n->spec)) {
         /* Successes or a pass: the table needs the reading, not just the dice. */
         char shape[96];
         roll_describe(&n->spec, shape, sizeof shape);
-        snprintf(buf, cap, "%s: %s, roll %s%s", n->who >= 0 ? pui_name(p, n->who) : "Referee",
-                 pui_why(p, n->why, why, sizeof why), shape, of);
+        snprintf(buf, cap, "%s: %s, roll %s%s%s", n->who >= 0 ? pui_name(p, n->who) : "Referee",
+                 pui_why(p, n->why, why, sizeof why), shape, of, whom);
         return;
     }
-    snprintf(buf, cap, "%s: %s, roll %dd%d%s%s%s", n->who >= 0 ? pui_name(p, n->who) : "Referee",
-             pui_why(p, n->why, why, sizeof why), count, n->sides, how, mod, of);
+    snprintf(buf, cap, "%s: %s, roll %dd%d%s%s%s%s", n->who >= 0 ? pui_name(p, n->who) : "Referee",
+             pui_why(p, n->why, why, sizeof why), count, n->sides, how, mod, of, whom);
 }
 
 bool pui_enter_die(pui_t *p, int value)
