@@ -10,8 +10,9 @@
  * battle as it stands then:
  * - an engagement, grapple, shove or assist aimed at a foe hidden from the
  *   actor's whole side (ruleset_t.hidden_from) is a fault: unfair play;
- * - a move that ends within 5 ft of such a foe, where no foe the side knows
- *   stands within 5 ft, is a fault: walking up to an undetected hider;
+ * - a move that ends beside such a foe, where no foe the side knows is
+ *   within reach or range of any weapon the mover carries, is a fault:
+ *   walking up to an undetected hider;
  * - an engagement at disadvantage because someone stands in deep water is
  *   counted, and any with either side standing in the sample maps' wading
  *   water (the river) that the water made harder is a fault.
@@ -79,16 +80,29 @@ static bool in_river(const battle_t *b, int i)
     return strcmp(t->name, "water") == 0;
 }
 
-/* A foe within one hex of h that the side knows (known true) or does not. */
-static bool foe_beside(const battle_t *b, int a, hex_t h, bool known)
+/* A foe within `hexes` of h that a's side knows (known true) or does not. */
+static bool foe_near(const battle_t *b, int a, hex_t h, int hexes, bool known)
 {
     int side = b->board->side[a];
     for (int e = 0; e < b->n; e++) {
         if (!battle_active(b, e) || board_allies(b->board, a, e)) continue;
-        if (hex_distance(h, b->board->pos[e]) > 1) continue;
+        if (hex_distance(h, b->board->pos[e]) > hexes) continue;
         if (hidden_from_side(b, e, side) != known) return true;
     }
     return false;
+}
+
+/* Hexes a can strike to from where it stands: its reach, or the range of
+ * any weapon it carries. */
+static int strike_hexes(const battle_t *b, int a)
+{
+    int ft = b->prof[a].reach_ft;
+    for (int w = 0; w < b->u[a].n_weapons; w++) {
+        const weapon_t *wp = b->u[a].weapon[w];
+        int r = wp->cls == WPN_MELEE ? wp->reach_ft : wp->range_ft;
+        if (r > ft) ft = r;
+    }
+    return geom_ft_to_hexes(b->map, ft);
 }
 
 static void inspect(const battle_t *b, int a, const cmd_t *c, audit_t *au)
@@ -106,7 +120,15 @@ static void inspect(const battle_t *b, int a, const cmd_t *c, audit_t *au)
         au->hidden_target++;
     if (c->kind == CMD_MOVE && c->n_path > 0) {
         hex_t end = hex_from_cell(b->map->layout, c->path[c->n_path - 1]);
-        if (foe_beside(b, a, end, false) && !foe_beside(b, a, end, true)) au->hidden_approach++;
+        /* Beside a foe the side has not found, with none it knows of
+         * that a could strike from there: it went for the hidden one. */
+        if (foe_near(b, a, end, 1, false) && !foe_near(b, a, end, strike_hexes(b, a), true)) {
+            au->hidden_approach++;
+            if (getenv("HB_AUDIT_VERBOSE"))
+                fprintf(stderr, "round %d: %s moves to (%d,%d) beside a foe hidden from its side\n",
+                        b->round, b->map->combatants[a].id, c->path[c->n_path - 1].col,
+                        c->path[c->n_path - 1].row);
+        }
     }
     if (c->kind == CMD_ENGAGE && c->target >= 0 && c->target < b->n) {
         const weapon_t *w = battle_weapon(b, a, c->weapon);
