@@ -454,34 +454,13 @@ static int melee_distance(const battle_t *b, int a, int t, int limit_ft)
     return best < 0 ? 0x3fff : best / b->map->feet_per_hex + 1;
 }
 
-/* The weapon a should fight t with (index; -1 unarmed only when it carries
- * none), judged by weapon_worth. *take: a weapon worth taking up now (the
- * action) in place of *put_away (a machine's other hand; -1 for a creature),
- * or -1 when the best is in hand or not worth a turn. */
-static int choose_weapon(const battle_t *b, int a, int t, int budget, int *take, int *put_away)
+/* weapon_worth of each weapon, t d hexes away (a blade's walk d_blade):
+ * the best in hand (returned, -1 for none) and in *take one worth taking up
+ * now in place of *put_away (see choose_weapon), else -1. */
+static int weigh_weapons(const battle_t *b, int a, int t, int d, int d_blade, int budget,
+                         int *take, int *put_away)
 {
     *take = *put_away = -1;
-    if (t < 0 || b->u[a].n_weapons == 0) return -1;
-    int d = dist_hex(b, a, t);
-    /* With a blade and a missile to choose from, near enough for the missile
-     * to matter soon, the blade's distance is the walk (one bounded search). */
-    bool blade = false, missile = false;
-    int missile_hex = 0;
-    for (int w = 0; w < b->u[a].n_weapons; w++) {
-        const weapon_t *wp = b->u[a].weapon[w];
-        if (wp->cls == WPN_MELEE) {
-            blade = true;
-        } else {
-            missile = true;
-            int h = geom_ft_to_hexes(b->map, wp->range_ft);
-            if (h > missile_hex) missile_hex = h;
-        }
-    }
-    int speed_ft = xh_speed_ft(b, a, airborne(b, a), false);
-    int d_blade = d;
-    if (blade && missile && d > 1 &&
-        d <= missile_hex + 2 * geom_ft_to_hexes(b->map, speed_ft))
-        d_blade = melee_distance(b, a, t, 2 * LOOK_TURNS * speed_ft);
     int best_held = -1, best_any = -1;
     double v_held = -1, v_any = -1, worth[WEAPON_MAX];
     for (int w = 0; w < b->u[a].n_weapons && w < WEAPON_MAX; w++) {
@@ -501,18 +480,45 @@ static int choose_weapon(const battle_t *b, int a, int t, int budget, int *take,
         if (is_machine(b, a)) {
             /* It puts away the held weapon that does least. */
             double worst = 1e9;
-            for (int w = 0; w < b->u[a].n_weapons && w < WEAPON_MAX; w++) {
-                if (!xhalem_equipped(b, a, w)) continue;
-                double v = worth[w];
-                if (v < worst) {
-                    worst = v;
+            for (int w = 0; w < b->u[a].n_weapons && w < WEAPON_MAX; w++)
+                if (xhalem_equipped(b, a, w) && worth[w] < worst) {
+                    worst = worth[w];
                     *put_away = w;
                 }
-            }
         }
         if (xh_switch_ok(b, a, best_any, *put_away)) *take = best_any;
     }
     return best_held;
+}
+
+/* The weapon a should fight t with (index; -1 unarmed only when it carries
+ * none), judged by weapon_worth. *take: a weapon worth taking up now (the
+ * action) in place of *put_away (a machine's other hand; -1 for a creature),
+ * or -1 when the best is in hand or not worth a turn. */
+static int choose_weapon(const battle_t *b, int a, int t, int budget, int *take, int *put_away)
+{
+    *take = *put_away = -1;
+    if (t < 0 || b->u[a].n_weapons == 0) return -1;
+    int d = dist_hex(b, a, t);
+    int held = weigh_weapons(b, a, t, d, d, budget, take, put_away);
+    bool blade = false, missile = false;
+    for (int w = 0; w < b->u[a].n_weapons; w++)
+        if (b->u[a].weapon[w]->cls == WPN_MELEE)
+            blade = true;
+        else
+            missile = true;
+    if (!blade || !missile || d <= 1) return held;
+    /* A blade's distance is the walk (water, brush and walls count), never
+     * less than the hex count. Only when that could change the choice (it
+     * does not with the blade out of reach altogether) is the walk measured:
+     * one path search, bounded. */
+    int far_take, far_put;
+    int far_held = weigh_weapons(b, a, t, d, 0x3fff, budget, &far_take, &far_put);
+    if (far_held == held && far_take == *take && far_put == *put_away) return held;
+    int speed_ft = xh_speed_ft(b, a, airborne(b, a), false);
+    int limit = 2 * LOOK_TURNS * speed_ft, straight = (2 * d + 2) * b->map->feet_per_hex;
+    int d_blade = melee_distance(b, a, t, limit < straight ? limit : straight);
+    return weigh_weapons(b, a, t, d, d_blade, budget, take, put_away);
 }
 
 /* Chance that a's search (d20 + Perception or Investigation, or Scanners)
@@ -633,32 +639,36 @@ static bool grab_pays(battle_t *b, int a, int t, int w, cmd_t *out)
 static bool reposition(battle_t *b, int a, int goal, int budget, cmd_t *out)
 {
     const xh_state_t *s = cst(b);
-    bool struck = false;
-    for (int k = 0; k < b->n && !struck; k++)
-        struck = s->engaged_by_mover[k] && battle_active(b, k);
+    /* What the action was: this turn's own events say (back to its start). */
+    bool struck = false, pushed = false;
+    for (int k = b->log.n - 1; k >= 0; k--) {
+        const event_t *e = &b->log.ev[k];
+        if (e->type == EV_TURN_START) break;
+        if (e->type == EV_ATTACK && e->who == a) struck = true;
+        if (e->type == EV_ACTION && e->who == a && strcmp(e->name, "shove_push") == 0 && e->hit)
+            pushed = true;
+    }
     bool ranged = false;
     int w = preferred_weapon(b, a, &ranged);
-    /* After a strike, only a shooter that just shoved a blade out of its
-     * reach moves (to get clear): a known foe with a melee weapon stands
-     * one hex beyond reach of it. */
-    if (struck) {
-        bool pushed = false;
-        for (int e = 0; e < b->n && ranged && !pushed; e++) {
-            int ew = known(b, a, e) ? xh_melee_weapon_index(b, e) : -1;
-            pushed = ew >= 0 && s->engaged_by_mover[e] &&
-                     dist_hex(b, a, e) == geom_ft_to_hexes(b->map, melee_reach(b, e, b->u[e].weapon[ew])) + 1;
-        }
-        if (!pushed) return false;
-    }
+    const weapon_t *wp = battle_weapon(b, a, w);
+    /* After a strike only a shooter that pushed a blade away moves (to get clear). */
+    if ((struck && !pushed) || (pushed && !ranged)) return false;
+    /* A shooter that can hit its target from here stays (unless getting clear,
+     * or the target hides again behind the cover between them). */
+    cover_t cover = COVER_NONE;
+    if (ranged && !pushed && can_hit_from(b, a, pos(b, a), goal, wp, &cover) &&
+        !(s->hid_seen[goal] && cover != COVER_NONE))
+        return false;
     cmd_t c;
     bool planned = plan_attack_move(b, a, goal, w, budget, &c);
-    if (!planned && (!ranged || !can_hit_from(b, a, pos(b, a), goal, battle_weapon(b, a, w), NULL)))
-        planned = dist_hex(b, a, goal) > 1 && plan_approach(b, a, goal, budget, &c);
+    if (!planned && !ranged) planned = dist_hex(b, a, goal) > 1 && plan_approach(b, a, goal, budget, &c);
+    if (!planned && ranged && !can_hit_from(b, a, pos(b, a), goal, wp, NULL))
+        planned = plan_approach(b, a, goal, budget, &c);
     if (!planned || provocations(b, a, c.path, c.n_path) > 0) return false;
-    if (struck) {
+    if (pushed) {
         /* Only to get clear: the shooter must still reach goal from there. */
         hex_t end = hex_from_cell(b->map->layout, c.path[c.n_path - 1]);
-        if (!can_hit_from(b, a, end, goal, battle_weapon(b, a, w), NULL)) return false;
+        if (!can_hit_from(b, a, end, goal, wp, NULL)) return false;
     }
     *out = c;
     return true;
