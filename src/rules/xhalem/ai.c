@@ -407,14 +407,17 @@ static const weapon_t *held_best(const battle_t *b, int t)
  * range) or dashes closer. A ranged weapon against a foe that fights in
  * melee is worth a little more (it strikes before the foe can), a melee one
  * a little more otherwise (it threatens opportunity strikes and flanks). */
-static double weapon_worth(const battle_t *b, int a, int t, int w, int d, int budget)
+static double weapon_worth(const battle_t *b, int a, int t, int w, int d, int budget, double p_hit)
 {
     const weapon_t *wp = battle_weapon(b, a, w);
     bool melee = !wp || wp->cls == WPN_MELEE;
     int fph = b->map->feet_per_hex;
     int lim = geom_ft_to_hexes(b->map, melee ? melee_reach(b, a, wp) : wp->range_ft);
     int speed = xh_speed_ft(b, a, airborne(b, a), false) / fph;
-    double per = plain_value(b, a, t, wp), sum = 0;
+    double per = p_hit * predict_damage_mean(wp ? wp->dice_n : 1, wp ? wp->dice_sides : 4,
+                                             (wp ? wp->dice_bonus : 0) + xh_damage_bonus(b, a, wp),
+                                             false),
+           sum = 0;
     bool in_hand = xhalem_equipped(b, a, w);
     for (int k = 0; k < LOOK_TURNS; k++) {
         int mv = k == 0 ? budget / fph : speed;
@@ -463,9 +466,12 @@ static int weigh_weapons(const battle_t *b, int a, int t, int d, int d_blade, in
     *take = *put_away = -1;
     int best_held = -1, best_any = -1;
     double v_held = -1, v_any = -1, worth[WEAPON_MAX];
+    /* The plain chance to hit is the same for every weapon (plain_value). */
+    double p = predict_d20_beats(1, 0, engage_bonus(b, a), 1, 0, evade_bonus(b, t),
+                                 !is_machine(b, a));
     for (int w = 0; w < b->u[a].n_weapons && w < WEAPON_MAX; w++) {
         bool is_blade = b->u[a].weapon[w]->cls == WPN_MELEE;
-        double v = worth[w] = weapon_worth(b, a, t, w, is_blade ? d_blade : d, budget);
+        double v = worth[w] = weapon_worth(b, a, t, w, is_blade ? d_blade : d, budget, p);
         if (xhalem_equipped(b, a, w) && v > v_held) {
             v_held = v;
             best_held = w;
