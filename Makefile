@@ -83,11 +83,13 @@ AUDIT_SEEDS ?= 1000
 scars-audit: build
 	./$(BUILD)/scars_audit maps/salt_flats.json $(AUDIT_SEEDS)
 
-# The xhalem AI over XH_AUDIT_SEEDS battles of every bundled xhalem map: how
+# The xhalem AI over XH_AUDIT_SEEDS battles of every bundled xhalem map (JSON
+# maps of the xhalem ruleset or of none, and Tiled maps that name it): how
 # often each kind of command is used and the fair-play checks of issue 16, as
 # the Markdown table of docs/rules-xhalem.md (also written to build/xhalem_audit.md).
 XH_AUDIT_SEEDS ?= 200
-XH_AUDIT_MAPS  ?= $(shell grep -L '"ruleset"' maps/*.json) $(shell grep -l '"ruleset": *"xhalem"' maps/*.json)
+XH_AUDIT_MAPS  ?= $(shell grep -L '"ruleset"' maps/*.json) $(shell grep -l '"ruleset": *"xhalem"' maps/*.json) \
+                  $(shell grep -l 'name="ruleset" value="xhalem"' maps/*.tmx)
 xhalem-audit: build
 	./$(BUILD)/xhalem_audit --seeds $(XH_AUDIT_SEEDS) --markdown $(sort $(XH_AUDIT_MAPS)) \
 	  | tee $(BUILD)/xhalem_audit.md
