@@ -47,6 +47,8 @@ enum {
     AS_MOVEMENT, /* hexes one Move may cover; 0: from the speed in feet */
     AS_WC,       /* weight class 1..6 */
     AS_LIFT,     /* 0: 10 x WC (A25) */
+    AS_RANGE_PLUS, /* hexes added to the range of every action (A-Z3, A11) */
+    AS_RANGE_PCT,  /* then this percentage of it (A-Z3, A11) */
     AS_COUNT
 };
 
@@ -172,6 +174,10 @@ static inline bool act_stopped(const battle_t *b) { return battle_halted(b); }
 /* Action `slot` of combatant i (a list slot, ACT_W_STRUGGLE or ACT_W_GRAB);
  * false when there is none. */
 bool act_action(const battle_t *b, int i, int slot, act_action_t *out);
+/* Range r (hexes) after changes (A-Z3, A11): whole hexes `plus` first, then
+ * `pct` percent of the result, rounded to the nearest hex; a non-zero change
+ * is at least one hex; a range is never below one hex. */
+int act_change_range(int r, int plus, int pct);
 /* i's reach in hexes (template reach, default one hex). */
 int act_reach(const battle_t *b, int i);
 /* Hexes of one Move for i now: Movement less the carry penalty, 0 when Bound. */

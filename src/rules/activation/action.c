@@ -21,6 +21,18 @@ static const weapon_t GRAB = {
 
 static int tag(const weapon_t *w, const char *k) { return battle_weapon_tag(w, k); }
 
+int act_change_range(int r, int plus, int pct)
+{
+    r += plus; /* whole numbers first */
+    if (pct != 0) {
+        int mag = pct > 0 ? pct : -pct;
+        int d = (r * mag * 2 + 100) / 200; /* to the nearest hex, halves up */
+        if (d < 1) d = 1;                  /* any change is at least one hex */
+        r += pct > 0 ? d : -d;
+    }
+    return r > 1 ? r : 1;
+}
+
 int act_reach(const battle_t *b, int i)
 {
     int ft = b->map->combatants[i].reach_ft;
@@ -77,6 +89,8 @@ bool act_action(const battle_t *b, int i, int slot, act_action_t *out)
     } else {
         out->range = w->range_ft > 0 ? geom_ft_to_hexes(b->map, w->range_ft) : 1;
     }
+    /* A-Z3, A11: the user's changes to range, whole hexes then percent. */
+    out->range = act_change_range(out->range, b->u[i].stat[AS_RANGE_PLUS], b->u[i].stat[AS_RANGE_PCT]);
     return true;
 }
 
@@ -114,7 +128,7 @@ bool act_grapple_allows(const battle_t *b, int i, const act_action_t *a, int t)
     if (!act_has(b, i, AC_GRAPPLED)) return !a->grapple;
     if (!a->grapple) return false;
     if (a->shape != SHAPE_SINGLE) return false; /* an area would reach past the grapple */
-    if (a->category == CAT_STATUS && !a->grab) return true;
+    /* A-G4, A-G7: hostile and set-up actions alike stay inside the grapple. */
     return t < 0 || act_same_grapple(b, i, t);
 }
 
