@@ -132,6 +132,11 @@ bool act_grapple_allows(const battle_t *b, int i, const act_action_t *a, int t)
     return t < 0 || act_same_grapple(b, i, t);
 }
 
+int act_ri_penalty(int ri)
+{
+    return ri > 1 ? ri * (ri - 1) / 2 : 0; /* A10: RI2 -1, RI3 -3, RI4 -6 */
+}
+
 /* The odds of i (standing at from) using a on t. caught: t stands in a's
  * template, which reached it, so range, sight and cover play no part (A-Z5)
  * and a blast may catch its own user. */
@@ -151,7 +156,7 @@ static void odds(const battle_t *b, int i, hex_t from, const act_action_t *a, in
             int r = a->range > 0 ? a->range : 1;
             out->ri = (out->dist + r - 1) / r;
             if (out->ri < 1) out->ri = 1;
-            s -= out->ri * (out->ri - 1) / 2; /* A10: RI2 -1, RI3 -3, RI4 -6 */
+            s -= act_ri_penalty(out->ri);
         }
         if (sg.cover == COVER_LIGHT) s -= 1; /* A18 */
         if (sg.cover == COVER_HEAVY) s -= 2;

@@ -321,4 +321,8 @@ const ruleset_t ruleset_activation = {
     .winner = act_winner,
     .hidden_from = act_hidden_from,
     .weapon_area = act_weapon_area,
+    .predict = act_predict,
+    .bands = act_bands,
+    .gauges = act_gauges,
+    .queue = act_queue,
 };
