@@ -66,6 +66,62 @@ bool tiled_pixel_cell(const tiled_geo_t *g, int cols, int rows, double x, double
 
 /* ---- small readers over the JSON shape ---- */
 
+/* Tiled keeps custom properties as a list of {name, type, value}: a name
+ * given twice there is a key given twice, refused as in any JSON object.
+ * Looks through every object and array under v. */
+static int props_once(io_ctx_t *cx, const cJSON *v, const char *path)
+{
+    char p[IO_PATH_MAX];
+    if (cJSON_IsObject(v)) {
+        const cJSON *list = cJSON_GetObjectItemCaseSensitive(v, "properties");
+        if (!cJSON_IsArray(list)) list = NULL;
+        int i = 0;
+        const cJSON *a;
+        cJSON_ArrayForEach(a, list)
+        {
+            const cJSON *n = cJSON_GetObjectItemCaseSensitive(a, "name");
+            int j = 0;
+            const cJSON *b;
+            cJSON_ArrayForEach(b, list)
+            {
+                if (j++ >= i) break;
+                const cJSON *m = cJSON_GetObjectItemCaseSensitive(b, "name");
+                if (cJSON_IsString(n) && cJSON_IsString(m) &&
+                    strcmp(n->valuestring, m->valuestring) == 0) {
+                    io_path_key(p, sizeof p, path, "properties");
+                    char q[IO_PATH_MAX];
+                    io_path_index(q, sizeof q, p, i);
+                    return io_fail(cx, q, "property '%.80s' given twice", n->valuestring);
+                }
+            }
+            i++;
+        }
+    }
+    int i = 0;
+    const cJSON *c;
+    cJSON_ArrayForEach(c, v)
+    {
+        if (cJSON_IsArray(v))
+            io_path_index(p, sizeof p, path, i++);
+        else
+            io_path_key(p, sizeof p, path, c->string ? c->string : "");
+        int rc = props_once(cx, c, p);
+        if (rc) return rc;
+    }
+    return HB_OK;
+}
+
+/* A property whose text is a JSON object of hexbattle's own (a map's
+ * options, its factions with scores): read as strictly as a file. */
+static int embedded_json(io_ctx_t *cx, const char *text, const char *path, cJSON **out)
+{
+    char e[HB_ERR_MAX];
+    io_ctx_t sub = {.file = "", .err = e, .errcap = sizeof e};
+    *out = NULL;
+    if (io_parse(&sub, text, strlen(text), out) == HB_OK) return HB_OK;
+    return io_fail(cx, path, "its JSON: %s", e + 2); /* past the empty file name's ": " */
+}
+
 static const cJSON *prop(const cJSON *o, const char *name)
 {
     const cJSON *p;
@@ -321,6 +377,10 @@ static int load_external(io_ctx_t *cx, const char *map_name, const char *source,
     io_ctx_t sub = {.file = file, .err = cx->err, .errcap = cx->errcap};
     int rc = f == TILED_TMX ? tiled_xml_parse(&sub, text, len, out) : io_parse(&sub, text, len, out);
     free(text);
+    if (rc == HB_OK && (rc = props_once(&sub, *out, ""))) {
+        cJSON_Delete(*out);
+        *out = NULL;
+    }
     if (rc == HB_OK && !cJSON_IsObject(*out)) {
         cJSON_Delete(*out);
         *out = NULL;
@@ -777,7 +837,9 @@ static int build(build_t *b, const cJSON *root)
     const char *options = prop_str(root, "options");
     if (options && *options) {
         /* Rule options, the map file's own JSON object; the map loader checks it. */
-        cJSON *o = cJSON_Parse(options);
+        cJSON *o = NULL;
+        int jrc = embedded_json(cx, options, "properties.options", &o);
+        if (jrc) return jrc;
         if (!cJSON_IsObject(o)) {
             cJSON_Delete(o);
             return io_fail(cx, "properties.options", "not a JSON object");
@@ -793,8 +855,13 @@ static int build(build_t *b, const cJSON *root)
     if (factions && factions[0] == '{') {
         /* The map file's own factions object, as hexbattle writes it for
          * factions with scores; the map loader checks it. */
-        cJSON *f = cJSON_Parse(factions);
-        if (!f) return io_fail(cx, "properties.factions", "not a valid JSON object");
+        cJSON *f = NULL;
+        int jrc = embedded_json(cx, factions, "properties.factions", &f);
+        if (jrc) return jrc;
+        if (!cJSON_IsObject(f)) {
+            cJSON_Delete(f);
+            return io_fail(cx, "properties.factions", "not a JSON object");
+        }
         if (!cJSON_AddItemToObject(doc, "factions", f)) {
             cJSON_Delete(f);
             return oom(b);
@@ -886,6 +953,7 @@ int tiled_load_mem(const char *text, size_t len, const char *name, const char *d
     cJSON *root = NULL;
     int rc = tiled_format_of(name) == TILED_TMX ? tiled_xml_parse(&cx, text, len, &root)
                                                 : io_parse(&cx, text, len, &root);
+    if (rc == HB_OK && (rc = props_once(&cx, root, ""))) cJSON_Delete(root);
     if (rc) return rc;
     build_t *b = calloc(1, sizeof *b);
     if (!b) {
