@@ -56,9 +56,11 @@ check render_full_disk_says_why grep -qF "$PNG: cannot write: No space left on d
 check render_full_disk_keeps_picture test "$png_before" = "$(md5sum <"$PNG")"
 "$HB" convert "$SRC/maps/salt_flats.json" "$TMX" 2>"$TMP/map_full.err"
 check map_full_disk_exit_1 test $? -eq 1
-check map_full_disk_says_why grep -qF "$TMX: cannot write: No space left on device" "$TMP/map_full.err"
+# (the map or its tileset picture, whichever did not fit)
+check map_full_disk_says_why grep -qE "$DISK/map\.(tmx|tiles\.png): cannot write: No space left on device" \
+    "$TMP/map_full.err"
 check map_full_disk_keeps_map test "$tmx_before" = "$(md5sum <"$TMX")"
-check full_disk_no_temp_left test "$(ls -A "$DISK" | sort | tr '\n' ' ')" = "battle.json filler map.png map.tmx "
+check full_disk_no_temp_left test "$(ls -A "$DISK" | sort | tr '\n' ' ')" = "battle.json filler map.png map.tiles.png map.tmx "
 "$HB" replay "$SAVE" --events >"$TMP/after_full.txt"
 check full_disk_save_still_loads cmp -s "$TMP/first.txt" "$TMP/after_full.txt"
 
@@ -77,7 +79,8 @@ check render_read_only_says_why grep -qF "$PNG: cannot write: Read-only file sys
 check render_read_only_keeps_picture test "$png_before" = "$(md5sum <"$PNG")"
 "$HB" convert "$SRC/maps/salt_flats.json" "$TMX" 2>"$TMP/map_ro.err"
 check map_read_only_exit_1 test $? -eq 1
-check map_read_only_says_why grep -qF "$TMX: cannot write: Read-only file system" "$TMP/map_ro.err"
+check map_read_only_says_why grep -qE "$DISK/map\.(tmx|tiles\.png): cannot write: Read-only file system" \
+    "$TMP/map_ro.err"
 check map_read_only_keeps_map test "$tmx_before" = "$(md5sum <"$TMX")"
 "$HB" replay "$SAVE" --events >"$TMP/after_ro.txt"
 check read_only_save_still_loads cmp -s "$TMP/first.txt" "$TMP/after_ro.txt"
