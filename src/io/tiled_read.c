@@ -479,6 +479,28 @@ static int oom(build_t *b)
     return io_fail_other(b->cx, "out of memory");
 }
 
+/* Map property KEY holds a JSON object of hexbattle's own map file (its
+ * options, its factions with scores): read as strictly as a file and put
+ * into doc under KEY. */
+static int embed_object(build_t *b, cJSON *doc, const char *key, const char *text)
+{
+    char path[IO_PATH_MAX];
+    io_path_key(path, sizeof path, "properties", key);
+    cJSON *o = NULL;
+    int rc = embedded_json(b->cx, text, path, &o);
+    if (rc) return rc;
+    if (!cJSON_IsObject(o)) {
+        cJSON_Delete(o);
+        return io_fail(b->cx, path, "not a JSON object");
+    }
+    if (!cJSON_AddItemToObject(doc, key, o)) {
+        cJSON_Delete(o);
+        return oom(b);
+    }
+    add_origin(b, key, path);
+    return HB_OK;
+}
+
 /* A terrain type's definition from its tile's properties, if it has one. */
 static int put_definition(build_t *b, cJSON *types, const tile_ref_t *t)
 {
@@ -837,36 +859,14 @@ static int build(build_t *b, const cJSON *root)
     const char *options = prop_str(root, "options");
     if (options && *options) {
         /* Rule options, the map file's own JSON object; the map loader checks it. */
-        cJSON *o = NULL;
-        int jrc = embedded_json(cx, options, "properties.options", &o);
-        if (jrc) return jrc;
-        if (!cJSON_IsObject(o)) {
-            cJSON_Delete(o);
-            return io_fail(cx, "properties.options", "not a JSON object");
-        }
-        if (!cJSON_AddItemToObject(doc, "options", o)) {
-            cJSON_Delete(o);
-            return oom(b);
-        }
-        add_origin(b, "options", "properties.options");
+        if ((rc = embed_object(b, doc, "options", options))) return rc;
     }
 
     const char *factions = prop_str(root, "factions");
     if (factions && factions[0] == '{') {
         /* The map file's own factions object, as hexbattle writes it for
          * factions with scores; the map loader checks it. */
-        cJSON *f = NULL;
-        int jrc = embedded_json(cx, factions, "properties.factions", &f);
-        if (jrc) return jrc;
-        if (!cJSON_IsObject(f)) {
-            cJSON_Delete(f);
-            return io_fail(cx, "properties.factions", "not a JSON object");
-        }
-        if (!cJSON_AddItemToObject(doc, "factions", f)) {
-            cJSON_Delete(f);
-            return oom(b);
-        }
-        add_origin(b, "factions", "properties.factions");
+        if ((rc = embed_object(b, doc, "factions", factions))) return rc;
     } else if (factions && *factions) {
         cJSON *f = cJSON_AddObjectToObject(doc, "factions");
         if (!f) return oom(b);
