@@ -193,7 +193,7 @@ bool em_attack(battle_t *b, int a, int t, int wi, em_attack_kind_t kind, bool ra
     char why[DICE_WHY_MAX];
     snprintf(why, sizeof why, "%s on %s", kind_word(kind), b->map->combatants[t].id);
     em_pool_mode_t mode = em_attack_mode(b, t, w, kind, ranged);
-    em_roll_t att = em_roll(b, a, em_aspect_dice(b, a, em_weapon_aspect(w)), mode, why);
+    em_roll_t att = em_roll(b, a, em_aspect_dice(b, a, em_attack_aspect(w, ranged)), mode, why);
     int def = fixed;
     if (dodge)
         def = em_roll(b, t, em_aspect_dice(b, t, EA_ADEPTNESS), EPOOL_FULL, "dodge").succ;

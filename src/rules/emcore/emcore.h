@@ -154,6 +154,9 @@ int em_aspect_dice(const battle_t *b, int i, int aspect);
 int em_soak_dice(const battle_t *b, int i);
 /* The aspect weapon w (NULL: unarmed) rolls with (E23). */
 int em_weapon_aspect(const weapon_t *w);
+/* The aspect an attack with w rolls: w's own, but a weapon thrown (ranged
+ * set) without an `aspect` tag rolls Adeptness, as ranged attacks do. */
+int em_attack_aspect(const weapon_t *w, bool ranged);
 /* Is weapon w a melee weapon (melee or thrown class, or unarmed)? */
 bool em_is_melee(const weapon_t *w);
 /* Can w be fired or thrown (ranged or thrown class)? */

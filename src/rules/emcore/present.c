@@ -47,6 +47,7 @@ bool em_forecast_kind(const battle_t *b, int a, int t, int wi, em_attack_kind_t 
             return false;
         out->kind = melee ? EK_OPPORTUNITY : want;
         out->ranged = !melee;
+        out->atk_n = em_aspect_dice(b, a, em_attack_aspect(w, out->ranged)); /* a throw: Adeptness */
         out->mode = em_attack_mode(b, t, w, out->kind, out->ranged);
         out->def_src = em_known_defence(b, t, out->kind, out->ranged, &out->def_fixed);
         /* With nothing guarding it, the target is taken to dodge when it can. */

@@ -54,6 +54,14 @@ int em_weapon_aspect(const weapon_t *w)
     return w && w->cls == WPN_RANGED ? EA_ADEPTNESS : EA_FORCE;
 }
 
+int em_attack_aspect(const weapon_t *w, bool ranged)
+{
+    int v = 0;
+    if (ranged && !(w && stat_get(w->tags, w->n_tags, "aspect", &v)))
+        return EA_ADEPTNESS; /* a throw is a ranged attack: Adeptness (E23) */
+    return em_weapon_aspect(w);
+}
+
 int em_melee_from(const battle_t *b, int a)
 {
     for (int w = 0; w < b->u[a].n_weapons; w++)
