@@ -348,6 +348,48 @@ static void test_sample_round_one_by_spd(void **state)
     free(db);
 }
 
+/* A-Z3, A11: whole hexes first, then the percentage to the nearest hex, any
+ * change at least one hex, never below one hex. */
+static void test_range_changes(void **state)
+{
+    (void)state;
+    assert_int_equal(act_change_range(6, 0, 0), 6);
+    assert_int_equal(act_change_range(6, 2, 50), 12); /* (6+2) x 1.5, not 6 x 1.5 + 2 */
+    assert_int_equal(act_change_range(6, 0, 5), 7);   /* 0.3 of a hex is still one */
+    assert_int_equal(act_change_range(6, 0, -5), 5);
+    assert_int_equal(act_change_range(10, 0, 25), 13); /* 12.5: halves round up */
+    assert_int_equal(act_change_range(6, -2, 0), 4);
+    assert_int_equal(act_change_range(1, 0, -50), 1);
+    assert_int_equal(act_change_range(2, -5, 0), 1);
+}
+
+/* A-G4, A-G7: inside a grapple even a status [Grapple] action (a set-up
+ * move) must be aimed at a member of it; Grab is the one exception. */
+static void test_grappled_status_action_stays_inside(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 3, "activation", NULL);
+    fx_add(f.m, "a", "players", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 30, 20, "strike,hex", "spd=20");
+    fx_add(f.m, "b", "rivals", 3, 1, KIND_CREATURE, SIZE_MEDIUM, 30, 20, "strike", "spd=10");
+    fx_add(f.m, "c", "rivals", 6, 1, KIND_CREATURE, SIZE_MEDIUM, 30, 20, "strike", "spd=10");
+    f.db = actions();
+    fx_weapon(f.db, "hex", WPN_RANGED, false, 0, 30, 0, 0, 0, "acc=90,complex=1,category=2,grapple=1");
+    battle_opts_t o = {.seed = 1};
+    assert_int_equal(play_start(&f.p, f.m, f.db, NULL, &o), BATTLE_OK);
+    battle_t *b = f.p.b;
+    act_action_t hex, grab;
+    assert_true(act_action(b, 0, 1, &hex));
+    assert_true(act_action(b, 0, ACT_W_GRAB, &grab));
+    act_join_grapple(b, 0, 0, 0);
+    act_join_grapple(b, 1, 0, 1);
+    assert_true(act_grapple_allows(b, 0, &hex, 1));  /* its grapple opponent */
+    assert_true(act_grapple_allows(b, 0, &hex, 0));  /* itself */
+    assert_false(act_grapple_allows(b, 0, &hex, 2)); /* anyone outside */
+    assert_true(act_grapple_allows(b, 0, &grab, 2)); /* Grab reaches out */
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -360,6 +402,8 @@ int main(void)
         cmocka_unit_test(test_delay_queue_is_bounded),
         cmocka_unit_test(test_sample_battle_plays_out),
         cmocka_unit_test(test_sample_round_one_by_spd),
+        cmocka_unit_test(test_range_changes),
+        cmocka_unit_test(test_grappled_status_action_stays_inside),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

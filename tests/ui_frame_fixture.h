@@ -11,8 +11,11 @@
 #include "ui/window.h"
 
 /* Draw p's play window, w x ht pixels, with HUD h (a fresh one when NULL),
- * into the PNG at png. SDL video and TTF must be up. */
-static inline void fx_play_frame(pui_t *p, hud_t *h, int w, int ht, const char *png)
+ * into a new surface (the caller frees it), saved as the PNG at png too
+ * when png is not NULL; *st (may be NULL) gets the window state drawn with
+ * (its camera places the tokens). SDL video and TTF must be up. */
+static inline SDL_Surface *fx_play_surface(pui_t *p, hud_t *h, int w, int ht, const char *png,
+                                           ui_state_t *st_out)
 {
     battle_t *b = p->play.b;
     char err[256];
@@ -36,11 +39,21 @@ static inline void fx_play_frame(pui_t *p, hud_t *h, int w, int ht, const char *
     anim_snap(&p->anim);
     ui_window_draw(d, &st);
     SDL_RenderPresent(r);
-    assert_int_equal(IMG_SavePNG(surf, png), 0);
+    if (png) assert_int_equal(IMG_SavePNG(surf, png), 0);
+    if (st_out) {
+        *st_out = st;
+        st_out->hud = NULL; /* freed below when it was our own */
+    }
     if (h == &own) hud_free(&own);
     ui_draw_destroy(d);
     SDL_DestroyRenderer(r);
-    SDL_FreeSurface(surf);
+    return surf;
+}
+
+/* Draw p's play window into the PNG at png (see fx_play_surface). */
+static inline void fx_play_frame(pui_t *p, hud_t *h, int w, int ht, const char *png)
+{
+    SDL_FreeSurface(fx_play_surface(p, h, w, ht, png, NULL));
 }
 
 /* A key press of k. */

@@ -1,17 +1,12 @@
-/* predict.c - attack odds without rolling (see predict.h).
- *
- * For xhalem the shape of the engagement (dice, keep, bonuses, naturals,
- * range, damage roll) comes from xhalem_engage_shape(), the same function the
- * ruleset rolls from; this file only turns that shape into odds.
+/* predict.c - attack odds without rolling (see predict.h): the shared
+ * helpers that turn a roll's shape into odds, and the call into the
+ * ruleset's predict hook. Nothing here knows a ruleset.
  */
 #include "predict.h"
 
 #include <string.h>
 
-#include "../core/sight.h"
 #include "ruleset.h"
-#include "scars.h"
-#include "xhalem.h"
 
 
 double predict_kept_face(int n, int keep, int k)
@@ -96,42 +91,25 @@ double predict_damage_mean(int n, int sides, int bonus, bool half)
     return mean;
 }
 
-/* The odds of the engagement shape the ruleset itself rolls (xhalem_engage_shape),
- * so the prediction and the roll can never disagree. */
-static bool predict_xhalem(const battle_t *b, int a, int t, int wi, predict_t *out)
+bool predict_cmd(const battle_t *b, const cmd_t *c, predict_t *out)
 {
-    const weapon_t *w = battle_weapon(b, a, wi);
-    if (wi >= 0 && !w) return false;
-    xh_engage_t g;
-    if (!xhalem_engage_shape(b, a, t, w, false, false, &g)) return false;
-    out->beyond = g.beyond;
-    out->atk_n = g.atk_n;
-    out->atk_keep = g.atk_keep;
-    out->atk_bonus = g.atk_bonus;
-    out->def_n = g.def_n;
-    out->def_keep = g.def_keep;
-    out->def_bonus = g.def_bonus;
-    out->naturals = g.naturals;
-    out->dmg_n = g.dmg_n;
-    out->dmg_sides = g.dmg_sides;
-    out->dmg_bonus = g.dmg_bonus;
-    /* An undetected target beyond range: valid to try, but it cannot hit. */
-    out->p_hit = g.auto_fail ? 0.0
-                             : predict_d20_beats(g.atk_n, g.atk_keep, g.atk_bonus, g.def_n,
-                                                 g.def_keep, g.def_bonus, g.naturals);
-    out->dmg_hit = predict_damage_mean(g.dmg_n, g.dmg_sides, g.dmg_bonus, g.beyond) * g.dmg_factor;
-    out->dmg_expected = out->p_hit * out->dmg_hit;
+    memset(out, 0, sizeof *out);
+    const ruleset_t *rs = b ? b->rules : NULL;
+    if (!rs || !c || !rs->predict) return false;
+    int a = c->actor, t = c->target;
+    if (a < 0 || a >= b->n || t < 0 || t >= b->n || a == t) return false;
+    if (!battle_active(b, a) || !battle_active(b, t)) return false;
+    if (!rs->predict(b, c, out) || !out->valid) {
+        memset(out, 0, sizeof *out);
+        return false;
+    }
     return true;
 }
 
 bool predict_engage(const battle_t *b, int a, int t, int w, predict_t *out)
 {
-    memset(out, 0, sizeof *out);
-    if (!b || !battle_active(b, a) || !battle_active(b, t) || a == t) return false;
-    const ruleset_t *rs = b->rules;
-    if (rs && strcmp(rs->id, "scars") == 0) return scars_predict(b, a, t, w, out);
-    if (!rs || strcmp(rs->id, "xhalem") != 0) return false;
-    out->valid = predict_xhalem(b, a, t, w, out);
-    if (!out->valid) memset(out, 0, sizeof *out);
-    return out->valid;
+    cmd_t c = cmd_make(CMD_ENGAGE, a);
+    c.target = t;
+    c.weapon = w;
+    return predict_cmd(b, &c, out);
 }

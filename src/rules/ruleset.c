@@ -1,6 +1,7 @@
 /* ruleset.c - the registry: one line per ruleset. */
 #include "ruleset.h"
 
+#include <stdio.h>
 #include <string.h>
 
 extern const ruleset_t ruleset_xhalem;
@@ -56,4 +57,58 @@ int battle_ask_choice(battle_t *b, int reactor, const char *kind, int trigger, i
     react_offer_t offer = {kind, trigger, n, labels};
     int pick = rs && rs->react ? rs->react(b, reactor, &offer) : 0;
     return pick > 0 && pick < n ? pick : 0;
+}
+
+int ruleset_bands(const ruleset_t *rs, const map_t *m, const tmpl_db_t *db,
+                  const map_combatant_t *c,
+                  const weapon_t *w, const geo_profile_t *prof, range_band_t *out, int cap)
+{
+    if (cap < 1) return 0;
+    if (rs && rs->bands) {
+        int n = rs->bands(m, db, c, w, prof, out, cap);
+        if (n > 0) return n < cap ? n : cap;
+    }
+    /* Any ruleset: a blade reaches its reach, a shot its range. */
+    if (!w || w->cls == WPN_MELEE) {
+        int ft = w && w->reach_ft > 0 ? w->reach_ft : prof ? prof->reach_ft : m->feet_per_hex;
+        out[0].hexes = geom_ft_to_hexes(m, ft);
+        out[0].tier = RANGE_NEAR;
+        snprintf(out[0].label, sizeof out[0].label, "melee reach %d ft",
+                 out[0].hexes * m->feet_per_hex);
+    } else {
+        out[0].hexes = geom_ft_to_hexes(m, w->range_ft);
+        out[0].tier = RANGE_NEAR;
+        snprintf(out[0].label, sizeof out[0].label, "in range (%d ft)", w->range_ft);
+    }
+    return 1;
+}
+
+gauge_t gauge_make(const char *label, int value, int max, gauge_kind_t kind)
+{
+    gauge_t g;
+    memset(&g, 0, sizeof g);
+    hb_strlcpy(g.label, label, sizeof g.label);
+    g.value = value;
+    g.max = max > 0 ? max : 1;
+    g.kind = kind;
+    return g;
+}
+
+int ruleset_gauges(const ruleset_t *rs, const battle_t *b, int i, gauge_t *out, int cap)
+{
+    if (cap < 1 || !b || i < 0 || i >= b->n) return 0;
+    if (rs && rs->gauges) {
+        int n = rs->gauges(b, i, out, cap);
+        return n < cap ? n : cap;
+    }
+    if (b->u[i].hp_max <= 0) return 0;
+    out[0] = gauge_make("HP", b->u[i].hp, b->u[i].hp_max, GAUGE_HEALTH);
+    return 1;
+}
+
+int ruleset_queue(const ruleset_t *rs, const battle_t *b, turn_slot_t *out, int cap)
+{
+    if (!rs || !rs->queue || !b || cap < 1) return 0;
+    int n = rs->queue(b, out, cap);
+    return n < cap ? n : cap;
 }

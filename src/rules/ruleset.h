@@ -16,6 +16,7 @@
 #include "../core/battle.h"
 #include "../core/geom.h"
 #include "../core/tmpl.h"
+#include "predict.h"
 
 /* A reaction offered to a combatant: the ruleset's name for it
  * ("opportunity", "standby", "soak", "co_grapple"...), who set it off, and
@@ -26,6 +27,47 @@ typedef struct {
     int n;
     const char *const *labels; /* may be NULL for a yes/no reaction */
 } react_offer_t;
+
+/* ---- presentation (G3): what the screen shows, read from the rules ---- */
+
+/* How a gauge reads: full is good (HP), full is bad (heat), or neither (a
+ * pool of points). The UI picks the colour from this, never from the label. */
+typedef enum { GAUGE_HEALTH = 0, GAUGE_LOAD, GAUGE_POOL } gauge_kind_t;
+
+#define GAUGE_LABEL_MAX 16
+#define GAUGES_MAX 6 /* most gauges one combatant shows */
+
+/* One number of a combatant worth a bar: HP, armour HP, heat, wounds... */
+typedef struct {
+    char label[GAUGE_LABEL_MAX]; /* short: "HP", "armour", "heat", "PP" */
+    int value, max;              /* max > 0 */
+    gauge_kind_t kind;
+} gauge_t;
+
+#define RANGE_BANDS_MAX 3 /* in reach / a middle band / the farthest */
+#define RANGE_LABEL_MAX 48
+
+/* How far out a band lies, for its colour: the first reach, a farther band,
+ * the farthest or penalized one. */
+typedef enum { RANGE_NEAR = 0, RANGE_MID, RANGE_FAR } range_tier_t;
+
+/* One range band of a weapon: out to `hexes` from its user, and what an
+ * attack there is like ("nearby (up to 10 hexes)", "RI2: -1 stage"). */
+typedef struct {
+    int hexes;
+    range_tier_t tier;
+    char label[RANGE_LABEL_MAX];
+} range_band_t;
+
+#define QUEUE_MAX 16 /* most upcoming turns the tracker lists */
+#define QUEUE_LABEL_MAX 32
+
+/* One upcoming turn for the tracker: a combatant (who >= 0) or a whole side
+ * (who -1, side set), in the order they come. */
+typedef struct {
+    int who, side;
+    char label[QUEUE_LABEL_MAX]; /* what the ruleset says about it: "AV 40", "round 3" */
+} turn_slot_t;
 
 /* One call the referee may make now (ruleset_t.calls): the command that
  * makes it, and what the button says. */
@@ -98,6 +140,29 @@ typedef struct ruleset {
      * replays keep them. Returns the count, writing at most cap. Never rolls.
      * May be NULL (the ruleset leaves nothing to the referee). */
     int (*calls)(battle_t *b, int who, ref_call_t *out, int cap);
+
+    /* ---- presentation (G3; docs/rulesets.md). Every hook may be NULL, and
+     * the UI then falls back on what any ruleset has. Movement left is
+     * move_cost's budget_ft, so it needs no hook of its own. ---- */
+    /* The odds of command c (an attack of this ruleset: CMD_ENGAGE, or a
+     * declaration or commitment of one) as the battle stands: the chance it
+     * lands and the expected loss, computed from the same function apply
+     * resolves it with, so the two cannot drift. Never rolls. False (out
+     * zeroed) when c is no attack it predicts or cannot be made now. NULL:
+     * the screen shows no odds. Callers go through predict_cmd (predict.h). */
+    bool (*predict)(const battle_t *b, const cmd_t *c, predict_t *out);
+    /* The range bands of weapon w (NULL: unarmed) in the hands of combatant
+     * c of map m (prof: its lengths), nearest first: at most cap, returns
+     * the count. Reads the map alone (the editor has no battle). NULL: one
+     * band, the melee reach or the weapon's range (ruleset_bands). */
+    int (*bands)(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c, const weapon_t *w,
+                 const geo_profile_t *prof, range_band_t *out, int cap);
+    /* Combatant i's gauges, HP first when it has HP: at most cap, returns
+     * the count. NULL: HP alone (ruleset_gauges). */
+    int (*gauges)(const battle_t *b, int i, gauge_t *out, int cap);
+    /* The upcoming turns from now, next first: at most cap, returns the
+     * count. NULL: the tracker lists the initiative order the log announced. */
+    int (*queue)(const battle_t *b, turn_slot_t *out, int cap);
     /* Revision of these rules: bump it with every fix that changes how a
      * saved battle's commands play out. A save records it; one made under
      * another revision is replayed under the current rules, with a note when
@@ -121,6 +186,17 @@ void ruleset_profiles(const ruleset_t *rs, const board_t *b, const tmpl_db_t *db
  * replays it. */
 int battle_ask_choice(battle_t *b, int reactor, const char *kind, int trigger, int n,
                       const char *const *labels);
+/* Range bands of w for combatant c (rs->bands, or the generic one: melee
+ * reach, or the weapon's range). Returns the count, at least 1. */
+int ruleset_bands(const ruleset_t *rs, const map_t *m, const tmpl_db_t *db,
+                  const map_combatant_t *c,
+                  const weapon_t *w, const geo_profile_t *prof, range_band_t *out, int cap);
+/* Combatant i's gauges (rs->gauges, or HP alone). Returns the count. */
+int ruleset_gauges(const ruleset_t *rs, const battle_t *b, int i, gauge_t *out, int cap);
+/* The upcoming turns (rs->queue); 0 when the ruleset has no hook. */
+int ruleset_queue(const ruleset_t *rs, const battle_t *b, turn_slot_t *out, int cap);
+/* Fill a gauge (label cut to fit). */
+gauge_t gauge_make(const char *label, int value, int max, gauge_kind_t kind);
 /* Mode number of move mode NAME in rs, or -1. */
 int ruleset_move_mode(const ruleset_t *rs, const char *name);
 

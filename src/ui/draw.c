@@ -768,6 +768,8 @@ static double token_radius(csize_t s)
     return (s >= 0 && s < SIZE_COUNT) ? R[s] : 0.56;
 }
 
+double ui_token_radius(csize_t s) { return token_radius(s); }
+
 typedef struct {
     const char *name;
     SDL_Color color;

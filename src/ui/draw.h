@@ -67,5 +67,8 @@ void ui_initials(const char *name, char out[3]);
 void ui_token_mark(const map_t *m, int i, char out[UI_MARK_MAX]);
 /* RGB colour of an HP fraction: green when full, yellow at half, red near 0. */
 SDL_Color ui_hp_color(int hp, int hp_max);
+/* A token's radius in hex radii for a body of size s (HP bar and gauges sit
+ * under it). */
+double ui_token_radius(csize_t s);
 
 #endif

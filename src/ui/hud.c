@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../core/condlog.h"
+#include "lod.h"
 
 #define PI 3.14159265358979323846
 #define TEXT_MAX 108 /* the text cache keys strings shorter than this */
@@ -361,6 +362,58 @@ static void draw_telegraph_labels(hud_t *h, ui_draw_t *d, const ui_state_t *s,
     }
 }
 
+SDL_Color hud_gauge_color(const gauge_t *g)
+{
+    switch (g->kind) {
+    case GAUGE_LOAD: {
+        /* Amber when low, red when full: more is worse. */
+        double f = g->max > 0 ? (double)g->value / g->max : 0.0;
+        f = f < 0 ? 0 : f > 1 ? 1 : f;
+        return (SDL_Color){(Uint8)(240 - 20 * f), (Uint8)(170 - 120 * f), (Uint8)(40 - 10 * f), 255};
+    }
+    case GAUGE_POOL:
+        return (SDL_Color){86, 150, 233, 255};
+    default:
+        return ui_hp_color(g->value, g->max);
+    }
+}
+
+/* A filled rectangle into the shape batch (two triangles). */
+static void sb_rect(shape_buf_t *sb, double x, double y, double w, double hh, SDL_Color c)
+{
+    vec2_t a = {x, y}, b = {x + w, y}, cc = {x + w, y + hh}, dd = {x, y + hh};
+    shape_tri(sb, a, b, cc, c);
+    shape_tri(sb, a, cc, dd, c);
+}
+
+/* The gauges past HP under each token, below the HP bar the map draws (same
+ * width and height), one thin bar each: armour, heat, points... */
+static void draw_token_gauges(hud_t *h, const ui_state_t *s)
+{
+    const battle_t *b = h->p->play.b;
+    double z = s->cam.zoom;
+    if (z < UI_LOD_ZOOM) return; /* the map seen whole: tokens are dots */
+    const ruleset_t *rs = h->p->play.rs;
+    for (int i = 0; i < b->n && i < h->p->anim.n; i++) {
+        if (!battle_active(b, i) || h->pose[i].alpha <= 0.5f) continue;
+        gauge_t g[GAUGES_MAX];
+        int n = ruleset_gauges(rs, b, i, g, GAUGES_MAX);
+        /* The map already draws HP (the first gauge when it is HP). */
+        int k0 = n > 0 && g[0].value == b->u[i].hp && g[0].max == b->u[i].hp_max ? 1 : 0;
+        if (n <= k0) continue;
+        vec2_t c = ui_cam_to_screen(&s->cam, h->pose[i].world);
+        double r = ui_token_radius(b->map->combatants[i].size) * z;
+        double rim = fmax(1.5, z * 0.06), bw = r * 1.7, bh = fmax(3.0, z * 0.09);
+        double x = c.x - bw / 2, y = c.y + r + rim + z * 0.03 + bh + 2;
+        for (int k = k0; k < n; k++, y += bh + 2) {
+            double f = g[k].max > 0 ? (double)g[k].value / g[k].max : 0.0;
+            f = f < 0 ? 0 : f > 1 ? 1 : f;
+            sb_rect(&h->sb, x - 1, y - 1, bw + 2, bh + 2, (SDL_Color){15, 15, 18, 255});
+            if (f > 0) sb_rect(&h->sb, x, y, bw * f, bh, hud_gauge_color(&g[k]));
+        }
+    }
+}
+
 static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
 {
     pui_t *p = h->p;
@@ -401,6 +454,7 @@ static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
                     fmax(2.0, z * 0.12), pc);
         shape_ring(&h->sb, cell_screen(s, p->path[p->n_path - 1]), z * 0.25, z * 0.38, pc);
     }
+    draw_token_gauges(h, s);
     /* Animation effects. */
     for (int i = 0; i < p->anim.n_fx; i++)
         shape_fx(&h->sb, &p->anim.fx[i], &s->cam, &SHAPE_FX_LAPTOP);
@@ -414,7 +468,7 @@ static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     SDL_Rect odds = {0, 0, 0, 0};
     if (p->mode == PUI_CONFIRM && p->target >= 0) {
         vec2_t c = ui_cam_to_screen(&s->cam, p->anim.pose[p->target].world);
-        /* Attacks with no roll to hit (scars) land whenever they reach. */
+        /* The ruleset's odds (predict hook); certain either way said in words. */
         if (p->pred.valid && p->pred.p_hit >= 1.0)
             snprintf(buf, sizeof buf, "auto-hit  %.1f dmg", p->pred.dmg_expected);
         else if (p->pred.valid && p->pred.p_hit <= 0.0)
@@ -517,12 +571,29 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     snprintf(buf, sizeof buf, "Round %d", b->round > 0 ? b->round : 1);
     text(d, buf, ui_text_quantize(l->px + 4), true, C_HEAD, x, y);
     y += l->line + l->px / 2;
+    /* The turns to come, when the ruleset forecasts them (its queue hook). */
+    turn_slot_t q[QUEUE_MAX];
+    int nq = ruleset_queue(p->play.rs, b, q, 4);
+    if (nq > 0) {
+        size_t at = (size_t)snprintf(buf, sizeof buf, "Next:");
+        for (int k = 0; k < nq && at < sizeof buf; k++)
+            at += (size_t)snprintf(buf + at, sizeof buf - at, "%s %s%s%s", k ? "," : "",
+                                   q[k].who >= 0 ? pui_name(p, q[k].who) : b->board->side_name[q[k].side],
+                                   q[k].label[0] ? " " : "", q[k].label);
+        text(d, buf, ui_text_quantize(l->px - 2), false, C_DIM, x, y);
+        y += l->line;
+    }
     int order[MAP_MAX_COMBATANTS];
     int n = order_of(b, order);
     for (int k = 0; k < n && y < l->tracker.y + l->tracker.h - l->line; k++) {
         int i = order[k];
         bool cur = i == p->actor;
-        int row_h = l->line * 2;
+        gauge_t g[GAUGES_MAX];
+        int ng = ruleset_gauges(p->play.rs, b, i, g, GAUGES_MAX);
+        /* The first gauge is HP when it matches; the rest get a third line. */
+        int k0 = ng > 0 && g[0].value == b->u[i].hp && g[0].max == b->u[i].hp_max ? 1 : 0;
+        bool more = ng > k0 && !b->u[i].out; /* a third line of gauges */
+        int row_h = l->line * (more ? 3 : 2);
         if (cur)
             fill(r, (SDL_Rect){l->tracker.x, y - 2, l->tracker.w, row_h},
                  (SDL_Color){60, 72, 96, 255});
@@ -543,6 +614,20 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
         snprintf(buf, sizeof buf, "%d/%d %s", b->u[i].hp, b->u[i].hp_max,
                  hud_tracker_conditions(b, i, cond, sizeof cond));
         text(d, buf, ui_text_quantize(l->px - 2), false, C_DIM, x + l->px + 8 + bw, by - 2);
+        /* Armour, heat, points...: a short bar and its numbers each. */
+        int gx = x + l->px + 4, gy = by + l->line, small = ui_text_quantize(l->px - 2);
+        for (int j = k0; j < ng && more; j++) {
+            int mw = l->px * 2, fw = g[j].max > 0 ? mw * (g[j].value > 0 ? g[j].value : 0) / g[j].max : 0;
+            fill(r, (SDL_Rect){gx, gy + 3, mw, l->px / 2}, (SDL_Color){50, 50, 56, 255});
+            if (fw > 0)
+                fill(r, (SDL_Rect){gx, gy + 3, fw < mw ? fw : mw, l->px / 2}, hud_gauge_color(&g[j]));
+            if (g[j].kind == GAUGE_LOAD)
+                snprintf(buf, sizeof buf, "%s %d", g[j].label, g[j].value);
+            else
+                snprintf(buf, sizeof buf, "%s %d/%d", g[j].label, g[j].value, g[j].max);
+            gx += mw + 3;
+            gx += text(d, buf, small, false, C_DIM, gx, gy - 2) + l->px / 2;
+        }
         y += row_h + 2;
     }
     (void)s;

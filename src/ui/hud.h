@@ -61,6 +61,9 @@ bool hud_post_event(hud_t *h, ui_state_t *s, const SDL_Event *e);
 const ui_token_pose_t *hud_poses(hud_t *h);
 /* Draw the map marks, the panels and any overlay screen (after the map). */
 void hud_draw(hud_t *h, ui_draw_t *d, const ui_state_t *s);
+/* The colour of a gauge's bar (ruleset.h gauge_t): HP-like gauges go from
+ * red to green, load (heat) from amber to red, pools are blue. */
+SDL_Color hud_gauge_color(const gauge_t *g);
 /* One dice log line for roll event e ("Kara engage: 2d20 [14 7] keep 14 +3 = 17"). */
 void hud_roll_text(const pui_t *p, const event_t *e, char *buf, size_t cap);
 

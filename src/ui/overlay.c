@@ -499,48 +499,34 @@ static void build_range(ui_overlay_t *o, const tmpl_db_t *db, int i, const char 
     const map_t *m = o->m;
     const map_combatant_t *c = &m->combatants[i];
     const weapon_t *w = range_weapon(c, db, named);
-    bool melee = !w || w->cls == WPN_MELEE;
-    bool scars = strcmp(m->ruleset, "scars") == 0;
-    int r_in, r_mid = 0, r_out = 0; /* band radii in hexes; 0: band absent */
-    if (scars) {
-        /* The text's bands: a weapon reaches the band its range falls in. */
-        int h = melee ? 1 : geom_ft_to_hexes(m, w->range_ft);
-        r_in = 1;
-        if (h > 1) r_mid = 10;
-        if (h > 10) r_out = 20;
-    } else if (melee) {
-        r_in = geom_ft_to_hexes(m, w && w->reach_ft > 0 ? w->reach_ft : o->prof[i].reach_ft);
-    } else {
-        r_in = geom_ft_to_hexes(m, w->range_ft);
-        r_out = 2 * r_in; /* shots go on past range; twice it shows the penalty zone */
-    }
+    /* The ruleset's bands (its bands hook), nearest first. */
+    range_band_t bands[RANGE_BANDS_MAX];
+    int nb = ruleset_bands(ruleset_find(m->ruleset), m, db, c, w, &o->prof[i], bands,
+                           RANGE_BANDS_MAX);
+    /* Colours by the band's tier: near, a farther band, the farthest. */
+    ui_ov_color_t col[RANGE_BANDS_MAX];
+    for (int k = 0; k < nb; k++)
+        col[k] = bands[k].tier == RANGE_FAR   ? UI_OV_RANGE_OUT
+                 : bands[k].tier == RANGE_MID ? UI_OV_RANGE_MID
+                                              : UI_OV_RANGE_IN;
     hex_t at = o->b->pos[i];
-    int far = r_out ? r_out : r_mid ? r_mid : r_in;
+    int far = bands[nb - 1].hexes;
     for (int idx = 0; idx < o->ncells; idx++) {
         int d = hex_distance(at, board_hex_of(o->b, idx));
         /* Its own hex belongs to a contour (so none rings it) but not to a fill. */
         if (d > far || (d == 0 && far <= 3)) continue;
-        ui_ov_color_t band = d <= r_in               ? UI_OV_RANGE_IN
-                             : (r_mid && d <= r_mid) ? UI_OV_RANGE_MID
-                                                     : UI_OV_RANGE_OUT;
-        o->band[idx] = (uint8_t)(band + 1);
+        int k = 0;
+        while (k < nb - 1 && d > bands[k].hexes)
+            k++;
+        o->band[idx] = (uint8_t)(col[k] + 1);
     }
     /* Small areas read best filled; wide ones as contours (see the top). */
     marks_from_bands(o, far <= 3 ? UI_OV_FILL : UI_OV_EDGE);
 
     const char *wname = w ? w->name : "unarmed";
     add_legend(o, UI_OV_COLOR_COUNT, "range: %s, %s", who_name(m, i), wname);
-    int fph = m->feet_per_hex;
-    if (scars) {
-        add_legend(o, UI_OV_RANGE_IN, "close (1 hex)");
-        if (r_mid) add_legend(o, UI_OV_RANGE_MID, "nearby (up to 10 hexes)");
-        if (r_out) add_legend(o, UI_OV_RANGE_OUT, "distant (up to 20 hexes)");
-    } else if (melee) {
-        add_legend(o, UI_OV_RANGE_IN, "melee reach %d ft", r_in * fph);
-    } else {
-        add_legend(o, UI_OV_RANGE_IN, "in range (%d ft)", w->range_ft);
-        add_legend(o, UI_OV_RANGE_OUT, "beyond: disadvantage, half damage");
-    }
+    for (int k = 0; k < nb; k++)
+        add_legend(o, col[k], "%s", bands[k].label);
 }
 
 static ui_ov_color_t cover_color(cover_t c)

@@ -104,7 +104,7 @@ battle_status_t pui_start(pui_t *p, const map_t *m, const tmpl_db_t *db, uint64_
     p->map = m;
     p->db = db;
     p->seed = seed;
-    p->sel = p->actor = p->target = p->sub_arg = -1;
+    p->sel = p->actor = p->target = p->sub_arg = p->pick = -1;
     p->follow = false;
     rng_seed(&p->rng, seed);
     battle_opts_t o;
@@ -180,7 +180,7 @@ battle_status_t pui_start_save(pui_t *p, const save_t *s, bool replay)
     p->map = s->map;
     p->db = s->db;
     p->seed = s->opts.seed;
-    p->sel = p->actor = p->target = p->sub_arg = -1;
+    p->sel = p->actor = p->target = p->sub_arg = p->pick = -1;
     hb_strlcpy(p->map_path, s->map_file, sizeof p->map_path);
     battle_status_t st;
     /* A save of other rules goes as far as its commands still apply, and
@@ -505,13 +505,33 @@ static void show_plan(pui_t *p)
     p->path_ok = p->path_cost <= p->budget_ft;
 }
 
+bool pui_may_pick(const pui_t *p, int who)
+{
+    const battle_t *b = p->play.b;
+    if (!b || who < 0 || who >= b->n || !battle_is_player(b, who) || p->replay) return false;
+    int actors[MAP_MAX_COMBATANTS];
+    int n = play_actors(&p->play, actors, MAP_MAX_COMBATANTS);
+    for (int k = 0; k < n; k++)
+        if (actors[k] == who) return true;
+    return false;
+}
+
 void pui_refresh(pui_t *p)
 {
     battle_t *b = p->play.b;
     int actors[MAP_MAX_COMBATANTS];
     int n = play_actors(&p->play, actors, MAP_MAX_COMBATANTS);
     int old = p->actor;
+    /* Whoever of the set the referee picked goes next (G7: a faction's free
+     * order, a side that declares together); else the ruleset's first. */
     p->actor = n > 0 ? actors[0] : -1;
+    bool picked = false;
+    for (int k = 0; k < n; k++)
+        picked |= actors[k] == p->pick;
+    if (picked)
+        p->actor = p->pick;
+    else
+        p->pick = -1; /* its turn is over (or the set moved on) */
     p->user_turn = p->actor >= 0 && !p->replay && battle_is_player(b, p->actor);
     if (p->actor != old) {
         p->ai_guard = 0;
@@ -734,28 +754,33 @@ static void set_confirm(pui_t *p, int t)
     board_trial_t trial = {.from = -1, .to = -1, .who = p->actor, .pos = bd->pos[p->actor]};
     if (moved)
         trial = board_try(bd, p->actor, hex_from_cell(p->play.b->map->layout, c->path[c->n_path - 1]));
-    bool odds = c && (c->kind == CMD_ENGAGE || c->kind == CMD_DECLARE) &&
-                predict_engage(p->play.b, p->actor, t, c->weapon, &p->pred);
+    /* The ruleset's own odds (its predict hook), whatever kind of attack. */
+    bool odds = c && predict_cmd(p->play.b, c, &p->pred);
     if (moved) board_untry(bd, &trial);
+    char why[sizeof p->pred.detail + 4] = "";
+    int cut = 0;
+    if (odds && p->pred.detail[0]) snprintf(why, sizeof why, " [%s]", p->pred.detail);
     if (odds && (p->pred.p_hit >= 1.0 || p->pred.p_hit <= 0.0))
-        /* No roll to hit (scars): it lands whenever it reaches. */
-        snprintf(p->msg, sizeof p->msg,
-                 "%s -> %s: %s, %.1f damage expected. Enter or click again to confirm, Esc to "
+        /* Certain either way (no roll to hit, or none that can succeed). */
+        cut = snprintf(p->msg, sizeof p->msg,
+                 "%s -> %s: %s, %.1f damage expected%s. Enter or click again to confirm, Esc to "
                  "cancel.",
                  p->bar[p->act].label, pui_name(p, t),
-                 p->pred.p_hit > 0.0 ? "lands (no roll to hit)" : "cannot reach from there",
-                 p->pred.dmg_expected);
+                 p->pred.p_hit > 0.0 ? "lands for sure" : "cannot land from there",
+                 p->pred.dmg_expected, why);
     else if (odds)
-        snprintf(p->msg, sizeof p->msg,
-                 "%s -> %s: %.0f%% to hit, %.1f damage on a hit (%.1f expected). Enter or click "
-                 "again to confirm, Esc to cancel.",
+        cut = snprintf(p->msg, sizeof p->msg,
+                 "%s -> %s: %.0f%% to hit, %.1f damage on a hit (%.1f expected)%s. Enter or "
+                 "click again to confirm, Esc to cancel.",
                  p->bar[p->act].label, pui_name(p, t), p->pred.p_hit * 100.0, p->pred.dmg_hit,
-                 p->pred.dmg_expected);
+                 p->pred.dmg_expected, why);
     else {
         memset(&p->pred, 0, sizeof p->pred);
         snprintf(p->msg, sizeof p->msg, "%s -> %s. Enter or click again to confirm.",
                  p->bar[p->act].label, pui_name(p, t));
     }
+    /* A long name and a long roll could overflow the line: end it in dots. */
+    if (cut >= (int)sizeof p->msg) memcpy(p->msg + sizeof p->msg - 4, "...", 4);
 }
 
 bool pui_click_cell(pui_t *p, cell_t c)
@@ -793,6 +818,13 @@ bool pui_click_cell(pui_t *p, cell_t c)
             return true;
         }
         snprintf(p->msg, sizeof p->msg, "Not a target for %s. Esc cancels.", p->bar[p->act].label);
+        return true;
+    }
+    if (who >= 0 && p->user_turn && who != p->actor && pui_may_pick(p, who)) {
+        /* Another member of the set that may act now: it goes next. */
+        p->pick = who;
+        pui_refresh(p);
+        snprintf(p->msg, sizeof p->msg, "%s acts next.", pui_name(p, who));
         return true;
     }
     if (who >= 0) {

@@ -79,6 +79,7 @@ typedef struct pui {
     int sub_arg;     /* standby: the trigger chosen (its holds show), -1: the triggers show */
 
     int sel; /* selected combatant, -1 none */
+    int pick; /* the member of the actor set the referee clicked to go next (G7), -1 none */
     pui_mode_t mode;
     int act;        /* bar index being targeted or confirmed */
     int target;     /* chosen target in PUI_CONFIRM */
@@ -200,6 +201,11 @@ bool pui_key(pui_t *p, SDL_Keycode k, Uint16 mod);
 bool pui_tick(pui_t *p, double dt);
 /* Run AI commands until a user turn, a physical die or the end (no pacing). */
 void pui_run_ai(pui_t *p, int max_cmds);
+/* May the referee make combatant who the one that acts now (G7)? True for a
+ * player-controlled member of the actor set (the ruleset's actors()), which
+ * a click on its token then makes the actor; the ruleset's first member
+ * acts when nobody is picked. */
+bool pui_may_pick(const pui_t *p, int who);
 /* Re-read actor, legal actions, reach; call after any change to the battle. */
 void pui_refresh(pui_t *p);
 /* Is combatant t a target of the action being targeted or confirmed? */

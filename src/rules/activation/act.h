@@ -47,6 +47,8 @@ enum {
     AS_MOVEMENT, /* hexes one Move may cover; 0: from the speed in feet */
     AS_WC,       /* weight class 1..6 */
     AS_LIFT,     /* 0: 10 x WC (A25) */
+    AS_RANGE_PLUS, /* hexes added to the range of every action (A-Z3, A11) */
+    AS_RANGE_PCT,  /* then this percentage of it (A-Z3, A11) */
     AS_COUNT
 };
 
@@ -172,6 +174,10 @@ static inline bool act_stopped(const battle_t *b) { return battle_halted(b); }
 /* Action `slot` of combatant i (a list slot, ACT_W_STRUGGLE or ACT_W_GRAB);
  * false when there is none. */
 bool act_action(const battle_t *b, int i, int slot, act_action_t *out);
+/* Range r (hexes) after changes (A-Z3, A11): whole hexes `plus` first, then
+ * `pct` percent of the result, rounded to the nearest hex; a non-zero change
+ * is at least one hex; a range is never below one hex. */
+int act_change_range(int r, int plus, int pct);
 /* i's reach in hexes (template reach, default one hex). */
 int act_reach(const battle_t *b, int i);
 /* Hexes of one Move for i now: Movement less the carry penalty, 0 when Bound. */
@@ -188,6 +194,8 @@ void act_odds_from(const battle_t *b, int i, hex_t from, const act_action_t *a, 
                    act_odds_t *out);
 /* The odds of i's area action a on t, which its template caught. */
 void act_odds_caught(const battle_t *b, int i, const act_action_t *a, int t, act_odds_t *out);
+/* Accuracy stages lost at range increment ri (A10: RI2 1, RI3 3, RI4 6). */
+int act_ri_penalty(int ri);
 /* Mean damage of a hit from these odds (criticals counted). */
 double act_mean_damage(const act_odds_t *o);
 /* The area weapon w strikes from hex `from` aimed at hex `at` (the
@@ -298,6 +306,13 @@ bool act_move_action(const battle_t *b, int i, int mode, act_action_t *out);
 bool act_move_cost(const battle_t *b, int i, int mode, move_cost_t *out);
 /* i walks path[0..n) (already paid), opening the step windows. */
 void act_walk(battle_t *b, int i, const cell_t *path, int n, bool dash);
+
+/* ---- present.c: the G3 hooks (ruleset.h) ---- */
+bool act_predict(const battle_t *b, const cmd_t *c, predict_t *out);
+int act_bands(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c, const weapon_t *w,
+              const geo_profile_t *prof, range_band_t *out, int cap);
+int act_gauges(const battle_t *b, int i, gauge_t *out, int cap);
+int act_queue(const battle_t *b, turn_slot_t *out, int cap);
 
 /* ---- ai.c ---- */
 void act_ai(battle_t *b, int a, cmd_t *out);

@@ -21,6 +21,18 @@ static const weapon_t GRAB = {
 
 static int tag(const weapon_t *w, const char *k) { return battle_weapon_tag(w, k); }
 
+int act_change_range(int r, int plus, int pct)
+{
+    r += plus; /* whole numbers first */
+    if (pct != 0) {
+        int mag = pct > 0 ? pct : -pct;
+        int d = (r * mag * 2 + 100) / 200; /* to the nearest hex, halves up */
+        if (d < 1) d = 1;                  /* any change is at least one hex */
+        r += pct > 0 ? d : -d;
+    }
+    return r > 1 ? r : 1;
+}
+
 int act_reach(const battle_t *b, int i)
 {
     int ft = b->map->combatants[i].reach_ft;
@@ -77,6 +89,8 @@ bool act_action(const battle_t *b, int i, int slot, act_action_t *out)
     } else {
         out->range = w->range_ft > 0 ? geom_ft_to_hexes(b->map, w->range_ft) : 1;
     }
+    /* A-Z3, A11: the user's changes to range, whole hexes then percent. */
+    out->range = act_change_range(out->range, b->u[i].stat[AS_RANGE_PLUS], b->u[i].stat[AS_RANGE_PCT]);
     return true;
 }
 
@@ -114,8 +128,13 @@ bool act_grapple_allows(const battle_t *b, int i, const act_action_t *a, int t)
     if (!act_has(b, i, AC_GRAPPLED)) return !a->grapple;
     if (!a->grapple) return false;
     if (a->shape != SHAPE_SINGLE) return false; /* an area would reach past the grapple */
-    if (a->category == CAT_STATUS && !a->grab) return true;
+    /* A-G4, A-G7: hostile and set-up actions alike stay inside the grapple. */
     return t < 0 || act_same_grapple(b, i, t);
+}
+
+int act_ri_penalty(int ri)
+{
+    return ri > 1 ? ri * (ri - 1) / 2 : 0; /* A10: RI2 -1, RI3 -3, RI4 -6 */
 }
 
 /* The odds of i (standing at from) using a on t. caught: t stands in a's
@@ -137,7 +156,7 @@ static void odds(const battle_t *b, int i, hex_t from, const act_action_t *a, in
             int r = a->range > 0 ? a->range : 1;
             out->ri = (out->dist + r - 1) / r;
             if (out->ri < 1) out->ri = 1;
-            s -= out->ri * (out->ri - 1) / 2; /* A10: RI2 -1, RI3 -3, RI4 -6 */
+            s -= act_ri_penalty(out->ri);
         }
         if (sg.cover == COVER_LIGHT) s -= 1; /* A18 */
         if (sg.cover == COVER_HEAVY) s -= 2;

@@ -18,6 +18,7 @@ static const char *const STAT_NAMES[AS_COUNT] = {
     [AS_SPD] = "spd",     [AS_ACC] = "acc",         [AS_EVA] = "eva",     [AS_ATK] = "atk",
     [AS_DEF] = "def",     [AS_SPATK] = "spatk",     [AS_SPDEF] = "spdef", [AS_PP] = "pp",
     [AS_MOVEMENT] = "movement", [AS_WC] = "wc",     [AS_LIFT] = "lift",
+    [AS_RANGE_PLUS] = "range_plus", [AS_RANGE_PCT] = "range_pct",
 };
 
 static void act_geo_profile(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c,
@@ -320,4 +321,8 @@ const ruleset_t ruleset_activation = {
     .winner = act_winner,
     .hidden_from = act_hidden_from,
     .weapon_area = act_weapon_area,
+    .predict = act_predict,
+    .bands = act_bands,
+    .gauges = act_gauges,
+    .queue = act_queue,
 };

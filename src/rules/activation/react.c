@@ -61,6 +61,8 @@ static bool usable(const battle_t *b, int r, const act_action_t *a, const act_tr
 {
     if (!act_affordable(b, r, a, false)) return false;
     int u = x->user;
+    /* A-G2: a grappled reactor may take only [Grapple] actions, Guard too. */
+    if (act_has(b, r, AC_GRAPPLED) && !a->grapple) return false;
     if (a->intercept) {
         /* Guard: the ally must be within its range, and the guard itself a
          * target the action could be aimed at from where its user stands. */
@@ -151,46 +153,77 @@ static void answer(battle_t *b, int r, const option_t *o, act_trigger_t *x, int 
     if (battle_active(b, r) && !battle_active(b, x->user)) x->cancelled = true;
 }
 
+/* The bit of option o in a reactor's mask of options already put to it. */
+_Static_assert(MAP_MAX_WEAPONS < 31, "option bits: one per weapon slot, and the held action");
+static unsigned option_bit(const option_t *o)
+{
+    return o->held ? 1u << 31 : 1u << o->slot;
+}
+
+/* r's options in window win not yet put to it (mask `asked`); the count. */
+static int fresh_options(const battle_t *b, act_window_t win, const act_trigger_t *x, int r,
+                         unsigned asked, option_t *out)
+{
+    option_t all[OPT_MAX];
+    int n = options(b, win, x, r, all), m = 0;
+    for (int k = 0; k < n; k++)
+        if (!(asked & option_bit(&all[k]))) out[m++] = all[k];
+    return m;
+}
+
 void act_window(battle_t *b, act_window_t win, act_trigger_t *x, int depth)
 {
     const act_state_t *s = act_cst(b);
     if (depth >= ACT_DEPTH_MAX || act_stopped(b) || !battle_active(b, x->user)) return;
-    cand_t c[ACT_NMAX];
-    int nc = 0;
+    /* A-X2: a reactor may answer with any number of its effects, each once.
+     * Every option put to a reactor (taken or let pass) is marked; after each
+     * answer the order is drawn up again, since the answer may have met new
+     * triggers (a Guard that took the blow is now its target) or taken
+     * others away (A-X3). Each pass puts at least one fresh option, so the
+     * window closes. */
+    unsigned asked[ACT_NMAX] = {0};
     option_t opt[OPT_MAX];
-    for (int r = 0; r < b->n; r++) {
-        if (!battle_active(b, r) || r == x->user || !act_enemies(b, r, x->user)) continue;
-        int n = options(b, win, x, r, opt);
-        if (n == 0) continue;
-        int level = 0;
-        for (int k = 0; k < n; k++)
-            if (opt[k].level > level) level = opt[k].level;
-        cand_t v = {r, level};
-        int j = nc++;
-        while (j > 0 && before(s, v, c[j - 1])) {
-            c[j] = c[j - 1];
-            j--;
+    for (;;) {
+        cand_t c[ACT_NMAX];
+        int nc = 0;
+        for (int r = 0; r < b->n; r++) {
+            if (!battle_active(b, r) || r == x->user || !act_enemies(b, r, x->user)) continue;
+            int n = fresh_options(b, win, x, r, asked[r], opt);
+            if (n == 0) continue;
+            int level = 0;
+            for (int k = 0; k < n; k++)
+                if (opt[k].level > level) level = opt[k].level;
+            cand_t v = {r, level};
+            int j = nc++;
+            while (j > 0 && before(s, v, c[j - 1])) {
+                c[j] = c[j - 1];
+                j--;
+            }
+            c[j] = v;
         }
-        c[j] = v;
-    }
-    for (int k = 0; k < nc; k++) {
-        if (act_stopped(b) || !battle_active(b, x->user) || x->cancelled) return;
-        int r = c[k].who;
-        if (!battle_active(b, r)) continue;
-        /* A-X3: what answered before may have taken this trigger away. */
-        int n = options(b, win, x, r, opt);
-        if (n == 0) continue;
-        const act_action_t *acts[OPT_MAX];
-        const char *labels[OPT_MAX + 1];
-        labels[0] = "pass";
-        for (int q = 0; q < n; q++) {
-            acts[q] = &opt[q].a;
-            labels[q + 1] = opt[q].a.w->name;
+        bool answered = false;
+        for (int k = 0; k < nc && !answered; k++) {
+            if (act_stopped(b) || !battle_active(b, x->user) || x->cancelled) return;
+            int r = c[k].who;
+            if (!battle_active(b, r)) continue;
+            /* A-X3: what answered before may have taken this trigger away. */
+            int n = fresh_options(b, win, x, r, asked[r], opt);
+            if (n == 0) continue;
+            const act_action_t *acts[OPT_MAX];
+            const char *labels[OPT_MAX + 1];
+            labels[0] = "pass";
+            for (int q = 0; q < n; q++) {
+                acts[q] = &opt[q].a;
+                labels[q + 1] = opt[q].a.w->name;
+                asked[r] |= option_bit(&opt[q]);
+            }
+            int pick = act_offer(b, r, opt[0].held && n == 1 ? "hold" : "interrupt", x->user, n + 1,
+                                 labels, act_ai_react(b, r, x, n, acts));
+            if (pick <= 0 || pick > n || act_stopped(b)) continue;
+            answer(b, r, &opt[pick - 1], x, depth);
+            answered = true;
         }
-        int pick = act_offer(b, r, opt[0].held && n == 1 ? "hold" : "interrupt", x->user, n + 1,
-                             labels, act_ai_react(b, r, x, n, acts));
-        if (pick <= 0 || pick > n || act_stopped(b)) continue;
-        answer(b, r, &opt[pick - 1], x, depth);
+        if (!answered) return;
     }
 }
 

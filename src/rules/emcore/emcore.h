@@ -340,5 +340,8 @@ bool em_forecast_kind(const battle_t *b, int a, int t, int w, em_attack_kind_t w
 /* Odds of a attacking t with weapon w as things stand (the Immediate fight
  * in the Immediate phase, a shot or an opportunity attack otherwise). */
 bool em_predict(const battle_t *b, int a, int t, int w, predict_t *out);
+/* ---- present.c: the G3 hooks (ruleset.h) ---- */
+bool em_predict_cmd(const battle_t *b, const cmd_t *c, predict_t *out);
+int em_gauges(const battle_t *b, int i, gauge_t *out, int cap);
 
 #endif

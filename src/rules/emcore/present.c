@@ -1,6 +1,7 @@
 /* present.c - what emcore shows before anything is rolled: the odds of an
  * attack (the chance to win its contest, the expected margin and wounds),
  * read from the same pools the attack rolls. */
+#include <stdio.h>
 #include <string.h>
 
 #include "emcore.h"
@@ -75,4 +76,42 @@ bool em_predict(const battle_t *b, int a, int t, int w, predict_t *out)
     out->def_bonus = f.def_n > 0 ? 0 : f.def_fixed;
     out->dmg_bonus = f.base;
     return true;
+}
+
+/* ---- the G3 hooks ----------------------------------------------------------- */
+
+bool em_predict_cmd(const battle_t *b, const cmd_t *c, predict_t *out)
+{
+    memset(out, 0, sizeof *out);
+    bool attack = c->kind == CMD_ENGAGE || c->kind == CMD_COMMIT ||
+                  (c->kind == CMD_DECLARE && c->act == CMD_ENGAGE);
+    if (!attack || c->target < 0)
+        return false;
+    em_forecast_t f;
+    if (!em_forecast(b, c->actor, c->target, c->weapon, &f) || !em_predict(b, c->actor, c->target, c->weapon, out))
+        return false;
+    if (f.def_n > 0)
+        snprintf(out->detail, sizeof out->detail, "%d dice vs %d, soak %d", f.atk_n, f.def_n,
+                 f.soak_n);
+    else
+        snprintf(out->detail, sizeof out->detail, "%d dice vs %d success%s, soak %d", f.atk_n,
+                 f.def_fixed, f.def_fixed == 1 ? "" : "es", f.soak_n);
+    return true;
+}
+
+int em_gauges(const battle_t *b, int i, gauge_t *out, int cap)
+{
+    const unit_t *u = &b->u[i];
+    const em_state_t *s = em_cst(b);
+    int n = 0;
+    /* Wounds it may still take, the Movement points left this turn and the
+     * Willpower that pays for forced actions. */
+    if (n < cap && u->hp_max > 0) out[n++] = gauge_make("health", u->hp, u->hp_max, GAUGE_HEALTH);
+    int mv = em_movement(b, i);
+    if (n < cap && mv > 0) out[n++] = gauge_make("points", s->points[i], mv, GAUGE_POOL);
+    int will = u->stat_max[ES_WILLPOWER] > u->stat[ES_WILLPOWER] ? u->stat_max[ES_WILLPOWER]
+                                                                 : u->stat[ES_WILLPOWER];
+    if (n < cap && will > 0)
+        out[n++] = gauge_make("will", u->stat[ES_WILLPOWER], will, GAUGE_POOL);
+    return n;
 }

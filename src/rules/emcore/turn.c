@@ -553,4 +553,6 @@ const ruleset_t ruleset_emcore = {
     .ai = em_ai,
     .winner = em_winner,
     .hidden_from = em_hidden_from,
+    .predict = em_predict_cmd,
+    .gauges = em_gauges,
 };

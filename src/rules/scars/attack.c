@@ -20,9 +20,14 @@ bool sc_on_edge(const battle_t *b, int i)
 
 int scars_weapon_band(const battle_t *b, const weapon_t *w)
 {
+    return sc_band_hexes(b->map, w);
+}
+
+int sc_band_hexes(const map_t *m, const weapon_t *w)
+{
     if (!w || w->cls == WPN_MELEE)
         return CLOSE_HEX;
-    int h = geom_ft_to_hexes(b->map, w->range_ft);
+    int h = geom_ft_to_hexes(m, w->range_ft);
     /* Ranges round up to the text's bands: nearby or distant. */
     if (h <= CLOSE_HEX)
         return CLOSE_HEX;

@@ -80,6 +80,14 @@ bool sc_is_call(cmd_kind_t k);
 battle_status_t sc_apply_call(battle_t *b, const cmd_t *c);
 /* ruleset_t.calls for scars. */
 int sc_calls(battle_t *b, int who, ref_call_t *out, int cap);
+/* The band (hexes: close, nearby or distant) weapon w reaches on map m;
+ * scars_weapon_band reads it. */
+int sc_band_hexes(const map_t *m, const weapon_t *w);
+/* ---- present.c: the G3 hooks ---- */
+bool sc_predict_hook(const battle_t *b, const cmd_t *c, predict_t *out);
+int sc_bands(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c, const weapon_t *w,
+             const geo_profile_t *prof, range_band_t *out, int cap);
+int sc_gauges(const battle_t *b, int i, gauge_t *out, int cap);
 
 /* ai.c */
 /* ruleset_t.ai for scars. */

@@ -432,6 +432,9 @@ const ruleset_t ruleset_scars = {
     .hidden_from = scars_hidden_from,
     .weapon_area = sc_weapon_area,
     .calls = sc_calls,
+    .predict = sc_predict_hook,
+    .bands = sc_bands,
+    .gauges = sc_gauges,
     /* 1: issue 22 (the scars table read by damage, doom ending at the next
      * critical save, the crawl, scores of 0 from the start, unarmed d4, cover
      * fixed for a resolution, two-handed weapons never dual). */

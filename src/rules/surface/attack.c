@@ -104,9 +104,14 @@ int sf_area_hexes(const battle_t *b, int a, const weapon_t *w, hex_t at, hex_t *
  * point of strength). */
 static int range_hexes(const battle_t *b, int i, const weapon_t *w)
 {
+    return geom_ft_to_hexes(b->map, sf_range_ft(w, sf_stat(b, i, SF_STR)));
+}
+
+int sf_range_ft(const weapon_t *w, int strength)
+{
     int ft = w->range_ft;
-    if (w->cls == WPN_THROWN) ft += 10 * (sf_stat(b, i, SF_STR) > 0 ? sf_stat(b, i, SF_STR) : 0);
-    return geom_ft_to_hexes(b->map, ft);
+    if (w->cls == WPN_THROWN) ft += 10 * (strength > 0 ? strength : 0);
+    return ft;
 }
 
 /* Martial damage die X of an attack's flags, -1 when martial arts are not used. */

@@ -2,6 +2,7 @@
  * exactly from the shape apply rolls (sf_shot_shape), without rolling.
  * The AI reads the same numbers.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "surface.h"
@@ -215,4 +216,86 @@ bool surface_predict(const battle_t *b, int a, int t, int w, int arg, predict_t 
     out->dmg_sides = s.dmg_sides;
     out->dmg_bonus = s.dmg_bonus * s.shots;
     return true;
+}
+
+/* ---- the G3 hooks -------------------------------------------------------------- */
+
+bool sf_predict_cmd(const battle_t *b, const cmd_t *c, predict_t *out)
+{
+    memset(out, 0, sizeof *out);
+    if (c->kind != CMD_ENGAGE || c->target < 0) return false;
+    int a = c->actor, t = c->target;
+    int ws[SF_MAX_WEAPONS + 2];
+    int n = sf_attack_weapons(b, c, ws);
+    if (n < 1) return false;
+    if (n == 1) {
+        if (!surface_predict(b, a, t, c->weapon, c->arg, out)) return false;
+    } else {
+        /* Weapons that fire together (S24): each from the shape apply rolls,
+         * as if the others had not struck yet; it lands when any lands. */
+        cell_t at = hex_to_cell(b->map->layout, sf_pos(b, t));
+        double miss = 1.0, loss = 0.0;
+        for (int k = 0; k < n; k++) {
+            sf_shot_t s;
+            if (!sf_shot_shape(b, a, t, ws[k], c->arg, n, at, &s)) return false;
+            double ph[SF_SHOTS_MAX + 1];
+            if (s.shots > SF_SHOTS_MAX) s.shots = SF_SHOTS_MAX;
+            sf_hit_dist(&s, ph);
+            miss *= ph[0];
+            loss += sf_expected_loss(b, t, &s);
+        }
+        out->valid = true;
+        out->p_hit = 1.0 - miss;
+        out->dmg_expected = loss;
+        out->dmg_hit = out->p_hit > 0 ? loss / out->p_hit : 0.0;
+        snprintf(out->detail, sizeof out->detail, "%d weapons together", n);
+        return true;
+    }
+    sf_shot_t s;
+    cell_t at = hex_to_cell(b->map->layout, sf_pos(b, t));
+    if (!sf_shot_shape(b, a, t, c->weapon, c->arg, 1, at, &s)) return true;
+    if (s.roll == SF_ROLL_HIT && s.shots > 1)
+        snprintf(out->detail, sizeof out->detail, "d20%+d vs 20, %d shots", s.bonus, s.shots);
+    else if (s.roll == SF_ROLL_HIT)
+        snprintf(out->detail, sizeof out->detail, "d20%+d vs 20", s.bonus);
+    else if (s.roll == SF_ROLL_NONE)
+        snprintf(out->detail, sizeof out->detail, "no roll to hit (cone)");
+    else
+        snprintf(out->detail, sizeof out->detail, "%s: target saves d20%+d vs 20",
+                 s.roll == SF_ROLL_BEAM ? "beam" : "homing", s.bonus);
+    return true;
+}
+
+int sf_bands(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c, const weapon_t *w,
+             const geo_profile_t *prof, range_band_t *out, int cap)
+{
+    if (cap < 1) return 0;
+    if (!w || w->cls == WPN_MELEE) return ruleset_bands(NULL, m, db, c, w, prof, out, cap);
+    /* No shot reaches past its range; a throw goes 10 ft farther per point
+     * of strength (S29). */
+    int ft = sf_range_ft(w, sf_map_stat(db, c, "strength", 0));
+    out[0].hexes = geom_ft_to_hexes(m, ft);
+    out[0].tier = RANGE_NEAR;
+    snprintf(out[0].label, sizeof out[0].label, "in range (%d ft)%s", ft,
+             w->cls == WPN_THROWN ? ", thrown" : "");
+    return 1;
+}
+
+int sf_gauges(const battle_t *b, int i, gauge_t *out, int cap)
+{
+    const unit_t *u = &b->u[i];
+    int n = 0;
+    if (n < cap && u->hp_max > 0) out[n++] = gauge_make("HP", u->hp, u->hp_max, GAUGE_HEALTH);
+    if (n < cap && u->stat_max[SF_ARMOR] > 0)
+        out[n++] = gauge_make("armour", u->stat[SF_ARMOR], u->stat_max[SF_ARMOR], GAUGE_HEALTH);
+    /* Heat has no ceiling in the text: the bar's scale is the larger of the
+     * heat now and twice what venting sheds in a turn (at least 4). */
+    int vent = u->stat[SF_VENT], heat = u->stat[SF_HEAT];
+    int scale = 2 * vent > 4 ? 2 * vent : 4;
+    if (heat > scale) scale = heat;
+    bool hot = heat > 0 || u->stat[SF_SOAK_HEAT] > 0 || u->stat[SF_SOAK2_HEAT] > 0 || vent > 0;
+    if (n < cap && hot) out[n++] = gauge_make("heat", heat, scale, GAUGE_LOAD);
+    if (n < cap && u->stat[SF_NONLETHAL] > 0)
+        out[n++] = gauge_make("nonlethal", u->stat[SF_NONLETHAL], u->hp_max, GAUGE_LOAD);
+    return n;
 }

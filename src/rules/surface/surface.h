@@ -15,6 +15,7 @@
 #include "../../core/area.h"
 #include "../../core/battle.h"
 #include "../predict.h"
+#include "../ruleset.h"
 
 /* Stat slots, in the order of the ruleset's name table. */
 enum {
@@ -300,6 +301,17 @@ double sf_expected_loss_def(const sf_def_t *def, int save_area, const sf_shot_t 
 double sf_expected_loss(const battle_t *b, int t, const sf_shot_t *s);
 /* Odds of a engaging t with weapon w (-1 unarmed) and cmd flags arg. */
 bool surface_predict(const battle_t *b, int a, int t, int w, int arg, predict_t *out);
+/* Range of ranged or thrown weapon w in feet for a user of this strength
+ * (S29: thrown + 10 ft per point). */
+int sf_range_ft(const weapon_t *w, int strength);
+/* Stat KEY of map combatant c: the map's override, else its template's
+ * (db may be NULL), else def. */
+int sf_map_stat(const tmpl_db_t *db, const map_combatant_t *c, const char *key, int def);
+/* ---- present.c: the G3 hooks (ruleset.h) ---- */
+bool sf_predict_cmd(const battle_t *b, const cmd_t *c, predict_t *out);
+int sf_bands(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c, const weapon_t *w,
+             const geo_profile_t *prof, range_band_t *out, int cap);
+int sf_gauges(const battle_t *b, int i, gauge_t *out, int cap);
 
 /* ---- AI (ai.c) ------------------------------------------------------------ */
 

@@ -165,6 +165,11 @@ static int map_stat(const tmpl_db_t *db, const map_combatant_t *c, const char *k
     return t && stat_get(t->stats, t->n_stats, key, &v) ? v : def;
 }
 
+int sf_map_stat(const tmpl_db_t *db, const map_combatant_t *c, const char *key, int def)
+{
+    return map_stat(db, c, key, def);
+}
+
 /* Lengths from the map and the data alone (no battle): the reach of the
  * weapons it starts with in hand, taken as a battle takes them (the first
  * that fit its hands, in list order; a vehicle's are all mounted). */
@@ -764,5 +769,8 @@ const ruleset_t ruleset_surface = {
     .hidden_from = surface_hidden_from,
     .weapon_area = sf_weapon_area,
     .calls = surface_calls,
+    .predict = sf_predict_cmd,
+    .bands = sf_bands,
+    .gauges = sf_gauges,
     .revision = 1, /* the first surface rules */
 };

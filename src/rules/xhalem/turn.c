@@ -222,4 +222,6 @@ const ruleset_t ruleset_xhalem = {
     .ai = xhalem_ai,
     .winner = battle_last_side,
     .hidden_from = xhalem_hidden_from,
+    .predict = xh_predict,
+    .bands = xh_bands,
 };

@@ -310,6 +310,11 @@ int xhalem_legal(battle_t *b, int a, cmd_t *out, int cap);
 
 /* ---- ai.c ---- */
 
+/* ---- present.c: the G3 hooks ---- */
+bool xh_predict(const battle_t *b, const cmd_t *c, predict_t *out);
+int xh_bands(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c, const weapon_t *w,
+             const geo_profile_t *prof, range_band_t *out, int cap);
+
 /* ruleset_t.ai: the Architect's choice for a. */
 void xhalem_ai(battle_t *b, int a, cmd_t *out);
 
