@@ -167,6 +167,9 @@ static void malformed_files_are_reported_and_ignored(void **state)
         {"{\"format\": \"hexbattle-displays\", \"version\": 1, \"displays\": [{\"name\": \"A@B\", "
          "\"width\": 800, \"height\": 600}]}",
          "displays[0].name: a NUL byte inside a string"},
+        {"{\"format\": \"hexbattle-displays\", \"version\": 1, \"displays\": [{\"name\": "
+         "\"A\\u0000B\", \"width\": 800, \"height\": 600}]}",
+         "displays[0].name: a NUL (\\u0000) inside a string"},
         {"{\"format\": \"hexbattle-displays\",\x01 \"version\": 1, \"displays\": []}",
          "control character 0x01 outside a string"},
         {"{\"format\": \"hexbattle-displays\", \"version\": 1, \"displays\": [{\"name\": \"A\tB\", "

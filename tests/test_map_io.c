@@ -605,6 +605,7 @@ static const bad_case_t BAD[] = {
     /* Strict JSON: what cJSON alone would let through. */
     {"json_nul_between.json", "(root): a NUL byte in the file (line 5, column 1)", false},
     {"json_nul_in_string.json", "name: a NUL byte inside a string (line 4, column 15)", false},
+    {"json_nul_escape.json", "name: a NUL (\\u0000) inside a string (line 4, column 15)", false},
     {"json_control_outside.json",
      "(root): control character 0x0c outside a string (line 5, column 1)", false},
     {"json_control_in_string.json",

@@ -224,6 +224,12 @@ static void test_bad_tiled_files(void **state)
          "layers[3].objects[2] (combatants[2]).template: no template 'dragon'"},
         {"tiled_object_off_map.tmx", "layers[3].objects[0]: at pixel (-500, 37), off the 7x5 map"},
         {"tiled_bad_int.tmx", "(root): line 4: property value 'five' is not a number"},
+        /* Strict reading (issue 18): a property list is an object by another name,
+         * and a property holding JSON is read like a file. */
+        {"tiled_property_twice.tmj",
+         "layers[3].objects[1].properties[1]: property 'faction' given twice"},
+        {"tiled_options_trailing.tmj", "properties.options: its JSON: (root): invalid JSON at "
+                                       "line 1, column 28: text after the end of the document"},
     };
     for (size_t k = 0; k < sizeof BAD / sizeof BAD[0]; k++) {
         char path[512], expect[1024], err[HB_ERR_MAX] = "";

@@ -135,6 +135,10 @@ static int scan_string(scan_t *sc, char *key, size_t cap)
         if (c == '\\') {
             if (sc->pos + 1 >= sc->len) return -1;
             k = 2;
+            /* An escaped NUL would end the text where cJSON stores it, so
+             * the rest of the string would be lost without a word. */
+            if (sc->pos + 6 <= sc->len && memcmp(sc->s + sc->pos + 1, "u0000", 5) == 0)
+                return refuse(sc, "a NUL (\\u0000) inside a string"), 1;
         } else if (c >= 0x80 && !(k = utf8_len(sc->s + sc->pos, sc->len - sc->pos))) {
             return refuse(sc, "invalid UTF-8 inside a string"), 1;
         }

@@ -36,4 +36,17 @@ void tiled_cell_center(const tiled_geo_t *g, int col, int row, double *x, double
 bool tiled_pixel_cell(const tiled_geo_t *g, int cols, int rows, double x, double y, int *col,
                       int *row);
 
+/* The tileset hexbattle writes: tile k shows terrain types[k]. */
+typedef struct {
+    const terrain_t *types[MAP_MAX_TERRAIN + MAP_MAX_LEGEND];
+    int n;
+    int tw, th;  /* the map's tile size */
+    double side; /* hexsidelength */
+    bool flat;   /* flat-topped hexes (staggeraxis x) */
+} tiled_tiles_t;
+
+/* The tiles side by side, each a hex painted as hexbattle draws its terrain
+ * (tiled_tiles.c), as PNG bytes (malloc'd, *len long); NULL on OOM. */
+unsigned char *tiled_tiles_png(const tiled_tiles_t *ts, size_t *len);
+
 #endif

@@ -66,6 +66,62 @@ bool tiled_pixel_cell(const tiled_geo_t *g, int cols, int rows, double x, double
 
 /* ---- small readers over the JSON shape ---- */
 
+/* Tiled keeps custom properties as a list of {name, type, value}: a name
+ * given twice there is a key given twice, refused as in any JSON object.
+ * Looks through every object and array under v. */
+static int props_once(io_ctx_t *cx, const cJSON *v, const char *path)
+{
+    char p[IO_PATH_MAX];
+    if (cJSON_IsObject(v)) {
+        const cJSON *list = cJSON_GetObjectItemCaseSensitive(v, "properties");
+        if (!cJSON_IsArray(list)) list = NULL;
+        int i = 0;
+        const cJSON *a;
+        cJSON_ArrayForEach(a, list)
+        {
+            const cJSON *n = cJSON_GetObjectItemCaseSensitive(a, "name");
+            int j = 0;
+            const cJSON *b;
+            cJSON_ArrayForEach(b, list)
+            {
+                if (j++ >= i) break;
+                const cJSON *m = cJSON_GetObjectItemCaseSensitive(b, "name");
+                if (cJSON_IsString(n) && cJSON_IsString(m) &&
+                    strcmp(n->valuestring, m->valuestring) == 0) {
+                    io_path_key(p, sizeof p, path, "properties");
+                    char q[IO_PATH_MAX];
+                    io_path_index(q, sizeof q, p, i);
+                    return io_fail(cx, q, "property '%.80s' given twice", n->valuestring);
+                }
+            }
+            i++;
+        }
+    }
+    int i = 0;
+    const cJSON *c;
+    cJSON_ArrayForEach(c, v)
+    {
+        if (cJSON_IsArray(v))
+            io_path_index(p, sizeof p, path, i++);
+        else
+            io_path_key(p, sizeof p, path, c->string ? c->string : "");
+        int rc = props_once(cx, c, p);
+        if (rc) return rc;
+    }
+    return HB_OK;
+}
+
+/* A property whose text is a JSON object of hexbattle's own (a map's
+ * options, its factions with scores): read as strictly as a file. */
+static int embedded_json(io_ctx_t *cx, const char *text, const char *path, cJSON **out)
+{
+    char e[HB_ERR_MAX];
+    io_ctx_t sub = {.file = "", .err = e, .errcap = sizeof e};
+    *out = NULL;
+    if (io_parse(&sub, text, strlen(text), out) == HB_OK) return HB_OK;
+    return io_fail(cx, path, "its JSON: %s", e + 2); /* past the empty file name's ": " */
+}
+
 static const cJSON *prop(const cJSON *o, const char *name)
 {
     const cJSON *p;
@@ -321,6 +377,10 @@ static int load_external(io_ctx_t *cx, const char *map_name, const char *source,
     io_ctx_t sub = {.file = file, .err = cx->err, .errcap = cx->errcap};
     int rc = f == TILED_TMX ? tiled_xml_parse(&sub, text, len, out) : io_parse(&sub, text, len, out);
     free(text);
+    if (rc == HB_OK && (rc = props_once(&sub, *out, ""))) {
+        cJSON_Delete(*out);
+        *out = NULL;
+    }
     if (rc == HB_OK && !cJSON_IsObject(*out)) {
         cJSON_Delete(*out);
         *out = NULL;
@@ -417,6 +477,28 @@ static void add_origin(build_t *b, const char *hb, const char *tiled)
 static int oom(build_t *b)
 {
     return io_fail_other(b->cx, "out of memory");
+}
+
+/* Map property KEY holds a JSON object of hexbattle's own map file (its
+ * options, its factions with scores): read as strictly as a file and put
+ * into doc under KEY. */
+static int embed_object(build_t *b, cJSON *doc, const char *key, const char *text)
+{
+    char path[IO_PATH_MAX];
+    io_path_key(path, sizeof path, "properties", key);
+    cJSON *o = NULL;
+    int rc = embedded_json(b->cx, text, path, &o);
+    if (rc) return rc;
+    if (!cJSON_IsObject(o)) {
+        cJSON_Delete(o);
+        return io_fail(b->cx, path, "not a JSON object");
+    }
+    if (!cJSON_AddItemToObject(doc, key, o)) {
+        cJSON_Delete(o);
+        return oom(b);
+    }
+    add_origin(b, key, path);
+    return HB_OK;
 }
 
 /* A terrain type's definition from its tile's properties, if it has one. */
@@ -777,29 +859,14 @@ static int build(build_t *b, const cJSON *root)
     const char *options = prop_str(root, "options");
     if (options && *options) {
         /* Rule options, the map file's own JSON object; the map loader checks it. */
-        cJSON *o = cJSON_Parse(options);
-        if (!cJSON_IsObject(o)) {
-            cJSON_Delete(o);
-            return io_fail(cx, "properties.options", "not a JSON object");
-        }
-        if (!cJSON_AddItemToObject(doc, "options", o)) {
-            cJSON_Delete(o);
-            return oom(b);
-        }
-        add_origin(b, "options", "properties.options");
+        if ((rc = embed_object(b, doc, "options", options))) return rc;
     }
 
     const char *factions = prop_str(root, "factions");
     if (factions && factions[0] == '{') {
         /* The map file's own factions object, as hexbattle writes it for
          * factions with scores; the map loader checks it. */
-        cJSON *f = cJSON_Parse(factions);
-        if (!f) return io_fail(cx, "properties.factions", "not a valid JSON object");
-        if (!cJSON_AddItemToObject(doc, "factions", f)) {
-            cJSON_Delete(f);
-            return oom(b);
-        }
-        add_origin(b, "factions", "properties.factions");
+        if ((rc = embed_object(b, doc, "factions", factions))) return rc;
     } else if (factions && *factions) {
         cJSON *f = cJSON_AddObjectToObject(doc, "factions");
         if (!f) return oom(b);
@@ -886,6 +953,7 @@ int tiled_load_mem(const char *text, size_t len, const char *name, const char *d
     cJSON *root = NULL;
     int rc = tiled_format_of(name) == TILED_TMX ? tiled_xml_parse(&cx, text, len, &root)
                                                 : io_parse(&cx, text, len, &root);
+    if (rc == HB_OK && (rc = props_once(&cx, root, ""))) cJSON_Delete(root);
     if (rc) return rc;
     build_t *b = calloc(1, sizeof *b);
     if (!b) {

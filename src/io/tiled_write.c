@@ -5,8 +5,10 @@
  * that document is laid out the way Tiled 1.8 writes a map: one embedded
  * tileset with a tile per terrain type, a "terrain" tile layer and a
  * "combatants" object layer of points, the rest as map properties. The same
- * tree is then printed as JSON or as XML, so both formats say the same. */
-/* realpath is an XSI extension of POSIX. */
+ * tree is then printed as JSON or as XML, so both formats say the same. The
+ * tileset's picture, NAME.tiles.png beside the map, shows each type's hex as
+ * hexbattle draws it (tiled_tiles.c). */
+/* PATH_MAX from <limits.h>. */
 #define _XOPEN_SOURCE 700
 #include <limits.h>
 #include <math.h>
@@ -22,7 +24,6 @@
 #define HEX_FLATS 64
 #define HEX_CORNERS 74
 #define HEX_SIDE 37
-#define TEXTURE_PX 256
 
 typedef struct {
     bool ok;
@@ -56,52 +57,15 @@ static cJSON *tiled_color(const char *rgb)
     return cJSON_CreateString(c);
 }
 
-/* file (absolute) as a path relative to the folder of out_path, so the map
- * keeps finding it when both move together; file itself when that fails. */
-static void relative_to(const char *out_path, const char *file, char *rel, size_t cap)
-{
-    hb_strlcpy(rel, file, (unsigned)cap);
-    char dir[PATH_MAX], real_dir[PATH_MAX];
-    if (!out_path || file[0] != '/') return;
-    hb_strlcpy(dir, out_path, sizeof dir);
-    char *slash = strrchr(dir, '/');
-    if (slash)
-        *slash = '\0';
-    else
-        hb_strlcpy(dir, ".", sizeof dir);
-    if (!realpath(dir, real_dir) || strcmp(real_dir, "/") == 0) return;
-    /* The longest common run of whole folders. */
-    size_t i = 0;
-    while (real_dir[i] && file[i] && real_dir[i] == file[i])
-        i++;
-    size_t common = i;
-    if (!(real_dir[i] == '\0' && file[i] == '/'))
-        while (common > 0 && file[common] != '/')
-            common--;
-    size_t used = 0;
-    for (const char *s = real_dir + common; *s; s++)
-        if (*s == '/' && used + 4 < cap) {
-            memcpy(rel + used, "../", 3);
-            used += 3;
-        }
-    snprintf(rel + used, cap - used, "%s", file + common + 1);
-}
-
-/* The tileset's tile for terrain type t (its definition when the map gives one). */
-static void put_tile(wctx_t *w, cJSON *tiles, int id, const terrain_t *t, char legend,
-                     const cJSON *def, const char *out_path)
+/* The tileset's next tile, for terrain type t (its definition when the map
+ * gives one); its picture is the next one in the tileset's image. */
+static void put_tile(wctx_t *w, cJSON *tiles, tiled_tiles_t *tl, const terrain_t *t, char legend,
+                     const cJSON *def)
 {
     cJSON *tile = add(w, tiles, NULL, cJSON_CreateObject());
-    add(w, tile, "id", cJSON_CreateNumber(id));
+    add(w, tile, "id", cJSON_CreateNumber(tl->n));
     add(w, tile, "type", cJSON_CreateString(t->name));
-    if (t->texture[0]) {
-        char file[PATH_MAX], real[PATH_MAX], rel[PATH_MAX];
-        snprintf(file, sizeof file, "%s/%s", hb_assets_dir(), t->texture);
-        relative_to(out_path, realpath(file, real) ? real : file, rel, sizeof rel);
-        add(w, tile, "image", cJSON_CreateString(rel));
-        add(w, tile, "imageheight", cJSON_CreateNumber(TEXTURE_PX));
-        add(w, tile, "imagewidth", cJSON_CreateNumber(TEXTURE_PX));
-    }
+    tl->types[tl->n++] = t;
     cJSON *props = add(w, tile, "properties", cJSON_CreateArray());
     add_prop(w, props, "terrain", "string", cJSON_CreateString(t->name));
     if (legend) {
@@ -185,8 +149,20 @@ static void put_object(wctx_t *w, cJSON *objects, int id, const cJSON *c, const 
     add(w, o, "y", cJSON_CreateNumber(y));
 }
 
-/* The Tiled tree of map m, or NULL on OOM. */
-static cJSON *tiled_tree(const map_t *m, const char *out_path)
+/* The file name of the tileset picture of a map written to out_path: NAME.tiles.png
+ * for NAME.tmx or NAME.tmj, in the same folder; with the folder (the file to
+ * write) or without (what the map names). */
+static void tiles_name(const char *out_path, bool with_folder, char *name, size_t cap)
+{
+    const char *path = out_path ? out_path : "map.tmx";
+    const char *base = with_folder ? path : strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    size_t n = strlen(base);
+    if (n > 4 && (strcmp(base + n - 4, ".tmx") == 0 || strcmp(base + n - 4, ".tmj") == 0)) n -= 4;
+    snprintf(name, cap, "%.*s.tiles.png", (int)n, base);
+}
+
+/* The Tiled tree of map m (its tiles in tiles_of), or NULL on OOM. */
+static cJSON *tiled_tree(const map_t *m, const char *out_path, tiled_tiles_t *tiles_of)
 {
     char *text = map_to_json(m);
     cJSON *hb = text ? cJSON_Parse(text) : NULL;
@@ -198,6 +174,7 @@ static cJSON *tiled_tree(const map_t *m, const char *out_path)
                      .side = HEX_SIDE};
     g.tw = g.stagger_x ? HEX_CORNERS : HEX_FLATS;
     g.th = g.stagger_x ? HEX_FLATS : HEX_CORNERS;
+    *tiles_of = (tiled_tiles_t){.tw = (int)g.tw, .th = (int)g.th, .side = HEX_SIDE, .flat = g.stagger_x};
     const cJSON *legend = cJSON_GetObjectItemCaseSensitive(
         cJSON_GetObjectItemCaseSensitive(hb, "terrain"), "legend");
     const cJSON *rows = cJSON_GetObjectItemCaseSensitive(
@@ -268,12 +245,13 @@ static cJSON *tiled_tree(const map_t *m, const char *out_path)
     /* The tileset: a tile per terrain type (its first legend character), then
      * one for each further character of a type. gid_of[c]: the gid of char c. */
     cJSON *ts = add(&w, tilesets, NULL, cJSON_CreateObject());
-    add(&w, ts, "columns", cJSON_CreateNumber(0));
+    cJSON *columns = add(&w, ts, "columns", cJSON_CreateNumber(0));
     add(&w, ts, "firstgid", cJSON_CreateNumber(1));
-    cJSON *grid = add(&w, ts, "grid", cJSON_CreateObject());
-    add(&w, grid, "height", cJSON_CreateNumber(1));
-    add(&w, grid, "orientation", cJSON_CreateString("orthogonal"));
-    add(&w, grid, "width", cJSON_CreateNumber(1));
+    char picture[PATH_MAX];
+    tiles_name(out_path, false, picture, sizeof picture);
+    add(&w, ts, "image", cJSON_CreateString(picture));
+    add(&w, ts, "imageheight", cJSON_CreateNumber(g.th));
+    cJSON *image_w = add(&w, ts, "imagewidth", cJSON_CreateNumber(0));
     add(&w, ts, "margin", cJSON_CreateNumber(0));
     add(&w, ts, "name", cJSON_CreateString("hexbattle terrain"));
     add(&w, ts, "spacing", cJSON_CreateNumber(0));
@@ -287,7 +265,7 @@ static cJSON *tiled_tree(const map_t *m, const char *out_path)
         cJSON_ArrayForEach(e, legend) if (!first && strcmp(e->valuestring, t->name) == 0) first =
             e->string[0];
         const cJSON *def = cJSON_GetObjectItemCaseSensitive(defs, t->name);
-        put_tile(&w, tiles, n_tiles, t, first, def, out_path);
+        put_tile(&w, tiles, tiles_of, t, first, def);
         n_tiles++;
         if (first) {
             gid_of[(unsigned char)first] = n_tiles;
@@ -300,14 +278,16 @@ static cJSON *tiled_tree(const map_t *m, const char *out_path)
         if (char_done[c]) continue;
         int ti = map_find_type(m, e->valuestring);
         if (ti < 0) continue;
-        put_tile(&w, tiles, n_tiles, &m->types[ti], (char)c, NULL, out_path);
+        put_tile(&w, tiles, tiles_of, &m->types[ti], (char)c, NULL);
         gid_of[c] = ++n_tiles;
         char_done[c] = true;
     }
+    if (columns) cJSON_SetNumberValue(columns, n_tiles);
+    if (image_w) cJSON_SetNumberValue(image_w, n_tiles * g.tw);
     add(&w, ts, "tilecount", cJSON_CreateNumber(n_tiles));
-    add(&w, ts, "tileheight", cJSON_CreateNumber(TEXTURE_PX));
+    add(&w, ts, "tileheight", cJSON_CreateNumber(g.th));
     add(&w, ts, "tiles", tiles);
-    add(&w, ts, "tilewidth", cJSON_CreateNumber(TEXTURE_PX));
+    add(&w, ts, "tilewidth", cJSON_CreateNumber(g.tw));
 
     /* The terrain layer, cell by cell through the legend characters. */
     cJSON *tl = add(&w, layers, NULL, cJSON_CreateObject());
@@ -467,7 +447,14 @@ static char *to_xml(const cJSON *t)
                                          "tileheight", "tilecount", "columns"};
         for (size_t i = 0; i < sizeof TS / sizeof TS[0]; i++)
             attr(&b, ts, TS[i]);
-        out(&b, ">\n  <grid orientation=\"orthogonal\" width=\"1\" height=\"1\"/>\n");
+        out(&b, ">\n");
+        const cJSON *picture = get(ts, "image");
+        if (cJSON_IsString(picture)) {
+            out(&b, "  <image source=\"");
+            esc(&b, picture->valuestring);
+            out(&b, "\" width=\"%d\" height=\"%d\"/>\n", get(ts, "imagewidth")->valueint,
+                get(ts, "imageheight")->valueint);
+        }
         const cJSON *tile;
         cJSON_ArrayForEach(tile, get(ts, "tiles"))
         {
@@ -476,15 +463,6 @@ static char *to_xml(const cJSON *t)
             attr(&b, tile, "type");
             out(&b, ">\n");
             xml_props(&b, tile, "   ");
-            const cJSON *img = get(tile, "image");
-            if (cJSON_IsString(img)) {
-                out(&b, "   <image");
-                attr(&b, tile, "imagewidth");
-                attr(&b, tile, "imageheight");
-                out(&b, " source=\"");
-                esc(&b, img->valuestring);
-                out(&b, "\"/>\n");
-            }
             out(&b, "  </tile>\n");
         }
         out(&b, " </tileset>\n");
@@ -537,9 +515,10 @@ static char *to_xml(const cJSON *t)
     return b.s;
 }
 
-char *tiled_to_text(const map_t *m, tiled_format_t fmt, const char *out_path)
+/* Map m as Tiled text, its tiles in tl. */
+static char *to_text(const map_t *m, tiled_format_t fmt, const char *out_path, tiled_tiles_t *tl)
 {
-    cJSON *t = tiled_tree(m, out_path);
+    cJSON *t = tiled_tree(m, out_path, tl);
     if (!t) return NULL;
     char *text = NULL;
     if (fmt == TILED_TMX) {
@@ -562,16 +541,41 @@ char *tiled_to_text(const map_t *m, tiled_format_t fmt, const char *out_path)
     return text;
 }
 
+char *tiled_to_text(const map_t *m, tiled_format_t fmt, const char *out_path)
+{
+    tiled_tiles_t tl;
+    return to_text(m, fmt, out_path, &tl);
+}
+
 int tiled_save(const map_t *m, const char *path, char *err, size_t errcap)
 {
     tiled_format_t f = tiled_format_of(path);
-    char *text = f == TILED_NONE ? NULL : tiled_to_text(m, f, path);
-    if (!text) {
+    tiled_tiles_t tl;
+    char *text = f == TILED_NONE ? NULL : to_text(m, f, path, &tl);
+    size_t png_len = 0;
+    unsigned char *png = text ? tiled_tiles_png(&tl, &png_len) : NULL;
+    if (!png) {
+        free(text);
         snprintf(err, errcap, "%s: cannot save: %s", path,
                  f == TILED_NONE ? "not a .tmj or .tmx name" : "out of memory or a corrupt map");
         return HB_ERR_OTHER;
     }
-    int rc = hb_write_atomic(path, text, strlen(text), true, err, errcap);
+    /* Both files are written whole before either is renamed into place; the
+     * picture goes first, so the map never names a picture that is not there. */
+    char picture[PATH_MAX];
+    tiles_name(path, true, picture, sizeof picture);
+    hb_pending_t pic, map;
+    int rc = hb_write_begin(picture, png, png_len, &pic, err, errcap);
+    free(png);
+    if (rc == HB_OK) {
+        rc = hb_write_begin(path, text, strlen(text), &map, err, errcap);
+        if (rc != HB_OK) hb_write_abort(&pic);
+    }
     free(text);
-    return rc;
+    if (rc != HB_OK) return rc;
+    if ((rc = hb_write_commit(&pic, false, err, errcap)) != HB_OK) {
+        hb_write_abort(&map);
+        return rc;
+    }
+    return hb_write_commit(&map, true, err, errcap);
 }

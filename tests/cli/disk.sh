@@ -33,6 +33,12 @@ PNG="$DISK/map.png"
 check first_render_written test -s "$PNG"
 png_before=$(md5sum <"$PNG")
 
+# And a map (convert writes it as the editor does, here in Tiled's format).
+TMX="$DISK/map.tmx"
+"$HB" convert "$MAP" "$TMX"
+check first_map_written test -s "$TMX"
+tmx_before=$(md5sum <"$TMX")
+
 # Fill the disk, leaving less room than a save needs.
 dd if=/dev/zero of="$DISK/filler" bs=1k count=4096 2>/dev/null # stops at "no space left"
 room=$(df --output=avail -B1 "$DISK" | tail -1)
@@ -48,7 +54,13 @@ check full_disk_keeps_save test "$sum_before" = "$(md5sum <"$SAVE")"
 check render_full_disk_exit_1 test $? -eq 1
 check render_full_disk_says_why grep -qF "$PNG: cannot write: No space left on device" "$TMP/render_full.err"
 check render_full_disk_keeps_picture test "$png_before" = "$(md5sum <"$PNG")"
-check full_disk_no_temp_left test "$(ls -A "$DISK" | sort | tr '\n' ' ')" = "battle.json filler map.png "
+"$HB" convert "$SRC/maps/salt_flats.json" "$TMX" 2>"$TMP/map_full.err"
+check map_full_disk_exit_1 test $? -eq 1
+# (the map or its tileset picture, whichever did not fit)
+check map_full_disk_says_why grep -qE "$DISK/map\.(tmx|tiles\.png): cannot write: No space left on device" \
+    "$TMP/map_full.err"
+check map_full_disk_keeps_map test "$tmx_before" = "$(md5sum <"$TMX")"
+check full_disk_no_temp_left test "$(ls -A "$DISK" | sort | tr '\n' ' ')" = "battle.json filler map.png map.tiles.png map.tmx "
 "$HB" replay "$SAVE" --events >"$TMP/after_full.txt"
 check full_disk_save_still_loads cmp -s "$TMP/first.txt" "$TMP/after_full.txt"
 
@@ -65,6 +77,11 @@ check read_only_keeps_save test "$sum_before" = "$(md5sum <"$SAVE")"
 check render_read_only_exit_1 test $? -eq 1
 check render_read_only_says_why grep -qF "$PNG: cannot write: Read-only file system" "$TMP/render_ro.err"
 check render_read_only_keeps_picture test "$png_before" = "$(md5sum <"$PNG")"
+"$HB" convert "$SRC/maps/salt_flats.json" "$TMX" 2>"$TMP/map_ro.err"
+check map_read_only_exit_1 test $? -eq 1
+check map_read_only_says_why grep -qE "$DISK/map\.(tmx|tiles\.png): cannot write: Read-only file system" \
+    "$TMP/map_ro.err"
+check map_read_only_keeps_map test "$tmx_before" = "$(md5sum <"$TMX")"
 "$HB" replay "$SAVE" --events >"$TMP/after_ro.txt"
 check read_only_save_still_loads cmp -s "$TMP/first.txt" "$TMP/after_ro.txt"
 

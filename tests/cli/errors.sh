@@ -48,7 +48,26 @@ expect_fail strict_map_huge 2 "json_number_huge.json: combatants[1].at[0]: numbe
     "$HB" query "$BAD/json_number_huge.json" distance 0,0 1,1
 expect_fail strict_map_deep 2 "json_nested_deep.json: combatants[2].notes.a" \
     "$HB" query "$BAD/json_nested_deep.json" distance 0,0 1,1
+expect_fail strict_map_nul_escape 2 "json_nul_escape.json: name: a NUL (\\u0000) inside a string" \
+    "$HB" query "$BAD/json_nul_escape.json" distance 0,0 1,1
 check render_strict_map_writes_nothing test ! -e "$TMP/never.png"
+
+# The same faults in a Tiled .tmj map (hexbattle's own map converted), and in
+# the JSON a Tiled property holds.
+"$HB" convert "$SRC/maps/ridge_ambush.json" "$TMP/good.tmj"
+tiled_case() {
+    sed "$2" "$TMP/good.tmj" >"$TMP/$1.tmj"
+    expect_fail "strict_tmj_$1" 2 "$1.tmj: $3" "$HB" query "$TMP/$1.tmj" distance 0,0 1,1
+}
+tiled_case nul 's/^\t"height":/\x00\t"height":/' "(root): a NUL byte in the file"
+tiled_case control 's/^\t"height":/\x02\t"height":/' "(root): control character 0x02 outside a string"
+tiled_case utf8 's/"Ridge Ambush"/"Ridge \xc3\x28 Ambush"/' "properties[2].value: invalid UTF-8 inside a string"
+tiled_case nul_escape 's/"Ridge Ambush"/"Ridge\\u0000Ambush"/' "properties[2].value: a NUL (\\u0000) inside a string"
+tiled_case duplicate 's/^\t"height":\t16,/\t"height":\t16, "height": 16,/' "height: given twice"
+tiled_case int 's/^\t"height":\t16,/\t"height":\t4294967312,/' "height: number 4294967312 is out of range"
+tiled_case deep 's/^\t"height":\t16,/\t"height":\t16, "x": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]],/' \
+    "x[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]: nested deeper than 32 levels"
+tiled_case property_twice 's/"name":\t"legend",/"name":\t"name",/' "properties[2]: property 'name' given twice"
 
 "$HB" simulate "$SRC/maps/ridge_ambush.json" --seed 2 --save "$TMP/good.save.json" >/dev/null
 # save_case NAME SED-EXPRESSION EXPECTED: the save with one fault, refused by
@@ -59,6 +78,7 @@ save_case() {
     expect_fail "strict_save_$1_replay" 2 "$1.json: $3" "$HB" replay "$TMP/$1.json" --events
 }
 save_case nul 's/^\t"seed":/\x00\t"seed":/' "(root): a NUL byte in the file"
+save_case nul_escape 's/"Ridge Ambush"/"Ridge\\u0000Ambush"/' "map.name: a NUL (\\u0000) inside a string"
 save_case control 's/^\t"seed":/\x02\t"seed":/' "(root): control character 0x02 outside a string"
 save_case control_string 's/"Ridge Ambush"/"Ridge\x0bAmbush"/' "map.name: control character 0x0b"
 save_case utf8 's/"Ridge Ambush"/"Ridge \xc3\x28 Ambush"/' "map.name: invalid UTF-8 inside a string"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every file hexbattle writes goes through one checked writer (issue 18):
 # with a failure injected at each step of the write (HEXBATTLE_FAULT, see
-# src/io/fileio.h), a render and a battle save exit 1 with
+# src/io/fileio.h), a render, a battle save and a converted map exit 1 with
 # "FILE: cannot write: REASON", keep the file that was there, and leave no
 # temporary file; the editor's Ctrl+S says so in the window and keeps the
 # edits. (Autosaves, recovery copies and the display settings are covered
@@ -67,6 +67,36 @@ done
 "$HB" replay "$SAVE" --events >/dev/null
 check save_still_loads test $? -eq 0
 rm -f "$SAVE" "$SAVE.bak"
+
+# --- a map written by convert, in each format (the map writer and Tiled's) ---
+# A Tiled map comes with its tileset picture, map.tiles.png: two files, so
+# the faults go one step further (the third temporary file is the .bak's).
+for ext in json tmj tmx; do
+    MOUT="$OUT/map.$ext"
+    "$HB" convert "$MAP" "$MOUT"
+    "$HB" convert "$MAP" "$MOUT" # now with a .bak
+    sum=$(md5sum <"$MOUT")
+    files="map.$ext map.$ext.bak "
+    faults="$BAK_FAULTS"
+    if [ "$ext" != json ]; then
+        files="map.tiles.png map.$ext map.$ext.bak "
+        faults="$BAK_FAULTS create:3 write:3 rename:3"
+    fi
+    for f in $faults; do
+        HEXBATTLE_FAULT="$f" "$HB" convert "$SRC/maps/salt_flats.json" "$MOUT" >/dev/null \
+            2>"$TMP/err"
+        rc=$?
+        check "convert_${ext}_${f}_exit_1" test "$rc" -eq 1
+        # The message names the file whose write failed: the map or its picture.
+        check "convert_${ext}_${f}_says_file_and_why" grep -qE \
+            "$OUT/map\.($ext|tiles\.png): cannot write: $(why "$f")" "$TMP/err"
+        check "convert_${ext}_${f}_keeps_map" test "$sum" = "$(md5sum <"$MOUT")"
+        check "convert_${ext}_${f}_no_temporary" only "$files"
+    done
+    "$HB" query "$MOUT" distance 0,0 1,1 >/dev/null
+    check "convert_${ext}_map_still_loads" test $? -eq 0
+    rm -f "$MOUT" "$MOUT.bak" "$OUT/map.tiles.png"
+done
 
 # --- the editor's Ctrl+S (a map), in a real window when Xvfb and xdotool are here ---
 source "$(dirname "$0")/lib/xvfb.bash"

@@ -20,6 +20,9 @@ for src in "$SRC"/maps/*.json "$SRC"/tests/data/*.json "$SRC"/tests/cli/maps/*.j
     done
 done
 check round_trip_maps_found test "$n" -ge 8
+# A Tiled map comes with its tileset picture, named in the map.
+check tiles_picture_written test -s "$TMP/ridge_ambush.tiles.png"
+check tiles_picture_named grep -qF '<image source="ridge_ambush.tiles.png"' "$TMP/ridge_ambush.tmx"
 
 # The sample Tiled map works wherever a map is taken.
 RC="$SRC/maps/mill_ford.tmx"
@@ -38,6 +41,9 @@ check dropped_layers_named bash -c '"$0" convert "$1" "$2" 2>&1 | grep -c "dropp
 expect_fail convert_bad_tmx 2 "tiled_orthogonal.tmx: orientation" \
     "$HB" convert "$SRC/tests/data/bad/tiled_orthogonal.tmx" "$TMP/never.json"
 check convert_bad_writes_nothing test ! -e "$TMP/never.json"
+expect_fail convert_bad_to_tmx 2 "tiled_orthogonal.tmx: orientation" \
+    "$HB" convert "$SRC/tests/data/bad/tiled_orthogonal.tmx" "$TMP/never.tmx"
+check convert_bad_writes_no_picture test ! -e "$TMP/never.tmx" -a ! -e "$TMP/never.tiles.png"
 expect_fail query_bad_tmj 2 "tiled_infinite.tmj: infinite" \
     "$HB" query "$SRC/tests/data/bad/tiled_infinite.tmj" distance 0,0 1,1
 expect_fail convert_bad_ext 2 "must end in .json, .tmj or .tmx" \

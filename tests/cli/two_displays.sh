@@ -73,7 +73,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-Xorg ":$N" -noreset -nolisten tcp -config "$TMP/xorg.conf" -logfile "$TMP/xorg.log" \
+"${ORPHAN_GUARD[@]}" Xorg ":$N" -noreset -nolisten tcp -config "$TMP/xorg.conf" -logfile "$TMP/xorg.log" \
     >"$TMP/xorg.out" 2>&1 &
 XPID=$!
 export DISPLAY=":$N"
@@ -101,8 +101,8 @@ export XDG_CONFIG_HOME="$TMP/config" XDG_DATA_HOME="$TMP/data"
 KEEP_LOADED=$(ls /usr/lib/*/dri/swrast_dri.so 2>/dev/null | head -1)
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$SRC/tests/lsan.supp}"
-LD_PRELOAD="$KEEP_LOADED" HEXBATTLE_SEED=3 HEXBATTLE_QUIT_AFTER_MS=6000 "$HB" project "$SRC/maps/ridge_ambush.json" \
-    >"$TMP/out" 2>"$TMP/err" &
+LD_PRELOAD="$KEEP_LOADED" HEXBATTLE_SEED=3 HEXBATTLE_QUIT_AFTER_MS=6000 \
+    "${ORPHAN_GUARD[@]}" "$HB" project "$SRC/maps/ridge_ambush.json" >"$TMP/out" 2>"$TMP/err" &
 HPID=$!
 
 # xwininfo rows: "0x... "hexbattle - table": (...)  WxH+X+Y  +X+Y"

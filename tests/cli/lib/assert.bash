@@ -7,6 +7,14 @@ export HEXBATTLE_DATA="$SRC/data"
 MAPS="$SRC/tests/cli/maps"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+# "${ORPHAN_GUARD[@]}" CMD...: run CMD so that it gets SIGTERM when this
+# script dies, even by SIGKILL (a test runner's timeout), where no trap runs:
+# for servers and windows a test starts in the background (orphaned Xvfb
+# servers were once left on the test machine). Empty without setpriv.
+ORPHAN_GUARD=()
+if command -v setpriv >/dev/null && setpriv --pdeathsig TERM true 2>/dev/null; then
+    ORPHAN_GUARD=(setpriv --pdeathsig TERM)
+fi
 FAILS=0
 PASSES=0
 

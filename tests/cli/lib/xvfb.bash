@@ -1,12 +1,31 @@
+# Processes this script starts go when it goes, on every path: the EXIT
+# trap below covers a normal end, a failed check and SIGTERM/SIGHUP/SIGINT;
+# a script killed outright is covered by ORPHAN_GUARD (assert.bash).
+XVFB_PID=""
+stop_started() {
+    # Every background job still running (hexbattle windows, the server);
+    # a job already waited for is not listed, so no reused pid is hit.
+    local j
+    for j in $(jobs -p); do
+        [ "$j" = "$XVFB_PID" ] || kill "$j" 2>/dev/null
+    done
+    if [ -n "$XVFB_PID" ]; then
+        kill "$XVFB_PID" 2>/dev/null
+        wait "$XVFB_PID" 2>/dev/null
+    fi
+    rm -rf "$TMP"
+}
+trap stop_started EXIT
+
 # start_xvfb: an Xvfb server of its own on a display number the server picks
 # itself (-displayfd), so scripts that run at the same time never share one.
 # Sets DISPLAY, XVFB_PID and KEEP_LOADED (for LD_PRELOAD of hexbattle, see
-# below) and stops the server on exit; returns 1 when no server starts.
+# below); the server stops with the script; returns 1 when no server starts.
 start_xvfb() {
     local fifo="$TMP/xvfb.display"
-    Xvfb -displayfd 3 -screen 0 1600x1000x24 -nolisten tcp 3>"$fifo" >/dev/null 2>&1 &
+    "${ORPHAN_GUARD[@]}" Xvfb -displayfd 3 -screen 0 1600x1000x24 -nolisten tcp 3>"$fifo" \
+        >/dev/null 2>&1 &
     XVFB_PID=$!
-    trap 'kill $XVFB_PID 2>/dev/null; wait $XVFB_PID 2>/dev/null; rm -rf "$TMP"' EXIT
     local n=""
     for _ in $(seq 100); do
         n=$(head -1 "$fifo" 2>/dev/null)
@@ -26,7 +45,7 @@ start_xvfb() {
 
 # launch NAME ERR [VAR=VALUE...] -- ARGS...: start hexbattle ($HB) with ARGS (and
 # the variables) in the background, stderr to ERR, and wait for its window
-# titled NAME; sets pid and win. Xvfb on a loaded machine now and then drops
+# titled NAME; sets pid (stopped on exit if still running) and win. Xvfb on a loaded machine now and then drops
 # a new client's connection (SDL then says "x11 not available", or the
 # process dies of SIGPIPE on the closed socket) before any window is up: that
 # start is tried again, up to three times. A process that opens its window
@@ -40,7 +59,7 @@ launch() {
     done
     shift
     for _ in 1 2 3; do
-        env LD_PRELOAD="$KEEP_LOADED" "${vars[@]}" "$HB" "$@" 2>"$err" &
+        env LD_PRELOAD="$KEEP_LOADED" "${vars[@]}" "${ORPHAN_GUARD[@]}" "$HB" "$@" 2>"$err" &
         pid=$!
         win=""
         for _ in $(seq 300); do
