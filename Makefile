@@ -23,7 +23,7 @@ DEB_PKGS     := cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-im
 MONKEY_EVENTS ?= 20000
 MONKEY_SEEDS  ?= 1 2 3 4
 
-.PHONY: all deps build asan run test fuzz fuzz-smoke monkey scars-audit odds-check clean
+.PHONY: all deps build asan run test fuzz fuzz-smoke monkey scars-audit xhalem-audit odds-check clean
 
 all: build
 
@@ -82,6 +82,17 @@ monkey: asan
 AUDIT_SEEDS ?= 1000
 scars-audit: build
 	./$(BUILD)/scars_audit maps/salt_flats.json $(AUDIT_SEEDS)
+
+# The xhalem AI over XH_AUDIT_SEEDS battles of every bundled xhalem map (JSON
+# maps of the xhalem ruleset or of none, and Tiled maps that name it): how
+# often each kind of command is used and the fair-play checks of issue 16, as
+# the Markdown table of docs/rules-xhalem.md (also written to build/xhalem_audit.md).
+XH_AUDIT_SEEDS ?= 200
+XH_AUDIT_MAPS  ?= $(shell grep -L '"ruleset"' maps/*.json) $(shell grep -l '"ruleset": *"xhalem"' maps/*.json) \
+                  $(shell grep -l 'name="ruleset" value="xhalem"' maps/*.tmx)
+xhalem-audit: build
+	./$(BUILD)/xhalem_audit --seeds $(XH_AUDIT_SEEDS) --markdown $(sort $(XH_AUDIT_MAPS)) \
+	  | tee $(BUILD)/xhalem_audit.md
 
 # The odds honesty check at full size (tests/cli/odds.sh; docs/odds.md): for
 # every bundled map, `odds --runs 1000` against 1,000 simulate battles of the

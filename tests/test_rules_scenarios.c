@@ -20,7 +20,7 @@
 #include "io/map_io.h"
 #include "rules/play.h"
 
-#define MAX_SCENARIOS 256
+#define MAX_SCENARIOS 512
 #define PATH_CAP 1024
 
 static char g_src_dir[PATH_CAP / 2]; /* tests/ (from __FILE__) */
@@ -123,6 +123,37 @@ static const char *status_name(battle_status_t st)
     return st >= 0 && st <= BATTLE_NEED_REACTION ? N[st] : "?";
 }
 
+/* Command k is {"ai": ID}: the ruleset's AI chooses every command of ID's
+ * turn, which must be under way, until the turn passes or the battle ends.
+ * Each must be accepted; the dice come from the list as for any command. */
+static bool ai_turn(run_t *r, const char *id, const cJSON *dice, int *next, bool *short_, int k)
+{
+    battle_t *b = r->p.b;
+    int who = -1;
+    for (int i = 0; i < b->n; i++)
+        if (strcmp(b->map->combatants[i].id, id) == 0) who = i;
+    if (who < 0) return failf(r, "command %d: no combatant '%s'", k, id);
+    int actors[MAP_MAX_COMBATANTS];
+    if (play_actors(&r->p, actors, MAP_MAX_COMBATANTS) <= 0 || actors[0] != who)
+        return failf(r, "command %d: it is not %s's turn", k, id);
+    for (int step = 0; step < 64; step++) {
+        if (b->over || play_actors(&r->p, actors, MAP_MAX_COMBATANTS) <= 0 || actors[0] != who)
+            return true;
+        cmd_t c;
+        b->frozen++;
+        r->p.rs->ai(b, who, &c);
+        b->frozen--;
+        battle_status_t st = feed(r, play_apply(&r->p, &c), dice, next, short_);
+        if (*short_)
+            return failf(r, "command %d (the AI's %s) wants a d%d for '%s' but the dice ran out",
+                         k, cmd_kind_name(c.kind), b->need.sides, b->need.why);
+        if (st != BATTLE_OK && st != BATTLE_OVER)
+            return failf(r, "command %d: the AI's %s was answered %s", k, cmd_kind_name(c.kind),
+                         status_name(st));
+    }
+    return failf(r, "command %d: the AI did not end %s's turn in 64 commands", k, id);
+}
+
 /* Play scenario `sc` (parsed JSON; dir: where relative map paths start).
  * True when every expectation holds, else false with r->err saying why. */
 static bool run_scenario(run_t *r, const cJSON *sc, const char *dir)
@@ -184,6 +215,12 @@ static bool run_scenario(run_t *r, const cJSON *sc, const char *dir)
     cJSON_ArrayForEach(cv, cmds)
     {
         k++;
+        const cJSON *ai = cJSON_GetObjectItemCaseSensitive(cv, "ai");
+        if (cJSON_IsString(ai)) {
+            /* The ruleset's AI plays that combatant's whole turn from here. */
+            if (!ai_turn(r, ai->valuestring, dice, &next, &short_, k)) return false;
+            continue;
+        }
         cmd_t c;
         char cerr[256];
         if (!cmd_from_json(cv, r->m, &c, cerr, sizeof cerr))

@@ -277,6 +277,30 @@ static void test_ai_prefers_the_kill(void **state)
     fx_free(&f);
 }
 
+/* Morale awareness: of two foes alike in every way and placed alike, the one
+ * whose faction can break (Morale 7, a lone member) draws the shot, not the
+ * one whose faction fights to the death (Morale 12); whichever stands where. */
+static void test_ai_morale_aware(void **state)
+{
+    (void)state;
+    for (int swap = 0; swap < 2; swap++) {
+        fx_t f;
+        fx_surface(&f, 20, 5, 5);
+        int a = add(&f, "a", "players", 1, 2, 10, "service_pistol", "combat_bonus=4");
+        int first = add(&f, swap ? "drone" : "raider", swap ? "drones" : "raiders", 8, 1, 10, NULL,
+                        swap ? "vln=6,morale=12" : "vln=6,morale=7");
+        int second = add(&f, swap ? "raider" : "drone", swap ? "raiders" : "drones", 8, 3, 10, NULL,
+                         swap ? "vln=6,morale=7" : "vln=6,morale=12");
+        int breakable = swap ? second : first;
+        start_for(&f, 4, a);
+        assert_true(sf_side_morale(f.p.b, f.p.b->board->side[breakable]) == 7);
+        cmd_t c = ai_first(&f, a);
+        assert_int_equal(c.kind, CMD_ENGAGE);
+        assert_int_equal(c.target, breakable);
+        fx_free(&f);
+    }
+}
+
 static void test_soak_when_it_pays(void **state)
 {
     (void)state;
@@ -401,6 +425,7 @@ int main(void)
         cmocka_unit_test(test_ai_closes_and_strikes),
         cmocka_unit_test(test_ai_stands_and_fires),
         cmocka_unit_test(test_ai_prefers_the_kill),
+        cmocka_unit_test(test_ai_morale_aware),
         cmocka_unit_test(test_soak_when_it_pays),
         cmocka_unit_test(test_manual_rolloff),
         cmocka_unit_test(test_same_seed_same_battle),

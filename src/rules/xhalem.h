@@ -100,6 +100,9 @@ typedef struct {
     int assist_for[MAP_MAX_COMBATANTS];  /* ...for the one ally ally-1 it named */
     int grappled_by[MAP_MAX_COMBATANTS]; /* k held by holder-1 (0: free) */
     int stealth[MAP_MAX_COMBATANTS];     /* stealth total while hidden */
+    cell_t hid_at[MAP_MAX_COMBATANTS];   /* where it was when it hid... */
+    unsigned hid_seen[MAP_MAX_COMBATANTS]; /* ...seen doing so by these sides (bit per
+                                              side): where they look for it (the AI) */
     int mounted_on[MAP_MAX_COMBATANTS];  /* rider k sits on mount-1 (0: on foot) */
     int rider_of[MAP_MAX_COMBATANTS];    /* mount k carries rider-1 (0: none) */
     unsigned short mhand[MAP_MAX_COMBATANTS]; /* a machine's weapons in hand (bit w), two */

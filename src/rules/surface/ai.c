@@ -85,8 +85,9 @@ static double faction_worth(const battle_t *b, int t)
     int members = battle_side_count(b, b->board->side[t]);
     int best = sf_side_morale(b, b->board->side[t]);
     if (best < 0 || best >= 12) return 1.0; /* never checks, or never breaks */
-    /* A roll of 2d6 over the score breaks it: more likely for low scores. */
-    static const int OVER[13] = {36, 36, 35, 33, 30, 26, 21, 15, 10, 6, 3, 1, 0};
+    /* A roll of 2d6 over the score breaks it (a score of 2 or less always
+     * breaks, S19): more likely for low scores. */
+    static const int OVER[13] = {36, 36, 36, 33, 30, 26, 21, 15, 10, 6, 3, 1, 0};
     double p_break = OVER[best < 0 ? 0 : best > 12 ? 12 : best] / 36.0;
     return 1.0 + p_break * (members <= 2 ? 1.5 : 1.0);
 }

@@ -309,7 +309,7 @@ static int roll_damage(battle_t *b, int a, int t, const sf_shot_t *s, int hits)
     for (int k = 0; k < hits; k++) {
         char why[DICE_WHY_MAX];
         if (t < 0)
-            snprintf(why, sizeof why, "damage");
+            snprintf(why, sizeof why, s->cone ? "damage of the cone" : "damage");
         else if (hits > 1)
             snprintf(why, sizeof why, "damage, shot %d on %.20s", k + 1, id_of(b, t));
         else
@@ -363,9 +363,14 @@ static void resolve(battle_t *b, int a, int t, const sf_shot_t *s, cell_t at)
         hex_t aim = t >= 0 ? sf_pos(b, t) : hex_from_cell(b->map->layout, at);
         int n = sf_area_hexes(b, a, s->w, aim, buf, SF_AREA_MAX);
         int k = occupants(b, buf, n, -1, who);
-        emit_attack(b, a, t, s, k > 0);
-        emit_area(b, a, t, s->w, aim);
-        if (k > 0) strike_area(b, a, who, k, roll_damage(b, a, t, s, 1), s);
+        /* A combatant named in the command only gives the cone its way: the
+         * log names it as the target only when the cone reaches it. */
+        int named = -1;
+        for (int j = 0; j < k; j++)
+            if (who[j] == t) named = t;
+        emit_attack(b, a, named, s, k > 0);
+        emit_area(b, a, named, s->w, aim);
+        if (k > 0) strike_area(b, a, who, k, roll_damage(b, a, -1, s, 1), s);
         if (s->heat_fire) sf_add_heat(b, a, s->heat_fire);
         return;
     }

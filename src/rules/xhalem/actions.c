@@ -178,6 +178,13 @@ static battle_status_t do_hide(battle_t *b, const cmd_t *c)
     s->turn.acted = true;
     mods_t none = {0, 0, false};
     s->stealth[a] = xh_d20(b, a, none, stat(b, a, XS_STEALTH), "stealth", NULL);
+    /* Who saw it slip away knows where to look (not where it goes next). */
+    s->hid_at[a] = hex_to_cell(b->map->layout, pos(b, a));
+    s->hid_seen[a] = 0;
+    for (int e = 0; e < b->n; e++)
+        if (battle_active(b, e) && enemies(b, e, a) && b->board->side[e] < 32 &&
+            sight_trace(b->board, pos(b, e), pos(b, a)).visible)
+            s->hid_seen[a] |= 1u << b->board->side[e];
     xh_set_cond(b, a, XC_HIDDEN, "hidden", true);
     return BATTLE_OK;
 }

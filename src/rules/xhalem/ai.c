@@ -1,6 +1,27 @@
 /* ai.c - the Architect's AI for xhalem.
+ *
+ * It plays fair: it decides only from what its side has detected (a foe
+ * hidden or cloaked from its whole side is not a target; a hider is looked
+ * for where it was seen to hide). It uses its whole kit: the weapon that
+ * does most at the range it can reach (switching to it), a search for a
+ * hidden foe, a grapple or a shove when they pay better than a strike, an
+ * assist. Candidates are filtered by distance before anything costly, so a
+ * turn's work grows with the foes in reach, not with the whole roster.
  */
 #include "xh_int.h"
+
+/* Does a's side know where t is: an enemy in the fight it has detected? */
+static bool known(const battle_t *b, int a, int t)
+{
+    return battle_active(b, t) && enemies(b, a, t) &&
+           !xhalem_hidden_from(b, t, b->board->side[a]);
+}
+
+/* Hexes a weapon strikes to without penalty (NULL: unarmed). */
+static int weapon_hexes(const battle_t *b, int a, const weapon_t *w)
+{
+    return geom_ft_to_hexes(b->map, !w || w->cls == WPN_MELEE ? melee_reach(b, a, w) : w->range_ft);
+}
 
 /* Expected damage of w for a (dice average plus bonus). */
 static int expected_damage(const battle_t *b, int a, const weapon_t *w)
@@ -32,7 +53,9 @@ static int provocations(battle_t *b, int i, const cell_t *path, int n)
             int w = xh_melee_weapon_index(b, e);
             if (w < 0) continue;
             int reach = melee_reach(b, e, b->u[e].weapon[w]);
-            if (geom_threatens(b->board, e, reach, at) && !geom_threatens(b->board, e, reach, h))
+            /* A foe its side has not found draws no fear: the AI cannot know. */
+            if (geom_threatens(b->board, e, reach, at) && !geom_threatens(b->board, e, reach, h) &&
+                known(b, i, e))
                 count++;
         }
         at = h;
@@ -88,13 +111,21 @@ static bool can_hit_from(battle_t *b, int a, hex_t h, int t, const weapon_t *w, 
 static int best_attack_here(battle_t *b, int a, int *tw, int *ww, bool need_in_range)
 {
     int best = -1;
+    /* Nothing farther than the longest weapon in hand reaches without penalty. */
+    int far = weapon_hexes(b, a, NULL);
+    for (int w = 0; w < b->u[a].n_weapons; w++)
+        if (xhalem_equipped(b, a, w) && weapon_hexes(b, a, b->u[a].weapon[w]) > far)
+            far = weapon_hexes(b, a, b->u[a].weapon[w]);
     for (int t = 0; t < b->n; t++) {
-        if (!battle_active(b, t) || !enemies(b, a, t)) continue;
+        if ((need_in_range && dist_hex(b, a, t) > far) || !known(b, a, t)) continue;
         for (int w = -1; w < b->u[a].n_weapons; w++) {
             if (!xhalem_equipped(b, a, w)) continue;
             const weapon_t *wp = battle_weapon(b, a, w);
-            /* Fists only when nothing better is in hand. */
-            if (w < 0 && b->u[a].n_weapons > 0) continue;
+            /* Fists only when no weapon is in hand. */
+            bool armed = false;
+            for (int k = 0; k < b->u[a].n_weapons && !armed; k++)
+                armed = xhalem_equipped(b, a, k);
+            if (w < 0 && armed) continue;
             /* Beyond range is skipped below: no sight line to trace for it
              * (on a big map, most foes are). */
             if (need_in_range && wp && wp->cls != WPN_MELEE &&
@@ -164,9 +195,14 @@ static int assist_pays(battle_t *b, int a, int t, int w)
     return best > own.dmg_expected * 1.25 + 0.5 ? pick : -1;
 }
 
-/* Strike t with w, or assist against it (naming the ally) when that pays better. */
+static bool grab_pays(battle_t *b, int a, int t, int w, cmd_t *out);
+
+/* Strike t with w, or grapple, shove or assist against it (naming the ally)
+ * when that pays better. */
 static cmd_t strike_or_assist(battle_t *b, int a, int t, int w)
 {
+    cmd_t grab;
+    if (grab_pays(b, a, t, w, &grab)) return grab;
     int ally = assist_pays(b, a, t, w);
     cmd_t c = cmd_make(ally >= 0 ? CMD_ASSIST : CMD_ENGAGE, a);
     c.target = t;
@@ -192,6 +228,9 @@ static int strike_spot_value(battle_t *b, int a, int t, hex_t h, bool melee)
         if (back.cover == COVER_LIGHT) v += 150;
         if (back.cover == COVER_HEAVY) v += 250;
         v += hex_distance(h, pos(b, t)) * 5;
+        /* A foe that has hidden before hides again behind the same cover:
+         * keep it in plain view instead. */
+        if (cst(b)->hid_seen[t] && back.cover != COVER_NONE) v -= 400;
     }
     return v;
 }
@@ -309,7 +348,7 @@ static int nearest_enemy(const battle_t *b, int a)
 {
     int best = -1, bd = 0x3fffffff;
     for (int t = 0; t < b->n; t++) {
-        if (!battle_active(b, t) || !enemies(b, a, t)) continue;
+        if (!known(b, a, t)) continue;
         int d = dist_hex(b, a, t);
         /* Wounded foes count as a little closer: finish them first. */
         d = d * 4 + b->u[t].hp;
@@ -319,6 +358,326 @@ static int nearest_enemy(const battle_t *b, int a)
         }
     }
     return best;
+}
+
+/* ---- the kit: which weapon, a search, a grapple or a shove ------------- */
+
+/* Turns of its own the AI looks ahead when it weighs a weapon. */
+#define LOOK_TURNS 3
+
+/* Expected damage of one plain engagement of t by a with w (NULL: unarmed):
+ * a's bonus against t's evasion, one die each, no circumstance. */
+static double plain_value(const battle_t *b, int a, int t, const weapon_t *w)
+{
+    double p = predict_d20_beats(1, 0, engage_bonus(b, a), 1, 0, evade_bonus(b, t),
+                                 !is_machine(b, a));
+    return p * predict_damage_mean(w ? w->dice_n : 1, w ? w->dice_sides : 4,
+                                   (w ? w->dice_bonus : 0) + xh_damage_bonus(b, a, w), false);
+}
+
+/* Expected damage of one engagement of t by a with w as things stand when a
+ * could make it from here (cover, flanking, naturals...), else plain_value. */
+static double engage_value(const battle_t *b, int a, int t, const weapon_t *w)
+{
+    eng_t g;
+    if (xhalem_engage_shape(b, a, t, w, false, false, &g) && !g.beyond && !g.auto_fail)
+        return predict_d20_beats(g.atk_n, g.atk_keep, g.atk_bonus, g.def_n, g.def_keep,
+                                 g.def_bonus, g.naturals) *
+               predict_damage_mean(g.dmg_n, g.dmg_sides, g.dmg_bonus, false) * g.dmg_factor;
+    return plain_value(b, a, t, w);
+}
+
+/* The weapon in t's hand that does most (index, -1 unarmed): what t fights with. */
+static const weapon_t *held_best(const battle_t *b, int t)
+{
+    const weapon_t *best = NULL;
+    int bv = -1;
+    for (int w = 0; w < b->u[t].n_weapons; w++)
+        if (xhalem_equipped(b, t, w) && expected_damage(b, t, b->u[t].weapon[w]) > bv) {
+            bv = expected_damage(b, t, b->u[t].weapon[w]);
+            best = b->u[t].weapon[w];
+        }
+    return best;
+}
+
+/* What weapon w (index; -1 unarmed) is worth to a against t over its next
+ * LOOK_TURNS turns, hex distance d away now, with `budget` feet of this
+ * turn's move left: each turn it either takes the weapon up (the action,
+ * unless it is in hand), strikes (when a move brings t within reach or
+ * range) or dashes closer. A ranged weapon against a foe that fights in
+ * melee is worth a little more (it strikes before the foe can), a melee one
+ * a little more otherwise (it threatens opportunity strikes and flanks). */
+static double weapon_worth(const battle_t *b, int a, int t, int w, int d, int budget, double p_hit)
+{
+    const weapon_t *wp = battle_weapon(b, a, w);
+    bool melee = !wp || wp->cls == WPN_MELEE;
+    int fph = b->map->feet_per_hex;
+    int lim = geom_ft_to_hexes(b->map, melee ? melee_reach(b, a, wp) : wp->range_ft);
+    int speed = xh_speed_ft(b, a, airborne(b, a), false) / fph;
+    double per = p_hit * predict_damage_mean(wp ? wp->dice_n : 1, wp ? wp->dice_sides : 4,
+                                             (wp ? wp->dice_bonus : 0) + xh_damage_bonus(b, a, wp),
+                                             false),
+           sum = 0;
+    bool in_hand = xhalem_equipped(b, a, w);
+    for (int k = 0; k < LOOK_TURNS; k++) {
+        int mv = k == 0 ? budget / fph : speed;
+        if (!in_hand) {
+            in_hand = true; /* the action goes on taking it up; the move still closes */
+        } else if (d - mv <= lim) {
+            sum += per;
+        } else {
+            mv += speed; /* a dash */
+        }
+        d = d > lim ? (d - mv > lim ? d - mv : lim) : d;
+    }
+    const weapon_t *theirs = held_best(b, t);
+    bool they_melee = !theirs || theirs->cls == WPN_MELEE;
+    if (!melee && they_melee) sum *= 1.15;
+    if (melee && !they_melee) sum *= 1.05;
+    return sum;
+}
+
+/* How far t is for a blade, in hexes of a's walking: one more than the
+ * cheapest walk to a free hex beside t, found within limit_ft (else a number
+ * too large to matter). The hex count undercounts water, brush and walls. */
+static int melee_distance(const battle_t *b, int a, int t, int limit_ft)
+{
+    move_cost_t mv;
+    int start = board_cell_index(b->board, pos(b, a));
+    if (start < 0 || !xhalem_move_cost(b, a, xh_current_mode(b, a), &mv)) return 0x3fff;
+    path_run(b->ps, b->board, start, limit_ft, -1, mv.step, &mv);
+    hex_t ring[6];
+    int nr = hex_ring(pos(b, t), 1, ring, 6), best = -1;
+    for (int k = 0; k < nr; k++) {
+        int idx = board_cell_index(b->board, ring[k]);
+        if (idx < 0 || (b->board->occ[idx] >= 0 && idx != start)) continue;
+        int c = idx == start ? 0 : path_cost(b->ps, idx);
+        if (c >= 0 && (best < 0 || c < best)) best = c;
+    }
+    return best < 0 ? 0x3fff : best / b->map->feet_per_hex + 1;
+}
+
+/* weapon_worth of each weapon, t d hexes away (a blade's walk d_blade):
+ * the best in hand (returned, -1 for none) and in *take one worth taking up
+ * now in place of *put_away (see choose_weapon), else -1. */
+static int weigh_weapons(const battle_t *b, int a, int t, int d, int d_blade, int budget,
+                         int *take, int *put_away)
+{
+    *take = *put_away = -1;
+    int best_held = -1, best_any = -1;
+    double v_held = -1, v_any = -1, worth[WEAPON_MAX];
+    /* The plain chance to hit is the same for every weapon (plain_value). */
+    double p = predict_d20_beats(1, 0, engage_bonus(b, a), 1, 0, evade_bonus(b, t),
+                                 !is_machine(b, a));
+    for (int w = 0; w < b->u[a].n_weapons && w < WEAPON_MAX; w++) {
+        bool is_blade = b->u[a].weapon[w]->cls == WPN_MELEE;
+        double v = worth[w] = weapon_worth(b, a, t, w, is_blade ? d_blade : d, budget, p);
+        if (xhalem_equipped(b, a, w) && v > v_held) {
+            v_held = v;
+            best_held = w;
+        }
+        if (v > v_any) {
+            v_any = v;
+            best_any = w;
+        }
+    }
+    /* A clear gain only: switching back and forth wastes turns. */
+    if (best_any != best_held && v_any > v_held * 1.1 + 0.2 && !holding_someone(b, a)) {
+        if (is_machine(b, a)) {
+            /* It puts away the held weapon that does least. */
+            double worst = 1e9;
+            for (int w = 0; w < b->u[a].n_weapons && w < WEAPON_MAX; w++)
+                if (xhalem_equipped(b, a, w) && worth[w] < worst) {
+                    worst = worth[w];
+                    *put_away = w;
+                }
+        }
+        if (xh_switch_ok(b, a, best_any, *put_away)) *take = best_any;
+    }
+    return best_held;
+}
+
+/* The weapon a should fight t with (index; -1 unarmed only when it carries
+ * none), judged by weapon_worth. *take: a weapon worth taking up now (the
+ * action) in place of *put_away (a machine's other hand; -1 for a creature),
+ * or -1 when the best is in hand or not worth a turn. */
+static int choose_weapon(const battle_t *b, int a, int t, int budget, int *take, int *put_away)
+{
+    *take = *put_away = -1;
+    if (t < 0 || b->u[a].n_weapons == 0) return -1;
+    int d = dist_hex(b, a, t);
+    int held = weigh_weapons(b, a, t, d, d, budget, take, put_away);
+    bool blade = false, missile = false;
+    for (int w = 0; w < b->u[a].n_weapons; w++)
+        if (b->u[a].weapon[w]->cls == WPN_MELEE)
+            blade = true;
+        else
+            missile = true;
+    if (!blade || !missile || d <= 1) return held;
+    /* A blade's distance is the walk (water, brush and walls count), never
+     * less than the hex count. Only when that could change the choice (it
+     * does not with the blade out of reach altogether) is the walk measured:
+     * one path search, bounded. */
+    int far_take, far_put;
+    int far_held = weigh_weapons(b, a, t, d, 0x3fff, budget, &far_take, &far_put);
+    if (far_held == held && far_take == *take && far_put == *put_away) return held;
+    int speed_ft = xh_speed_ft(b, a, airborne(b, a), false);
+    int limit = 2 * LOOK_TURNS * speed_ft, straight = (2 * d + 2) * b->map->feet_per_hex;
+    int d_blade = melee_distance(b, a, t, limit < straight ? limit : straight);
+    return weigh_weapons(b, a, t, d, d_blade, budget, take, put_away);
+}
+
+/* Chance that a's search (d20 + Perception or Investigation, or Scanners)
+ * beats the stealth total of h, judged from h's Stealth alone (a roll of
+ * 10.5 on average): the searcher cannot know the total. */
+static double search_odds(const battle_t *b, int a, int h)
+{
+    int bonus = is_machine(b, a) ? stat(b, a, XS_SCANNERS)
+                                 : (stat(b, a, XS_PERCEPTION) > stat(b, a, XS_INVESTIGATION)
+                                        ? stat(b, a, XS_PERCEPTION)
+                                        : stat(b, a, XS_INVESTIGATION));
+    /* P(d20 + bonus > 10 + stealth) = (20 - (10 + stealth - bonus)) / 20. */
+    double p = (10.0 - stat(b, h, XS_STEALTH) + bonus) / 20.0;
+    return p < 0.05 ? 0.05 : p > 0.95 ? 0.95 : p;
+}
+
+/* Would a search now pay: a foe hidden from a's side that the side saw hide
+ * where a can see the spot from here (no more than `range` hexes off), with
+ * fair odds? Returns the best chance found (0: none). */
+static double search_worth(const battle_t *b, int a, int range)
+{
+    const xh_state_t *s = cst(b);
+    int side = b->board->side[a];
+    double best = 0;
+    for (int h = 0; h < b->n; h++) {
+        if (!battle_active(b, h) || !enemies(b, a, h) || !has(b, h, XC_HIDDEN) ||
+            side >= 32 || !(s->hid_seen[h] >> side & 1u) || !xhalem_hidden_from(b, h, side))
+            continue;
+        hex_t spot = hex_from_cell(b->map->layout, s->hid_at[h]);
+        if (hex_distance(pos(b, a), spot) > range || !sight_clear(b->board, pos(b, a), spot))
+            continue;
+        double p = search_odds(b, a, h);
+        if (p > best) best = p;
+    }
+    return best >= 0.3 ? best : 0;
+}
+
+/* Would t walk away from a's blows: it fights with a ranged weapon and
+ * moves at least as fast? */
+static bool kiter(const battle_t *b, int a, int t)
+{
+    const weapon_t *theirs = held_best(b, t);
+    return theirs && theirs->cls != WPN_MELEE &&
+           xh_speed_ft(b, t, airborne(b, t), false) >= xh_speed_ft(b, a, airborne(b, a), false);
+}
+
+/* The best hand-to-hand alternative to striking t with w, when it pays
+ * better over this turn, t's next turn and a's next (docs/rules-xhalem.md,
+ * "The Architect's AI"). With S a's blow, B t's blow on a, g the chance to
+ * seize t and q = 1/2 the chance that a held foe spends its turn breaking
+ * free rather than striking:
+ * - a grapple beats a strike when g * q * B > S, or against a foe that would
+ *   walk away from a's reach (a kiter) when g * (S + q * B) > S;
+ * - a shove that pushes t away frees an ally t holds (the hold ends out of
+ *   reach), worth the ally's own next blow, or lets a shooter step off
+ *   without t's blow (worth B) when t fights in melee.
+ * *out gets the command. */
+static bool grab_pays(battle_t *b, int a, int t, int w, cmd_t *out)
+{
+    if (!xh_grab_ok(b, a, t)) return false;
+    const weapon_t *wp = battle_weapon(b, a, w);
+    eng_t g;
+    if (!xhalem_engage_shape(b, a, t, NULL, false, false, &g) || g.auto_fail) return false;
+    double strike = engage_value(b, a, t, wp);
+    /* A fair chance to finish it now: strike. */
+    if (predict_damage_mean(g.dmg_n, g.dmg_sides, g.dmg_bonus, false) >= b->u[t].hp ||
+        (wp && predict_damage_mean(wp->dice_n, wp->dice_sides,
+                                   wp->dice_bonus + xh_damage_bonus(b, a, wp), false) >= b->u[t].hp))
+        return false;
+    double touch = predict_d20_beats(g.atk_n, g.atk_keep, g.atk_bonus, g.def_n, g.def_keep,
+                                     g.def_bonus, g.naturals);
+    double grip = predict_d20_beats(g.atk_n, g.atk_keep, might_bonus(b, a), g.def_n, g.def_keep,
+                                    g.def_bonus, g.naturals);
+    const weapon_t *theirs = held_best(b, t);
+    double blow = engage_value(b, t, a, theirs), q = 0.5;
+    double v_grapple = kiter(b, a, t) ? grip * (strike + q * blow) - strike : grip * q * blow - strike;
+    if (has(b, t, XC_GRAPPLED)) v_grapple = -1;
+    /* The push: an engagement hit, then might against might. */
+    double push = touch * predict_d20_beats(1, 0, might_bonus(b, a), 1, 0, might_bonus(b, t), false);
+    double freed = 0;
+    const xh_state_t *s = cst(b);
+    for (int x = 0; x < b->n; x++)
+        if (s->grappled_by[x] == t + 1 && battle_active(b, x) && !enemies(b, a, x)) {
+            int xw = -1;
+            for (int k = 0; k < b->u[x].n_weapons; k++)
+                if (xhalem_equipped(b, x, k)) xw = k;
+            freed += engage_value(b, x, t, battle_weapon(b, x, xw));
+        }
+    bool shooter = wp && wp->cls != WPN_MELEE && (!theirs || theirs->cls == WPN_MELEE);
+    double v_push = push * (freed + (shooter ? blow : 0)) - strike;
+    if (v_grapple > 0 && v_grapple >= v_push) {
+        *out = cmd_make(CMD_GRAPPLE, a);
+        out->target = t;
+        return true;
+    }
+    if (v_push > 0) {
+        /* Only when a free hex farther from a can take it (xh_push_away). */
+        bool room = false;
+        for (int d = 0; d < HEX_DIRS && !room; d++) {
+            hex_t h = hex_neighbor(pos(b, t), d);
+            int idx = board_cell_index(b->board, h);
+            room = idx >= 0 && b->board->occ[idx] < 0 &&
+                   b->map->types[b->map->cells[idx]].move > 0 &&
+                   hex_distance(pos(b, a), h) > dist_hex(b, a, t);
+        }
+        if (!room) return false;
+        *out = cmd_make(CMD_SHOVE, a);
+        out->target = t;
+        out->arg = 1;
+        return true;
+    }
+    return false;
+}
+
+/* After its action, the move left takes a somewhere to fight goal from with
+ * the weapon in hand: in reach or range, in cover (plan_attack_move), else
+ * closer. Never a move that provokes; a shooter stays where it can shoot. */
+static bool reposition(battle_t *b, int a, int goal, int budget, cmd_t *out)
+{
+    const xh_state_t *s = cst(b);
+    /* What the action was: this turn's own events say (back to its start). */
+    bool struck = false, pushed = false;
+    for (int k = b->log.n - 1; k >= 0; k--) {
+        const event_t *e = &b->log.ev[k];
+        if (e->type == EV_TURN_START) break;
+        if (e->type == EV_ATTACK && e->who == a) struck = true;
+        if (e->type == EV_ACTION && e->who == a && strcmp(e->name, "shove_push") == 0 && e->hit)
+            pushed = true;
+    }
+    bool ranged = false;
+    int w = preferred_weapon(b, a, &ranged);
+    const weapon_t *wp = battle_weapon(b, a, w);
+    /* After a strike only a shooter that pushed a blade away moves (to get clear). */
+    if ((struck && !pushed) || (pushed && !ranged)) return false;
+    /* A shooter that can hit its target from here stays (unless getting clear,
+     * or the target hides again behind the cover between them). */
+    cover_t cover = COVER_NONE;
+    if (ranged && !pushed && can_hit_from(b, a, pos(b, a), goal, wp, &cover) &&
+        !(s->hid_seen[goal] && cover != COVER_NONE))
+        return false;
+    cmd_t c;
+    bool planned = plan_attack_move(b, a, goal, w, budget, &c);
+    if (!planned && !ranged) planned = dist_hex(b, a, goal) > 1 && plan_approach(b, a, goal, budget, &c);
+    if (!planned && ranged && !can_hit_from(b, a, pos(b, a), goal, wp, NULL))
+        planned = plan_approach(b, a, goal, budget, &c);
+    if (!planned || provocations(b, a, c.path, c.n_path) > 0) return false;
+    if (pushed) {
+        /* Only to get clear: the shooter must still reach goal from there. */
+        hex_t end = hex_from_cell(b->map->layout, c.path[c.n_path - 1]);
+        if (!can_hit_from(b, a, end, goal, wp, NULL)) return false;
+    }
+    *out = c;
+    return true;
 }
 
 void xhalem_ai(battle_t *b, int a, cmd_t *out)
@@ -331,20 +690,40 @@ void xhalem_ai(battle_t *b, int a, cmd_t *out)
         return;
     }
     if (holding_someone(b, a)) {
-        /* Holding on stops every other action: let go and fight. */
-        for (int t = 0; t < b->n; t++)
-            if (s->grappled_by[t] == a + 1) {
-                *out = cmd_make(CMD_RELEASE, a);
-                out->target = t;
+        /* Holding on allows one action: strike the one it holds, with the
+         * weapon in hand that does most to it. Nothing left to do: let go
+         * when a known foe it could fight instead is free. */
+        for (int t = 0; t < b->n; t++) {
+            if (s->grappled_by[t] != a + 1) continue;
+            int bw = -2;
+            double bv = 0;
+            for (int w = -1; w < b->u[a].n_weapons && !s->turn.acted; w++) {
+                if (!xhalem_equipped(b, a, w)) continue;
+                eng_t g = xh_assess(b, a, t, battle_weapon(b, a, w), false, false);
+                if (!g.legal || g.auto_fail || g.beyond) continue;
+                double v = engage_value(b, a, t, battle_weapon(b, a, w));
+                if (v > bv) {
+                    bv = v;
+                    bw = w;
+                }
+            }
+            if (bw > -2) {
+                *out = xh_engage_cmd(a, t, bw);
                 return;
             }
+            if (!s->turn.acted) {
+                *out = cmd_make(CMD_RELEASE, a);
+                out->target = t;
+            }
+            return;
+        }
     }
     int budget = xhalem_move_left(b);
     if (s->turn.acted && !s->turn.second) {
         /* A granted secondary engagement: strike the best target it reaches. */
         int best = -1;
         for (int t = 0; t < b->n; t++)
-            for (int w = 0; w < b->u[a].n_weapons && battle_active(b, t) && enemies(b, a, t); w++) {
+            for (int w = 0; w < b->u[a].n_weapons && known(b, a, t); w++) {
                 cmd_t c = xh_engage_cmd(a, t, w);
                 if (!xhalem_equipped(b, a, w) || !xh_secondary_grant(b, a, &c) ||
                     holding_someone(b, a))
@@ -366,6 +745,12 @@ void xhalem_ai(battle_t *b, int a, cmd_t *out)
         if (s->turn.dashed && budget > 0 && goal >= 0 && dist_hex(b, a, goal) > 1 &&
             plan_approach(b, a, goal, budget, out))
             return;
+        /* After an action that struck no one (a switch, a search) or a shove
+         * that left a shooter out of reach: the move goes on to a place to
+         * fight from with the weapon in hand, if it provokes nothing. */
+        if (!s->turn.dashed && budget > 0 && goal >= 0 && s->turn.moved_ft == 0 &&
+            reposition(b, a, goal, budget, out))
+            return;
         /* Then a granted hide or cloak, which costs nothing and makes the
          * next strike harder to see coming. */
         int sk = xhalem_secondary_kind(b, a);
@@ -375,16 +760,32 @@ void xhalem_ai(battle_t *b, int a, cmd_t *out)
             *out = cmd_make((cmd_kind_t)sk, a);
         return;
     }
+    int goal = nearest_enemy(b, a);
+    if (goal < 0) {
+        /* Nobody it knows of: look for the ones it saw hide. */
+        if (search_worth(b, a, 0x3fff) > 0) *out = cmd_make(CMD_SEARCH, a);
+        return;
+    }
+    /* The weapon that does most at the range it can reach: take it up first. */
+    int take, put_away;
+    int pw = choose_weapon(b, a, goal, budget, &take, &put_away);
+    if (take >= 0) {
+        *out = cmd_make(CMD_SWITCH, a);
+        out->weapon = take;
+        out->weapon2 = put_away;
+        return;
+    }
     bool ranged = false;
-    int pw = preferred_weapon(b, a, &ranged);
+    if (pw >= 0)
+        ranged = b->u[a].weapon[pw]->cls != WPN_MELEE;
+    else
+        pw = preferred_weapon(b, a, &ranged);
     int t = -1, w = -1;
     int here = best_attack_here(b, a, &t, &w, true);
     if (here >= 0 && (s->turn.moved_ft > 0 || budget <= 0 || ranged)) {
         *out = strike_or_assist(b, a, t, w);
         return;
     }
-    int goal = nearest_enemy(b, a);
-    if (goal < 0) return;
     if (budget > 0) {
         /* Somewhere reachable to strike from (flanking or covered)? */
         int tries[2] = {goal, t};
@@ -408,6 +809,13 @@ void xhalem_ai(battle_t *b, int a, cmd_t *out)
         return;
     }
     if (budget > 0 && plan_approach(b, a, goal, budget, out)) return;
+    /* Nothing to strike this turn: a search for a foe seen hiding near
+     * enough to matter, rather than a dash. */
+    int near = geom_ft_to_hexes(b->map, 3 * xh_speed_ft(b, a, airborne(b, a), false));
+    if (search_worth(b, a, near) > 0) {
+        *out = cmd_make(CMD_SEARCH, a);
+        return;
+    }
     if (!s->turn.dashed && s->turn.moved_ft > 0 && xh_mode_speed(b, a) > 0) {
         /* Still out of reach with the action unused: run. */
         *out = cmd_make(CMD_DASH, a);

@@ -1,0 +1,342 @@
+/* xhalem_audit.c - plays many AI battles of xhalem maps and counts what the
+ * AI does: how often each kind of command is used (engagements split into
+ * melee, ranged and thrown), and the checks of issue 16 on fair play.
+ *
+ *   xhalem_audit [--seeds N] [--first S] [--markdown] MAP...
+ *
+ * Each battle is played as `hexbattle simulate MAP --seed S` plays it (every
+ * side by the ruleset's AI, at most 100 rounds), seeds S..S+N-1 (1..200 by
+ * default). Every AI command is looked at just before it is applied, from the
+ * battle as it stands then:
+ * - an engagement, grapple, shove or assist aimed at a foe hidden from the
+ *   actor's whole side (ruleset_t.hidden_from) is a fault: unfair play;
+ * - a move that ends beside such a foe, where no foe the side knows is
+ *   within reach or range of any weapon the mover carries, is a fault:
+ *   walking up to an undetected hider;
+ * - an engagement at disadvantage because someone stands in deep water is
+ *   counted, and any with either side standing in the sample maps' wading
+ *   water (the river) that the water made harder is a fault.
+ * One JSON object per map (or, with --markdown, one table of every map).
+ * Exit status 1 when any fault was found, 2 for bad input, 0 otherwise.
+ * `make xhalem-audit` runs it over 200 seeds of every bundled xhalem map.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/fileio.h"
+#include "io/map_io.h"
+#include "rules/play.h"
+#include "rules/xhalem.h"
+
+#define MAX_MAPS 16
+#define MAX_ROUNDS 100
+
+/* Rows of the table: the command kinds, with engage split by weapon class. */
+enum { ROW_MELEE = CMD_COUNT, ROW_RANGED, ROW_THROWN, ROW_COUNT };
+
+typedef struct {
+    const char *path;
+    long rows[ROW_COUNT];
+    long hidden_target, hidden_approach, river, river_dis, river_dis_depth, deep_dis, refused;
+    long battles, rounds, wins[MAP_MAX_FACTIONS], none;
+    int n_sides;
+    char side_name[MAP_MAX_FACTIONS][MAP_ID_MAX];
+} audit_t;
+
+static const char *data_dir(void)
+{
+    const char *d = getenv("HEXBATTLE_DATA");
+    return d && *d ? d : HB_SOURCE_DIR "/data";
+}
+
+static const char *row_name(int r)
+{
+    switch (r) {
+    case ROW_MELEE: return "engage (melee)";
+    case ROW_RANGED: return "engage (ranged)";
+    case ROW_THROWN: return "engage (thrown)";
+    default: return cmd_kind_name((cmd_kind_t)r);
+    }
+}
+
+static bool hidden_from_side(const battle_t *b, int who, int side)
+{
+    const ruleset_t *rs = b->rules;
+    return rs->hidden_from && rs->hidden_from(b, who, side);
+}
+
+static depth_t depth_at(const battle_t *b, int i)
+{
+    if (b->u[i].cond & XC_FLYING) return DEPTH_NONE;
+    return map_terrain_at(b->map, hex_to_cell(b->map->layout, b->board->pos[i]))->depth;
+}
+
+/* Does i stand in the sample maps' river (the built-in "water")? */
+static bool in_river(const battle_t *b, int i)
+{
+    if (b->u[i].cond & XC_FLYING) return false;
+    const terrain_t *t = map_terrain_at(b->map, hex_to_cell(b->map->layout, b->board->pos[i]));
+    return strcmp(t->name, "water") == 0;
+}
+
+/* A foe within `hexes` of h that a's side knows (known true) or does not. */
+static bool foe_near(const battle_t *b, int a, hex_t h, int hexes, bool known)
+{
+    int side = b->board->side[a];
+    for (int e = 0; e < b->n; e++) {
+        if (!battle_active(b, e) || board_allies(b->board, a, e)) continue;
+        if (hex_distance(h, b->board->pos[e]) > hexes) continue;
+        if (hidden_from_side(b, e, side) != known) return true;
+    }
+    return false;
+}
+
+/* Hexes a can strike to from where it stands: its reach, or the range of
+ * any weapon it carries. */
+static int strike_hexes(const battle_t *b, int a)
+{
+    int ft = b->prof[a].reach_ft;
+    for (int w = 0; w < b->u[a].n_weapons; w++) {
+        const weapon_t *wp = b->u[a].weapon[w];
+        int r = wp->cls == WPN_MELEE ? wp->reach_ft : wp->range_ft;
+        if (r > ft) ft = r;
+    }
+    return geom_ft_to_hexes(b->map, ft);
+}
+
+static void inspect(const battle_t *b, int a, const cmd_t *c, audit_t *au)
+{
+    int row = c->kind;
+    int side = b->board->side[a];
+    if (c->kind == CMD_ENGAGE) {
+        const weapon_t *w = battle_weapon(b, a, c->weapon);
+        row = !w || w->cls == WPN_MELEE ? ROW_MELEE : w->cls == WPN_THROWN ? ROW_THROWN : ROW_RANGED;
+    }
+    if (row >= 0 && row < ROW_COUNT) au->rows[row]++;
+    bool aimed = c->kind == CMD_ENGAGE || c->kind == CMD_GRAPPLE || c->kind == CMD_SHOVE ||
+                 c->kind == CMD_ASSIST;
+    if (aimed && c->target >= 0 && c->target < b->n && hidden_from_side(b, c->target, side))
+        au->hidden_target++;
+    if (c->kind == CMD_MOVE && c->n_path > 0) {
+        hex_t end = hex_from_cell(b->map->layout, c->path[c->n_path - 1]);
+        /* Beside a foe the side has not found, with none it knows of
+         * that a could strike from there: it went for the hidden one. */
+        if (foe_near(b, a, end, 1, false) && !foe_near(b, a, end, strike_hexes(b, a), true)) {
+            au->hidden_approach++;
+            if (getenv("HB_AUDIT_VERBOSE"))
+                fprintf(stderr, "round %d: %s moves to (%d,%d) beside a foe hidden from its side\n",
+                        b->round, b->map->combatants[a].id, c->path[c->n_path - 1].col,
+                        c->path[c->n_path - 1].row);
+        }
+    }
+    if (c->kind == CMD_ENGAGE && c->target >= 0 && c->target < b->n) {
+        const weapon_t *w = battle_weapon(b, a, c->weapon);
+        xh_engage_t g;
+        bool river = in_river(b, a) || in_river(b, c->target);
+        au->river += river;
+        if (xhalem_engage_shape(b, a, c->target, w, false, false, &g) && g.atk_keep < 0) {
+            /* At disadvantage: was someone immersed (the only way terrain
+             * gives it)? In the river's wading water that is a fault. */
+            bool deep = depth_at(b, a) == DEPTH_DEEP || depth_at(b, c->target) == DEPTH_DEEP;
+            au->deep_dis += deep;
+            au->river_dis += river;
+            au->river_dis_depth += deep && river;
+        }
+    }
+}
+
+/* One battle played as play_auto plays it, every AI command inspected. */
+static int battle(play_t *p, audit_t *au)
+{
+    battle_t *b = p->b;
+    int actors[MAP_MAX_COMBATANTS];
+    int guard = 0, last = -1;
+    while (!b->over) {
+        if (b->round > MAX_ROUNDS) {
+            play_stop(p);
+            break;
+        }
+        int n = play_actors(p, actors, MAP_MAX_COMBATANTS);
+        if (n <= 0) {
+            play_stop(p);
+            break;
+        }
+        int a = actors[0];
+        if (a != last) {
+            last = a;
+            guard = 0;
+        }
+        cmd_t c;
+        b->frozen++;
+        p->rs->ai(b, a, &c);
+        b->frozen--;
+        if (b->fault[0]) return 1;
+        inspect(b, a, &c, au);
+        battle_status_t st = play_apply(p, &c);
+        if (st == BATTLE_ILLEGAL) au->refused++;
+        if (st == BATTLE_ILLEGAL || ++guard > 64) {
+            cmd_t end = cmd_make(CMD_END, a);
+            st = play_apply(p, &end);
+            guard = 0;
+            if (st == BATTLE_ILLEGAL) {
+                play_stop(p);
+                break;
+            }
+        }
+        if (st != BATTLE_OK && st != BATTLE_OVER) return 1;
+    }
+    au->battles++;
+    au->rounds += b->round;
+    if (b->winner >= 0 && b->winner < MAP_MAX_FACTIONS)
+        au->wins[b->winner]++;
+    else
+        au->none++;
+    au->n_sides = b->board->n_sides;
+    for (int sd = 0; sd < au->n_sides && sd < MAP_MAX_FACTIONS; sd++)
+        snprintf(au->side_name[sd], sizeof au->side_name[sd], "%s", b->board->side_name[sd]);
+    return 0;
+}
+
+static long faults(const audit_t *au)
+{
+    return au->hidden_target + au->hidden_approach + au->river_dis_depth;
+}
+
+static void print_json(const audit_t *au, long seeds, long first)
+{
+    printf("{\"map\":\"%s\",\"seeds\":%ld,\"first_seed\":%ld,\"commands\":{", au->path, seeds,
+           first);
+    bool any = false;
+    for (int r = 0; r < ROW_COUNT; r++) {
+        if (r == CMD_ENGAGE || !au->rows[r]) continue;
+        printf("%s\"%s\":%ld", any ? "," : "", row_name(r), au->rows[r]);
+        any = true;
+    }
+    printf("},\"wins\":{");
+    for (int sd = 0; sd < au->n_sides; sd++)
+        printf("%s\"%s\":%.3f", sd ? "," : "", au->side_name[sd],
+               (double)au->wins[sd] / (double)au->battles);
+    printf("},\"rounds_mean\":%.2f,\"target_hidden_from_side\":%ld,"
+           "\"move_up_to_undetected\":%ld,\"engagements_in_river\":%ld,"
+           "\"in_river_at_disadvantage\":%ld,\"disadvantage_from_river_depth\":%ld,"
+           "\"disadvantage_with_deep_water\":%ld,\"refused\":%ld}\n",
+           (double)au->rounds / (double)au->battles, au->hidden_target, au->hidden_approach,
+           au->river, au->river_dis, au->river_dis_depth, au->deep_dis, au->refused);
+}
+
+static void print_markdown(const audit_t *au, int n, long seeds, long first)
+{
+    printf("| command (%ld seeds from %ld) |", seeds, first);
+    for (int k = 0; k < n; k++) {
+        const char *s = strrchr(au[k].path, '/');
+        printf(" %s |", s ? s + 1 : au[k].path);
+    }
+    printf("\n|---|");
+    for (int k = 0; k < n; k++) printf("---:|");
+    printf("\n");
+    for (int r = 0; r < ROW_COUNT; r++) {
+        long tot = 0;
+        for (int k = 0; k < n; k++) tot += au[k].rows[r];
+        if (r == CMD_ENGAGE || !tot) continue;
+        printf("| %s |", row_name(r));
+        for (int k = 0; k < n; k++) printf(" %ld |", au[k].rows[r]);
+        printf("\n");
+    }
+    static const char *const checks[] = {
+        "aimed at a foe hidden from the side", "moves up to an undetected foe",
+        "engagements in or into the river", "...of them at disadvantage (any cause)",
+        "...at disadvantage because of the water", "commands refused",
+        "rounds per battle (mean)"};
+    for (int q = 0; q < 7; q++) {
+        printf("| *%s* |", checks[q]);
+        for (int k = 0; k < n; k++) {
+            const audit_t *x = &au[k];
+            long v[] = {x->hidden_target, x->hidden_approach, x->river, x->river_dis,
+                        x->river_dis_depth, x->refused};
+            if (q < 6)
+                printf(" %ld |", v[q]);
+            else
+                printf(" %.1f |", (double)x->rounds / (double)x->battles);
+        }
+        printf("\n");
+    }
+}
+
+int main(int argc, char **argv)
+{
+    long seeds = 200, first = 1;
+    bool md = false;
+    const char *paths[MAX_MAPS];
+    int n = 0;
+    for (int i = 1; i < argc; i++) {
+        if ((strcmp(argv[i], "--seeds") == 0 || strcmp(argv[i], "--first") == 0) && i + 1 < argc) {
+            char *end;
+            long v = strtol(argv[i + 1], &end, 10);
+            if (*end || v < (argv[i][2] == 's' ? 1 : 0)) {
+                fprintf(stderr, "xhalem_audit: %s needs a whole number, not '%s'\n", argv[i],
+                        argv[i + 1]);
+                return 2;
+            }
+            if (argv[i][2] == 's')
+                seeds = v;
+            else
+                first = v;
+            i++;
+        } else if (strcmp(argv[i], "--markdown") == 0) {
+            md = true;
+        } else if (argv[i][0] == '-' || n == MAX_MAPS) {
+            fprintf(stderr, "usage: xhalem_audit [--seeds N] [--first S] [--markdown] MAP...\n");
+            return 2;
+        } else {
+            paths[n++] = argv[i];
+        }
+    }
+    if (n == 0) {
+        fprintf(stderr, "usage: xhalem_audit [--seeds N] [--first S] [--markdown] MAP...\n");
+        return 2;
+    }
+    static audit_t au[MAX_MAPS];
+    long bad = 0;
+    for (int k = 0; k < n; k++) {
+        map_t *m = NULL;
+        tmpl_db_t *db = NULL;
+        char err[HB_ERR_MAX];
+        if (map_load(paths[k], data_dir(), &m, &db, err, sizeof err) != HB_OK) {
+            fprintf(stderr, "xhalem_audit: %s\n", err);
+            return 2;
+        }
+        if (strcmp(m->ruleset, "xhalem") != 0) {
+            fprintf(stderr, "xhalem_audit: %s: ruleset: expected xhalem, found %s\n", paths[k],
+                    m->ruleset);
+            map_destroy(m);
+            tmpl_db_destroy(db);
+            return 2;
+        }
+        memset(&au[k], 0, sizeof au[k]);
+        au[k].path = paths[k];
+        int rc = 0;
+        for (long s = first; s < first + seeds && rc == 0; s++) {
+            play_t p;
+            memset(&p, 0, sizeof p);
+            battle_opts_t opts = {.seed = (uint64_t)s, .max_rounds = MAX_ROUNDS};
+            if (play_start(&p, m, db, NULL, &opts) != BATTLE_OK) {
+                fprintf(stderr, "xhalem_audit: %s: seed %ld: the battle did not start\n",
+                        paths[k], s);
+                rc = 2;
+            } else if (battle(&p, &au[k])) {
+                fprintf(stderr, "xhalem_audit: %s: seed %ld: %s\n", paths[k], s,
+                        p.error[0] ? p.error : "the battle stopped");
+                rc = 2;
+            }
+            play_end(&p);
+        }
+        map_destroy(m);
+        tmpl_db_destroy(db);
+        if (rc) return rc;
+        if (!md) print_json(&au[k], seeds, first);
+        bad += faults(&au[k]);
+    }
+    if (md) print_markdown(au, n, seeds, first);
+    return bad ? 1 : 0;
+}
