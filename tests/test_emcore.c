@@ -641,6 +641,37 @@ static void test_ai_charges_only_where_not_outnumbered(void **state)
     fx_free(&f);
 }
 
+/* The AI runs to close in only when no foe could catch it before its next
+ * slot, and only with an Adeptness pool that seldom botches: each run point
+ * tests it, and a net botch leaves the runner prone. */
+static void test_ai_runs_only_with_a_safe_pool(void **state)
+{
+    (void)state;
+    for (int big = 0; big < 2; big++) {
+        fx_t f;
+        f.m = fx_map(22, 3, "emcore", NULL);
+        int a = add(f.m, "runner", "brigands", 0, 1, "sword",
+                    big ? "force=3,adeptness=9,insight=3,movement=6"
+                        : "force=3,adeptness=2,insight=3,movement=6");
+        add(f.m, "foe", "players", 19, 1, "sword", "force=3,insight=1");
+        f.db = weapons();
+        fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+        cmd_t c;
+        f.p.rs->ai(f.p.b, a, &c);
+        assert_int_equal(c.kind, CMD_MOVE);
+        if (big) {
+            assert_int_equal(c.arg, EM_RUN);
+            /* It stops out of the foe's charge: 2 hexes a point for 3 points
+             * (one kept for the blow), plus the sword's reach. */
+            hex_t end = hex_from_cell(f.m->layout, c.path[c.n_path - 1]);
+            assert_true(hex_distance(end, f.p.b->board->pos[1]) > 7);
+        } else {
+            assert_int_equal(c.arg, EM_HASTY); /* 2 dice: too likely to fall */
+        }
+        fx_free(&f);
+    }
+}
+
 /* The AI disengages from a fight it would lose badly, and fights one it
  * can win. */
 static void test_ai_weighs_the_contest(void **state)
@@ -695,6 +726,7 @@ int main(void)
         cmocka_unit_test(test_ai_commits_then_takes_cover),
         cmocka_unit_test(test_ai_charges_only_where_not_outnumbered),
         cmocka_unit_test(test_ai_weighs_the_contest),
+        cmocka_unit_test(test_ai_runs_only_with_a_safe_pool),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -417,6 +417,9 @@ static battle_status_t do_simple(battle_t *b, const cmd_t *c)
             return BATTLE_ILLEGAL;
         em_pay(b, a, em_full_less_one(b, a), false);
         s->commit[a] = (short)(c->weapon + 1);
+        char name[EV_NAME_MAX];
+        snprintf(name, sizeof name, "commit: %s", wp->id);
+        battle_emit_action(b, a, name, -1, true);
         em_set_cond(b, a, EC_COMMITTED, true);
         return BATTLE_OK;
     case CMD_COVER:

@@ -243,13 +243,24 @@ static int pick_foe(const battle_t *b, int a)
     return best;
 }
 
-/* Could a foe reach and strike i at hex h before i moves again? */
+/* Could a foe reach and strike i at hex h before i moves again: charge to
+ * within its reach (two hexes a point) with a point left for the blow? */
 static bool exposed(const battle_t *b, int i, hex_t h)
 {
-    for (int e = 0; e < b->n; e++)
-        if (em_able(b, e) && em_enemies(b, e, i) &&
-            hex_distance(pos(b, e), h) <= 2 * em_movement(b, e) + 2)
+    for (int e = 0; e < b->n; e++) {
+        if (!em_able(b, e) || !em_enemies(b, e, i))
+            continue;
+        int reach = 0;
+        for (int w = 0; w < b->u[e].n_weapons; w++) {
+            const weapon_t *wp = b->u[e].weapon[w];
+            if (em_is_melee(wp) && em_reach_hex(b, e, wp) > reach)
+                reach = em_reach_hex(b, e, wp);
+        }
+        if (reach == 0 && em_melee_from(b, e) < 0)
+            reach = 1; /* bare hands */
+        if (reach > 0 && hex_distance(pos(b, e), h) <= 2 * (em_movement(b, e) - 1) + reach)
             return true;
+    }
     return false;
 }
 
@@ -350,10 +361,17 @@ static void ai_melee(battle_t *b, int a, cmd_t *out)
      * no foe could catch it, a target of opportunity, before its next slot. */
     int rn = em_reach_mode(b, a, EM_RUN, 2 * (pts - (keep ? 1 : 0)) * fph, b->reach, b->ncells);
     int run_k = -1, rd = bd - 1;
+    /* Each run point tests Adeptness, and a net botch leaves it prone: a
+     * run whose chance of a fall passes one in five is not worth it. */
+    double botch = em_pool_botch(em_aspect_dice(b, a, EA_ADEPTNESS), EPOOL_FULL);
     for (int k = 0; k < rn && k < b->ncells; k++) {
         hex_t h = hex_from_cell(b->map->layout, b->reach[k].at);
         int d = hex_distance(h, pos(b, t));
-        if (d < rd && !exposed(b, a, h)) {
+        int run_pts = (b->reach[k].cost_ft + 2 * fph - 1) / (2 * fph);
+        double fall = 1.0;
+        for (int p = 0; p < run_pts; p++)
+            fall *= 1.0 - botch;
+        if (d < rd && 1.0 - fall <= 0.2 && !exposed(b, a, h)) {
             rd = d;
             run_k = k;
         }
