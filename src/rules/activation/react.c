@@ -232,8 +232,9 @@ void act_hold_lost(battle_t *b, int i)
     act_state_t *s = act_st(b);
     if (!s->held[i]) return;
     s->held[i] = 0;
-    act_action_t a;
-    battle_emit_action(b, i, act_action(b, i, s->held_slot[i], &a) ? a.w->id : "hold", -1, false);
+    /* Named for what happened, not as the held action: it never failed, it
+     * lapsed (the `declare` that held it named it). */
+    battle_emit_action(b, i, "hold_lost", -1, true);
 }
 
 /* The AI's side in a Co-Grapple (0 pass, 1 the user's, 2 the target's): it
