@@ -22,6 +22,7 @@
 
 #include <SDL_image.h>
 
+#include "../core/condlog.h"
 #include "../io/fileio.h"
 #include "fog.h"
 #include "lod.h"
@@ -68,7 +69,58 @@ struct ui_draw {
     /* Token marks, worked out again only when the names change. */
     char marks[MAP_MAX_COMBATANTS][UI_MARK_MAX];
     uint64_t marks_sig;
+    /* Condition markers, worked out again only when the log grows. */
+    char cond[MAP_MAX_COMBATANTS][UI_COND_MARKS][3];
+    uint8_t cond_hue[MAP_MAX_COMBATANTS][UI_COND_MARKS];
+    int n_cond[MAP_MAX_COMBATANTS];
+    const event_log_t *cond_log;
+    int cond_log_n;
+    uint64_t cond_last;
 };
+
+/* Marker colours (Okabe-Ito and two neutrals): text is dark or light to suit. */
+static const uint32_t COND_RGB[] = {0xE69F00, 0x56B4E9, 0x009E73, 0xF0E442,
+                                    0x0072B2, 0xD55E00, 0xCC79A7, 0xFFFFFF};
+#define N_COND_RGB (int)(sizeof COND_RGB / sizeof COND_RGB[0])
+
+int ui_cond_marks(const event_log_t *log, int who, char out[][3], uint8_t *hue, int cap)
+{
+    const char *names[CONDLOG_MAX];
+    int n = log ? condlog_current(log, who, names, CONDLOG_MAX) : 0;
+    int k = 0;
+    for (int i = 0; i < n && k < cap; i++) {
+        const char *nm = strrchr(names[i], ':');
+        nm = nm ? nm + 1 : names[i];
+        if (!nm[0]) continue;
+        out[k][0] = (char)(nm[0] >= 'a' && nm[0] <= 'z' ? nm[0] - 32 : nm[0]);
+        out[k][1] = nm[1] && nm[1] != '_' ? nm[1] : '\0';
+        out[k][2] = '\0';
+        uint32_t hsh = 2166136261u; /* FNV-1a of the whole name */
+        for (const char *c = names[i]; *c; c++)
+            hsh = (hsh ^ (unsigned char)*c) * 16777619u;
+        hue[k] = (uint8_t)(hsh % N_COND_RGB);
+        k++;
+    }
+    return k;
+}
+
+static void refresh_conds(ui_draw_t *d, const map_t *m, const event_log_t *log)
+{
+    /* A rebuilt battle (undo) may reuse the addresses and the length: the
+     * last event is part of the key too. */
+    uint64_t last = 0;
+    if (log && log->n > 0) {
+        const event_t *e = &log->ev[log->n - 1];
+        last = (uint64_t)e->type << 48 ^ (uint64_t)(uint32_t)e->who << 24 ^ (uint32_t)e->value ^
+               (uint64_t)(uintptr_t)log->ev;
+    }
+    if (log == d->cond_log && log && log->n == d->cond_log_n && last == d->cond_last) return;
+    d->cond_log = log;
+    d->cond_log_n = log ? log->n : 0;
+    d->cond_last = last;
+    for (int i = 0; i < m->n_combatants && i < MAP_MAX_COMBATANTS; i++)
+        d->n_cond[i] = ui_cond_marks(log, i, d->cond[i], d->cond_hue[i], UI_COND_MARKS);
+}
 
 const char *ui_assets_dir(void)
 {
@@ -776,8 +828,26 @@ typedef struct {
     int idx;
 } faction_color_t;
 
+/* Radius of a condition marker at zoom z (larger on the projector). */
+static double cond_radius(double z, bool big)
+{
+    double r = z * (big ? 0.2 : 0.16);
+    return r < 4 ? 4 : r > 22 ? 22 : r;
+}
+
+/* Centre of condition marker k of a token of radius r at (cx, cy): along the
+ * rim from its top right round to its right, then the top left. */
+static vec2_t cond_spot(float cx, float cy, double r, double z, bool big, int k)
+{
+    static const double ANG[UI_COND_MARKS] = {-60, -20, 20, -100, -140, 60};
+    double a = ANG[k % UI_COND_MARKS] * PI / 180.0;
+    double d = r + cond_radius(z, big) * 0.35;
+    return (vec2_t){cx + d * cos(a), cy + d * sin(a)};
+}
+
 static void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
-                        const ui_token_pose_t *poses, const ui_view_t *view)
+                        const ui_token_pose_t *poses, const ui_view_t *view,
+                        const event_log_t *log)
 {
     double z = cam->zoom;
     vec2_t disc[SHAPE_MAX], plate[8];
@@ -803,6 +873,7 @@ static void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, in
     d->tokens.n = 0;
     d->overlay.n = 0;
     refresh_marks(d, m);
+    refresh_conds(d, m, log);
     int label_px = (int)(z * 0.34);
     if (label_px > 20) label_px = 20;
     bool labels = label_px >= 9;
@@ -874,6 +945,16 @@ static void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, in
                     push_rect(&d->tokens, bar_x, bar_y, (float)(bar_w * f2), bar_h,
                               ui_hp_color((int)lround(hp_shown), c->hp_max));
                 }
+                /* Condition markers: discs on the upper right of the rim,
+                 * inside the token's own hex, so they cover no other token. */
+                for (int k = 0; k < d->n_cond[i] && !dot && fade > 0.5f; k++) {
+                    vec2_t mc = cond_spot(cx, cy, r, z, big, k);
+                    double mr = cond_radius(z, big);
+                    SDL_Color mcol = rgb(COND_RGB[d->cond_hue[i][k]], 255);
+                    push_poly(&d->tokens, (float)mc.x, (float)mc.y, disc, n_disc, (float)(mr + 1.5),
+                              (SDL_Color){15, 15, 18, 255});
+                    push_poly(&d->tokens, (float)mc.x, (float)mc.y, disc, n_disc, (float)mr, mcol);
+                }
                 continue;
             }
             if (fade < 0.6f) continue; /* a fading token keeps no face or name */
@@ -893,6 +974,22 @@ static void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, in
                     px >= 6 ? ui_text_get(d->text, ini, px, true, ink, &tw, &th) : NULL;
                 if (t) {
                     SDL_Rect dst = {(int)lround(cx - tw / 2.0), (int)lround(cy - th / 2.0), tw, th};
+                    SDL_RenderCopy(d->r, t, NULL, &dst);
+                }
+            }
+            for (int k = 0; k < d->n_cond[i] && !dot; k++) {
+                vec2_t mc = cond_spot(cx, cy, r, z, big, k);
+                int px = (int)(cond_radius(z, big) * 1.25);
+                if (px < 7) break; /* too small to read: the colour alone */
+                uint32_t v = COND_RGB[d->cond_hue[i][k]];
+                double lum = 0.299 * (v >> 16) + 0.587 * ((v >> 8) & 255) + 0.114 * (v & 255);
+                SDL_Color ink = lum > 140 ? (SDL_Color){15, 15, 18, 255}
+                                          : (SDL_Color){255, 255, 255, 255};
+                int tw, th;
+                SDL_Texture *t = ui_text_get(d->text, d->cond[i][k], ui_text_quantize(px), true, ink,
+                                             &tw, &th);
+                if (t) {
+                    SDL_Rect dst = {(int)lround(mc.x - tw / 2.0), (int)lround(mc.y - th / 2.0), tw, th};
                     SDL_RenderCopy(d->r, t, NULL, &dst);
                 }
             }
@@ -986,5 +1083,5 @@ void ui_draw_map(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, in
     if (opts && opts->hover) draw_hover(d, m, cam, opts->hover_cell);
     const ui_view_t *view = opts ? opts->view : NULL;
     if (view && view->vis) draw_fog(d, m, cam, w, h, view->vis);
-    draw_tokens(d, m, cam, w, h, opts ? opts->poses : NULL, view);
+    draw_tokens(d, m, cam, w, h, opts ? opts->poses : NULL, view, opts ? opts->log : NULL);
 }

@@ -13,6 +13,7 @@
 
 #include <SDL.h>
 
+#include "../core/event.h"
 #include "../core/map.h"
 #include "camera.h"
 #include "text.h"
@@ -32,7 +33,16 @@ typedef struct {
     cell_t hover_cell;
     const ui_token_pose_t *poses; /* one per combatant, or NULL: map cells and HP */
     const struct ui_view *view;   /* player view (fog.h): fog and filters; NULL = referee */
+    const event_log_t *log;       /* the battle's log: condition markers on tokens (or NULL) */
 } ui_frame_opts_t;
+
+#define UI_COND_MARKS 6 /* condition markers shown on one token at most */
+
+/* Condition markers for combatant who: two letters per condition it has now
+ * (condlog; "hidden" -> "Hi", "scar:hamstrung" -> "Ha"), and a palette hue
+ * per name, so the same condition looks the same on every token. Returns the
+ * count, writing at most cap. */
+int ui_cond_marks(const event_log_t *log, int who, char out[][3], uint8_t *hue, int cap);
 
 /* Folder holding fonts/ and textures/. */
 const char *ui_assets_dir(void);

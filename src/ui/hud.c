@@ -9,6 +9,7 @@
 
 #include "../core/condlog.h"
 #include "lod.h"
+#include "overlay.h"
 
 #define PI 3.14159265358979323846
 #define TEXT_MAX 108 /* the text cache keys strings shorter than this */
@@ -104,7 +105,10 @@ SDL_Rect hud_button_rect(const hud_t *h, int i)
         size_t len = strlen(h->p->bar[k].label);
         if (len > longest) longest = len;
     }
-    return row_rect(h, i, h->p ? h->p->n_bar : 0, longest);
+    /* A button sits at its slot, so a missing action leaves a gap. */
+    const pui_t *p = h->p;
+    int slot = p && i >= 0 && i < p->n_bar ? p->bar[i].slot : i;
+    return row_rect(h, slot, p ? p->n_bar_slots : 0, longest);
 }
 
 SDL_Rect hud_answer_rect(const hud_t *h, int i)
@@ -137,10 +141,13 @@ static int log_lines(const battle_t *b)
     return n;
 }
 
+static bool ruler_event(hud_t *h, ui_state_t *s, const SDL_Event *e);
+
 bool hud_pre_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
 {
     pui_t *p = h->p;
     if (!p || !p->started) return false;
+    if (ruler_event(h, s, e)) return true;
     switch (e->type) {
     case SDL_KEYDOWN: {
         if (ui_calls_key(&h->calls, p, e->key.keysym.sym)) return true;
@@ -233,6 +240,10 @@ bool hud_post_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
     redraw |= old != h->hover_btn;
     bool over_map = in_rect(&h->lay.map, (int)s->mouse_x, (int)s->mouse_y);
     redraw |= pui_hover_cell(p, s->hover, s->hover_on_map && over_map);
+    if (h->ruler.on && e->type == SDL_MOUSEMOTION) {
+        hud_ruler_status(h, s);
+        redraw = true;
+    }
     return redraw;
 }
 
@@ -270,7 +281,10 @@ static void hex_fill(hud_t *h, const ui_state_t *s, cell_t c, double scale, SDL_
         shape_tri(&h->sb, ctr, k[i], k[(i + 1) % 6], col);
 }
 
-static int text(ui_draw_t *d, const char *s, int px, bool bold, SDL_Color c, int x, int y)
+/* Draw s (measure only when draw is false) in pieces the text cache keys;
+ * returns its width. */
+static int text_run(ui_draw_t *d, const char *s, int px, bool bold, SDL_Color c, int x, int y,
+                    bool draw)
 {
     char buf[TEXT_MAX];
     int x0 = x;
@@ -289,19 +303,49 @@ static int text(ui_draw_t *d, const char *s, int px, bool bold, SDL_Color c, int
         }
         memcpy(buf, s + at, n);
         buf[n] = 0;
-        x += ui_text_draw(ui_draw_text(d), buf, px, bold, c, x, y);
+        if (draw) {
+            x += ui_text_draw(ui_draw_text(d), buf, px, bold, c, x, y);
+        } else {
+            int w = 0, hh = 0;
+            ui_text_get(ui_draw_text(d), buf, px, bold, c, &w, &hh);
+            x += w;
+        }
         at += n;
     }
     return x - x0;
 }
 
+static int text(ui_draw_t *d, const char *s, int px, bool bold, SDL_Color c, int x, int y)
+{
+    return text_run(d, s, px, bold, c, x, y, true);
+}
+
 static int text_w(ui_draw_t *d, const char *s, int px, bool bold)
 {
-    char buf[TEXT_MAX];
-    hb_strlcpy(buf, s, sizeof buf); /* a label longer than the buffer is cut */
-    int w = 0, hh = 0;
-    ui_text_get(ui_draw_text(d), buf, px, bold, C_INK, &w, &hh);
-    return w;
+    return text_run(d, s, px, bold, C_INK, 0, 0, false);
+}
+
+/* s shortened to fit maxw pixels: whole, or cut at a character boundary with
+ * "..." (the button's tooltip has it whole). Few measurements, each cached. */
+const char *hud_fit_text(ui_draw_t *d, const char *s, int px, int maxw, char *out, size_t cap)
+{
+    hb_strlcpy(out, s, cap);
+    int w = text_w(d, out, px, false);
+    size_t len = strlen(out);
+    for (int tries = 0; w > maxw && len > 1 && tries < 8; tries++) {
+        /* Guess the length from the width, then step down until it fits. */
+        size_t want = (size_t)((double)len * maxw / (w > 0 ? w : 1));
+        if (want + 3 >= len) want = len > 4 ? len - 4 : 1;
+        else want = want > 3 ? want - 3 : 1;
+        while (want > 1 && ((unsigned char)s[want] & 0xC0) == 0x80)
+            want--;
+        while (want > 1 && s[want - 1] == ' ')
+            want--;
+        snprintf(out, cap, "%.*s...", (int)want, s);
+        len = want + 3;
+        w = text_w(d, out, px, false);
+    }
+    return out;
 }
 
 static void fill(SDL_Renderer *r, SDL_Rect rc, SDL_Color c)
@@ -513,6 +557,100 @@ static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     SDL_RenderSetClipRect(r, NULL);
 }
 
+/* The ruler's ends now, measured; false when it shows nothing. */
+static bool ruler_now(const hud_t *h, const ui_state_t *s, cell_t *a, cell_t *e,
+                      ui_ruler_measure_t *m)
+{
+    bool over = s->hover_on_map && in_rect(&h->lay.map, (int)s->mouse_x, (int)s->mouse_y);
+    return ui_ruler_ends(&h->ruler, over, s->hover, a, e) &&
+           ui_ruler_measure(h->p->play.b, *a, *e, m);
+}
+
+/* The ruler on the map: a line from hex centre to hex centre, a dot on each
+ * hex it counts, rings at the ends; green in sight with no cover, yellow to
+ * orange with cover, red when sight is blocked. Its words are on the status
+ * line (never over a token). */
+static void draw_ruler(hud_t *h, ui_draw_t *d, const ui_state_t *s)
+{
+    cell_t a, e;
+    ui_ruler_measure_t m;
+    if (!ruler_now(h, s, &a, &e, &m)) return;
+    SDL_Renderer *r = ui_draw_renderer(d);
+    SDL_RenderSetClipRect(r, &h->lay.map);
+    double z = s->cam.zoom;
+    SDL_Color col = !m.visible                  ? (SDL_Color){213, 94, 0, 255}
+                    : m.cover == COVER_NONE     ? (SDL_Color){0, 158, 115, 255}
+                    : m.cover == COVER_LIGHT    ? (SDL_Color){240, 228, 66, 255}
+                                                : (SDL_Color){230, 159, 0, 255};
+    vec2_t pa = cell_screen(s, a), pe = cell_screen(s, e);
+    h->sb.n = 0;
+    shape_segment(&h->sb, pa, pe, fmax(3.0, z * 0.08) + 2, (SDL_Color){15, 15, 18, 230});
+    shape_segment(&h->sb, pa, pe, fmax(3.0, z * 0.08), col);
+    const map_t *mp = h->p->play.b->map;
+    hex_t line[256];
+    int n = hex_line(hex_from_cell(mp->layout, a), hex_from_cell(mp->layout, e), HEX_NUDGE_PLUS,
+                     line, 256);
+    for (int k = 1; k + 1 < n && k < 256; k++)
+        shape_ring(&h->sb, cell_screen(s, hex_to_cell(mp->layout, line[k])), 0, fmax(2.5, z * 0.09),
+                   col);
+    shape_ring(&h->sb, pa, z * 0.7, z * 0.8, col);
+    shape_ring(&h->sb, pe, z * 0.7, z * 0.8, col);
+    shape_flush(&h->sb, r);
+    SDL_RenderSetClipRect(r, NULL);
+}
+
+/* Ctrl+M, a click and Esc for the ruler; true when used. The status line
+ * gets what it measures. */
+static bool ruler_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
+{
+    pui_t *p = h->p;
+    if (e->type == SDL_KEYDOWN) {
+        SDL_Keycode k = e->key.keysym.sym;
+        if (k == SDLK_m && (e->key.keysym.mod & KMOD_CTRL)) {
+            ui_ruler_toggle(&h->ruler);
+            snprintf(p->msg, sizeof p->msg, "%s",
+                     h->ruler.on ? "Ruler: click the hex to measure from (Ctrl+M or Esc: off)."
+                                 : "Ruler off.");
+            return true;
+        }
+        if (k == SDLK_ESCAPE && h->ruler.on) {
+            ui_ruler_toggle(&h->ruler);
+            snprintf(p->msg, sizeof p->msg, "Ruler off.");
+            return true;
+        }
+        return false;
+    }
+    if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT && h->ruler.on) {
+        int x = (int)lround(e->button.x * s->px_per_pt), y = (int)lround(e->button.y * s->px_per_pt);
+        if (!in_rect(&h->lay.map, x, y)) return false;
+        cell_t c;
+        if (!ui_pick_cell(s->map, ui_cam_to_world(&s->cam, (vec2_t){x, y}), &c)) return true;
+        ui_ruler_click(&h->ruler, c);
+        s->hover = c;
+        s->hover_on_map = true;
+        s->mouse_x = x;
+        s->mouse_y = y;
+        hud_ruler_status(h, s);
+        return true;
+    }
+    return false;
+}
+
+void hud_ruler_status(hud_t *h, const ui_state_t *s)
+{
+    cell_t a, e;
+    ui_ruler_measure_t m;
+    if (!h->ruler.on) return;
+    char what[96];
+    if (ruler_now(h, s, &a, &e, &m))
+        snprintf(h->p->msg, sizeof h->p->msg, "Ruler (%d, %d) to (%d, %d): %s%s", a.col, a.row,
+                 e.col, e.row, ui_ruler_text(&m, what, sizeof what),
+                 h->ruler.fixed ? ". Click: measure again." : "");
+    else if (h->ruler.has_a)
+        snprintf(h->p->msg, sizeof h->p->msg, "Ruler from (%d, %d): point at a hex.", h->ruler.a.col,
+                 h->ruler.a.row);
+}
+
 /* ---- panels ------------------------------------------------------------- */
 
 /* Conditions as the rules announced them in the log (condition events on
@@ -599,6 +737,20 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
                  (SDL_Color){60, 72, 96, 255});
         if (i == p->sel)
             fill(r, (SDL_Rect){l->tracker.x, y - 2, 4, row_h}, (SDL_Color){86, 180, 233, 255});
+        if (pui_needs_die(p) && b->need.who == i) {
+            /* The combatant a physical die is awaited for: an orange frame
+             * and the die at the end of its row. */
+            SDL_Rect fr = {l->tracker.x + 1, y - 2, l->tracker.w - 2, row_h};
+            SDL_SetRenderDrawColor(r, 230, 159, 0, 255);
+            SDL_RenderDrawRect(r, &fr);
+            fr = (SDL_Rect){fr.x + 1, fr.y + 1, fr.w - 2, fr.h - 2};
+            SDL_RenderDrawRect(r, &fr);
+            char die[24];
+            snprintf(die, sizeof die, "rolls d%d", b->need.sides);
+            int dw = text_w(d, die, l->px, true);
+            text(d, die, l->px, true, (SDL_Color){230, 159, 0, 255},
+                 l->tracker.x + l->tracker.w - dw - l->px / 2, y);
+        }
         SDL_Color fc = ui_faction_color(b->map, b->map->combatants[i].faction);
         fill(r, (SDL_Rect){x, y + 3, l->px - 2, l->px - 2}, fc);
         SDL_Color ink = b->u[i].out ? C_DIM : C_INK;
@@ -673,6 +825,8 @@ hud_log_kind_t hud_log_kind(const event_t *e)
     switch (e->type) {
     case EV_ROLL:
         return HUD_LOG_ROLL;
+    case EV_ROUND_END:
+        return HUD_LOG_ROUND; /* a separator between the rounds */
     case EV_ATTACK:
     case EV_DAMAGE:
     case EV_CONDITION:
@@ -745,6 +899,10 @@ hud_log_kind_t hud_log_text(const pui_t *p, const event_t *e, char *buf, size_t 
         hud_roll_text(p, e, buf, cap);
         return kind;
     }
+    if (kind == HUD_LOG_ROUND) {
+        snprintf(buf, cap, "end of round %d", e->value);
+        return kind;
+    }
     const char *who = e->who >= 0 ? pui_name(p, e->who) : "table";
     const char *tgt = e->target >= 0 ? pui_name(p, e->target) : "-";
     char w[EV_NAME_MAX];
@@ -813,19 +971,63 @@ hud_log_kind_t hud_log_text(const pui_t *p, const event_t *e, char *buf, size_t 
     return kind;
 }
 
-static void draw_log(hud_t *h, ui_draw_t *d)
+/* The combatant the card is about: the token under the cursor, else the
+ * selection, else the one acting. */
+static int card_who(const hud_t *h, const ui_state_t *s)
+{
+    const pui_t *p = h->p;
+    const battle_t *b = p->play.b;
+    if (s && s->hover_on_map && in_rect(&h->lay.map, (int)s->mouse_x, (int)s->mouse_y)) {
+        int o = board_occupant(b->board, hex_from_cell(b->map->layout, s->hover));
+        if (o >= 0) return o;
+    }
+    return p->sel >= 0 ? p->sel : p->actor;
+}
+
+/* The top of the right panel: the card, then the overlays' legend (never on
+ * the map). Returns where the battle log may start. */
+static int draw_side(hud_t *h, ui_draw_t *d, const ui_state_t *s)
+{
+    const hud_layout_t *l = &h->lay;
+    SDL_Renderer *r = ui_draw_renderer(d);
+    fill(r, l->log, C_PANEL);
+    int x = l->log.x + l->px / 2, y = l->log.y + l->px / 2, w = l->log.w - l->px;
+    /* Never more than half the panel: the log keeps the rest. */
+    SDL_Rect room = {l->log.x, l->log.y, l->log.w, l->log.h / 2};
+    SDL_RenderSetClipRect(r, &room);
+    ui_card_build(h->p, card_who(h, s), &h->card);
+    int ch = ui_card_draw(d, &h->card, x, y, w, ui_text_quantize(l->px - 1));
+    if (ch > 0) y += ch + l->px / 2;
+    if (s && s->overlay) {
+        int lh = ui_overlay_draw_legend(s->overlay, r, ui_draw_text(d), l->log.x + l->px / 4, y,
+                                        l->log.w - l->px / 2, ui_text_quantize(l->px - 1));
+        if (lh > 0) y += lh + l->px / 2;
+    }
+    SDL_RenderSetClipRect(r, NULL);
+    if (y > room.y + room.h) y = room.y + room.h;
+    h->side = (SDL_Rect){l->log.x, l->log.y, l->log.w, y - l->log.y};
+    if (y > l->log.y + l->px / 2) {
+        SDL_SetRenderDrawColor(r, 60, 66, 80, 255);
+        SDL_RenderDrawLine(r, l->log.x + l->px / 2, y - l->px / 4, l->log.x + l->log.w - l->px / 2,
+                           y - l->px / 4);
+    }
+    return y;
+}
+
+/* The battle log from y0 down to the bottom of the right panel. */
+static void draw_log(hud_t *h, ui_draw_t *d, int y0)
 {
     pui_t *p = h->p;
     const battle_t *b = p->play.b;
     SDL_Renderer *r = ui_draw_renderer(d);
     const hud_layout_t *l = &h->lay;
     if (l->log.w <= 0) return;
-    fill(r, l->log, C_PANEL);
-    SDL_RenderSetClipRect(r, &l->log);
+    SDL_Rect area = {l->log.x, y0, l->log.w, l->log.y + l->log.h - y0};
+    SDL_RenderSetClipRect(r, &area);
     int x = l->log.x + l->px / 2;
     text(d, p->log_scroll ? "Battle log (scrolled; wheel)" : "Battle log", ui_text_quantize(l->px + 4),
-         true, C_HEAD, x, l->log.y + l->px / 2);
-    int top = l->log.y + l->px / 2 + l->line + l->px / 2;
+         true, C_HEAD, x, y0 + l->px / 4);
+    int top = y0 + l->px / 4 + l->line + l->px / 2;
     int small = ui_text_quantize(l->px - 2);
     int lh = (int)lround(small * 1.4);
     /* Newest at the bottom; walk back from the newest, skipping the scroll. */
@@ -838,6 +1040,17 @@ static void draw_log(hud_t *h, ui_draw_t *d)
         if (kind == HUD_LOG_NONE) continue;
         if (skip-- > 0) continue;
         hud_log_text(p, e, buf, sizeof buf);
+        if (kind == HUD_LOG_ROUND) {
+            /* A rule across the panel with the round's end in its middle. */
+            int tw = text_w(d, buf, small, true), mid = l->log.x + l->log.w / 2;
+            SDL_SetRenderDrawColor(r, 86, 180, 233, 200);
+            int ly = y + lh / 2;
+            SDL_RenderDrawLine(r, x, ly, mid - tw / 2 - small / 2, ly);
+            SDL_RenderDrawLine(r, mid + tw / 2 + small / 2, ly, l->log.x + l->log.w - l->px / 2, ly);
+            text(d, buf, small, true, C_HEAD, mid - tw / 2, y);
+            y -= lh;
+            continue;
+        }
         /* A line wider than the panel wraps at spaces (a narrow window),
          * the later pieces indented; drawn bottom-up like the log. */
         int cut[4], n_cut = 0, from = 0, len = (int)strlen(buf), avail = l->log.w - l->px;
@@ -913,11 +1126,12 @@ static void draw_bar(hud_t *h, ui_draw_t *d)
             SDL_Rect br = hud_answer_rect(h, i);
             if (br.x + br.w > l->bar.x + l->bar.w) break;
             fill(r, br, i ? (SDL_Color){150, 70, 20, 255} : (SDL_Color){58, 64, 78, 255});
-            snprintf(buf, sizeof buf, "%d  %s", i, q->labels[i][0] ? q->labels[i] : i ? "take it" : "pass");
-            SDL_RenderSetClipRect(r, &br);
-            text(d, buf, ui_text_quantize(l->px - 1), false, C_INK, br.x + l->px / 2,
-                 br.y + (br.h - l->px) / 2 - 1);
-            SDL_RenderSetClipRect(r, NULL);
+            char whole[160];
+            snprintf(whole, sizeof whole, "%d  %s", i,
+                     q->labels[i][0] ? q->labels[i] : i ? "take it" : "pass");
+            int bpx = ui_text_quantize(l->px - 1);
+            hud_fit_text(d, whole, bpx, br.w - l->px, buf, sizeof buf);
+            text(d, buf, bpx, false, C_INK, br.x + l->px / 2, br.y + (br.h - l->px) / 2 - 1);
         }
     } else if (!p->user_turn && !b->over && p->actor >= 0) {
         snprintf(buf, sizeof buf, "%s (AI) is acting...   Space: skip animation   [ ]: speed x%.2g",
@@ -929,15 +1143,33 @@ static void draw_bar(hud_t *h, ui_draw_t *d)
             if (br.x + br.w > l->bar.x + l->bar.w) break;
             bool on = (p->mode != PUI_IDLE && p->act == i) || h->hover_btn == i;
             fill(r, br, on ? (SDL_Color){0, 114, 178, 255} : (SDL_Color){58, 64, 78, 255});
-            snprintf(buf, sizeof buf, "%c  %s", p->bar[i].key ? p->bar[i].key : ' ',
+            char whole[96];
+            snprintf(whole, sizeof whole, "%c  %s", p->bar[i].key ? p->bar[i].key : ' ',
                      p->bar[i].label);
-            SDL_RenderSetClipRect(r, &br);
-            text(d, buf, ui_text_quantize(l->px - 1), false, C_INK, br.x + l->px / 2,
-                 br.y + (br.h - l->px) / 2 - 1);
-            SDL_RenderSetClipRect(r, NULL);
+            int bpx = ui_text_quantize(l->px - 1);
+            hud_fit_text(d, whole, bpx, br.w - l->px, buf, sizeof buf);
+            text(d, buf, bpx, false, C_INK, br.x + l->px / 2, br.y + (br.h - l->px) / 2 - 1);
         }
     }
-    text(d, p->msg, l->px, false, C_INK, l->status.x + l->px,
+    /* The weapon in hand of the combatant whose bar this is, at the right of
+     * the status line (the message keeps the rest). */
+    int held_w = 0;
+    if (p->user_turn && p->actor >= 0) {
+        const battle_t *bt = p->play.b;
+        const weapon_t *w = battle_weapon(bt, p->actor, bt->u[p->actor].equipped);
+        char held[96];
+        if (w)
+            snprintf(held, sizeof held, "In hand: %.60s", w->name[0] ? w->name : w->id);
+        else
+            snprintf(held, sizeof held, "%s", bt->u[p->actor].n_weapons ? "Every weapon at hand"
+                                                                       : "Unarmed");
+        held_w = text_w(d, held, l->px, true) + 2 * l->px;
+        text(d, held, l->px, true, C_PATH, l->status.x + l->status.w - held_w + l->px,
+             l->status.y + (l->status.h - l->px) / 2 - 2);
+    }
+    char msg[sizeof p->msg + 4];
+    hud_fit_text(d, p->msg, l->px, l->status.w - held_w - 2 * l->px, msg, sizeof msg);
+    text(d, msg, l->px, false, C_INK, l->status.x + l->px,
          l->status.y + (l->status.h - l->px) / 2 - 2);
     /* The tooltip of the hovered button names its shortcut. */
     if (h->hover_btn >= 0 && h->hover_btn < p->n_bar && !pui_needs_die(p)) {
@@ -980,6 +1212,8 @@ static const char *const HELP[] = {
     "[ and ]: animation slower / faster      C: camera follows the actor",
     "Arrows / WASD: pan     + / -: zoom     F or Home: fit the map",
     "F5 reach  F6 threat  F7 flanking  F8 weapon range  F9 sight  F10 area: overlays on/off",
+    "Ctrl+M: ruler (click a hex, point or click another: feet, hexes, sight, cover; Esc: off)",
+    "Hover a token for its card (right panel): HP, stats, moves left, weapons, conditions",
     "F3: the referee's calls about the selected combatant (a save, a mark, telegraph...)",
     "O: odds from here (AI play on every side); a chosen move or attack shows what it changes",
     "F2 or Ctrl+P: projector window on/off (Ctrl+R rotate, Ctrl+F fit, Ctrl+K calibrate)",
@@ -1036,8 +1270,9 @@ void hud_draw(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     if (!h->p || !h->p->started) return;
     SDL_SetRenderDrawBlendMode(ui_draw_renderer(d), SDL_BLENDMODE_BLEND);
     draw_marks(h, d, s);
+    draw_ruler(h, d, s);
     draw_tracker(h, d, s);
-    draw_log(h, d);
+    if (h->lay.log.w > 0) draw_log(h, d, draw_side(h, d, s));
     draw_bar(h, d);
     draw_end(h, d);
     ui_calls_draw(&h->calls, h->p, d, h->lay.map, h->lay.px, h->lay.line);

@@ -14,8 +14,10 @@
 #include <SDL.h>
 
 #include "calls.h"
+#include "card.h"
 #include "odds_panel.h"
 #include "play_ui.h"
+#include "ruler.h"
 #include "shapes.h"
 #include "window.h"
 
@@ -39,6 +41,9 @@ typedef struct hud {
     shape_buf_t sb;        /* scratch for batched map marks */
     ui_calls_t calls;      /* the referee's calls (F3) */
     ui_odds_t odds;        /* the odds panel (O): src/ui/odds_panel.h */
+    ui_ruler_t ruler;      /* Ctrl+M: src/ui/ruler.h */
+    ui_card_t card;        /* the card shown (hovered token, else the selection) */
+    SDL_Rect side;         /* where the card and the overlay legend were drawn */
 } hud_t;
 
 /* Panels for a w x h drawable at px_per_pt pixels per point. */
@@ -72,7 +77,13 @@ void hud_roll_text(const pui_t *p, const event_t *e, char *buf, size_t cap);
 const char *hud_tracker_conditions(const battle_t *b, int i, char *buf, size_t cap);
 
 /* What the battle log lists: every roll, and what happened between them. */
-typedef enum { HUD_LOG_NONE = 0, HUD_LOG_ROLL, HUD_LOG_STORY } hud_log_kind_t;
+/* With the ruler on: what it measures now onto the status line. */
+void hud_ruler_status(hud_t *h, const ui_state_t *s);
+/* s shortened with "..." to fit maxw pixels at px (regular face) into out;
+ * returns out. Buttons show it so; their tooltip has the whole label. */
+const char *hud_fit_text(ui_draw_t *d, const char *s, int px, int maxw, char *out, size_t cap);
+
+typedef enum { HUD_LOG_NONE = 0, HUD_LOG_ROLL, HUD_LOG_STORY, HUD_LOG_ROUND } hud_log_kind_t;
 /* Whether and how event e is listed, without formatting it. */
 hud_log_kind_t hud_log_kind(const event_t *e);
 /* The log line for e ("Skitterling assists against Kara", "Boss takes 5, 12 HP

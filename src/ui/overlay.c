@@ -300,6 +300,13 @@ static void add_legend(ui_overlay_t *o, int color, const char *fmt, ...)
     va_end(ap);
 }
 
+/* The cell combatant i stands on now (the set's board: the battle's positions
+ * in the window, never the map file's starting ones). */
+static cell_t stand(const ui_overlay_t *o, int i)
+{
+    return hex_to_cell(o->m->layout, o->b->pos[i]);
+}
+
 static const char *who_name(const map_t *m, int i)
 {
     const map_combatant_t *c = &m->combatants[i];
@@ -419,6 +426,69 @@ static void build_reach(ui_overlay_t *o, int i)
     add_legend(o, UI_OV_DASH, "dash up to %d ft", dash);
 }
 
+/* The play window's reach: where combatant i may still go this turn (for a
+ * combatant not acting, on a fresh turn), mode by mode as the rules price it
+ * (ruleset_t.move_cost), so the shading is exactly what a click may reach.
+ * The first mode with feet left is shaded in thirds of what it has left; the
+ * further hexes other modes reach (a dash, a run) get the dash colour.
+ * False when the ruleset prices no move (the caller falls back). */
+static bool build_reach_turn(ui_overlay_t *o, const battle_t *bt, int i)
+{
+    const ruleset_t *rs = ruleset_find(o->m->ruleset);
+    if (!rs || !rs->move_cost || rs->n_move_modes <= 0) return false;
+    int main_ft = -1, far_ft = 0, n_far = 0;
+    const char *main_mode = "", *far_mode = "";
+    for (int k = 0; k < rs->n_move_modes; k++) {
+        move_cost_t mv;
+        if (!rs->move_cost(bt, i, k, &mv) || mv.budget_ft <= 0) continue;
+        int n = geom_reach_mode(&mv, o->ps, o->reach, o->ncells);
+        if (n > o->ncells) n = o->ncells;
+        bool first = main_ft < 0;
+        if (first) {
+            main_ft = mv.budget_ft;
+            main_mode = rs->move_modes[k];
+        }
+        int added = 0;
+        for (int r = 0; r < n; r++) {
+            int idx = map_index(o->m, o->reach[r].at);
+            if (o->band[idx]) continue;
+            int cost = o->reach[r].cost_ft;
+            ui_ov_color_t c = UI_OV_DASH;
+            if (first) {
+                int band = (3 * cost + main_ft - 1) / main_ft;
+                c = band <= 1 ? UI_OV_REACH_1 : band == 2 ? UI_OV_REACH_2 : UI_OV_REACH_3;
+            }
+            o->band[idx] = (uint8_t)(c + 1);
+            added++;
+        }
+        if (!first && added > 0) {
+            n_far++;
+            if (mv.budget_ft > far_ft) {
+                far_ft = mv.budget_ft;
+                far_mode = rs->move_modes[k];
+            }
+        }
+    }
+    marks_from_bands(o, UI_OV_FILL);
+    bool acting = false;
+    int actors[MAP_MAX_COMBATANTS];
+    int na = rs->actors(bt, actors, MAP_MAX_COMBATANTS);
+    for (int k = 0; k < na && k < MAP_MAX_COMBATANTS; k++)
+        acting |= actors[k] == i;
+    add_legend(o, UI_OV_COLOR_COUNT, "reach: %s, %s", who_name(o->m, i),
+               acting ? "left this turn" : "on its next turn");
+    if (main_ft <= 0) {
+        add_legend(o, UI_OV_REACH_1, "no movement left (speed %d ft)", o->prof[i].speed_ft);
+        return true;
+    }
+    add_legend(o, UI_OV_REACH_1, "%s up to %d ft", main_mode, main_ft / 3);
+    add_legend(o, UI_OV_REACH_2, "%s up to %d ft", main_mode, main_ft * 2 / 3);
+    add_legend(o, UI_OV_REACH_3, "%s up to %d ft left (speed %d)", main_mode, main_ft,
+               o->prof[i].speed_ft);
+    if (n_far > 0) add_legend(o, UI_OV_DASH, "%s: up to %d ft", far_mode, far_ft);
+    return true;
+}
+
 static void build_threat(ui_overlay_t *o, int i)
 {
     int n = geom_threat(o->b, i, o->prof[i].reach_ft, o->hexes, o->ncells);
@@ -464,7 +534,7 @@ static void build_flanking(ui_overlay_t *o, int a, int t)
         int n = geom_flank_partners(b, o->prof, x, t, partners, MAP_MAX_COMBATANTS);
         for (int k = 0; k < n && k < MAP_MAX_COMBATANTS; k++)
             if (partners[k] > x) { /* each pair once */
-                add_line(o, o->m->combatants[x].at, o->m->combatants[partners[k]].at,
+                add_line(o, stand(o, x), stand(o, partners[k]),
                          UI_OV_FLANK_PAIR);
                 pairs++;
             }
@@ -577,7 +647,7 @@ static void build_los(ui_overlay_t *o, int i, const overlay_spec_t *spec)
         int idx = board_cell_index(o->b, o->line_b[k]);
         if (idx >= 0) add_mark(o, idx, UI_OV_SIGHT_MINUS, UI_OV_FILL);
     }
-    add_line(o, m->combatants[i].at, spec->cell, UI_OV_SIGHT_PLUS);
+    add_line(o, stand(o, i), spec->cell, UI_OV_SIGHT_PLUS);
     sight_t s = sight_trace(o->b, from, to);
     char text[BADGE_MAX];
     snprintf(text, sizeof text, "%s%s", s.visible ? "cover: " : "",
@@ -600,7 +670,7 @@ static void build_area(ui_overlay_t *o, int i, const weapon_t *w, cell_t at)
     if (n > o->ncells) n = o->ncells;
     for (int k = 0; k < n; k++)
         add_mark(o, board_cell_index(o->b, o->hexes[k]), UI_OV_AREA, UI_OV_FILL);
-    add_line(o, o->m->combatants[i].at, at, UI_OV_AREA);
+    add_line(o, stand(o, i), at, UI_OV_AREA);
     add_legend(o, UI_OV_COLOR_COUNT, "area: %s, %s", who_name(o->m, i), w->name);
     add_legend(o, UI_OV_AREA, "%s of %d at %d,%d: %d hexes", area_shape_name(a.shape), a.size,
                at.col, at.row, n);
@@ -638,17 +708,39 @@ int ui_overlay_add(ui_overlay_t *o, const tmpl_db_t *db, const overlay_spec_t *s
     return 0;
 }
 
-bool ui_overlay_preview(ui_overlay_t *o, int who, cell_t goal, int *cost_ft)
+/* The move preview; with bt (the play window) the path and the feet left are
+ * the rules' own for this turn: the cheapest way in the first mode that gets
+ * there within what that mode has left (ruleset_t.move_cost). */
+static bool preview(ui_overlay_t *o, const battle_t *bt, int who, cell_t goal, int *cost_ft)
 {
     const board_t *b = o->b;
     const geo_profile_t *p = &o->prof[who];
     int cost = 0, len = 0;
     *cost_ft = 0;
     if (who < 0 || who >= b->n || !b->present[who]) return false;
-    if (!geom_path(b, who, goal, p->interval_ft, o->ps, &cost, o->path, o->ncells, &len) || len < 2)
-        return false;
-    int dash = p->dash_ft > p->speed_ft ? p->dash_ft : p->speed_ft;
-    if (cost > dash) return false;
+    int speed = p->speed_ft; /* beyond it the badge says which way it goes further */
+    const char *further = "dash";
+    if (bt) {
+        const ruleset_t *rs = ruleset_find(o->m->ruleset);
+        bool found = false;
+        int main_ft = -1;
+        for (int k = 0; rs && rs->move_cost && k < rs->n_move_modes && !found; k++) {
+            move_cost_t mv;
+            if (!rs->move_cost(bt, who, k, &mv) || mv.budget_ft <= 0) continue;
+            if (main_ft < 0) main_ft = mv.budget_ft;
+            found = geom_path_mode(&mv, goal, o->ps, &cost, o->path, o->ncells, &len) &&
+                    len >= 2 && cost <= mv.budget_ft;
+            further = rs->move_modes[k];
+        }
+        if (!found) return false;
+        speed = main_ft;
+    } else {
+        if (!geom_path(b, who, goal, p->interval_ft, o->ps, &cost, o->path, o->ncells, &len) ||
+            len < 2)
+            return false;
+        int dash = p->dash_ft > p->speed_ft ? p->dash_ft : p->speed_ft;
+        if (cost > dash) return false;
+    }
     *cost_ft = cost;
     int provokes = 0;
     for (int j = 0; j < b->n; j++) {
@@ -674,12 +766,20 @@ bool ui_overlay_preview(ui_overlay_t *o, int who, cell_t goal, int *cost_ft)
     for (int k = 0; k + 1 < len; k++)
         add_line(o, o->path[k], o->path[k + 1], UI_OV_PATH);
     char text[BADGE_MAX];
-    snprintf(text, sizeof text, "%d ft%s", cost, cost > p->speed_ft ? " (dash)" : "");
-    add_badge(o, goal, cost > p->speed_ft ? UI_OV_DASH : UI_OV_REACH_1, text);
+    if (cost > speed)
+        snprintf(text, sizeof text, "%d ft (%.16s)", cost, further);
+    else
+        snprintf(text, sizeof text, "%d ft", cost);
+    add_badge(o, goal, cost > speed ? UI_OV_DASH : UI_OV_REACH_1, text);
     add_legend(o, UI_OV_COLOR_COUNT, "move: %s, %d ft", who_name(o->m, who), cost);
     add_legend(o, UI_OV_THREAT, "enemy threat zones");
     if (provokes) add_legend(o, UI_OV_PROVOKE, "leaves a zone: provokes (%d)", provokes);
     return true;
+}
+
+bool ui_overlay_preview(ui_overlay_t *o, int who, cell_t goal, int *cost_ft)
+{
+    return preview(o, NULL, who, goal, cost_ft);
 }
 
 /* ---- the play window ---------------------------------------------------- */
@@ -742,14 +842,20 @@ void ui_overlay_window(ui_overlay_t *o, const battle_t *bt, unsigned mask, int w
     bool on_self = hover_on && hex_eq(hh, o->b->pos[who]);
     int other = hover_on ? board_occupant(o->b, hh) : -1;
     if (mask & (1u << OVERLAY_REACH)) {
-        build_reach(o, who);
+        bool turn = bt && build_reach_turn(o, bt, who);
+        if (!turn) build_reach(o, who);
         int cost;
-        if (hover_on && !on_self) ui_overlay_preview(o, who, hover, &cost);
+        if (hover_on && !on_self) preview(o, turn ? bt : NULL, who, hover, &cost);
     }
     if (mask & (1u << OVERLAY_THREAT)) build_threat(o, who);
     if ((mask & (1u << OVERLAY_FLANKING)) && other >= 0 && other != who)
         build_flanking(o, who, other);
-    if (mask & (1u << OVERLAY_RANGE)) build_range(o, o->db, who, "");
+    if (mask & (1u << OVERLAY_RANGE)) {
+        /* The weapon in hand; a ruleset where every weapon is at hand
+         * (equipped -1) shows the longest reaching one. */
+        const weapon_t *held = bt ? battle_weapon(bt, who, bt->u[who].equipped) : NULL;
+        build_range(o, o->db, who, held ? held->id : "");
+    }
     if (mask & (1u << OVERLAY_LOS)) {
         overlay_spec_t sp = {.kind = OVERLAY_LOS, .has_cell = hover_on && !on_self, .cell = hover};
         build_los(o, who, &sp);
@@ -849,27 +955,38 @@ static void draw_badge(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text, const 
 static void draw_legend(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text, int w, int h)
 {
     int px = ui_text_quantize(h / 60 < 11 ? 11 : h / 60 > 18 ? 18 : h / 60);
+    int pad = px / 2 + 2;
+    ui_overlay_draw_legend(o, r, text, o->legend_x + pad, o->legend_y + pad, w - 2 * pad, px);
+}
+
+int ui_overlay_draw_legend(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text, int x0, int y0,
+                           int maxw, int px)
+{
+    o->legend_box = (SDL_Rect){0, 0, 0, 0};
+    if (!o->n_legend) return 0;
     int row_h = (int)lround(px * 1.45), sw = px, pad = px / 2 + 2;
     SDL_Color ink = {240, 240, 232, 255};
     int width = 0;
     for (int k = 0; k < o->n_legend; k++) {
         int tw = 0, th = 0;
         bool head = o->legend[k].color == UI_OV_COLOR_COUNT;
-        if (!ui_text_get(text, o->legend[k].text, px, head, ink, &tw, &th)) continue;
+        if (!text || !ui_text_get(text, o->legend[k].text, px, head, ink, &tw, &th)) continue;
         int rw = tw + (head ? 0 : sw + pad);
         if (rw > width) width = rw;
     }
-    SDL_Rect box = {o->legend_x + pad, o->legend_y + pad, width + 2 * pad,
-                    o->n_legend * row_h + 2 * pad};
-    if (box.w > w - 2 * pad) box.w = w - 2 * pad;
+    SDL_Rect box = {x0, y0, width + 2 * pad, o->n_legend * row_h + 2 * pad};
+    if (box.w > maxw) box.w = maxw;
     o->legend_box = box;
-    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     /* Opaque on purpose: a blended box costs the software renderer more
      * than every overlay mark together. */
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawColor(r, 22, 24, 30, 255);
     SDL_RenderFillRect(r, &box);
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_Rect old;
+    SDL_RenderGetClipRect(r, &old);
+    bool clipped = SDL_RenderIsClipEnabled(r);
+    SDL_RenderSetClipRect(r, &box);
     for (int k = 0; k < o->n_legend; k++) {
         const legend_row_t *row = &o->legend[k];
         int y = box.y + pad + k * row_h;
@@ -883,9 +1000,11 @@ static void draw_legend(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text, int w
         }
         int tw = 0, th = 0;
         bool head = row->color == UI_OV_COLOR_COUNT;
-        if (ui_text_get(text, row->text, px, head, ink, &tw, &th))
+        if (text && ui_text_get(text, row->text, px, head, ink, &tw, &th))
             ui_text_draw(text, row->text, px, head, ink, x, y + (row_h - th) / 2);
     }
+    SDL_RenderSetClipRect(r, clipped ? &old : NULL);
+    return box.h;
 }
 
 void ui_overlay_draw(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text, const ui_camera_t *cam,
@@ -1023,6 +1142,15 @@ int ui_overlay_warnings(const ui_overlay_t *o, cell_t *out, int cap)
     for (int k = 0; k < o->n_warn && k < cap; k++)
         out[k] = o->warn[k];
     return o->n_warn;
+}
+
+int ui_overlay_line(const ui_overlay_t *o, int k, cell_t *a, cell_t *b, ui_ov_color_t *color)
+{
+    if (k < 0 || k >= o->n_lines) return o->n_lines;
+    *a = o->lines[k].a;
+    *b = o->lines[k].b;
+    *color = (ui_ov_color_t)o->lines[k].color;
+    return o->n_lines;
 }
 
 int ui_overlay_count(const ui_overlay_t *o)

@@ -112,10 +112,20 @@ void ui_overlay_window(ui_overlay_t *o, const battle_t *b, unsigned mask, int wh
 void ui_overlay_draw(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text, const ui_camera_t *cam,
                      int w, int h, bool legend);
 
+/* Draw only the legend box, its top-left corner at (x, y), at most maxw
+ * wide (longer rows are clipped), text px high: the play window puts it in
+ * its side panel, off the map. Returns the box's height (0: no rows). */
+int ui_overlay_draw_legend(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text, int x, int y,
+                           int maxw, int px);
+
 /* The topmost hex mark on CELL and its style; -1 when the cell has none. */
 int ui_overlay_mark_at(const ui_overlay_t *o, cell_t cell, ui_ov_style_t *style);
 /* Cells of the provoke warnings held; returns the count, writing at most cap. */
 int ui_overlay_warnings(const ui_overlay_t *o, cell_t *out, int cap);
+/* Lines held (sight, flanking pairs, path steps, area aim): line k's ends
+ * into *a and *b and its colour returned; the count when k is out of range
+ * (then a and b are untouched). */
+int ui_overlay_line(const ui_overlay_t *o, int k, cell_t *a, cell_t *b, ui_ov_color_t *color);
 /* Marks of any kind held (hex marks, lines, markers, badges). */
 int ui_overlay_count(const ui_overlay_t *o);
 /* Legend rows held; row k's text into buf (may be NULL) and colour returned. */

@@ -454,6 +454,23 @@ static const char *group_label(pui_group_t g)
     }
 }
 
+static bool same_action(const pui_action_t *a, const pui_action_t *b)
+{
+    return a->kind == b->kind && a->act == b->act && a->weapon == b->weapon &&
+           a->weapon2 == b->weapon2 && a->arg == b->arg && a->group == b->group;
+}
+
+/* The main-bar slot of button `want`: the one it had earlier this turn, else
+ * the first one no action had; -1 when every slot is taken. */
+static int bar_slot(pui_t *p, const pui_action_t *want)
+{
+    for (int k = 0; k < p->n_slots; k++)
+        if (same_action(&p->slots[k], want)) return k;
+    if (p->n_slots == PUI_MAX_BAR) return -1;
+    p->slots[p->n_slots] = *want;
+    return p->n_slots++;
+}
+
 /* Add the button for legal command c: on the main bar a grouped command adds
  * its group's button; on a group's sub-bar only that group's commands show. */
 static void add_action(pui_t *p, const cmd_t *c)
@@ -475,14 +492,15 @@ static void add_action(pui_t *p, const cmd_t *c)
         .targeted = !open_group && c->target >= 0,
     };
     if (open_group) want.act = CMD_END;
-    for (int k = 0; k < p->n_bar; k++) {
-        const pui_action_t *a = &p->bar[k];
-        if (a->kind == want.kind && a->act == want.act && a->weapon == want.weapon &&
-            a->weapon2 == want.weapon2 && a->arg == want.arg && a->group == want.group)
-            return;
-    }
+    for (int k = 0; k < p->n_bar; k++)
+        if (same_action(&p->bar[k], &want)) return;
     if (p->n_bar == PUI_MAX_BAR) return;
-    want.key = bar_key(p->n_bar);
+    want.slot = p->sub == PUI_GROUP_NONE ? bar_slot(p, &want) : p->n_bar;
+    if (want.slot < 0) {
+        p->slots_full = true; /* pui_refresh starts the slots afresh */
+        return;
+    }
+    want.key = bar_key(want.slot);
     if (open_trigger)
         snprintf(want.label, sizeof want.label, "When %s...", trigger_label(c->arg));
     else if (open_group)
@@ -505,6 +523,34 @@ static void show_plan(pui_t *p)
     p->n_path = 1 + p->n_plan;
     p->path_cost = round_to(p->plan_ft, b->prof[p->actor].interval_ft);
     p->path_ok = p->path_cost <= p->budget_ft;
+}
+
+/* Log index of the latest turn start (-1 before any). */
+static int last_turn_start(const battle_t *b)
+{
+    for (int k = b->log.n - 1; k >= 0; k--)
+        if (b->log.ev[k].type == EV_TURN_START) return k;
+    return -1;
+}
+
+/* The bar of the legal list, in slot order (see pui_t.slots). */
+static void build_bar(pui_t *p)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        p->n_bar = 0;
+        p->slots_full = false;
+        for (int i = 0; i < p->n_legal; i++)
+            add_action(p, &p->legal[i]);
+        if (!p->slots_full) break;
+        p->n_slots = 0; /* more actions than keys this turn: number them afresh */
+    }
+    for (int i = 1; i < p->n_bar; i++) /* insertion sort by slot: at most 26 */
+        for (int k = i; k > 0 && p->bar[k - 1].slot > p->bar[k].slot; k--) {
+            pui_action_t t = p->bar[k];
+            p->bar[k] = p->bar[k - 1];
+            p->bar[k - 1] = t;
+        }
+    p->n_bar_slots = p->n_bar ? p->bar[p->n_bar - 1].slot + 1 : 0;
 }
 
 bool pui_may_pick(const pui_t *p, int who)
@@ -543,6 +589,11 @@ void pui_refresh(pui_t *p)
         p->n_plan = p->plan_ft = 0;
         if (p->user_turn) p->sel = p->actor;
     }
+    int turn = last_turn_start(b);
+    if (p->actor != old || turn != p->slots_turn) {
+        p->n_slots = 0; /* a new turn: its actions get their keys afresh */
+        p->slots_turn = turn;
+    }
     p->n_legal = 0;
     p->n_bar = 0;
     p->n_reach = 0;
@@ -565,14 +616,12 @@ void pui_refresh(pui_t *p)
         if (can_move && !kept) p->move_cmd = first;
         if (!can_move) p->n_plan = p->plan_ft = 0;
         plan_declarations(p);
-        for (int i = 0; i < p->n_legal; i++)
-            add_action(p, &p->legal[i]);
+        build_bar(p);
         if (p->sub != PUI_GROUP_NONE && p->n_bar == 0) {
             /* Nothing of the group is legal any more: back to the main bar. */
             p->sub = PUI_GROUP_NONE;
             p->sub_arg = -1;
-            for (int i = 0; i < p->n_legal; i++)
-                add_action(p, &p->legal[i]);
+            build_bar(p);
         }
         if (can_move) {
             move_cost_t mv;
@@ -785,6 +834,42 @@ static void set_confirm(pui_t *p, int t)
     if (cut >= (int)sizeof p->msg) memcpy(p->msg + sizeof p->msg - 4, "...", 4);
 }
 
+/* Why the actor cannot move to cell c (not in its reach): no move left or
+ * none legal, impassable ground, no way round, or the feet it would take
+ * against the feet left this turn. */
+static void unreachable_reason(pui_t *p, cell_t c, char *buf, size_t cap)
+{
+    const battle_t *b = p->play.b;
+    const map_t *m = b->map;
+    const char *who = pui_name(p, p->actor);
+    const terrain_t *t = &m->types[m->cells[map_index(m, c)]];
+    bool can_move = false;
+    for (int i = 0; i < p->n_legal && !can_move; i++)
+        can_move = p->legal[i].kind == CMD_MOVE ||
+                   (p->legal[i].kind == CMD_DECLARE && p->legal[i].act == CMD_MOVE);
+    cell_t from = hex_to_cell(m->layout, b->board->pos[p->actor]);
+    if (!can_move) {
+        snprintf(buf, cap, "%.60s cannot move now: no move is left this turn.", who);
+    } else if (t->move <= 0) {
+        snprintf(buf, cap, "Cannot move to (%d, %d): %.40s is impassable.", c.col, c.row,
+                 t->name);
+    } else {
+        cell_t scratch[CMD_PATH_MAX];
+        int ft = 0;
+        int n = plan_leg(p, from, c, scratch, CMD_PATH_MAX, &ft);
+        int cost = round_to(ft, b->prof[p->actor].interval_ft);
+        if (n < 0)
+            snprintf(buf, cap, "No way to (%d, %d): walls, enemies or the edge are in the way.",
+                     c.col, c.row);
+        else if (cost > p->budget_ft)
+            snprintf(buf, cap, "Too far: (%d, %d) takes %d ft, %.60s has %d ft left this turn.",
+                     c.col, c.row, cost, who, p->budget_ft);
+        else
+            snprintf(buf, cap, "%.60s may not end a move on (%d, %d) (this move's rules).", who,
+                     c.col, c.row);
+    }
+}
+
 bool pui_click_cell(pui_t *p, cell_t c)
 {
     if (!p->started || pui_needs_die(p)) return false;
@@ -847,6 +932,11 @@ bool pui_click_cell(pui_t *p, cell_t c)
         if (apply(p, &m) != BATTLE_ILLEGAL)
             snprintf(p->msg, sizeof p->msg, "%s moves %d ft.", pui_name(p, m.actor), cost);
         end_note(p);
+        return true;
+    }
+    if (p->user_turn && p->sel == p->actor && map_in_bounds(p->play.b->map, c)) {
+        /* A hex the actor cannot move to: say why, keep the selection. */
+        unreachable_reason(p, c, p->msg, sizeof p->msg);
         return true;
     }
     p->sel = -1;
@@ -1124,16 +1214,28 @@ void pui_die_prompt(const pui_t *p, char *buf, size_t cap)
     char of[40] = "";
     if (count > 1) snprintf(of, sizeof of, " (die %d of %d)", n->index + 1, count);
     char why[96];
+    /* Against whom, from the command waiting for the die: "(kara's engage on
+     * grunt)"; a roll the target makes (a save) says whose command it is. */
+    char whom[160] = "";
+    const cmd_t *c = p->play.pending ? &p->play.pending_cmd : NULL;
+    if (c && c->actor >= 0 && c->actor < b->n) {
+        if (c->target >= 0 && c->target < b->n && c->target != c->actor)
+            snprintf(whom, sizeof whom, " (%.60s's %s on %.60s)", pui_name(p, c->actor),
+                     cmd_kind_name(c->kind == CMD_DECLARE ? c->act : c->kind), pui_name(p, c->target));
+        else if (c->actor != n->who)
+            snprintf(whom, sizeof whom, " (%.60s's %s)", pui_name(p, c->actor),
+                     cmd_kind_name(c->kind == CMD_DECLARE ? c->act : c->kind));
+    }
     if (roll_counts(&n->spec)) {
         /* Successes or a pass: the table needs the reading, not just the dice. */
         char shape[96];
         roll_describe(&n->spec, shape, sizeof shape);
-        snprintf(buf, cap, "%s: %s, roll %s%s", n->who >= 0 ? pui_name(p, n->who) : "Referee",
-                 pui_why(p, n->why, why, sizeof why), shape, of);
+        snprintf(buf, cap, "%s: %s, roll %s%s%s", n->who >= 0 ? pui_name(p, n->who) : "Referee",
+                 pui_why(p, n->why, why, sizeof why), shape, of, whom);
         return;
     }
-    snprintf(buf, cap, "%s: %s, roll %dd%d%s%s%s", n->who >= 0 ? pui_name(p, n->who) : "Referee",
-             pui_why(p, n->why, why, sizeof why), count, n->sides, how, mod, of);
+    snprintf(buf, cap, "%s: %s, roll %dd%d%s%s%s%s", n->who >= 0 ? pui_name(p, n->who) : "Referee",
+             pui_why(p, n->why, why, sizeof why), count, n->sides, how, mod, of, whom);
 }
 
 bool pui_enter_die(pui_t *p, int value)

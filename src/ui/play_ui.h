@@ -49,6 +49,7 @@ typedef struct {
     int arg;           /* the command's arg (a trigger, knock down or push, up or down) */
     pui_group_t group; /* not NONE: this button opens the group's sub-bar */
     bool targeted;     /* the command needs a target picked on the map */
+    int slot;          /* place on the bar; the key is the slot's (a gap where one is missing) */
     char key;          /* keyboard shortcut, shown in the tooltip */
     char label[48];
 } pui_action_t;
@@ -73,8 +74,16 @@ typedef struct pui {
     bool user_turn; /* the actor's faction is player-controlled */
     cmd_t legal[PUI_MAX_LEGAL];
     int n_legal;
-    pui_action_t bar[PUI_MAX_BAR];
+    pui_action_t bar[PUI_MAX_BAR]; /* in slot order */
     int n_bar;
+    int n_bar_slots; /* places the bar lays out: the last slot used + 1 */
+    /* The main bar's slots this turn: an action keeps its slot (and key) while
+     * the turn lasts, even after it stops being legal for a while, so the
+     * same key never does something else mid-turn. */
+    pui_action_t slots[PUI_MAX_BAR];
+    int n_slots;
+    int slots_turn; /* log index of the turn start they belong to */
+    bool slots_full; /* a button found no slot left (the slots start afresh) */
     pui_group_t sub; /* the bar shows this group's variants (Esc goes back) */
     int sub_arg;     /* standby: the trigger chosen (its holds show), -1: the triggers show */
 

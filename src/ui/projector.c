@@ -356,7 +356,7 @@ bool ui_projector_update_view(vision_t *vis, ui_view_t *view, const battle_t *b,
 void ui_projector_draw_view(ui_draw_t *d, const battle_t *b, const ui_view_t *view,
                             const ui_token_pose_t *poses, const ui_camera_t *cam, int w, int h)
 {
-    ui_frame_opts_t fo = {.poses = poses, .view = view};
+    ui_frame_opts_t fo = {.poses = poses, .view = view, .log = &b->log};
     ui_draw_map(d, b->map, cam, w, h, &fo);
 }
 

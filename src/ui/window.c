@@ -326,21 +326,29 @@ static void window_overlays(ui_draw_t *d, const ui_state_t *s)
                   : m->combatants[i].at.col == s->hover.col && m->combatants[i].at.row == s->hover.row)
                 who = i;
     }
-    if (who < 0) return;
+    if (who < 0) {
+        ui_overlay_clear(s->overlay); /* no legend left over from before */
+        return;
+    }
     ui_overlay_legend_at(s->overlay, s->area.w ? s->area.x : 0, s->area.w ? s->area.y : 0);
     ui_overlay_window(s->overlay, bt, s->overlay_on, who, s->hover_on_map, s->hover);
+    /* The play screen draws the legend in its side panel, off the map. */
     ui_overlay_draw(s->overlay, ui_draw_renderer(d), ui_draw_text(d), &s->cam, s->view_w,
-                    s->view_h, true);
+                    s->view_h, !s->hud);
 }
 
 void ui_window_draw(ui_draw_t *d, const ui_state_t *s)
 {
     ui_frame_opts_t opts = {.hover = s->hover_on_map,
                             .hover_cell = s->hover,
-                            .poses = s->hud ? hud_poses(s->hud) : NULL};
+                            .poses = s->hud ? hud_poses(s->hud) : NULL,
+                            .log = s->hud ? &pui_battle(s->hud->p)->log : NULL};
     ui_draw_map(d, s->hud ? pui_battle(s->hud->p)->map : s->map, &s->cam, s->view_w, s->view_h,
                 &opts);
-    if (s->overlay && s->overlay_on) window_overlays(d, s);
+    if (s->overlay && s->overlay_on)
+        window_overlays(d, s);
+    else if (s->overlay)
+        ui_overlay_clear(s->overlay);
     if (s->hud) {
         /* The play screen's panels replace the viewer's status strip. */
         hud_draw(s->hud, d, s);
