@@ -255,13 +255,59 @@ static void test_pick_actor(void **state)
     fx_close(&f);
 }
 
+/* The action bar names each command as the ruleset describes it, and no
+ * two buttons of a bar read the same (activation's telegraphs, one per
+ * delay, and surface's subdue variants used to). */
+static void check_bar_labels(const char *map, uint64_t seed, bool want_described)
+{
+    fx_t f;
+    fx_open(&f, map, seed);
+    pui_t *p = f.p;
+    int described = 0;
+    for (int turn = 0; turn < 40; turn++) {
+        pui_run_ai(p, 400);
+        if (!p->user_turn) break;
+        for (int i = 0; i < p->n_bar; i++)
+            for (int j = i + 1; j < p->n_bar; j++)
+                if (strcmp(p->bar[i].label, p->bar[j].label) == 0)
+                    fail_msg("%s: two buttons read \"%s\"", map, p->bar[i].label);
+        /* Where the ruleset has words for a legal command, its button shows them. */
+        for (int k = 0; k < p->n_legal; k++) {
+            char want[64];
+            const cmd_t *c = &p->legal[k];
+            if (!p->play.rs->describe || !p->play.rs->describe(p->play.b, c, want, sizeof want)) continue;
+            for (int i = 0; i < p->n_bar; i++)
+                if (p->bar[i].kind == c->kind && p->bar[i].act == c->act &&
+                    p->bar[i].weapon == c->weapon && p->bar[i].weapon2 == c->weapon2 &&
+                    p->bar[i].arg == c->arg && p->bar[i].group == PUI_GROUP_NONE) {
+                    assert_string_equal(p->bar[i].label, want);
+                    described++;
+                }
+        }
+        cmd_t c;
+        p->play.rs->ai(p->play.b, p->actor, &c);
+        if (pui_give(p, &c) != BATTLE_OK) break;
+    }
+    if (want_described && described == 0) fail_msg("%s: no button the ruleset describes", map);
+    fx_close(&f);
+}
+
+static void test_bar_labels(void **state)
+{
+    (void)state;
+    /* The surface battle may never offer a subdue or a double shot early. */
+    check_bar_labels("relay_outpost", 3, false);
+    check_bar_labels("river_crossing", 5, true);
+    check_bar_labels("shattered_lane", 2, true);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_odds_xhalem),   cmocka_unit_test(test_odds_scars),
         cmocka_unit_test(test_odds_surface),  cmocka_unit_test(test_odds_emcore),
         cmocka_unit_test(test_odds_activation), cmocka_unit_test(test_surface_frame),
-        cmocka_unit_test(test_pick_actor),
+        cmocka_unit_test(test_pick_actor),      cmocka_unit_test(test_bar_labels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

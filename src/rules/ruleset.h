@@ -163,6 +163,11 @@ typedef struct ruleset {
     /* The upcoming turns from now, next first: at most cap, returns the
      * count. NULL: the tracker lists the initiative order the log announced. */
     int (*queue)(const battle_t *b, turn_slot_t *out, int cap);
+    /* The action bar's words for legal command c ("Subdue: knife", "Aim:
+     * bow", "Telegraph: fireball (delay 2)"): true with label filled, false
+     * to let the screen name it from the command's kind and weapon. NULL:
+     * the screen names every command. */
+    bool (*describe)(const battle_t *b, const cmd_t *c, char *label, size_t cap);
     /* Revision of these rules: bump it with every fix that changes how a
      * saved battle's commands play out. A save records it; one made under
      * another revision is replayed under the current rules, with a note when

@@ -403,6 +403,8 @@ static const char *weapon_name(const battle_t *b, int who, int w)
 static void action_label(const pui_t *p, const cmd_t *c, char *buf, size_t cap)
 {
     const battle_t *b = p->play.b;
+    /* The ruleset's own words first (its describe hook). */
+    if (rules(p)->describe && rules(p)->describe(b, c, buf, cap)) return;
     const char *n = cmd_kind_name(c->kind);
     bool engage = c->kind == CMD_ENGAGE || (c->kind == CMD_DECLARE && c->act == CMD_ENGAGE);
     if (engage && c->weapon2 >= 0)
@@ -427,7 +429,7 @@ static void action_label(const pui_t *p, const cmd_t *c, char *buf, size_t cap)
     else if (c->kind == CMD_FLY)
         snprintf(buf, cap, "%s", c->arg ? "Take off" : "Land");
     else if (c->kind == CMD_DASH)
-        snprintf(buf, cap, "%s", b->map->combatants[c->actor].kind == KIND_MACHINE ? "Thrust" : "Dash");
+        snprintf(buf, cap, "Dash");
     else if (c->kind == CMD_ESCAPE)
         snprintf(buf, cap, "Escape grapple");
     else if (c->kind == CMD_USE)

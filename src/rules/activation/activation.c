@@ -325,4 +325,5 @@ const ruleset_t ruleset_activation = {
     .bands = act_bands,
     .gauges = act_gauges,
     .queue = act_queue,
+    .describe = act_describe,
 };

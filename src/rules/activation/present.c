@@ -112,3 +112,24 @@ int act_queue(const battle_t *b, turn_slot_t *out, int cap)
     }
     return n;
 }
+
+bool act_describe(const battle_t *b, const cmd_t *c, char *label, size_t cap)
+{
+    act_action_t a;
+    int slot = c->kind == CMD_GRAPPLE ? ACT_W_GRAB : c->weapon;
+    bool named = act_action(b, c->actor, slot, &a);
+    const char *an = named ? (a.w->name[0] ? a.w->name : a.w->id) : "?";
+    if (c->kind == CMD_DECLARE && c->act == CMD_ENGAGE)
+        snprintf(label, cap, "Telegraph: %.24s (delay %d)", an, c->arg); /* Hold! [Delay X] */
+    else if (c->kind == CMD_ENGAGE && named && a.category == CAT_STATUS)
+        snprintf(label, cap, "Use: %.30s", an);
+    else if (c->kind == CMD_ENGAGE && named && a.pp > 0)
+        snprintf(label, cap, "Attack: %.24s (%d PP)", an, a.pp);
+    else if (c->kind == CMD_GRAPPLE)
+        snprintf(label, cap, "Grab");
+    else if (c->kind == CMD_ESCAPE)
+        snprintf(label, cap, "Struggle free");
+    else
+        return false;
+    return true;
+}

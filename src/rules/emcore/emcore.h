@@ -343,5 +343,6 @@ bool em_predict(const battle_t *b, int a, int t, int w, predict_t *out);
 /* ---- present.c: the G3 hooks (ruleset.h) ---- */
 bool em_predict_cmd(const battle_t *b, const cmd_t *c, predict_t *out);
 int em_gauges(const battle_t *b, int i, gauge_t *out, int cap);
+bool em_describe(const battle_t *b, const cmd_t *c, char *label, size_t cap);
 
 #endif

@@ -115,3 +115,26 @@ int em_gauges(const battle_t *b, int i, gauge_t *out, int cap)
         out[n++] = gauge_make("will", u->stat[ES_WILLPOWER], will, GAUGE_POOL);
     return n;
 }
+
+bool em_describe(const battle_t *b, const cmd_t *c, char *label, size_t cap)
+{
+    const weapon_t *w = battle_weapon(b, c->actor, c->weapon);
+    const char *wn = !w ? "unarmed" : w->name[0] ? w->name : w->id;
+    if (c->kind == CMD_DECLARE && c->act == CMD_ENGAGE && c->target < 0)
+        snprintf(label, cap, "Guard"); /* the fight roll defends, nobody is attacked */
+    else if (c->kind == CMD_DECLARE && c->act == CMD_ENGAGE)
+        snprintf(label, cap, "Fight: %.30s", wn);
+    else if (c->kind == CMD_DECLARE && c->act == CMD_DISENGAGE)
+        snprintf(label, cap, "Disengage");
+    else if (c->kind == CMD_COMMIT)
+        snprintf(label, cap, "Aim: %.30s", wn);
+    else if (c->kind == CMD_NOCK)
+        snprintf(label, cap, "Ready: %.30s", wn);
+    else if (c->kind == CMD_COVER)
+        snprintf(label, cap, "Take cover");
+    else if (c->kind == CMD_EVADE)
+        snprintf(label, cap, "Evade");
+    else
+        return false;
+    return true;
+}

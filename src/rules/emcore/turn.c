@@ -555,4 +555,5 @@ const ruleset_t ruleset_emcore = {
     .hidden_from = em_hidden_from,
     .predict = em_predict_cmd,
     .gauges = em_gauges,
+    .describe = em_describe,
 };

@@ -299,3 +299,25 @@ int sf_gauges(const battle_t *b, int i, gauge_t *out, int cap)
         out[n++] = gauge_make("nonlethal", u->stat[SF_NONLETHAL], u->hp_max, GAUGE_LOAD);
     return n;
 }
+
+/* A weapon's name for the bar (bare hands when wi is -1). */
+static const char *wname(const battle_t *b, int a, int wi)
+{
+    const weapon_t *w = battle_weapon(b, a, wi);
+    return !w ? "unarmed" : w->name[0] ? w->name : w->id;
+}
+
+bool sf_describe(const battle_t *b, const cmd_t *c, char *label, size_t cap)
+{
+    if (c->kind != CMD_ENGAGE) return false;
+    if (c->arg & SF_ARG_NONLETHAL)
+        snprintf(label, cap, "Subdue: %.30s", wname(b, c->actor, c->weapon));
+    else if (c->arg & SF_ARG_MARTIAL)
+        snprintf(label, cap, "Martial arts: d%d", (c->arg >> SF_ARG_MARTIAL_SHIFT) & SF_ARG_MARTIAL_MASK);
+    else if (c->weapon2 >= 0)
+        snprintf(label, cap, "Fire %.18s + %.18s", wname(b, c->actor, c->weapon),
+                 wname(b, c->actor, c->weapon2));
+    else
+        return false;
+    return true;
+}

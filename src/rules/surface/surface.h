@@ -312,6 +312,7 @@ bool sf_predict_cmd(const battle_t *b, const cmd_t *c, predict_t *out);
 int sf_bands(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c, const weapon_t *w,
              const geo_profile_t *prof, range_band_t *out, int cap);
 int sf_gauges(const battle_t *b, int i, gauge_t *out, int cap);
+bool sf_describe(const battle_t *b, const cmd_t *c, char *label, size_t cap);
 
 /* ---- AI (ai.c) ------------------------------------------------------------ */
 

@@ -772,5 +772,6 @@ const ruleset_t ruleset_surface = {
     .predict = sf_predict_cmd,
     .bands = sf_bands,
     .gauges = sf_gauges,
+    .describe = sf_describe,
     .revision = 1, /* the first surface rules */
 };

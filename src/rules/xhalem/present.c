@@ -52,3 +52,11 @@ int xh_bands(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c, cons
     snprintf(out[1].label, sizeof out[1].label, "beyond: disadvantage, half damage");
     return 2;
 }
+
+bool xh_describe(const battle_t *b, const cmd_t *c, char *label, size_t cap)
+{
+    /* A machine's dash is its thrusters. */
+    if (c->kind != CMD_DASH || !is_machine(b, c->actor)) return false;
+    snprintf(label, cap, "Thrust");
+    return true;
+}

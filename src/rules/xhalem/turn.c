@@ -224,4 +224,5 @@ const ruleset_t ruleset_xhalem = {
     .hidden_from = xhalem_hidden_from,
     .predict = xh_predict,
     .bands = xh_bands,
+    .describe = xh_describe,
 };

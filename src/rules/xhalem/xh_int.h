@@ -312,6 +312,7 @@ int xhalem_legal(battle_t *b, int a, cmd_t *out, int cap);
 
 /* ---- present.c: the G3 hooks ---- */
 bool xh_predict(const battle_t *b, const cmd_t *c, predict_t *out);
+bool xh_describe(const battle_t *b, const cmd_t *c, char *label, size_t cap);
 int xh_bands(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c, const weapon_t *w,
              const geo_profile_t *prof, range_band_t *out, int cap);
 
