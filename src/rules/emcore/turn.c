@@ -150,15 +150,6 @@ static const char *cond_name(unsigned bit)
     }
 }
 
-static void emit_cond(battle_t *b, int i, const char *name, bool on)
-{
-    event_t e = event_make(EV_CONDITION);
-    e.who = i;
-    e.on = on;
-    hb_strlcpy(e.name, name, sizeof e.name);
-    battle_emit(b, &e);
-}
-
 void em_set_cond(battle_t *b, int i, unsigned bit, bool on)
 {
     bool was_too = em_too(b, i);
@@ -169,10 +160,10 @@ void em_set_cond(battle_t *b, int i, unsigned bit, bool on)
         b->u[i].cond |= bit;
     else
         b->u[i].cond &= ~bit;
-    emit_cond(b, i, cond_name(bit), on);
+    battle_emit_condition(b, i, cond_name(bit), on);
     /* Target of opportunity is what prone and running add up to (E17). */
     if (em_too(b, i) != was_too)
-        emit_cond(b, i, "target_of_opportunity", !was_too);
+        battle_emit_condition(b, i, "target_of_opportunity", !was_too);
 }
 
 void em_emit_stat(battle_t *b, int i, int s)

@@ -239,7 +239,7 @@ void sc_resolve_phase(battle_t *b)
         battle_emit_action(b, i, "stabilize", t, ok);
         if (ok && !(b->u[t].cond & SC_STABLE)) {
             b->u[t].cond |= SC_STABLE;
-            sc_emit_cond(b, t, "stabilized", true);
+            battle_emit_condition(b, t, "stabilized", true);
         }
     }
     /* 3. Attacks land together: which ones reach, and the cover on each line

@@ -5,24 +5,6 @@
 
 #include "scars_int.h"
 
-void sc_emit_cond(battle_t *b, int i, const char *name, bool on)
-{
-    event_t e = event_make(EV_CONDITION);
-    e.who = i;
-    e.on = on;
-    hb_strlcpy(e.name, name, sizeof e.name);
-    battle_emit(b, &e);
-}
-
-void sc_emit_stat(battle_t *b, int i, const char *name, int value)
-{
-    event_t e = event_make(EV_STAT);
-    e.who = i;
-    e.value = value;
-    hb_strlcpy(e.name, name, sizeof e.name);
-    battle_emit(b, &e);
-}
-
 void sc_defeat(battle_t *b, int i)
 {
     battle_remove(b, i);
@@ -39,7 +21,7 @@ void sc_incapacitate(battle_t *b, int i, unsigned bit, const char *name)
     if (b->u[i].cond & bit)
         return;
     b->u[i].cond |= bit;
-    sc_emit_cond(b, i, name, true);
+    battle_emit_condition(b, i, name, true);
 }
 
 /* A save: d20 at or under the score passes. */
@@ -55,7 +37,7 @@ void scars_lose_ability(battle_t *b, int t, int slot, int amount)
     u->stat[slot] -= amount;
     if (u->stat[slot] < 0)
         u->stat[slot] = 0;
-    sc_emit_stat(b, t, SCARS_STAT_NAMES[slot], u->stat[slot]);
+    battle_emit_stat(b, t, SCARS_STAT_NAMES[slot], u->stat[slot]);
     if (u->stat[slot] > 0 || u->out)
         return;
     if (slot == SS_STR)
@@ -70,7 +52,7 @@ void scars_lose_ability(battle_t *b, int t, int slot, int amount)
 static void set_max_hp(battle_t *b, int t, int v)
 {
     b->u[t].hp_max = v;
-    sc_emit_stat(b, t, "max_hp", v);
+    battle_emit_stat(b, t, "max_hp", v);
 }
 
 /* A new maximum for ability SLOT; the score itself is raised with it when
@@ -82,11 +64,11 @@ static void set_ability(battle_t *b, int t, int slot, int v, bool raise_current)
     if (v > u->stat_max[slot]) {
         u->stat_max[slot] = v;
         snprintf(name, sizeof name, "max_%s", SCARS_STAT_NAMES[slot]);
-        sc_emit_stat(b, t, name, v);
+        battle_emit_stat(b, t, name, v);
     }
     if (raise_current && v > u->stat[slot]) {
         u->stat[slot] = v;
-        sc_emit_stat(b, t, SCARS_STAT_NAMES[slot], v);
+        battle_emit_stat(b, t, SCARS_STAT_NAMES[slot], v);
     }
 }
 
@@ -119,7 +101,7 @@ static void scar(battle_t *b, int t, int damage)
     unit_t *u = &b->u[t];
     char name[EV_NAME_MAX];
     snprintf(name, sizeof name, "scar:%s", NAMES[row]);
-    sc_emit_cond(b, t, name, true);
+    battle_emit_condition(b, t, name, true);
     switch (row) {
     case 1: /* where the scar sits (1d6), or which limb broke (1d6); then a new */
     case 2: /* max HP if higher: 1d6 (scar, rattling blow) or 2d6 (limb, disease) */
@@ -131,7 +113,7 @@ static void scar(battle_t *b, int t, int damage)
         break;
     case 3: /* flat on its face: deprived, and 1d6 more max HP */
         u->cond |= SC_DEPRIVED;
-        sc_emit_cond(b, t, "deprived", true);
+        battle_emit_condition(b, t, "deprived", true);
         set_max_hp(b, t, u->hp_max + scar_roll(b, t, 1, 6, "scar: max HP"));
         break;
     case 6: { /* 1-2 STR, 3-4 DEX, 5-6 WIL: 3d6 replaces the score if higher */
@@ -142,7 +124,7 @@ static void scar(battle_t *b, int t, int damage)
     }
     case 7:
         u->cond |= SC_HAMSTRUNG;
-        sc_emit_cond(b, t, "hamstrung", true);
+        battle_emit_condition(b, t, "hamstrung", true);
         set_ability(b, t, SS_DEX, scar_roll(b, t, 3, 6, "scar: max DEX"), false);
         break;
     case 8:
@@ -200,11 +182,11 @@ void scars_damage(battle_t *b, int t, int amount)
          * 3d6 as a new max HP if higher. */
         u->cond &= ~(unsigned)SC_DOOMED;
         if (!passed) {
-            sc_emit_cond(b, t, "doomed", true);
+            battle_emit_condition(b, t, "doomed", true);
             sc_defeat(b, t);
             return;
         }
-        sc_emit_cond(b, t, "doomed", false);
+        battle_emit_condition(b, t, "doomed", false);
         scar_max_hp(b, t, 3, 6);
         return;
     }
@@ -215,14 +197,14 @@ void scars_damage(battle_t *b, int t, int amount)
          * fights on without a detachment's edge over individuals; the next
          * critical damage routs it. */
         u->cond |= SC_WEAKENED;
-        sc_emit_cond(b, t, "weakened", true);
+        battle_emit_condition(b, t, "weakened", true);
     } else if (sc_detachment(b, t)) {
-        sc_emit_cond(b, t, "routed", true);
+        battle_emit_condition(b, t, "routed", true);
         sc_defeat(b, t);
     } else if (map_faction_is_player(b->map, b->map->combatants[t].faction)) {
         sc_incapacitate(b, t, SC_CRITICAL, "critical");
     } else {
-        sc_emit_cond(b, t, "critical", true);
+        battle_emit_condition(b, t, "critical", true);
         sc_defeat(b, t);
     }
 }

@@ -39,8 +39,6 @@ static inline bool sc_horde(const battle_t *b, int i)
 
 /* damage.c */
 /* Append a condition event (who, name, on) / a stat event (who, name, value). */
-void sc_emit_cond(battle_t *b, int i, const char *name, bool on);
-void sc_emit_stat(battle_t *b, int i, const char *name, int value);
 /* Take i out of the battle (dead, destroyed, routed, taken out). */
 void sc_defeat(battle_t *b, int i);
 /* Set helpless condition bit (once; the second time says nothing). */

@@ -433,7 +433,7 @@ void sf_do_attack(battle_t *b, const cmd_t *c)
     int mx = martial_x(c->arg);
     if (mx >= 0 && sf_stat(b, a, SF_MARTIAL) - mx > 0) {
         st->u[a].guard = (uint8_t)(sf_stat(b, a, SF_MARTIAL) - mx);
-        sf_emit_cond(b, a, "martial_guard", true);
+        battle_emit_condition(b, a, "martial_guard", true);
     }
     for (int k = 0; k < n && battle_active(b, a) && !sf_halted(b); k++) {
         const sf_shot_t *s = &shapes[k];

@@ -20,7 +20,7 @@ void sf_casualty(battle_t *b, int i, const char *cond)
     if (!battle_active(b, i)) return;
     if (cond) {
         b->u[i].cond |= strcmp(cond, "stunned") == 0 ? SFC_STUNNED : SFC_SUBDUED;
-        sf_emit_cond(b, i, cond, true);
+        battle_emit_condition(b, i, cond, true);
     }
     sf_st(b)->casualty[b->board->side[i]] = 1; /* the faction checks morale (S19) */
     event_t e = event_make(EV_DEFEATED);

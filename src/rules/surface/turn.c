@@ -145,15 +145,6 @@ void sf_emit_stat(battle_t *b, int i, int s)
     battle_emit(b, &e);
 }
 
-void sf_emit_cond(battle_t *b, int i, const char *name, bool on)
-{
-    event_t e = event_make(EV_CONDITION);
-    e.who = i;
-    e.on = on;
-    hb_strlcpy(e.name, name, sizeof e.name);
-    battle_emit(b, &e);
-}
-
 /* ---- geometry profile ------------------------------------------------------ */
 
 /* Stat KEY of c: the map's override, else its template's, else def. */
@@ -328,7 +319,7 @@ void sf_begin_turn(battle_t *b, int i)
     s->cur = i;
     if (s->u[i].guard) { /* the martial defence lasts until its own next turn */
         s->u[i].guard = 0;
-        sf_emit_cond(b, i, "martial_guard", false);
+        battle_emit_condition(b, i, "martial_guard", false);
     }
     emit_turn(b, EV_TURN_START, i, b->board->side[i]);
 }
@@ -372,7 +363,7 @@ static void leave(battle_t *b, int sd, const char *cond)
     for (int i = 0; i < b->n; i++) {
         if (!battle_active(b, i) || b->board->side[i] != sd) continue;
         b->u[i].cond |= SFC_ROUTED;
-        sf_emit_cond(b, i, cond, true);
+        battle_emit_condition(b, i, cond, true);
         battle_remove(b, i);
         event_t e = event_make(EV_FLED);
         e.who = i;

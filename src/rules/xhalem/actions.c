@@ -313,7 +313,7 @@ static battle_status_t do_mount(battle_t *b, const cmd_t *c)
     s->mounted_on[a] = m + 1;
     s->rider_of[m] = a + 1;
     battle_emit_action(b, a, "mount", m, true);
-    xh_emit_cond(b, a, "mounted", true);
+    battle_emit_condition(b, a, "mounted", true);
     return BATTLE_OK;
 }
 
@@ -332,7 +332,7 @@ static battle_status_t do_dismount(battle_t *b, const cmd_t *c)
     s->rider_of[m] = 0;
     battle_step(b, a, h);
     battle_emit_action(b, a, "dismount", m, true);
-    xh_emit_cond(b, a, "mounted", false);
+    battle_emit_condition(b, a, "mounted", false);
     return BATTLE_OK;
 }
 

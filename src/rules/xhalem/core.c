@@ -94,15 +94,6 @@ bool xhalem_aware(const battle_t *b, int obs, int t)
     return true;
 }
 
-void xh_emit_cond(battle_t *b, int i, const char *name, bool on)
-{
-    event_t e = event_make(EV_CONDITION);
-    e.who = i;
-    e.on = on;
-    hb_strlcpy(e.name, name, sizeof e.name);
-    battle_emit(b, &e);
-}
-
 void xh_set_cond(battle_t *b, int i, unsigned bit, const char *name, bool on)
 {
     if (((b->u[i].cond & bit) != 0) == on) return;
@@ -110,7 +101,7 @@ void xh_set_cond(battle_t *b, int i, unsigned bit, const char *name, bool on)
         b->u[i].cond |= bit;
     else
         b->u[i].cond &= ~bit;
-    xh_emit_cond(b, i, name, on);
+    battle_emit_condition(b, i, name, on);
 }
 
 /* Let go of whatever i holds and whatever holds i. */
@@ -138,7 +129,7 @@ void xh_unmount(battle_t *b, int r)
     if (m < 0) return;
     s->mounted_on[r] = 0;
     s->rider_of[m] = 0;
-    xh_emit_cond(b, r, "mounted", false);
+    battle_emit_condition(b, r, "mounted", false);
     if (b->board->present[r] && board_occupant(b->board, pos(b, r)) < 0)
         board_place(b->board, r, pos(b, r));
 }

@@ -176,7 +176,7 @@ static void keep_seat(battle_t *b, int m, int r)
     s->rider_of[m] = 0;
     battle_step(b, r, h);
     battle_emit_action(b, r, r_on ? "dismounted" : "thrown_off", m, true);
-    xh_emit_cond(b, r, "mounted", false);
+    battle_emit_condition(b, r, "mounted", false);
     if (!r_on) xh_set_cond(b, r, XC_PRONE, "prone", true);
 }
 

@@ -172,7 +172,6 @@ static inline bool holding_someone(const battle_t *b, int a)
 void xhalem_geo_profile(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c,
                         geo_profile_t *out);
 /* Emit a condition event (the bit itself is the caller's). */
-void xh_emit_cond(battle_t *b, int i, const char *name, bool on);
 /* Set or clear condition bit on i, emitting the change (nothing when unchanged). */
 void xh_set_cond(battle_t *b, int i, unsigned bit, const char *name, bool on);
 /* Undo a mount/rider pair (either may be gone); the rider keeps its hex and,
