@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "core/trigger.h"
 #include "rules_fixture.h"
 #include "rules/emcore/emcore.h"
 
@@ -700,6 +701,44 @@ static void test_ai_weighs_the_contest(void **state)
     fx_free(&f);
 }
 
+/* Readied actions in the legal list, on every trigger emcore can see (the
+ * moments too, "declares" never), blows, spells and moves, each named by
+ * the action-label hook. */
+static void test_ready_choices_and_labels(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(12, 4, "emcore", NULL);
+    int mystic = add(f.m, "mystic", "players", 2, 1, "firebolt,spear", "spirit=4,insight=3");
+    add(f.m, "brig", "brigands", 9, 1, "sword", "insight=1");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+    cmd_t l[512];
+    int n = f.p.rs->legal(f.p.b, mystic, l, 512);
+    assert_true(n <= 512);
+    int seen[TRIG_END][3] = {{0}}; /* per trigger: blow, spell, move */
+    char label[128];
+    for (int k = 0; k < n; k++) {
+        if (l[k].kind != CMD_STANDBY)
+            continue;
+        assert_true(l[k].arg >= 0 && l[k].arg < TRIG_END);
+        assert_true(f.p.rs->describe(f.p.b, &l[k], label, sizeof label));
+        int kind = l[k].act == CMD_MOVE ? 2 : l[k].weapon == 0 ? 1 : 0;
+        seen[l[k].arg][kind]++;
+        if (l[k].arg == TRIG_ROUND_STARTS && kind == 2)
+            assert_string_equal(label, "Ready a move (the round begins)");
+        if (l[k].arg == TRIG_TURN_STARTS && kind == 1)
+            assert_string_equal(label, "Ready spell: firebolt (enemy's turn begins)");
+        if (l[k].arg == TRIG_ENTERS_REACH && kind == 0 && l[k].weapon == 1)
+            assert_string_equal(label, "Ready blow: spear (enemy comes in reach)");
+    }
+    for (int t = 0; t < TRIG_END; t++)
+        for (int kind = 0; kind < 3; kind++)
+            if ((seen[t][kind] > 0) != (t != TRIG_DECLARES))
+                fail_msg("trigger %d, kind %d: %d offered", t, kind, seen[t][kind]);
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -727,6 +766,7 @@ int main(void)
         cmocka_unit_test(test_ai_charges_only_where_not_outnumbered),
         cmocka_unit_test(test_ai_weighs_the_contest),
         cmocka_unit_test(test_ai_runs_only_with_a_safe_pool),
+        cmocka_unit_test(test_ready_choices_and_labels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

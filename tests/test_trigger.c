@@ -15,7 +15,7 @@
 static void test_names_round_trip(void **state)
 {
     (void)state;
-    for (int t = 0; t < TRIG_COUNT; t++) {
+    for (int t = 0; t < TRIG_END; t++) {
         const char *n = trigger_name(t);
         assert_true(n[0] != '\0');
         assert_int_equal(trigger_parse(n), t);
@@ -25,7 +25,7 @@ static void test_names_round_trip(void **state)
             assert_string_not_equal(trigger_label(u), trigger_label(t));
         }
     }
-    assert_string_equal(trigger_name(TRIG_COUNT), "");
+    assert_string_equal(trigger_name(TRIG_END), "");
     assert_string_equal(trigger_name(-1), "");
     assert_string_equal(trigger_label(99), "trigger");
     assert_int_equal(trigger_parse("enters reach"), -1);
@@ -42,6 +42,9 @@ static void test_numbers_are_stable(void **state)
     assert_int_equal(TRIG_ATTACKS_RANGED, 3);
     assert_int_equal(TRIG_MOVES_IN_SIGHT, 4);
     assert_int_equal(TRIG_TARGETS_ALLY, 5);
+    assert_int_equal(TRIG_DECLARES, 11);
+    assert_int_equal(TRIG_ROUND_STARTS, 12);
+    assert_int_equal(TRIG_TURN_STARTS, 13);
     assert_string_equal(trigger_name(XT_ENGAGES_ALLY), "targets_ally");
     assert_string_equal(trigger_label(XT_ENTERS_REACH), "enemy comes in reach");
 }

@@ -24,7 +24,13 @@ typedef enum {
     TRIG_HIT_ALLY,          /* an enemy's attack hits one of the holder's allies */
     TRIG_ENDS_MOVE_IN_RANGE, /* an enemy ends a move within the held weapon's range */
     TRIG_DECLARES,          /* an enemy declares an action */
-    TRIG_COUNT
+    TRIG_COUNT,             /* the triggers above are deeds of an enemy */
+    /* Moments: the held action goes at a chosen point of the round, whatever
+     * anyone does. A ruleset offers them only when it says so, which is why
+     * they lie past TRIG_COUNT (loops over the deeds stay as they were). */
+    TRIG_ROUND_STARTS = TRIG_COUNT, /* the round begins, before anyone acts in it */
+    TRIG_TURN_STARTS,       /* an enemy's turn (its slot) begins, before it acts */
+    TRIG_END                /* every trigger, deeds and moments */
 } trigger_t;
 
 /* Wire name ("enters_reach"), or "" for a number that is no trigger. */

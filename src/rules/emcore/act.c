@@ -225,6 +225,29 @@ static battle_status_t do_move(battle_t *b, const cmd_t *c)
     return BATTLE_OK;
 }
 
+int em_free_move(battle_t *b, int i, cell_t goal)
+{
+    cell_t path[CMD_PATH_MAX];
+    int n = em_path_mode(b, i, EM_HASTY, goal, path, CMD_PATH_MAX);
+    /* As far along it as the Movement score pays for, to a hex it may stop on. */
+    while (n > 0) {
+        int cost = em_move_cost(b, i, EM_HASTY, path, n);
+        if (cost >= 0 && cost <= em_movement(b, i))
+            break;
+        n--;
+    }
+    if (n == 0)
+        return 0;
+    leave_place(b, i, EM_HASTY);
+    int k = 0;
+    while (k < n && step_to(b, i, path[k]))
+        k++;
+    if (battle_active(b, i))
+        em_ready_check(b, TRIG_ENDS_MOVE_IN_RANGE, i, -1, pos(b, i), pos(b, i));
+    em_update_engaged(b);
+    return k;
+}
+
 /* ---- cover ---------------------------------------------------------------------- */
 
 bool em_cover_allowed(const battle_t *b, int i)

@@ -105,6 +105,8 @@ typedef struct {
     short rd_trigger[MAP_MAX_COMBATANTS];
     short rd_target[MAP_MAX_COMBATANTS]; /* -1: any enemy */
     short rd_weapon[MAP_MAX_COMBATANTS];
+    unsigned char rd_move[MAP_MAX_COMBATANTS]; /* 1: a readied move to rd_at, not a blow */
+    cell_t rd_at[MAP_MAX_COMBATANTS];
 } em_state_t;
 
 /* One pool roll: the dice's net count (may be negative), successes (at
@@ -238,6 +240,11 @@ int em_reach_mode(battle_t *b, int i, int mode, int budget_ft, geom_reach_t *out
 /* Cheapest path of i in this mode to goal (start excluded) into out;
  * returns its length, 0 when there is none (or it is longer than cap). */
 int em_path_mode(battle_t *b, int i, int mode, cell_t goal, cell_t *out, int cap);
+/* A free hasty move of i towards cell goal outside its own slot (a readied
+ * move): the cheapest path, as far along it as a whole Movement score pays
+ * for, step by step as any move (triggers, opportunities). Returns the
+ * steps taken. */
+int em_free_move(battle_t *b, int i, cell_t goal);
 /* Is cover to be had where i stands (E15)? */
 bool em_cover_allowed(const battle_t *b, int i);
 
@@ -293,16 +300,24 @@ void em_offer_opportunity(battle_t *b, int i, hex_t from, bool fresh);
 
 /* ---- ready.c: readied actions (E18) ------------------------------------------ */
 
-/* Can a readied action wait for trigger trig (core/trigger.h)? */
+/* Can a readied action wait for trigger trig (core/trigger.h): every deed
+ * but a declaration, and the moments "the round begins" and "an enemy's
+ * turn begins"? */
 bool em_trigger_supported(int trig);
 /* `who` has just done what trigger trig names (to target, a step from hex
  * `from`, or, for leaving, about to step to `to`): readied foes waiting for
- * it strike now, in map order. */
+ * it go now, in map order. */
 void em_ready_check(battle_t *b, int trig, int who, int target, hex_t from, hex_t to);
+/* A moment has come (TRIG_ROUND_STARTS with who -1, or TRIG_TURN_STARTS
+ * with who the combatant whose slot begins): readied actions set for it go,
+ * in map order. */
+void em_ready_moment(battle_t *b, int trig, int who);
 /* Readied actions a may prepare now, appended to out from n; the new count. */
 int em_legal_ready(const battle_t *b, int a, cmd_t *out, int cap, int n);
-/* CMD_STANDBY: ready an attack with weapon for trigger arg (at target, -1
- * any enemy), for the whole Movement score. */
+/* CMD_STANDBY: ready, for the whole Movement score, a blow or shot with
+ * weapon (act CMD_END or CMD_ENGAGE; at target, -1 any enemy) or a hasty
+ * move to cell `at` worth the Movement score (act CMD_MOVE; weapon then only
+ * measures the reach a trigger asks about), for trigger arg. */
 battle_status_t em_do_ready(battle_t *b, const cmd_t *c);
 
 /* ---- ai.c ------------------------------------------------------------------ */

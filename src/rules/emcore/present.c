@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../core/trigger.h"
 #include "emcore.h"
 
 static bool can_dodge(const battle_t *b, int t)
@@ -129,7 +130,15 @@ bool em_describe(const battle_t *b, const cmd_t *c, char *label, size_t cap)
     else if (c->kind == CMD_COMMIT)
         snprintf(label, cap, "Aim: %.30s", wn);
     else if (c->kind == CMD_NOCK)
-        snprintf(label, cap, "Ready: %.30s", wn);
+        snprintf(label, cap, "Nock: %.30s", wn);
+    else if (c->kind == CMD_STANDBY && c->act == CMD_MOVE)
+        snprintf(label, cap, "Ready a move (%.24s)", trigger_label(c->arg));
+    else if (c->kind == CMD_STANDBY)
+        snprintf(label, cap, "Ready %s: %.24s (%.24s)",
+                 w && em_is_ranged(w) && em_weapon_aspect(w) == EA_SPIRIT ? "spell"
+                 : em_is_ranged(w) && !em_is_melee(w)                       ? "shot"
+                                                                             : "blow",
+                 wn, trigger_label(c->arg));
     else if (c->kind == CMD_COVER)
         snprintf(label, cap, "Take cover");
     else if (c->kind == CMD_EVADE)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../ruleset.h"
+#include "../../core/trigger.h"
 #include "emcore.h"
 
 static const char *const STAT_NAMES[ES_COUNT] = {
@@ -290,6 +291,15 @@ static void next_slot(battle_t *b)
             em_set_cond(b, i, EC_COVER, false);
             em_set_cond(b, i, EC_RAN, false);
         }
+        /* Foes readied for this moment go before it acts (E18). */
+        em_ready_moment(b, TRIG_TURN_STARTS, i);
+        if (decided(b))
+            return;
+        if (!battle_active(b, i) || (s->phase == EP_COMMITMENT && !s->commit[i])) {
+            emit_turn(b, EV_TURN_END, i); /* struck down (or its aim spoilt) first */
+            s->actor = -1;
+            continue;
+        }
         return;
     }
     s->actor = -1;
@@ -340,6 +350,10 @@ static void start_round(battle_t *b)
             em_set_cond(b, i, EC_READIED, false); /* unused: lost with its turn (E18) */
     }
     emit_phase(b, EP_IMMEDIATE);
+    /* Readied actions set for the start of the turn go first (E18). */
+    em_ready_moment(b, TRIG_ROUND_STARTS, -1);
+    if (decided(b))
+        return;
     em_update_engaged(b);
     em_find_groups(b);
     int any = 0;
