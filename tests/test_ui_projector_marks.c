@@ -23,6 +23,7 @@
 #include "io/fileio.h"
 #include "io/map_io.h"
 #include "rules/play.h"
+#include "rules/surface/surface.h"
 #include "ui/camera.h"
 #include "ui/fog.h"
 #include "ui/projector.h"
@@ -216,15 +217,28 @@ static bool is_amber(const Uint8 *px)
     return px[2] > 240 && px[1] > 180 && px[1] < 212 && px[0] > 20 && px[0] < 60;
 }
 
+/* Where the battle has everybody now, as the play screen's poses say once
+ * its animations have settled (the map's own `at` is where they started). */
+static void settled_poses(const battle_t *b, ui_token_pose_t *pose)
+{
+    for (int i = 0; i < b->n; i++) {
+        pose[i].world = ui_cell_center(b->map, hex_to_cell(b->map->layout, b->board->pos[i]));
+        pose[i].hp = (float)b->u[i].hp;
+        pose[i].alpha = battle_active(b, i) ? 1.0f : 0.0f;
+    }
+}
+
 /* Draw w's player view and the marks on p's canvas; save it to png (may be
  * NULL); return the amber pixels and, in *drawn, what draw_marks returned. */
 static int draw_world(ui_projector_t *p, world_t *w, const ui_view_t *v, const char *png,
                       int *drawn)
 {
     SDL_Renderer *r = p->ren;
+    static ui_token_pose_t pose[MAP_MAX_COMBATANTS];
+    settled_poses(w->play.b, pose);
     assert_int_equal(SDL_SetRenderTarget(r, p->target), 0);
-    ui_projector_draw_view(p->d, w->play.b, v, NULL, &p->cam, p->tw, p->th);
-    *drawn = ui_projector_draw_marks(p, w->play.b, v, NULL, &p->cam, p->tw, p->th);
+    ui_projector_draw_view(p->d, w->play.b, v, pose, &p->cam, p->tw, p->th);
+    *drawn = ui_projector_draw_marks(p, w->play.b, v, pose, &p->cam, p->tw, p->th);
     SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, p->tw, p->th, 32, SDL_PIXELFORMAT_ARGB8888);
     assert_non_null(s);
     assert_int_equal(
@@ -307,6 +321,10 @@ static void gauges_player_safe_on_every_map(void **state)
         world_t w;
         world_open(&w, MAPS[m], 3);
         battle_t *b = w.play.b;
+        /* A round in: HP lost, heat built, armour shot away. */
+        battle_status_t st = play_auto(&w.play, 1);
+        assert_true(st == BATTLE_OK || st == BATTLE_OVER);
+        ui_projector_update_view(w.vis, &w.view, b, &w.keys, NULL);
         for (int i = 0; i < b->n; i++) {
             gauge_t all[GAUGES_MAX], g[GAUGES_MAX];
             int n_all = ruleset_gauges(b->rules, b, i, all, GAUGES_MAX);
@@ -335,6 +353,8 @@ static void gauges_player_safe_on_every_map(void **state)
         /* Close enough to read: true-scale-like zoom on the players. */
         p.cam.zoom = fmax(p.cam.zoom, 40.0);
         int pl = -1;
+        for (int i = 0; i < b->n && pl < 0; i++)
+            if (battle_is_player(b, i) && battle_active(b, i)) pl = i;
         for (int i = 0; i < b->n && pl < 0; i++)
             if (battle_is_player(b, i)) pl = i;
         vec2_t at = ui_cell_center(w.map, hex_to_cell(w.map->layout, b->board->pos[pl]));
@@ -381,6 +401,36 @@ static void surface_enemy_shows_armour_not_hp(void **state)
     }
     assert_true(armour_all); /* the boss is armoured on this map */
     assert_true(armour);
+
+    /* A picture for a person: the boss beside the players' gunner, its
+     * plating half gone and running hot; the gunner hot too. */
+    char dir[] = "/tmp/hb_test_projsurf_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    setenv("XDG_CONFIG_HOME", dir, 1);
+    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
+    assert_int_equal(TTF_Init(), 0);
+    int gunner = find(&w, "gunner");
+    hex_t gp = b->board->pos[gunner];
+    b->board->pos[boss] = (hex_t){gp.q + 2, gp.r - 1}; /* drawing reads positions only */
+    b->u[boss].stat[SF_ARMOR] = b->u[boss].stat_max[SF_ARMOR] / 2;
+    b->u[boss].stat[SF_HEAT] = 3;
+    b->u[gunner].stat[SF_HEAT] = 2;
+    b->u[gunner].hp = b->u[gunner].hp_max - 1;
+    ui_projector_t p;
+    open_projector(&p, w.map);
+    p.cam.zoom = 55.0; /* a 25.4 mm hex at 96 dpi */
+    vec2_t at = ui_cell_center(w.map, hex_to_cell(w.map->layout, gp));
+    p.cam.x = at.x - p.tw / (2 * p.cam.zoom);
+    p.cam.y = at.y - p.th / (2 * p.cam.zoom);
+    int drawn;
+    draw_world(&p, &w, &v, "test_ui_projector_marks_surface_gauges.png", &drawn);
+    /* The boss shows armour and heat, the gunner heat with its numbers. */
+    assert_int_equal(ui_projector_gauges(b, &v, boss, g, GAUGES_MAX), 2);
+    ui_projector_free(&p);
+    TTF_Quit();
+    SDL_Quit();
+    unsetenv("XDG_CONFIG_HOME");
+    tmp_dir_remove(dir);
     world_close(&w);
 }
 

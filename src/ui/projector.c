@@ -523,7 +523,7 @@ typedef struct {
 static marks_size_t marks_size(double z)
 {
     marks_size_t ms;
-    ms.gpx = ui_text_quantize((int)fmax(11, fmin(28, z * 0.3)));
+    ms.gpx = ui_text_quantize((int)fmax(11, fmin(24, z * 0.26)));
     ms.bh = fmax(6.0, ms.gpx * 1.1);
     ms.ipx = ui_text_quantize((int)fmax(14, fmin(40, z * 0.42)));
     return ms;
