@@ -32,8 +32,9 @@
 #define MAX_MAPS 16
 #define MAX_ROUNDS 100
 
-/* Rows of the table: the command kinds, with engage split by weapon class. */
-enum { ROW_MELEE = CMD_COUNT, ROW_RANGED, ROW_THROWN, ROW_COUNT };
+/* Rows of the table: the command kinds, with engage split by weapon class
+ * and shove by what it aims at (arg 0 knock down, 1 push). */
+enum { ROW_MELEE = CMD_COUNT, ROW_RANGED, ROW_THROWN, ROW_KNOCK, ROW_PUSH, ROW_COUNT };
 
 typedef struct {
     const char *path;
@@ -56,6 +57,8 @@ static const char *row_name(int r)
     case ROW_MELEE: return "engage (melee)";
     case ROW_RANGED: return "engage (ranged)";
     case ROW_THROWN: return "engage (thrown)";
+    case ROW_KNOCK: return "shove (knock down)";
+    case ROW_PUSH: return "shove (push)";
     default: return cmd_kind_name((cmd_kind_t)r);
     }
 }
@@ -113,6 +116,7 @@ static void inspect(const battle_t *b, int a, const cmd_t *c, audit_t *au)
         const weapon_t *w = battle_weapon(b, a, c->weapon);
         row = !w || w->cls == WPN_MELEE ? ROW_MELEE : w->cls == WPN_THROWN ? ROW_THROWN : ROW_RANGED;
     }
+    if (c->kind == CMD_SHOVE) row = c->arg ? ROW_PUSH : ROW_KNOCK;
     if (row >= 0 && row < ROW_COUNT) au->rows[row]++;
     bool aimed = c->kind == CMD_ENGAGE || c->kind == CMD_GRAPPLE || c->kind == CMD_SHOVE ||
                  c->kind == CMD_ASSIST;
