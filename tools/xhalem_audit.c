@@ -95,6 +95,19 @@ static bool foe_near(const battle_t *b, int a, hex_t h, int hexes, bool known)
     return false;
 }
 
+/* Hexes from h to the nearest foe a's side knows of (a large number: none). */
+static int known_foe_distance(const battle_t *b, int a, hex_t h)
+{
+    int side = b->board->side[a], best = 1 << 20;
+    for (int e = 0; e < b->n; e++) {
+        if (!battle_active(b, e) || board_allies(b->board, a, e) || hidden_from_side(b, e, side))
+            continue;
+        int d = hex_distance(h, b->board->pos[e]);
+        if (d < best) best = d;
+    }
+    return best;
+}
+
 /* Hexes a can strike to from where it stands: its reach, or the range of
  * any weapon it carries. */
 static int strike_hexes(const battle_t *b, int a)
@@ -125,8 +138,12 @@ static void inspect(const battle_t *b, int a, const cmd_t *c, audit_t *au)
     if (c->kind == CMD_MOVE && c->n_path > 0) {
         hex_t end = hex_from_cell(b->map->layout, c->path[c->n_path - 1]);
         /* Beside a foe the side has not found, with none it knows of
-         * that a could strike from there: it went for the hidden one. */
-        if (foe_near(b, a, end, 1, false) && !foe_near(b, a, end, strike_hexes(b, a), true)) {
+         * that a could strike from there, and no nearer to any foe it
+         * knows of than it started: it went for the hidden one (a move on
+         * toward a known foe that stops beside a hider is a stumble, not a
+         * cheat). */
+        if (foe_near(b, a, end, 1, false) && !foe_near(b, a, end, strike_hexes(b, a), true) &&
+            known_foe_distance(b, a, end) >= known_foe_distance(b, a, b->board->pos[a])) {
             au->hidden_approach++;
             if (getenv("HB_AUDIT_VERBOSE"))
                 fprintf(stderr, "round %d: %s moves to (%d,%d) beside a foe hidden from its side\n",

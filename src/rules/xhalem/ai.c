@@ -716,6 +716,71 @@ static bool grab_pays(battle_t *b, int a, int t, int w, cmd_t *out)
     return true;
 }
 
+/* Could a hide on h from every foe its side knows of: none would see it
+ * clearly there, and cover heavy enough to block scanners lies between it
+ * and every machine that would see it (docs/rules-xhalem.md, "Hide")? */
+static bool hide_proof(const battle_t *b, int a, hex_t h)
+{
+    if (is_machine(b, a)) return false;
+    for (int e = 0; e < b->n; e++) {
+        if (!known(b, a, e)) continue;
+        sight_t sg = sight_trace(b->board, pos(b, e), h);
+        if (sg.visible && (sg.cover == COVER_NONE || (is_machine(b, e) && sg.cover < COVER_HEAVY)))
+            return false;
+    }
+    return true;
+}
+
+/* Does a lie in wait: a creature granted a hide as its secondary action,
+ * hidden or able to hide where it stands from every foe its side knows
+ * (hide_proof), while an ally of its own still fights (alone, it must go
+ * and fight, or the battle would stall)? */
+static bool lurks(const battle_t *b, int a)
+{
+    if (is_machine(b, a) || xhalem_secondary_kind(b, a) != CMD_HIDE) return false;
+    bool ally = false;
+    for (int x = 0; x < b->n && !ally; x++)
+        ally = x != a && battle_active(b, x) && board_allies(b->board, a, x);
+    return ally && (has(b, a, XC_HIDDEN) || hide_proof(b, a, pos(b, a)));
+}
+
+/* A move within `budget` to a hex where a could hide from every foe it knows
+ * (hide_proof), provoking nothing: one from which wp can still hit goal
+ * first, and unless need_range, else the nearest to goal no more than
+ * `near` hexes from it; the cheapest of equals. False when none fits. */
+static bool plan_hide_move(battle_t *b, int a, int goal, const weapon_t *wp, int budget,
+                           bool need_range, int near, cmd_t *out)
+{
+    move_cost_t mv;
+    if (!xhalem_move_cost(b, a, xh_current_mode(b, a), &mv)) return false;
+    mv.budget_ft = budget;
+    int n = geom_reach_mode(&mv, b->ps, b->reach, b->ncells);
+    if (n > b->ncells) n = b->ncells;
+    int best_k = -1, best_key = 0x7fffffff;
+    for (int k = 0; k < n; k++) {
+        hex_t h = hex_from_cell(b->map->layout, b->reach[k].at);
+        if (board_occupant(b->board, h) >= 0) continue;
+        bool hits = can_hit_from(b, a, h, goal, wp, NULL);
+        int d = hex_distance(h, pos(b, goal));
+        if ((need_range && !hits) || (!hits && d > near)) continue;
+        int key = (hits ? 0 : 1 << 24) + d * 4096 + b->reach[k].cost_ft;
+        if (key >= best_key || !hide_proof(b, a, h)) continue;
+        best_key = key;
+        best_k = k;
+    }
+    if (best_k < 0) return false;
+    cell_t at = b->reach[best_k].at;
+    cmd_t c = cmd_make(CMD_MOVE, a);
+    /* b->ps still holds the reach search, which settled `at`. */
+    c.n_path = path_toward_searched(b, a, map_index(b->map, at), budget, c.path);
+    if (c.n_path == 0) return false;
+    cell_t last = c.path[c.n_path - 1];
+    if (last.col != at.col || last.row != at.row || provocations(b, a, c.path, c.n_path) > 0)
+        return false;
+    *out = c;
+    return true;
+}
+
 /* After its action, the move left takes a somewhere to fight goal from with
  * the weapon in hand: in reach or range, in cover (plan_attack_move), else
  * closer. Never a move that provokes; a shooter stays where it can shoot. */
@@ -744,10 +809,25 @@ static bool reposition(battle_t *b, int a, int goal, int budget, cmd_t *out)
         return false;
     cmd_t c;
     bool planned = plan_attack_move(b, a, goal, w, budget, &c);
+    bool in_range = planned;
     if (!planned && !ranged) planned = dist_hex(b, a, goal) > 1 && plan_approach(b, a, goal, budget, &c);
     if (!planned && ranged && !can_hit_from(b, a, pos(b, a), goal, wp, NULL))
         planned = plan_approach(b, a, goal, budget, &c);
-    if (!planned || provocations(b, a, c.path, c.n_path) > 0) return false;
+    if (planned && provocations(b, a, c.path, c.n_path) > 0) planned = false;
+    /* One that hides after moving goes where it can (hide_proof) when the
+     * place planned would not let it: in range of goal if it can, else no
+     * farther from goal than it would have come. */
+    if (!pushed && xhalem_secondary_kind(b, a) == CMD_HIDE && !s->turn.second) {
+        hex_t end = planned ? hex_from_cell(b->map->layout, c.path[c.n_path - 1]) : pos(b, a);
+        if (ranged && !in_range && lurks(b, a)) return false; /* waits, and hides */
+        cmd_t h;
+        if (!hide_proof(b, a, end) &&
+            plan_hide_move(b, a, goal, wp, budget, in_range, hex_distance(end, pos(b, goal)), &h)) {
+            *out = h;
+            return true;
+        }
+    }
+    if (!planned) return false;
     if (pushed) {
         /* Only to get clear: the shooter must still reach goal from there. */
         hex_t end = hex_from_cell(b->map->layout, c.path[c.n_path - 1]);
@@ -859,6 +939,19 @@ void xhalem_ai(battle_t *b, int a, cmd_t *out)
         pw = preferred_weapon(b, a, &ranged);
     int t = -1, w = -1;
     int here = best_attack_here(b, a, &t, &w, true);
+    if (here < 0 && ranged && lurks(b, a)) {
+        /* A shooter in hiding with no one in range waits there rather than
+         * walk into the open: it moves only to another such place in range,
+         * and hides first if it is not hidden yet. */
+        cmd_t c;
+        if (budget > 0 && s->turn.moved_ft == 0 &&
+            plan_hide_move(b, a, goal, battle_weapon(b, a, pw), budget, true, 0, &c)) {
+            *out = c;
+            return;
+        }
+        if (!has(b, a, XC_HIDDEN) && xh_hide_ok(b, a)) *out = cmd_make(CMD_HIDE, a);
+        return;
+    }
     if (here >= 0 && (s->turn.moved_ft > 0 || budget <= 0 || ranged)) {
         *out = strike_or_assist(b, a, t, w);
         return;
