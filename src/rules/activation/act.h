@@ -11,6 +11,7 @@
  *   grapple.c     Grab, the Lift check, Co-Grapple, carry, Struggle Free
  *   move.c        the Move action step by step
  *   ai.c          the built-in AI and its reaction policy
+ *   calls.c       the referee's override of hit and critical (A27)
  */
 #ifndef HB_ACT_H
 #define HB_ACT_H
@@ -155,6 +156,10 @@ typedef struct {
     act_delay_t delay[ACT_DELAY_MAX];
     int depth;                     /* reactions nested now (0 outside one) */
     int offer_reactor, offer_pick; /* the offer being made and the AI's answer to it */
+    /* The referee's ruling on i's next attack (A27; cmd_override_t), and
+     * whether the action now resolving has used it (it then clears). */
+    unsigned char ovr[ACT_NMAX];
+    unsigned char ovr_used[ACT_NMAX];
 } act_state_t;
 
 static inline act_state_t *act_st(battle_t *b) { return (act_state_t *)b->rs; }
@@ -169,6 +174,12 @@ static inline bool act_has(const battle_t *b, int i, unsigned c) { return (b->u[
  * answer yet, a broken limit)? Then nothing more needs resolving: the driver
  * rebuilds (battle.h, "Stopping"). */
 static inline bool act_stopped(const battle_t *b) { return battle_halted(b); }
+
+/* ---- calls.c: the referee's calls (A27) ---- */
+/* ruleset_t.calls: the overrides the referee may rule on who's next attack. */
+int act_calls(battle_t *b, int who, ref_call_t *out, int cap);
+/* Apply a call (CMD_OVERRIDE), whoever's activation it is. */
+battle_status_t act_apply_call(battle_t *b, const cmd_t *c);
 
 /* ---- action.c ---- */
 /* Action `slot` of combatant i (a list slot, ACT_W_STRUGGLE or ACT_W_GRAB);

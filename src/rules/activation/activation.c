@@ -157,8 +157,11 @@ static battle_status_t do_hold(battle_t *b, const cmd_t *c)
     return BATTLE_OK;
 }
 
+extern const ruleset_t ruleset_activation;
+
 static battle_status_t act_apply(battle_t *b, const cmd_t *c)
 {
+    if (ruleset_takes_call(&ruleset_activation, c->kind)) return act_apply_call(b, c);
     act_state_t *s = act_st(b);
     int i = c->actor;
     if (b->over || i < 0 || i >= b->n || i != s->actor || !battle_active(b, i)) return BATTLE_ILLEGAL;
@@ -326,4 +329,6 @@ const ruleset_t ruleset_activation = {
     .gauges = act_gauges,
     .queue = act_queue,
     .describe = act_describe,
+    .calls = act_calls,
+    .call_kinds = RULESET_CALL(CMD_OVERRIDE),
 };

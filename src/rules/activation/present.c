@@ -26,6 +26,13 @@ bool act_predict(const battle_t *b, const cmd_t *c, predict_t *out)
     if (!o.legal) return false;
     /* A d100 at or under the chance hits; no accuracy, or 100 and more, always. */
     int chance = a.acc <= 0 ? 100 : o.fails ? 0 : o.chance;
+    /* A27: a ruling waiting for this attack decides it instead. */
+    int ovr = act_cst(b)->ovr[c->actor];
+    if (ovr != OVERRIDE_NONE && !o.fails) {
+        chance = ovr == OVERRIDE_MISS ? 0 : 100;
+        if (ovr == OVERRIDE_CRIT) o.crit_chance = 100;
+        if (ovr == OVERRIDE_NO_CRIT) o.crit_chance = 0;
+    }
     out->valid = true;
     out->p_hit = chance >= 100 ? 1.0 : chance <= 0 ? 0.0 : chance / 100.0;
     out->dmg_hit = act_mean_damage(&o);
@@ -37,6 +44,9 @@ bool act_predict(const battle_t *b, const cmd_t *c, predict_t *out)
     if (o.fails)
         snprintf(out->detail, sizeof out->detail, "RI%d: beyond -%d stages, fails", o.ri,
                  ACT_STAGE_MAX);
+    else if (ovr != OVERRIDE_NONE)
+        snprintf(out->detail, sizeof out->detail, "referee: %s, crit %d%%",
+                 chance ? "hits" : "misses", o.crit_chance);
     else if (a.acc <= 0)
         snprintf(out->detail, sizeof out->detail, "no accuracy roll, crit %d%%", o.crit_chance);
     else if (o.ri >= 2)
