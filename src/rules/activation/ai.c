@@ -17,6 +17,25 @@ static double foe_value(const battle_t *b, int t)
     return 1.0 + 1.5 * hurt;
 }
 
+/* Rounds of fighting a poison is counted for: about a third of a battle on
+ * the sample map (6 rounds), where a poisoned foe is also likely to fall. */
+#define AI_POISON_ROUNDS 2
+
+/* What poisoning t with a hit of a is worth (A26): a max-HP eighth lost at
+ * the end of each of t's activations over the next AI_POISON_ROUNDS rounds
+ * (the faster t, the more of them), never more than t has left, times the
+ * chance the poison takes. Nothing when t is poisoned already. */
+static double poison_value(const battle_t *b, const act_action_t *a, int t)
+{
+    if (a->poison <= 0 || act_has(b, t, AC_POISONED)) return 0.0;
+    const act_state_t *s = act_cst(b);
+    int loss = b->u[t].hp_max / 8 > 0 ? b->u[t].hp_max / 8 : 1;
+    int ticks = s->base[t] > 0 ? AI_POISON_ROUNDS * ACT_ROUND / s->base[t] : 1;
+    double lost = (double)loss * ticks;
+    if (lost > b->u[t].hp) lost = b->u[t].hp;
+    return a->poison / 100.0 * lost;
+}
+
 /* Expected worth of i using a on t from hex `from`: the damage it is likely
  * to do, weighed by the foe, with a bonus when it is likely to fell it. */
 static double strike_value(const battle_t *b, int i, hex_t from, const act_action_t *a, int t)
@@ -29,6 +48,19 @@ static double strike_value(const battle_t *b, int i, hex_t from, const act_actio
     double v = p * dmg * foe_value(b, t);
     if (dmg >= b->u[t].hp) v += p * 10.0; /* a faint takes all its activations away */
     return v;
+}
+
+/* The poison of i's single-target a on t, weighed like damage and counted
+ * once (a second hit poisons no more). Nothing when its mean damage fells t:
+ * the felling is counted instead. */
+static double poison_worth(const battle_t *b, int i, const act_action_t *a, int t)
+{
+    if (a->poison <= 0) return 0.0;
+    act_odds_t o;
+    act_odds(b, i, a, t, &o);
+    if (!o.legal || o.fails || act_mean_damage(&o) >= b->u[t].hp) return 0.0;
+    double p = o.chance >= 100 ? 1.0 : o.chance / 100.0;
+    return p * poison_value(b, a, t) * foe_value(b, t);
 }
 
 /* Is i's single-target action a likely (over half the time) to fell t? */
@@ -57,7 +89,8 @@ static double caught_value(const battle_t *b, int i, const act_action_t *a, int 
     if (!o.legal || !o.damages) return 0.0;
     double p = o.chance >= 100 ? 1.0 : o.chance / 100.0;
     double dmg = act_mean_damage(&o);
-    return p * dmg * foe_value(b, k) + (dmg >= b->u[k].hp ? p * 10.0 : 0.0);
+    return p * dmg * foe_value(b, k) +
+           (dmg >= b->u[k].hp ? p * 10.0 : p * poison_value(b, a, k) * foe_value(b, k));
 }
 
 /* The damage one activation of i is worth, roughly: its best complex strike
@@ -198,6 +231,7 @@ static void plan_here(battle_t *b, int i, plan_t *best)
             if (v <= 0.0) continue;
             /* Two simple actions fit where one complex does. */
             if (a.cost == 1 && s->left >= 2) v *= 1.8;
+            if (a.shape == SHAPE_SINGLE) v += poison_worth(b, i, &a, t);
             v += priority_value(b, i, a.priority);
             /* PP budgeting: an expensive action must earn its PP, unless it
              * is likely to fell its target (then the PP are well spent). */
