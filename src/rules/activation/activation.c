@@ -35,6 +35,7 @@ static void act_geo_profile(const map_t *m, const tmpl_db_t *db, const map_comba
 
 static void act_setup(battle_t *b)
 {
+    act_read_data(b);
     for (int i = 0; i < b->n; i++)
         if (b->u[i].hp <= 0) battle_remove(b, i);
     act_timeline_start(b);
