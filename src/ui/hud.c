@@ -143,10 +143,121 @@ static int log_lines(const battle_t *b)
 
 static bool ruler_event(hud_t *h, ui_state_t *s, const SDL_Event *e);
 
+#define CLICK_SLOP 4 /* pixels a press may wander and still be a click, not a drag */
+
+static bool near_px(int x0, int y0, int x1, int y1)
+{
+    return abs(x1 - x0) <= CLICK_SLOP && abs(y1 - y0) <= CLICK_SLOP;
+}
+
+/* The combatant whose token stands on the map at drawable pixel (x, y), or -1. */
+static int token_at(const hud_t *h, const ui_state_t *s, int x, int y)
+{
+    const battle_t *b = h->p->play.b;
+    cell_t c;
+    if (!in_rect(&h->lay.map, x, y) ||
+        !ui_pick_cell(s->map, ui_cam_to_world(&s->cam, (vec2_t){x, y}), &c))
+        return -1;
+    return board_occupant(b->board, hex_from_cell(b->map->layout, c));
+}
+
+/* Open the menu of combatant who beside its token. A member of the actor set
+ * that may go next is made the actor first (as a click on it does), so the
+ * menu lists its own actions. */
+static void open_token_menu(hud_t *h, const ui_state_t *s, int who)
+{
+    pui_t *p = h->p;
+    const battle_t *b = p->play.b;
+    cell_t at = hex_to_cell(b->map->layout, b->board->pos[who]);
+    if (who != p->actor && pui_may_pick(p, who)) pui_click_cell(p, at);
+    vec2_t c = ui_cam_to_screen(&s->cam, ui_cell_center(s->map, at));
+    double r = ui_token_radius(b->map->combatants[who].size) * s->cam.zoom;
+    ui_token_menu_open(&h->menu, p, who, (int)lround(c.x + r + 4), (int)lround(c.y - r), h->lay.px,
+                       h->lay.map);
+    if (h->menu.n == 0)
+        snprintf(p->msg, sizeof p->msg, "No actions for %s now.", pui_name(p, who));
+    else
+        snprintf(p->msg, sizeof p->msg, "%s: click an action or press its key; Esc closes.",
+                 pui_name(p, who));
+}
+
+/* Right-click menus and left drags of the actor's token; true when used. */
+static bool token_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
+{
+    pui_t *p = h->p;
+    int x = (int)s->mouse_x, y = (int)s->mouse_y;
+    if (e->type == SDL_MOUSEMOTION) {
+        x = (int)lround(e->motion.x * s->px_per_pt);
+        y = (int)lround(e->motion.y * s->px_per_pt);
+    } else if (e->type == SDL_MOUSEBUTTONDOWN || e->type == SDL_MOUSEBUTTONUP) {
+        x = (int)lround(e->button.x * s->px_per_pt);
+        y = (int)lround(e->button.y * s->px_per_pt);
+    }
+    if (h->menu.open && ui_token_menu_event(&h->menu, p, e, x, y)) return true;
+    switch (e->type) {
+    case SDL_MOUSEBUTTONDOWN:
+        if (e->button.button == SDL_BUTTON_RIGHT) {
+            h->right_down = true;
+            h->right_x = x;
+            h->right_y = y;
+        }
+        return false;
+    case SDL_MOUSEBUTTONUP:
+        if (e->button.button == SDL_BUTTON_RIGHT && h->right_down) {
+            h->right_down = false;
+            if (!near_px(x, y, h->right_x, h->right_y) || p->play.b->over) return false;
+            int who = token_at(h, s, x, y);
+            if (who < 0) return false;
+            s->drag_button = 0; /* a click, not the end of a pan */
+            open_token_menu(h, s, who);
+            return true;
+        }
+        if (e->button.button == SDL_BUTTON_LEFT && h->drag_armed) {
+            bool dragged = h->dragging;
+            h->drag_armed = h->dragging = false;
+            if (!dragged) return false;
+            cell_t c;
+            vec2_t w = ui_cam_to_world(&s->cam, (vec2_t){x, y});
+            if (!ui_pick_cell(s->map, w, &c) || !in_rect(&h->lay.map, x, y)) c = (cell_t){-1, -1};
+            pui_drop_cell(p, c);
+            return true;
+        }
+        return false;
+    case SDL_MOUSEMOTION:
+        if (h->drag_armed && !h->dragging && !near_px(x, y, h->drag_x, h->drag_y)) {
+            h->dragging = true;
+            snprintf(p->msg, sizeof p->msg, "Moving %s: drop on a shaded hex.",
+                     pui_name(p, p->actor));
+        }
+        return false;
+    case SDL_WINDOWEVENT:
+        if (e->window.event == SDL_WINDOWEVENT_LEAVE) h->drag_armed = h->dragging = false;
+        return false;
+    default:
+        return false;
+    }
+}
+
+/* A left press on the map: arm a drag when it lands on the actor's token on
+ * a turn the screen plays (the press still selects it as a click does). */
+static void arm_drag(hud_t *h, const ui_state_t *s, int x, int y)
+{
+    pui_t *p = h->p;
+    h->drag_armed = h->dragging = false;
+    if (!p->user_turn || p->mode != PUI_IDLE || p->actor < 0 || pui_needs_die(p) ||
+        (SDL_GetModState() & KMOD_SHIFT))
+        return;
+    if (token_at(h, s, x, y) != p->actor) return;
+    h->drag_armed = true;
+    h->drag_x = x;
+    h->drag_y = y;
+}
+
 bool hud_pre_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
 {
     pui_t *p = h->p;
     if (!p || !p->started) return false;
+    if (token_event(h, s, e)) return true;
     if (ruler_event(h, s, e)) return true;
     switch (e->type) {
     case SDL_KEYDOWN: {
@@ -217,6 +328,7 @@ bool hud_pre_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
         vec2_t w = ui_cam_to_world(&s->cam, (vec2_t){x, y});
         bool on = ui_pick_cell(s->map, w, &c);
         if (!on && p->mode == PUI_IDLE) return false;
+        arm_drag(h, s, x, y);
         return pui_click_cell(p, c);
     }
     default:
@@ -1197,8 +1309,9 @@ static void draw_bar(hud_t *h, ui_draw_t *d)
 }
 
 static const char *const HELP[] = {
-    "Mouse: left-click a token to select it; a shaded hex to move there",
-    "Mouse: right/middle drag pans, wheel zooms (wheel over the battle log scrolls it)",
+    "Mouse: left-click a token to select it; a shaded hex to move there (or drag your token)",
+    "Right-click a token: its actions (click or key, Esc closes); right/middle drag pans",
+    "Wheel zooms (over the battle log it scrolls)",
     "1-9, 0, then G J K L M N...: the action bar buttons (hover a button for its key)",
     "A button ending in ... opens its choices (standby, shove, switch, dual strike); Esc goes back",
     "Shift+click: plan a move leg by leg; the click on the last hex moves (Esc drops the plan)",
@@ -1277,5 +1390,6 @@ void hud_draw(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     draw_end(h, d);
     ui_calls_draw(&h->calls, h->p, d, h->lay.map, h->lay.px, h->lay.line);
     ui_odds_draw(&h->odds, h->p, d, h->lay.map, h->lay.px, h->lay.line);
+    ui_token_menu_draw(&h->menu, h->p, d);
     if (h->p->help) draw_help(h, d, s);
 }
