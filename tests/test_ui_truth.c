@@ -565,7 +565,7 @@ static SDL_Rect token_box(const fx_ui_t *f, int i)
     const battle_t *b = pui_battle(f->p);
     cell_t c = hex_to_cell(f->m->layout, b->board->pos[i]);
     SDL_Point pt = fx_cell_point(&f->st, c);
-    int r = (int)ceil(ui_token_radius(f->m->combatants[i].size) * f->st.cam.zoom);
+    int r = (int)ceil(ui_token_screen_radius(f->m->combatants[i].size, f->st.cam.zoom));
     return (SDL_Rect){pt.x - r, pt.y - r, 2 * r, 2 * r};
 }
 

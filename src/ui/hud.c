@@ -171,7 +171,7 @@ static void open_token_menu(hud_t *h, const ui_state_t *s, int who)
     cell_t at = hex_to_cell(b->map->layout, b->board->pos[who]);
     if (who != p->actor && pui_may_pick(p, who)) pui_click_cell(p, at);
     vec2_t c = ui_cam_to_screen(&s->cam, ui_cell_center(s->map, at));
-    double r = ui_token_radius(b->map->combatants[who].size) * s->cam.zoom;
+    double r = ui_token_screen_radius(b->map->combatants[who].size, s->cam.zoom);
     ui_token_menu_open(&h->menu, p, who, (int)lround(c.x + r + 4), (int)lround(c.y - r), h->lay.px,
                        h->lay.map);
     if (h->menu.n == 0)
@@ -359,10 +359,26 @@ bool hud_post_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
     return redraw;
 }
 
+/* Gauge bars under combatant i's HP bar (draw_token_gauges): k0 is where
+ * they start in g (1 when the first gauge is the HP the map draws). */
+static int token_gauges(const hud_t *h, int i, gauge_t *g, int *k0)
+{
+    const battle_t *b = h->p->play.b;
+    int n = ruleset_gauges(h->p->play.rs, b, i, g, GAUGES_MAX);
+    *k0 = n > 0 && g[0].value == b->u[i].hp && g[0].max == b->u[i].hp_max ? 1 : 0;
+    return n;
+}
+
 const ui_token_pose_t *hud_poses(hud_t *h)
 {
     const anim_t *a = &h->p->anim;
     memcpy(h->pose, a->pose, sizeof *h->pose * (size_t)a->n);
+    const battle_t *b = h->p->play.b;
+    for (int i = 0; i < a->n && i < b->n; i++) {
+        gauge_t g[GAUGES_MAX];
+        int k0, n = battle_active(b, i) ? token_gauges(h, i, g, &k0) : 0;
+        h->pose[i].bars = n > 0 && n > k0 ? n - k0 : 0;
+    }
     for (int i = 0; i < a->n_fx; i++) {
         const anim_fx_t *f = &a->fx[i];
         if (f->kind != FX_LUNGE) continue;
@@ -549,16 +565,14 @@ static void draw_token_gauges(hud_t *h, const ui_state_t *s)
     const battle_t *b = h->p->play.b;
     double z = s->cam.zoom;
     if (z < UI_LOD_ZOOM) return; /* the map seen whole: tokens are dots */
-    const ruleset_t *rs = h->p->play.rs;
     for (int i = 0; i < b->n && i < h->p->anim.n; i++) {
         if (!battle_active(b, i) || h->pose[i].alpha <= 0.5f) continue;
         gauge_t g[GAUGES_MAX];
-        int n = ruleset_gauges(rs, b, i, g, GAUGES_MAX);
+        int k0, n = token_gauges(h, i, g, &k0);
         /* The map already draws HP (the first gauge when it is HP). */
-        int k0 = n > 0 && g[0].value == b->u[i].hp && g[0].max == b->u[i].hp_max ? 1 : 0;
         if (n <= k0) continue;
         vec2_t c = ui_cam_to_screen(&s->cam, h->pose[i].world);
-        double r = ui_token_radius(b->map->combatants[i].size) * z;
+        double r = ui_token_screen_radius(b->map->combatants[i].size, z);
         double rim = fmax(1.5, z * 0.06), bw = r * 1.7, bh = fmax(3.0, z * 0.09);
         double x = c.x - bw / 2, y = c.y + r + rim + z * 0.03 + bh + 2;
         for (int k = k0; k < n; k++, y += bh + 2) {
@@ -657,7 +671,9 @@ static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
             snprintf(buf, sizeof buf, "-%d", f->value);
         else
             snprintf(buf, sizeof buf, "miss");
-        int big = ui_text_quantize((int)fmax(14, fmin(36, z * 0.6)));
+        /* Read from a chair at arm's length and more: a 28th of the
+         * window's height at least, larger when zoomed in. */
+        int big = ui_text_quantize((int)fmax(s->view_h / 28.0, fmin(48, z * 0.7)));
         int w = text_w(d, buf, big, true);
         SDL_Color col =
             f->kind == FX_NUMBER ? (SDL_Color){255, 90, 60, 255} : (SDL_Color){220, 220, 220, 255};
@@ -695,16 +711,24 @@ static void draw_ruler(hud_t *h, ui_draw_t *d, const ui_state_t *s)
                     : m.cover == COVER_LIGHT    ? (SDL_Color){240, 228, 66, 255}
                                                 : (SDL_Color){230, 159, 0, 255};
     vec2_t pa = cell_screen(s, a), pe = cell_screen(s, e);
+    /* The line runs from ring to ring: a token at either end stays in view. */
+    double len = hypot(pe.x - pa.x, pe.y - pa.y), cut = fmax(z * 0.7, UI_TOKEN_MIN_PX + 2.0);
     h->sb.n = 0;
-    shape_segment(&h->sb, pa, pe, fmax(3.0, z * 0.08) + 2, (SDL_Color){15, 15, 18, 230});
-    shape_segment(&h->sb, pa, pe, fmax(3.0, z * 0.08), col);
-    const map_t *mp = h->p->play.b->map;
+    if (len > 2.0 * cut) {
+        vec2_t u = {(pe.x - pa.x) / len, (pe.y - pa.y) / len};
+        vec2_t sa = {pa.x + u.x * cut, pa.y + u.y * cut}, se = {pe.x - u.x * cut, pe.y - u.y * cut};
+        shape_segment(&h->sb, sa, se, fmax(3.0, z * 0.08) + 2, (SDL_Color){15, 15, 18, 230});
+        shape_segment(&h->sb, sa, se, fmax(3.0, z * 0.08), col);
+    }
+    const battle_t *bt = h->p->play.b;
+    const map_t *mp = bt->map;
     hex_t line[256];
     int n = hex_line(hex_from_cell(mp->layout, a), hex_from_cell(mp->layout, e), HEX_NUDGE_PLUS,
                      line, 256);
     for (int k = 1; k + 1 < n && k < 256; k++)
-        shape_ring(&h->sb, cell_screen(s, hex_to_cell(mp->layout, line[k])), 0, fmax(2.5, z * 0.09),
-                   col);
+        if (board_occupant(bt->board, line[k]) < 0) /* no dot on a token */
+            shape_ring(&h->sb, cell_screen(s, hex_to_cell(mp->layout, line[k])), 0,
+                       fmax(2.5, z * 0.09), col);
     shape_ring(&h->sb, pa, z * 0.7, z * 0.8, col);
     shape_ring(&h->sb, pe, z * 0.7, z * 0.8, col);
     shape_flush(&h->sb, r);
