@@ -831,6 +831,33 @@ static int order_of(const battle_t *b, int *out)
     return n;
 }
 
+/* A gauge's numbers in the tracker: "heat 2", "armour 4/4". */
+static void gauge_text(const gauge_t *g, char *buf, size_t cap)
+{
+    if (g->kind == GAUGE_LOAD)
+        snprintf(buf, cap, "%s %d", g->label, g->value);
+    else
+        snprintf(buf, cap, "%s %d/%d", g->label, g->value, g->max);
+}
+
+/* Lines the gauges g[k0..ng) take in the tracker between x and right. */
+static int gauge_rows(ui_draw_t *d, const gauge_t *g, int k0, int ng, const hud_layout_t *l, int x,
+                      int right)
+{
+    int rows = ng > k0 ? 1 : 0, gx = x + l->px + 4, small = ui_text_quantize(l->px - 2);
+    char buf[96];
+    for (int j = k0; j < ng; j++) {
+        gauge_text(&g[j], buf, sizeof buf);
+        int w = l->px * 2 + 3 + text_w(d, buf, small, false);
+        if (gx > x + l->px + 4 && gx + w > right) {
+            gx = x + l->px + 4;
+            rows++;
+        }
+        gx += w + l->px / 2;
+    }
+    return rows;
+}
+
 static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
 {
     pui_t *p = h->p;
@@ -859,15 +886,26 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     }
     int order[MAP_MAX_COMBATANTS];
     int n = order_of(b, order);
+    int small = ui_text_quantize(l->px - 2), right = l->tracker.x + l->tracker.w - l->px / 2;
+    /* The gauges past HP take lines of their own, wrapped to the panel's
+     * width; when every row cannot fit, only the actor keeps them (the card
+     * has them all). */
+    int need = 0;
+    for (int k = 0; k < n; k++) {
+        gauge_t g[GAUGES_MAX];
+        int k0, ng = token_gauges(h, order[k], g, &k0);
+        need += l->line * (2 + (b->u[order[k]].out ? 0 : gauge_rows(d, g, k0, ng, l, x, right)))
+                + 2;
+    }
+    bool all_gauges = y + need <= l->tracker.y + l->tracker.h;
     for (int k = 0; k < n && y < l->tracker.y + l->tracker.h - l->line; k++) {
         int i = order[k];
         bool cur = i == p->actor;
         gauge_t g[GAUGES_MAX];
-        int ng = ruleset_gauges(p->play.rs, b, i, g, GAUGES_MAX);
-        /* The first gauge is HP when it matches; the rest get a third line. */
-        int k0 = ng > 0 && g[0].value == b->u[i].hp && g[0].max == b->u[i].hp_max ? 1 : 0;
-        bool more = ng > k0 && !b->u[i].out; /* a third line of gauges */
-        int row_h = l->line * (more ? 3 : 2);
+        int k0, ng = token_gauges(h, i, g, &k0);
+        /* The first gauge is HP when it matches; the rest get lines below. */
+        int more = b->u[i].out || (!all_gauges && !cur) ? 0 : gauge_rows(d, g, k0, ng, l, x, right);
+        int row_h = l->line * (2 + more);
         if (cur)
             fill(r, (SDL_Rect){l->tracker.x, y - 2, l->tracker.w, row_h},
                  (SDL_Color){60, 72, 96, 255});
@@ -903,18 +941,20 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
                  hud_tracker_conditions(b, i, cond, sizeof cond));
         text(d, buf, ui_text_quantize(l->px - 2), false, C_DIM, x + l->px + 8 + bw, by - 2);
         /* Armour, heat, points...: a short bar and its numbers each. */
-        int gx = x + l->px + 4, gy = by + l->line, small = ui_text_quantize(l->px - 2);
+        int gx = x + l->px + 4, gy = by + l->line;
         for (int j = k0; j < ng && more; j++) {
             int mw = l->px * 2, fw = g[j].max > 0 ? mw * (g[j].value > 0 ? g[j].value : 0) / g[j].max : 0;
+            gauge_text(&g[j], buf, sizeof buf);
+            int w = mw + 3 + text_w(d, buf, small, false);
+            if (gx > x + l->px + 4 && gx + w > right) { /* wrap */
+                gx = x + l->px + 4;
+                gy += l->line;
+            }
             fill(r, (SDL_Rect){gx, gy + 3, mw, l->px / 2}, (SDL_Color){50, 50, 56, 255});
             if (fw > 0)
                 fill(r, (SDL_Rect){gx, gy + 3, fw < mw ? fw : mw, l->px / 2}, hud_gauge_color(&g[j]));
-            if (g[j].kind == GAUGE_LOAD)
-                snprintf(buf, sizeof buf, "%s %d", g[j].label, g[j].value);
-            else
-                snprintf(buf, sizeof buf, "%s %d/%d", g[j].label, g[j].value, g[j].max);
-            gx += mw + 3;
-            gx += text(d, buf, small, false, C_DIM, gx, gy - 2) + l->px / 2;
+            text(d, buf, small, false, C_DIM, gx + mw + 3, gy - 2);
+            gx += w + l->px / 2;
         }
         y += row_h + 2;
     }
