@@ -1,5 +1,6 @@
 /* hud.c - panels and map marks of the play screen (see hud.h). */
 #include "hud.h"
+#include "declared.h"
 #include "telegraph.h"
 
 #include <math.h>
@@ -1447,6 +1448,7 @@ void hud_draw(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     if (!h->p || !h->p->started) return;
     SDL_SetRenderDrawBlendMode(ui_draw_renderer(d), SDL_BLENDMODE_BLEND);
     draw_marks(h, d, s);
+    ui_declared_draw(h->p, d, &s->cam, h->lay.map, ui_text_quantize(h->lay.px - 1));
     draw_ruler(h, d, s);
     draw_tracker(h, d, s);
     if (h->lay.log.w > 0) draw_log(h, d, draw_side(h, d, s));
