@@ -61,13 +61,7 @@ void ui_declared_draw(const pui_t *p, ui_draw_t *d, const ui_camera_t *cam, SDL_
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     /* What not to cover: every token and name the frame drew, then each label. */
     SDL_Rect avoid[2 * MAP_MAX_COMBATANTS + UI_DECLARED_MAX];
-    int na = 0;
-    ui_token_drawn_t td;
-    for (int i = 0; i < b->n && i < MAP_MAX_COMBATANTS; i++)
-        if (ui_draw_token_drawn(d, i, &td)) {
-            avoid[na++] = td.token;
-            if (td.label.w > 0) avoid[na++] = td.label;
-        }
+    int na = ui_draw_taken_boxes(d, avoid, 2 * MAP_MAX_COMBATANTS);
     const SDL_Color line = {230, 159, 0, 200}, ink = {255, 214, 150, 255};
     for (int k = 0; k < n; k++) {
         const cmd_t *c = &dc[k].cmd;

@@ -867,6 +867,17 @@ bool ui_place_label(int w, int h, SDL_Rect tok, int below_y, const SDL_Rect *box
     return false;
 }
 
+int ui_draw_taken_boxes(const ui_draw_t *d, SDL_Rect *out, int cap)
+{
+    int n = 0;
+    for (int i = 0; i < d->n_drawn && n < cap; i++) {
+        if (!d->drawn[i].on) continue;
+        out[n++] = d->drawn[i].token;
+        if (d->drawn[i].label.w > 0 && n < cap) out[n++] = d->drawn[i].label;
+    }
+    return n;
+}
+
 bool ui_draw_token_drawn(const ui_draw_t *d, int i, ui_token_drawn_t *out)
 {
     if (i < 0 || i >= d->n_drawn || !d->drawn[i].on) return false;

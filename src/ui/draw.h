@@ -111,5 +111,8 @@ typedef struct {
 } ui_token_drawn_t;
 /* Token i as the last ui_draw_map drew it; false when it was not drawn. */
 bool ui_draw_token_drawn(const ui_draw_t *d, int i, ui_token_drawn_t *out);
+/* The boxes of every token and name the last frame drew (what a label drawn
+ * later must not cover): returns the count, writing at most cap. */
+int ui_draw_taken_boxes(const ui_draw_t *d, SDL_Rect *out, int cap);
 
 #endif

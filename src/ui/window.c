@@ -356,13 +356,7 @@ void ui_window_draw(ui_draw_t *d, const ui_state_t *s)
     if (s->overlay && s->overlay_on) {
         /* The badges go beside their hexes, clear of every token and name. */
         SDL_Rect avoid[2 * MAP_MAX_COMBATANTS];
-        int n = 0;
-        ui_token_drawn_t td;
-        for (int i = 0; i < m->n_combatants && i < MAP_MAX_COMBATANTS; i++)
-            if (ui_draw_token_drawn(d, i, &td)) {
-                avoid[n++] = td.token;
-                if (td.label.w > 0) avoid[n++] = td.label;
-            }
+        int n = ui_draw_taken_boxes(d, avoid, 2 * MAP_MAX_COMBATANTS);
         ui_overlay_draw_badges(s->overlay, ui_draw_renderer(d), ui_draw_text(d), &s->cam, avoid,
                                n);
     }
