@@ -23,7 +23,7 @@ DEB_PKGS     := cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-im
 MONKEY_EVENTS ?= 20000
 MONKEY_SEEDS  ?= 1 2 3 4
 
-.PHONY: all deps build asan run test fuzz fuzz-smoke monkey scars-audit xhalem-audit activation-audit odds-check clean
+.PHONY: all deps build asan run test fuzz fuzz-smoke monkey shots scars-audit xhalem-audit activation-audit odds-check clean
 
 all: build
 
@@ -68,6 +68,12 @@ fuzz-smoke: deps
 
 fuzz: deps
 	bash tests/fuzz/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
+# Screenshots of the play window on every bundled map at 1280x720 and
+# 1920x1080 (overlays, card, ruler) under $(BUILD)/shots, to look at by eye.
+shots: build
+	mkdir -p $(BUILD)/shots
+	SDL_VIDEODRIVER=dummy HEXBATTLE_DATA=$(CURDIR)/data ./$(BUILD)/ui_shots $(BUILD)/shots maps/*.json
 
 monkey: asan
 	for seed in $(MONKEY_SEEDS); do \
