@@ -26,6 +26,13 @@ const ruleset_t *ruleset_find(const char *id)
     return NULL;
 }
 
+_Static_assert(CMD_COUNT <= 64, "ruleset_t.call_kinds holds one bit per command kind");
+
+bool ruleset_takes_call(const ruleset_t *rs, cmd_kind_t k)
+{
+    return cmd_is_call(k) && k < 64 && (rs->call_kinds & RULESET_CALL(k)) != 0;
+}
+
 int ruleset_list(const ruleset_t *const **out)
 {
     *out = REGISTRY;
@@ -104,6 +111,13 @@ int ruleset_gauges(const ruleset_t *rs, const battle_t *b, int i, gauge_t *out, 
     if (b->u[i].hp_max <= 0) return 0;
     out[0] = gauge_make("HP", b->u[i].hp, b->u[i].hp_max, GAUGE_HEALTH);
     return 1;
+}
+
+int ruleset_intents(const ruleset_t *rs, const battle_t *b, intent_t *out, int cap)
+{
+    if (!rs || !rs->intents || !b || cap < 1) return 0;
+    int n = rs->intents(b, out, cap);
+    return n < cap ? n : cap;
 }
 
 int ruleset_queue(const ruleset_t *rs, const battle_t *b, turn_slot_t *out, int cap)

@@ -432,9 +432,12 @@ const ruleset_t ruleset_scars = {
     .hidden_from = scars_hidden_from,
     .weapon_area = sc_weapon_area,
     .calls = sc_calls,
+    .call_kinds = RULESET_CALL(CMD_SAVE) | RULESET_CALL(CMD_MARK) | RULESET_CALL(CMD_TELEGRAPH) |
+                  RULESET_CALL(CMD_WEAKEN),
     .predict = sc_predict_hook,
     .bands = sc_bands,
     .gauges = sc_gauges,
+    .intents = sc_intents,
     /* 1: issue 22 (the scars table read by damage, doom ending at the next
      * critical save, the crawl, scores of 0 from the start, unarmed d4, cover
      * fixed for a resolution, two-handed weapons never dual). */
