@@ -344,6 +344,19 @@ static void test_labels_are_shortened_not_cut(void **state)
     /* A label that fits is left whole. */
     hud_fit_text(f->d, "1  Move", px, maxw, out, sizeof out);
     assert_string_equal(out, "1  Move");
+    /* Variants told apart by a closing "(...)" keep it: the cut goes before. */
+    const char *v2 = "6  Telegraph: a long shot of many words (delay 2)";
+    const char *v3 = "7  Telegraph: a long shot of many words (delay 3)";
+    ui_text_get(ui_draw_text(f->d), v2, px, false, (SDL_Color){255, 255, 255, 255}, &whole, &h);
+    char o3[108];
+    hud_fit_text(f->d, v2, px, whole * 2 / 3, out, sizeof out);
+    hud_fit_text(f->d, v3, px, whole * 2 / 3, o3, sizeof o3);
+    assert_non_null(strstr(out, "..."));
+    n = strlen(out);
+    assert_true(n > 9 && strcmp(out + n - 9, "(delay 2)") == 0);
+    assert_string_not_equal(out, o3);
+    ui_text_get(ui_draw_text(f->d), out, px, false, (SDL_Color){255, 255, 255, 255}, &w, &h);
+    assert_true(w <= whole * 2 / 3);
 }
 
 

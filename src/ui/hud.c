@@ -456,24 +456,39 @@ static int text_w(ui_draw_t *d, const char *s, int px, bool bold)
 
 /* s shortened to fit maxw pixels: whole, or cut at a character boundary with
  * "..." (the button's tooltip has it whole). Few measurements, each cached. */
-const char *hud_fit_text(ui_draw_t *d, const char *s, int px, int maxw, char *out, size_t cap)
+/* s cut to its first chars + "..." + tail (may be empty) to fit maxw. */
+static int fit_cut(ui_draw_t *d, const char *s, const char *tail, int px, int maxw, char *out,
+                   size_t cap)
 {
-    hb_strlcpy(out, s, cap);
+    size_t shown = tail[0] ? (size_t)(tail - s) : strlen(s);
+    snprintf(out, cap, "%.*s%s", (int)shown, s, tail);
     int w = text_w(d, out, px, false);
-    size_t len = strlen(out);
-    for (int tries = 0; w > maxw && len > 1 && tries < 8; tries++) {
+    for (int tries = 0; w > maxw && shown > 1 && tries < 8; tries++) {
         /* Guess the length from the width, then step down until it fits. */
-        size_t want = (size_t)((double)len * maxw / (w > 0 ? w : 1));
-        if (want + 3 >= len) want = len > 4 ? len - 4 : 1;
+        size_t want = (size_t)((double)(shown + 3) * maxw / (w > 0 ? w : 1));
+        if (want + 3 >= shown + 3) want = shown > 4 ? shown - 1 : 1;
         else want = want > 3 ? want - 3 : 1;
+        if (want >= shown) want = shown - 1;
         while (want > 1 && ((unsigned char)s[want] & 0xC0) == 0x80)
             want--;
         while (want > 1 && s[want - 1] == ' ')
             want--;
-        snprintf(out, cap, "%.*s...", (int)want, s);
-        len = want + 3;
+        snprintf(out, cap, "%.*s...%s", (int)want, s, tail);
+        shown = want;
         w = text_w(d, out, px, false);
     }
+    return w;
+}
+
+const char *hud_fit_text(ui_draw_t *d, const char *s, int px, int maxw, char *out, size_t cap)
+{
+    /* A short closing "(...)" is what tells variants apart ("Telegraph: Long
+     * Shot (delay 2)"): the cut goes before it, so it stays. */
+    size_t n = strlen(s);
+    const char *open = n > 2 && s[n - 1] == ')' ? strrchr(s, '(') : NULL;
+    const char *tail = open && open > s + 2 && open[-1] == ' ' && s + n - open <= 16 ? open - 1 : "";
+    if (fit_cut(d, s, tail, px, maxw, out, cap) > maxw && tail[0])
+        fit_cut(d, s, "", px, maxw, out, cap);
     return out;
 }
 
@@ -585,11 +600,13 @@ static void draw_token_gauges(hud_t *h, const ui_state_t *s)
     }
 }
 
-static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
+void hud_draw_ground(hud_t *h, ui_draw_t *d, const ui_state_t *s)
 {
     pui_t *p = h->p;
+    if (!p || !p->started) return;
     const battle_t *b = p->play.b;
     SDL_Renderer *r = ui_draw_renderer(d);
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     SDL_RenderSetClipRect(r, &h->lay.map);
     double z = s->cam.zoom;
     h->sb.n = 0;
@@ -600,7 +617,30 @@ static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     ui_telegraph_t tg[UI_TELEGRAPH_MAX];
     int ntg = ui_telegraphs(b, tg, UI_TELEGRAPH_MAX);
     draw_telegraph_hexes(h, s, tg, ntg);
-    /* The actor and the selection get rings under everything else. */
+    if (p->n_path >= 2) {
+        SDL_Color pc = p->path_ok ? C_PATH : C_BAD;
+        for (int i = 0; i + 1 < p->n_path; i++)
+            shape_segment(&h->sb, cell_screen(s, p->path[i]), cell_screen(s, p->path[i + 1]),
+                    fmax(2.0, z * 0.12), pc);
+        shape_ring(&h->sb, cell_screen(s, p->path[p->n_path - 1]), z * 0.25, z * 0.38, pc);
+    }
+    shape_flush(&h->sb, r);
+    SDL_RenderSetClipRect(r, NULL);
+}
+
+/* What lies over the tokens: gauges, effects, the path's cost, the odds,
+ * floating numbers, telegraph labels. */
+static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
+{
+    pui_t *p = h->p;
+    const battle_t *b = p->play.b;
+    SDL_Renderer *r = ui_draw_renderer(d);
+    SDL_RenderSetClipRect(r, &h->lay.map);
+    double z = s->cam.zoom;
+    h->sb.n = 0;
+    ui_telegraph_t tg[UI_TELEGRAPH_MAX];
+    int ntg = ui_telegraphs(b, tg, UI_TELEGRAPH_MAX);
+    /* The actor and the selection get rings (over the names, so a label never hides a ring). */
     if (p->actor >= 0 && !b->u[p->actor].out)
         shape_ring(&h->sb, ui_cam_to_screen(&s->cam, p->anim.pose[p->actor].world), z * 0.78, z * 0.9,
              (SDL_Color){255, 255, 255, 220});
@@ -618,13 +658,6 @@ static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
             vec2_t c = ui_cam_to_screen(&s->cam, p->anim.pose[t].world);
             shape_ring(&h->sb, c, z * 0.8, z * (chosen ? 1.0 : 0.9), C_TARGET);
         }
-    if (p->n_path >= 2) {
-        SDL_Color pc = p->path_ok ? C_PATH : C_BAD;
-        for (int i = 0; i + 1 < p->n_path; i++)
-            shape_segment(&h->sb, cell_screen(s, p->path[i]), cell_screen(s, p->path[i + 1]),
-                    fmax(2.0, z * 0.12), pc);
-        shape_ring(&h->sb, cell_screen(s, p->path[p->n_path - 1]), z * 0.25, z * 0.38, pc);
-    }
     draw_token_gauges(h, s);
     /* Animation effects. */
     for (int i = 0; i < p->anim.n_fx; i++)

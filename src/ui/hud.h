@@ -73,6 +73,10 @@ bool hud_pre_event(hud_t *h, ui_state_t *s, const SDL_Event *e);
 bool hud_post_event(hud_t *h, ui_state_t *s, const SDL_Event *e);
 /* Token poses to draw this frame (animation with lunges applied). */
 const ui_token_pose_t *hud_poses(hud_t *h);
+/* The marks that lie on the ground, under the tokens and their names: reach
+ * shading, the telegraphed hexes, the previewed path (the window draws them
+ * after the overlays and before the tokens). */
+void hud_draw_ground(hud_t *h, ui_draw_t *d, const ui_state_t *s);
 /* Draw the map marks, the panels and any overlay screen (after the map). */
 void hud_draw(hud_t *h, ui_draw_t *d, const ui_state_t *s);
 /* The colour of a gauge's bar (ruleset.h gauge_t): HP-like gauges go from

@@ -352,6 +352,7 @@ void ui_window_draw(ui_draw_t *d, const ui_state_t *s)
         window_overlays(d, s);
     else if (s->overlay)
         ui_overlay_clear(s->overlay);
+    if (s->hud) hud_draw_ground(s->hud, d, s);
     ui_draw_tokens(d, m, &s->cam, s->view_w, s->view_h, &opts);
     if (s->overlay && s->overlay_on) {
         /* The badges go beside their hexes, clear of every token and name. */
