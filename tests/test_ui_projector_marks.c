@@ -253,6 +253,24 @@ static int draw_world(ui_projector_t *p, world_t *w, const ui_view_t *v, const c
     return n;
 }
 
+/* SDL video and text up, with a config folder of its own in dir (a
+ * mkdtemp template); video_down undoes it all. */
+static void video_up(char *dir)
+{
+    assert_non_null(mkdtemp(dir));
+    setenv("XDG_CONFIG_HOME", dir, 1);
+    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
+    assert_int_equal(TTF_Init(), 0);
+}
+
+static void video_down(const char *dir)
+{
+    TTF_Quit();
+    SDL_Quit();
+    unsetenv("XDG_CONFIG_HOME");
+    tmp_dir_remove(dir);
+}
+
 static void open_projector(ui_projector_t *p, const map_t *m)
 {
     ui_projector_init(p, m);
@@ -268,10 +286,7 @@ static void projector_draws_telegraph(void **state)
 {
     (void)state;
     char dir[] = "/tmp/hb_test_projmarks_XXXXXX";
-    assert_non_null(mkdtemp(dir));
-    setenv("XDG_CONFIG_HOME", dir, 1);
-    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
-    assert_int_equal(TTF_Init(), 0);
+    video_up(dir);
     world_t w;
     world_open(&w, "salt_flats", 7);
     ui_projector_t p;
@@ -297,10 +312,7 @@ static void projector_draws_telegraph(void **state)
     assert_true(fewer < after);
     ui_projector_free(&p);
     world_close(&w);
-    TTF_Quit();
-    SDL_Quit();
-    unsetenv("XDG_CONFIG_HOME");
-    tmp_dir_remove(dir);
+    video_down(dir);
 }
 
 /* On every bundled map: the viewing sides' own combatants show every gauge
@@ -310,10 +322,7 @@ static void gauges_player_safe_on_every_map(void **state)
 {
     (void)state;
     char dir[] = "/tmp/hb_test_projgauge_XXXXXX";
-    assert_non_null(mkdtemp(dir));
-    setenv("XDG_CONFIG_HOME", dir, 1);
-    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
-    assert_int_equal(TTF_Init(), 0);
+    video_up(dir);
     static const char *const MAPS[] = {"ridge_ambush",   "foundry_breach", "salt_flats",
                                        "relay_outpost",  "river_crossing", "shattered_lane"};
     int enemy_seen_all = 0;
@@ -368,10 +377,7 @@ static void gauges_player_safe_on_every_map(void **state)
         world_close(&w);
     }
     (void)enemy_seen_all;
-    TTF_Quit();
-    SDL_Quit();
-    unsetenv("XDG_CONFIG_HOME");
-    tmp_dir_remove(dir);
+    video_down(dir);
 }
 
 /* surface marks armour and heat as seen by all, HP and nonlethal not; a
@@ -405,10 +411,7 @@ static void surface_enemy_shows_armour_not_hp(void **state)
     /* A picture for a person: the boss beside the players' gunner, its
      * plating half gone and running hot; the gunner hot too. */
     char dir[] = "/tmp/hb_test_projsurf_XXXXXX";
-    assert_non_null(mkdtemp(dir));
-    setenv("XDG_CONFIG_HOME", dir, 1);
-    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
-    assert_int_equal(TTF_Init(), 0);
+    video_up(dir);
     int gunner = find(&w, "gunner");
     hex_t gp = b->board->pos[gunner];
     b->board->pos[boss] = (hex_t){gp.q + 2, gp.r - 1}; /* drawing reads positions only */
@@ -427,11 +430,52 @@ static void surface_enemy_shows_armour_not_hp(void **state)
     /* The boss shows armour and heat, the gunner heat with its numbers. */
     assert_int_equal(ui_projector_gauges(b, &v, boss, g, GAUGES_MAX), 2);
     ui_projector_free(&p);
-    TTF_Quit();
-    SDL_Quit();
-    unsetenv("XDG_CONFIG_HOME");
-    tmp_dir_remove(dir);
+    video_down(dir);
     world_close(&w);
+}
+
+/* Pixels of the end-of-battle plate's dark blue. */
+static int plate_pixels(ui_projector_t *p)
+{
+    Uint8 *buf = malloc((size_t)p->tw * (size_t)p->th * 4);
+    assert_non_null(buf);
+    assert_int_equal(SDL_SetRenderTarget(p->ren, p->target), 0);
+    assert_int_equal(
+        SDL_RenderReadPixels(p->ren, NULL, SDL_PIXELFORMAT_ARGB8888, buf, p->tw * 4), 0);
+    SDL_SetRenderTarget(p->ren, NULL);
+    int n = 0;
+    for (int i = 0; i < p->tw * p->th; i++) {
+        const Uint8 *px = buf + 4 * i; /* B, G, R, A */
+        n += px[2] < 30 && px[1] > 18 && px[1] < 32 && px[0] > 34 && px[0] < 50;
+    }
+    free(buf);
+    return n;
+}
+
+/* When the battle ends, the table reads who won across the middle of the
+ * picture; before, no such plate. */
+static void projector_says_the_battle_is_over(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/hb_test_projend_XXXXXX";
+    video_up(dir);
+    world_t w;
+    world_open(&w, "salt_flats", 5);
+    ui_projector_t p;
+    open_projector(&p, w.map);
+    int drawn;
+    draw_world(&p, &w, &w.view, NULL, &drawn);
+    int before = plate_pixels(&p);
+    battle_status_t st = play_auto(&w.play, 60);
+    assert_true(st == BATTLE_OK || st == BATTLE_OVER);
+    assert_true(w.play.b->over);
+    ui_projector_update_view(w.vis, &w.view, w.play.b, &w.keys, NULL);
+    draw_world(&p, &w, &w.view, "test_ui_projector_marks_over.png", &drawn);
+    int after = plate_pixels(&p);
+    assert_true(after > before + 2000);
+    ui_projector_free(&p);
+    world_close(&w);
+    video_down(dir);
 }
 
 int main(void)
@@ -442,6 +486,7 @@ int main(void)
         cmocka_unit_test(projector_draws_telegraph),
         cmocka_unit_test(gauges_player_safe_on_every_map),
         cmocka_unit_test(surface_enemy_shows_armour_not_hp),
+        cmocka_unit_test(projector_says_the_battle_is_over),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

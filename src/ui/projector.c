@@ -394,6 +394,8 @@ int ui_projector_draw_fx(ui_projector_t *p, const ui_view_t *view, const anim_fx
         char buf[32];
         if (f->kind == FX_MISS)
             snprintf(buf, sizeof buf, "miss");
+        else if (f->value <= 0)
+            snprintf(buf, sizeof buf, "no harm"); /* all soaked or stopped by armour */
         else if (how == UI_FX_NO_AMOUNT)
             snprintf(buf, sizeof buf, "hit");
         else
@@ -641,6 +643,23 @@ int ui_projector_draw_marks(ui_projector_t *p, const battle_t *b, const ui_view_
         double top = fmin(c.y - z * 1.1, bars_base(c.y, rad, z, &ms) - n * (ms.bh + 3) + ms.bh);
         plate_text(tx, r, it[k].label, ms.ipx, (SDL_Color){20, 14, 0, 255}, INTENT_INK, c.x,
                    top - ms.ipx * 1.25);
+    }
+    /* The end of the battle, for the whole table to read. */
+    if (b->over) {
+        char line[160];
+        if (b->winner >= 0 && b->winner < b->board->n_sides)
+            snprintf(line, sizeof line, "The battle is over: %.60s win (round %d)",
+                     b->board->side_name[b->winner], b->round);
+        else
+            snprintf(line, sizeof line, "The battle is over: nobody wins (round %d)", b->round);
+        int epx = ui_text_quantize((int)fmax(24, fmin(72, h / 12.0))), tw = 0, th = 0;
+        /* As large as fits across the picture. */
+        for (int k = 0; k < 4 && ui_text_get(tx, line, epx, true, (SDL_Color){255, 255, 255, 255},
+                                              &tw, &th) && tw > w * 0.9;
+             k++)
+            epx = ui_text_quantize((int)(epx * w * 0.88 / tw));
+        plate_text(tx, r, line, epx, (SDL_Color){255, 255, 255, 255},
+                   (SDL_Color){16, 24, 40, 235}, w / 2.0, h / 2.0 - epx);
     }
     /* The banner at the top: one line per intention, in the players' words. */
     int bpx = ui_text_quantize((int)fmax(18, fmin(44, h / 24.0)));
