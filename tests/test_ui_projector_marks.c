@@ -478,6 +478,62 @@ static void projector_says_the_battle_is_over(void **state)
     video_down(dir);
 }
 
+/* A bulwark of the players with Meteor ([Delay 2]) facing two rivals on
+ * open ground (activation). */
+static const char DELAY_MAP[] =
+    "{\"format\": \"hexbattle-map\", \"version\": 1, \"name\": \"Delay on the table\","
+    " \"ruleset\": \"activation\","
+    " \"grid\": {\"orientation\": \"pointy\", \"stagger\": \"odd\", \"cols\": 10, \"rows\": 5,"
+    " \"feet_per_hex\": 5},"
+    " \"terrain\": {\"legend\": {\".\": \"open\"}, \"rows\": [\"..........\", \"..........\","
+    " \"..........\", \"..........\", \"..........\"]},"
+    " \"combatants\": ["
+    "  {\"id\": \"hale\", \"name\": \"Hale\", \"faction\": \"players\", \"at\": [1, 2],"
+    "   \"template\": \"bulwark\", \"weapons\": [\"meteor\"], \"stats\": {\"spd\": 30}},"
+    "  {\"id\": \"tor\", \"name\": \"Tor\", \"faction\": \"rivals\", \"at\": [6, 2],"
+    "   \"template\": \"brawler\", \"weapons\": [\"strike\"]},"
+    "  {\"id\": \"ugo\", \"name\": \"Ugo\", \"faction\": \"rivals\", \"at\": [7, 1],"
+    "   \"template\": \"brawler\", \"weapons\": [\"strike\"]}]}";
+
+/* A delayed action (activation's Meteor) shows on the table too, whatever
+ * the ruleset: its hexes and a banner line, while its user is in sight. */
+static void projector_shows_delayed_actions(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/hb_test_projdelay_XXXXXX";
+    video_up(dir);
+    world_t w;
+    memset(&w, 0, sizeof w);
+    char err[HB_ERR_MAX];
+    if (map_load_mem(DELAY_MAP, sizeof DELAY_MAP - 1, "delay map", hb_data_dir(), &w.map, &w.db,
+                     err, sizeof err) != HB_OK)
+        fail_msg("%s", err);
+    battle_opts_t bo = {.seed = 5};
+    assert_int_equal(play_start(&w.play, w.map, w.db, NULL, &bo), BATTLE_OK);
+    w.vis = vision_create(w.map);
+    assert_non_null(w.vis);
+    battle_t *b = w.play.b;
+    cmd_t c = cmd_make(CMD_ENGAGE, find(&w, "hale"));
+    c.target = find(&w, "tor");
+    c.weapon = 0;
+    assert_int_equal(play_apply(&w.play, &c), BATTLE_OK);
+    ui_projector_update_view(w.vis, &w.view, b, &w.keys, NULL);
+    ui_projector_t p;
+    open_projector(&p, w.map);
+    int drawn, before_amber;
+    int amber = draw_world(&p, &w, &w.view, "test_ui_projector_marks_delay.png", &drawn);
+    assert_int_equal(drawn, 1);
+    /* Hale out of the view (as a hidden caster would be): nothing of it. */
+    ui_view_t v = w.view;
+    v.show[find(&w, "hale")] = UI_SHOW_NONE;
+    before_amber = draw_world(&p, &w, &v, NULL, &drawn);
+    assert_int_equal(drawn, 0);
+    assert_true(amber > before_amber + 500); /* the banner's words */
+    ui_projector_free(&p);
+    world_close(&w);
+    video_down(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -487,6 +543,7 @@ int main(void)
         cmocka_unit_test(gauges_player_safe_on_every_map),
         cmocka_unit_test(surface_enemy_shows_armour_not_hp),
         cmocka_unit_test(projector_says_the_battle_is_over),
+        cmocka_unit_test(projector_shows_delayed_actions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
