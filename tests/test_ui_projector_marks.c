@@ -279,6 +279,23 @@ static void open_projector(ui_projector_t *p, const map_t *m)
     ui_cam_fit(&p->cam, ui_map_bounds(m), p->tw, p->th, 10);
 }
 
+/* Amber pixels on p's canvas (as last drawn) in rows y0..y1-1. */
+static int amber_rows(ui_projector_t *p, int y0, int y1)
+{
+    Uint8 *buf = malloc((size_t)p->tw * (size_t)p->th * 4);
+    assert_non_null(buf);
+    assert_int_equal(SDL_SetRenderTarget(p->ren, p->target), 0);
+    assert_int_equal(
+        SDL_RenderReadPixels(p->ren, NULL, SDL_PIXELFORMAT_ARGB8888, buf, p->tw * 4), 0);
+    SDL_SetRenderTarget(p->ren, NULL);
+    int n = 0;
+    for (int y = y0 < 0 ? 0 : y0; y < y1 && y < p->th; y++)
+        for (int x = 0; x < p->tw; x++)
+            n += is_amber(buf + 4 * ((size_t)y * (size_t)p->tw + (size_t)x));
+    free(buf);
+    return n;
+}
+
 /* The projector draws the telegraph (amber rings, arrow, words, banner)
  * for the raiders in sight, nothing of it before, and less with one of
  * them out of sight. */
@@ -310,6 +327,15 @@ static void projector_draws_telegraph(void **state)
     int fewer = draw_world(&p, &w, &v, NULL, &drawn);
     assert_int_equal(drawn, 2);
     assert_true(fewer < after);
+    /* The banner keeps off the tokens: along the top while they stand low,
+     * along the bottom once everyone stands in the top rows (drawing reads
+     * positions only). */
+    int band = p.th / 6;
+    assert_true(amber_rows(&p, 0, band) > amber_rows(&p, p.th - band, p.th));
+    for (int i = 0; i < b->n; i++)
+        b->board->pos[i] = hex_from_cell(w.map->layout, (cell_t){2 + 2 * i, i % 2});
+    draw_world(&p, &w, &v, "test_ui_projector_marks_banner_low.png", &drawn);
+    assert_true(amber_rows(&p, p.th - band, p.th) > amber_rows(&p, 0, band));
     ui_projector_free(&p);
     world_close(&w);
     video_down(dir);

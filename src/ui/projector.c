@@ -721,9 +721,19 @@ int ui_projector_draw_marks(ui_projector_t *p, const battle_t *b, const ui_view_
         plate_text(tx, r, line, epx, (SDL_Color){255, 255, 255, 255},
                    (SDL_Color){16, 24, 40, 235}, w / 2.0, h / 2.0 - epx);
     }
-    /* The banner at the top: one line per telegraph, in the players' words. */
+    /* The banner: one line per telegraph, in the players' words, along the
+     * top, or along the bottom when that covers fewer of the tokens drawn. */
     int bpx = ui_text_quantize((int)fmax(18, fmin(44, h / 24.0)));
     int total = ni + ntg, lines = total < 4 ? total : 4;
+    double band = bpx / 3.0 + lines * bpx * 1.45, y0 = 0;
+    int top = 0, bottom = 0;
+    for (int i = 0; i < b->n && lines > 0; i++) {
+        if (!battle_active(b, i) || shown(view, i) == UI_SHOW_NONE) continue;
+        double ty = token_at(b, poses, cam, i).y, rad = z;
+        top += ty - rad < band;
+        bottom += ty + rad > h - band;
+    }
+    if (bottom < top) y0 = h - band;
     for (int k = 0; k < lines; k++) {
         char line[200];
         if (k == 3 && total > 4)
@@ -733,7 +743,7 @@ int ui_projector_draw_marks(ui_projector_t *p, const battle_t *b, const ui_view_
         else
             delay_line(b, &tg[k - ni], line, sizeof line);
         plate_text(tx, r, line, bpx, INTENT_INK, (SDL_Color){20, 16, 8, 235}, w / 2.0,
-                   bpx / 3.0 + k * (bpx * 1.45));
+                   y0 + bpx / 3.0 + k * (bpx * 1.45));
     }
     return total;
 }
