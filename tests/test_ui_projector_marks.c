@@ -253,12 +253,47 @@ static int draw_world(ui_projector_t *p, world_t *w, const ui_view_t *v, const c
     return n;
 }
 
+/* SDL video and text up, with a config folder of its own in dir (a
+ * mkdtemp template); video_down undoes it all. */
+static void video_up(char *dir)
+{
+    assert_non_null(mkdtemp(dir));
+    setenv("XDG_CONFIG_HOME", dir, 1);
+    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
+    assert_int_equal(TTF_Init(), 0);
+}
+
+static void video_down(const char *dir)
+{
+    TTF_Quit();
+    SDL_Quit();
+    unsetenv("XDG_CONFIG_HOME");
+    tmp_dir_remove(dir);
+}
+
 static void open_projector(ui_projector_t *p, const map_t *m)
 {
     ui_projector_init(p, m);
     char err[HB_ERR_MAX] = "";
     if (!ui_projector_open(p, -1, 0, err, sizeof err)) fail_msg("open: %s", err);
     ui_cam_fit(&p->cam, ui_map_bounds(m), p->tw, p->th, 10);
+}
+
+/* Amber pixels on p's canvas (as last drawn) in rows y0..y1-1. */
+static int amber_rows(ui_projector_t *p, int y0, int y1)
+{
+    Uint8 *buf = malloc((size_t)p->tw * (size_t)p->th * 4);
+    assert_non_null(buf);
+    assert_int_equal(SDL_SetRenderTarget(p->ren, p->target), 0);
+    assert_int_equal(
+        SDL_RenderReadPixels(p->ren, NULL, SDL_PIXELFORMAT_ARGB8888, buf, p->tw * 4), 0);
+    SDL_SetRenderTarget(p->ren, NULL);
+    int n = 0;
+    for (int y = y0 < 0 ? 0 : y0; y < y1 && y < p->th; y++)
+        for (int x = 0; x < p->tw; x++)
+            n += is_amber(buf + 4 * ((size_t)y * (size_t)p->tw + (size_t)x));
+    free(buf);
+    return n;
 }
 
 /* The projector draws the telegraph (amber rings, arrow, words, banner)
@@ -268,10 +303,7 @@ static void projector_draws_telegraph(void **state)
 {
     (void)state;
     char dir[] = "/tmp/hb_test_projmarks_XXXXXX";
-    assert_non_null(mkdtemp(dir));
-    setenv("XDG_CONFIG_HOME", dir, 1);
-    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
-    assert_int_equal(TTF_Init(), 0);
+    video_up(dir);
     world_t w;
     world_open(&w, "salt_flats", 7);
     ui_projector_t p;
@@ -295,12 +327,18 @@ static void projector_draws_telegraph(void **state)
     int fewer = draw_world(&p, &w, &v, NULL, &drawn);
     assert_int_equal(drawn, 2);
     assert_true(fewer < after);
+    /* The banner keeps off the tokens: along the top while they stand low,
+     * along the bottom once everyone stands in the top rows (drawing reads
+     * positions only). */
+    int band = p.th / 6;
+    assert_true(amber_rows(&p, 0, band) > amber_rows(&p, p.th - band, p.th));
+    for (int i = 0; i < b->n; i++)
+        b->board->pos[i] = hex_from_cell(w.map->layout, (cell_t){2 + 2 * i, i % 2});
+    draw_world(&p, &w, &v, "test_ui_projector_marks_banner_low.png", &drawn);
+    assert_true(amber_rows(&p, p.th - band, p.th) > amber_rows(&p, 0, band));
     ui_projector_free(&p);
     world_close(&w);
-    TTF_Quit();
-    SDL_Quit();
-    unsetenv("XDG_CONFIG_HOME");
-    tmp_dir_remove(dir);
+    video_down(dir);
 }
 
 /* On every bundled map: the viewing sides' own combatants show every gauge
@@ -310,10 +348,7 @@ static void gauges_player_safe_on_every_map(void **state)
 {
     (void)state;
     char dir[] = "/tmp/hb_test_projgauge_XXXXXX";
-    assert_non_null(mkdtemp(dir));
-    setenv("XDG_CONFIG_HOME", dir, 1);
-    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
-    assert_int_equal(TTF_Init(), 0);
+    video_up(dir);
     static const char *const MAPS[] = {"ridge_ambush",   "foundry_breach", "salt_flats",
                                        "relay_outpost",  "river_crossing", "shattered_lane"};
     int enemy_seen_all = 0;
@@ -368,10 +403,7 @@ static void gauges_player_safe_on_every_map(void **state)
         world_close(&w);
     }
     (void)enemy_seen_all;
-    TTF_Quit();
-    SDL_Quit();
-    unsetenv("XDG_CONFIG_HOME");
-    tmp_dir_remove(dir);
+    video_down(dir);
 }
 
 /* surface marks armour and heat as seen by all, HP and nonlethal not; a
@@ -405,10 +437,7 @@ static void surface_enemy_shows_armour_not_hp(void **state)
     /* A picture for a person: the boss beside the players' gunner, its
      * plating half gone and running hot; the gunner hot too. */
     char dir[] = "/tmp/hb_test_projsurf_XXXXXX";
-    assert_non_null(mkdtemp(dir));
-    setenv("XDG_CONFIG_HOME", dir, 1);
-    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
-    assert_int_equal(TTF_Init(), 0);
+    video_up(dir);
     int gunner = find(&w, "gunner");
     hex_t gp = b->board->pos[gunner];
     b->board->pos[boss] = (hex_t){gp.q + 2, gp.r - 1}; /* drawing reads positions only */
@@ -427,11 +456,108 @@ static void surface_enemy_shows_armour_not_hp(void **state)
     /* The boss shows armour and heat, the gunner heat with its numbers. */
     assert_int_equal(ui_projector_gauges(b, &v, boss, g, GAUGES_MAX), 2);
     ui_projector_free(&p);
-    TTF_Quit();
-    SDL_Quit();
-    unsetenv("XDG_CONFIG_HOME");
-    tmp_dir_remove(dir);
+    video_down(dir);
     world_close(&w);
+}
+
+/* Pixels of the end-of-battle plate's dark blue. */
+static int plate_pixels(ui_projector_t *p)
+{
+    Uint8 *buf = malloc((size_t)p->tw * (size_t)p->th * 4);
+    assert_non_null(buf);
+    assert_int_equal(SDL_SetRenderTarget(p->ren, p->target), 0);
+    assert_int_equal(
+        SDL_RenderReadPixels(p->ren, NULL, SDL_PIXELFORMAT_ARGB8888, buf, p->tw * 4), 0);
+    SDL_SetRenderTarget(p->ren, NULL);
+    int n = 0;
+    for (int i = 0; i < p->tw * p->th; i++) {
+        const Uint8 *px = buf + 4 * i; /* B, G, R, A */
+        n += px[2] < 30 && px[1] > 18 && px[1] < 32 && px[0] > 34 && px[0] < 50;
+    }
+    free(buf);
+    return n;
+}
+
+/* When the battle ends, the table reads who won across the middle of the
+ * picture; before, no such plate. */
+static void projector_says_the_battle_is_over(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/hb_test_projend_XXXXXX";
+    video_up(dir);
+    world_t w;
+    world_open(&w, "salt_flats", 5);
+    ui_projector_t p;
+    open_projector(&p, w.map);
+    int drawn;
+    draw_world(&p, &w, &w.view, NULL, &drawn);
+    int before = plate_pixels(&p);
+    battle_status_t st = play_auto(&w.play, 60);
+    assert_true(st == BATTLE_OK || st == BATTLE_OVER);
+    assert_true(w.play.b->over);
+    ui_projector_update_view(w.vis, &w.view, w.play.b, &w.keys, NULL);
+    draw_world(&p, &w, &w.view, "test_ui_projector_marks_over.png", &drawn);
+    int after = plate_pixels(&p);
+    assert_true(after > before + 2000);
+    ui_projector_free(&p);
+    world_close(&w);
+    video_down(dir);
+}
+
+/* A bulwark of the players with Meteor ([Delay 2]) facing two rivals on
+ * open ground (activation). */
+static const char DELAY_MAP[] =
+    "{\"format\": \"hexbattle-map\", \"version\": 1, \"name\": \"Delay on the table\","
+    " \"ruleset\": \"activation\","
+    " \"grid\": {\"orientation\": \"pointy\", \"stagger\": \"odd\", \"cols\": 10, \"rows\": 5,"
+    " \"feet_per_hex\": 5},"
+    " \"terrain\": {\"legend\": {\".\": \"open\"}, \"rows\": [\"..........\", \"..........\","
+    " \"..........\", \"..........\", \"..........\"]},"
+    " \"combatants\": ["
+    "  {\"id\": \"hale\", \"name\": \"Hale\", \"faction\": \"players\", \"at\": [1, 2],"
+    "   \"template\": \"bulwark\", \"weapons\": [\"meteor\"], \"stats\": {\"spd\": 30}},"
+    "  {\"id\": \"tor\", \"name\": \"Tor\", \"faction\": \"rivals\", \"at\": [6, 2],"
+    "   \"template\": \"brawler\", \"weapons\": [\"strike\"]},"
+    "  {\"id\": \"ugo\", \"name\": \"Ugo\", \"faction\": \"rivals\", \"at\": [7, 1],"
+    "   \"template\": \"brawler\", \"weapons\": [\"strike\"]}]}";
+
+/* A delayed action (activation's Meteor) shows on the table too, whatever
+ * the ruleset: its hexes and a banner line, while its user is in sight. */
+static void projector_shows_delayed_actions(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/hb_test_projdelay_XXXXXX";
+    video_up(dir);
+    world_t w;
+    memset(&w, 0, sizeof w);
+    char err[HB_ERR_MAX];
+    if (map_load_mem(DELAY_MAP, sizeof DELAY_MAP - 1, "delay map", hb_data_dir(), &w.map, &w.db,
+                     err, sizeof err) != HB_OK)
+        fail_msg("%s", err);
+    battle_opts_t bo = {.seed = 5};
+    assert_int_equal(play_start(&w.play, w.map, w.db, NULL, &bo), BATTLE_OK);
+    w.vis = vision_create(w.map);
+    assert_non_null(w.vis);
+    battle_t *b = w.play.b;
+    cmd_t c = cmd_make(CMD_ENGAGE, find(&w, "hale"));
+    c.target = find(&w, "tor");
+    c.weapon = 0;
+    assert_int_equal(play_apply(&w.play, &c), BATTLE_OK);
+    ui_projector_update_view(w.vis, &w.view, b, &w.keys, NULL);
+    ui_projector_t p;
+    open_projector(&p, w.map);
+    int drawn, before_amber;
+    int amber = draw_world(&p, &w, &w.view, "test_ui_projector_marks_delay.png", &drawn);
+    assert_int_equal(drawn, 1);
+    /* Hale out of the view (as a hidden caster would be): nothing of it. */
+    ui_view_t v = w.view;
+    v.show[find(&w, "hale")] = UI_SHOW_NONE;
+    before_amber = draw_world(&p, &w, &v, NULL, &drawn);
+    assert_int_equal(drawn, 0);
+    assert_true(amber > before_amber + 500); /* the banner's words */
+    ui_projector_free(&p);
+    world_close(&w);
+    video_down(dir);
 }
 
 int main(void)
@@ -442,6 +568,8 @@ int main(void)
         cmocka_unit_test(projector_draws_telegraph),
         cmocka_unit_test(gauges_player_safe_on_every_map),
         cmocka_unit_test(surface_enemy_shows_armour_not_hp),
+        cmocka_unit_test(projector_says_the_battle_is_over),
+        cmocka_unit_test(projector_shows_delayed_actions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,7 @@
 #include "../core/scale.h"
 #include "hud.h"
 #include "lod.h"
+#include "telegraph.h"
 #include "text.h"
 
 #define UI_INTENTS_MAX 32 /* most telegraphed intentions the table is shown */
@@ -394,6 +395,8 @@ int ui_projector_draw_fx(ui_projector_t *p, const ui_view_t *view, const anim_fx
         char buf[32];
         if (f->kind == FX_MISS)
             snprintf(buf, sizeof buf, "miss");
+        else if (f->value <= 0)
+            snprintf(buf, sizeof buf, "no harm"); /* all soaked or stopped by armour */
         else if (how == UI_FX_NO_AMOUNT)
             snprintf(buf, sizeof buf, "hit");
         else
@@ -557,6 +560,42 @@ static vec2_t toward(vec2_t a, vec2_t b, double d)
 
 #define ATTACK_INK ((SDL_Color){255, 90, 40, 240}) /* a telegraphed attack's red */
 
+static const char *name_of(const battle_t *b, int i)
+{
+    const map_combatant_t *c = &b->map->combatants[i];
+    return c->name[0] ? c->name : c->id;
+}
+
+/* The banner's words for intention t. */
+static void intent_line(const battle_t *b, const intent_t *t, char *buf, size_t cap)
+{
+    if (t->target >= 0)
+        snprintf(buf, cap, "Telegraphed: %.60s will %s %.60s", name_of(b, t->who), t->label,
+                 name_of(b, t->target));
+    else
+        snprintf(buf, cap, "Telegraphed: %.60s will %s", name_of(b, t->who), t->label);
+}
+
+/* The banner's words for a delayed action still to land (telegraph.h). */
+static void delay_line(const battle_t *b, const ui_telegraph_t *t, char *buf, size_t cap)
+{
+    const weapon_t *wp = ui_telegraph_weapon(b, t);
+    snprintf(buf, cap, "Telegraphed: %.60s: %.40s in %d", name_of(b, t->who),
+             wp && wp->name[0] ? wp->name : t->name, t->left);
+}
+
+/* The delayed actions of b still to land that view lets the table see: a
+ * hidden declarer's are left out (telegraph.h). Returns the count. */
+static int table_delays(const battle_t *b, const ui_view_t *view, ui_telegraph_t *out)
+{
+    int n = ui_telegraphs(b, out, UI_TELEGRAPH_MAX), k = 0;
+    for (int j = 0; j < n; j++)
+        if (shown(view, out[j].who) != UI_SHOW_NONE) out[k++] = out[j];
+    return k;
+}
+
+#define DELAY_HEX_CAP 128 /* most hexes of one delayed action's area drawn */
+
 int ui_projector_draw_marks(ui_projector_t *p, const battle_t *b, const ui_view_t *view,
                             const ui_token_pose_t *poses, const ui_camera_t *cam, int w, int h)
 {
@@ -569,8 +608,31 @@ int ui_projector_draw_marks(ui_projector_t *p, const battle_t *b, const ui_view_
     marks_size_t ms = marks_size(z);
     intent_t it[UI_INTENTS_MAX];
     int ni = ui_projector_intents(b, view, it, UI_INTENTS_MAX);
+    ui_telegraph_t tg[UI_TELEGRAPH_MAX];
+    int ntg = table_delays(b, view, tg);
     p->fx.n = 0;
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+
+    /* A delayed action's hexes where it will strike, those in sight only. */
+    for (int k = 0; k < ntg; k++) {
+        hex_t hx[DELAY_HEX_CAP];
+        int nh = ui_telegraph_hexes(b, &tg[k], hx, DELAY_HEX_CAP);
+        for (int j = 0; j < nh && j < DELAY_HEX_CAP; j++) {
+            cell_t cc = hex_to_cell(m->layout, hx[j]);
+            if (!map_in_bounds(m, cc) || (view && view->vis && !vision_visible(view->vis, cc)))
+                continue;
+            vec2_t ctr = ui_cam_to_screen(cam, ui_cell_center(m, cc)), kk[6];
+            for (int c = 0; c < 6; c++) {
+                vec2_t o = hex_corner(m->layout.orient, 0.9 * z, c);
+                kk[c] = (vec2_t){ctr.x + o.x, ctr.y + o.y};
+            }
+            /* A faint wash and a bold rim: the token inside stays clear. */
+            for (int c = 0; c < 6; c++) {
+                shape_tri(&p->fx, ctr, kk[c], kk[(c + 1) % 6], (SDL_Color){255, 170, 40, 45});
+                shape_segment(&p->fx, kk[c], kk[(c + 1) % 6], fmax(2.0, z * 0.07), INTENT_INK);
+            }
+        }
+    }
 
     /* Each intention: a ring on who; an amber arrow to the hex it means to
      * reach, a red one on to the combatant it means to attack. */
@@ -642,25 +704,48 @@ int ui_projector_draw_marks(ui_projector_t *p, const battle_t *b, const ui_view_
         plate_text(tx, r, it[k].label, ms.ipx, (SDL_Color){20, 14, 0, 255}, INTENT_INK, c.x,
                    top - ms.ipx * 1.25);
     }
-    /* The banner at the top: one line per intention, in the players' words. */
-    int bpx = ui_text_quantize((int)fmax(18, fmin(44, h / 24.0)));
-    int lines = ni < 4 ? ni : 4;
-    for (int k = 0; k < lines; k++) {
-        const map_combatant_t *who = &m->combatants[it[k].who];
-        const char *wn = who->name[0] ? who->name : who->id;
-        char line[200];
-        if (k == 3 && ni > 4)
-            snprintf(line, sizeof line, "... and %d more telegraphed", ni - 3);
-        else if (it[k].target >= 0) {
-            const map_combatant_t *t = &m->combatants[it[k].target];
-            snprintf(line, sizeof line, "Telegraphed: %.60s will %s %.60s", wn, it[k].label,
-                     t->name[0] ? t->name : t->id);
-        } else
-            snprintf(line, sizeof line, "Telegraphed: %.60s will %s", wn, it[k].label);
-        plate_text(tx, r, line, bpx, INTENT_INK, (SDL_Color){20, 16, 8, 235}, w / 2.0,
-                   bpx / 3.0 + k * (bpx * 1.45));
+    /* The end of the battle, for the whole table to read. */
+    if (b->over) {
+        char line[160];
+        if (b->winner >= 0 && b->winner < b->board->n_sides)
+            snprintf(line, sizeof line, "The battle is over: %.60s win (round %d)",
+                     b->board->side_name[b->winner], b->round);
+        else
+            snprintf(line, sizeof line, "The battle is over: nobody wins (round %d)", b->round);
+        int epx = ui_text_quantize((int)fmax(24, fmin(72, h / 12.0))), tw = 0, th = 0;
+        /* As large as fits across the picture. */
+        for (int k = 0; k < 4 && ui_text_get(tx, line, epx, true, (SDL_Color){255, 255, 255, 255},
+                                              &tw, &th) && tw > w * 0.9;
+             k++)
+            epx = ui_text_quantize((int)(epx * w * 0.88 / tw));
+        plate_text(tx, r, line, epx, (SDL_Color){255, 255, 255, 255},
+                   (SDL_Color){16, 24, 40, 235}, w / 2.0, h / 2.0 - epx);
     }
-    return ni;
+    /* The banner: one line per telegraph, in the players' words, along the
+     * top, or along the bottom when that covers fewer of the tokens drawn. */
+    int bpx = ui_text_quantize((int)fmax(18, fmin(44, h / 24.0)));
+    int total = ni + ntg, lines = total < 4 ? total : 4;
+    double band = bpx / 3.0 + lines * bpx * 1.45, y0 = 0;
+    int top = 0, bottom = 0;
+    for (int i = 0; i < b->n && lines > 0; i++) {
+        if (!battle_active(b, i) || shown(view, i) == UI_SHOW_NONE) continue;
+        double ty = token_at(b, poses, cam, i).y, rad = z;
+        top += ty - rad < band;
+        bottom += ty + rad > h - band;
+    }
+    if (bottom < top) y0 = h - band;
+    for (int k = 0; k < lines; k++) {
+        char line[200];
+        if (k == 3 && total > 4)
+            snprintf(line, sizeof line, "... and %d more telegraphed", total - 3);
+        else if (k < ni)
+            intent_line(b, &it[k], line, sizeof line);
+        else
+            delay_line(b, &tg[k - ni], line, sizeof line);
+        plate_text(tx, r, line, bpx, INTENT_INK, (SDL_Color){20, 16, 8, 235}, w / 2.0,
+                   y0 + bpx / 3.0 + k * (bpx * 1.45));
+    }
+    return total;
 }
 
 /* The calibration screen: a bar to match against a card's long side. */

@@ -156,9 +156,11 @@ int ui_projector_intents(const battle_t *b, const ui_view_t *view, intent_t *out
  * does not draw. Returns the count, writing at most cap. */
 int ui_projector_gauges(const battle_t *b, const ui_view_t *view, int i, gauge_t *out, int cap);
 /* Draw, over a picture of b drawn with camera cam on a w x h canvas, what the
- * table sees beyond the tokens: the gauges the player view allows, and each
- * telegraphed intention (a ring on who, an arrow to its target or hex, a
- * banner naming them at the top). Returns how many intentions were drawn.
+ * table sees beyond the tokens: the gauges the player view allows; each
+ * telegraphed intention (a ring on who, an arrow to its target or hex) and
+ * each delayed action still to land (its hexes in sight; telegraph.h), with a
+ * banner naming them at the top; and, once it is over, who won. Returns how
+ * many telegraphs (intentions and delayed actions) were drawn.
  * Needs the vertex room of an open projector. */
 int ui_projector_draw_marks(ui_projector_t *p, const battle_t *b, const ui_view_t *view,
                             const ui_token_pose_t *poses, const ui_camera_t *cam, int w, int h);
