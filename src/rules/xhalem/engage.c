@@ -108,6 +108,16 @@ bool xhalem_engage_shape(const battle_t *b, int a, int t, const weapon_t *w, boo
         else
             g.atk.adv++;
     }
+    /* Knocked down (ruling, docs/rules-xhalem.md "Prone"): easier to strike
+     * from beside it, harder from farther off; a prone attacker (one reacting
+     * before it could stand) fights at disadvantage. */
+    if (has(b, t, XC_PRONE)) {
+        if (d <= 1)
+            g.atk.adv++;
+        else
+            g.atk.dis++;
+    }
+    if (has(b, a, XC_PRONE)) g.atk.dis++;
     /* Underwater (deep) engagements have disadvantage unless aquatic. */
     if ((immersion(b, a) == DEPTH_DEEP || immersion(b, t) == DEPTH_DEEP) &&
         stat(b, a, XS_AQUATIC) <= 0)

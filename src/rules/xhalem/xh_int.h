@@ -259,6 +259,8 @@ void xh_dash(battle_t *b, int a);
 battle_status_t xh_do_move(battle_t *b, const cmd_t *c);
 /* Push t one hex straight away from a, if that hex is free and passable. */
 void xh_push_away(battle_t *b, int a, int t);
+/* The hex a's push would move t to (false: no room, the push moves nothing). */
+bool xh_push_dest(const battle_t *b, int a, int t, hex_t *out);
 
 /* ---- actions.c ---- */
 
