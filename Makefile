@@ -23,7 +23,7 @@ DEB_PKGS     := cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-im
 MONKEY_EVENTS ?= 20000
 MONKEY_SEEDS  ?= 1 2 3 4
 
-.PHONY: all deps build asan run test fuzz fuzz-smoke monkey scars-audit xhalem-audit emcore-audit odds-check clean
+.PHONY: all deps build asan run test fuzz fuzz-smoke monkey shots scars-audit xhalem-audit emcore-audit activation-audit odds-check clean
 
 all: build
 
@@ -69,6 +69,12 @@ fuzz-smoke: deps
 fuzz: deps
 	bash tests/fuzz/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
+# Screenshots of the play window on every bundled map at 1280x720 and
+# 1920x1080 (overlays, card, ruler) under $(BUILD)/shots, to look at by eye.
+shots: build
+	mkdir -p $(BUILD)/shots
+	SDL_VIDEODRIVER=dummy HEXBATTLE_DATA=$(CURDIR)/data ./$(BUILD)/ui_shots $(BUILD)/shots maps/*.json
+
 monkey: asan
 	for seed in $(MONKEY_SEEDS); do \
 	  SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy HEXBATTLE_DATA=$(CURDIR)/data \
@@ -100,6 +106,14 @@ EM_AUDIT_SEEDS ?= 200
 emcore-audit: build
 	./$(BUILD)/emcore_audit --seeds $(EM_AUDIT_SEEDS) --markdown maps/river_crossing.json \
 	  | tee $(BUILD)/emcore_audit.md
+
+# The activation AI over ACT_AUDIT_SEEDS battles of the sample map: how often
+# it uses each action, as the Markdown table of docs/rules-activation.md (also
+# written to build/activation_audit.md).
+ACT_AUDIT_SEEDS ?= 200
+activation-audit: build
+	./$(BUILD)/activation_audit --seeds $(ACT_AUDIT_SEEDS) --markdown maps/shattered_lane.json \
+	  | tee $(BUILD)/activation_audit.md
 
 # The odds honesty check at full size (tests/cli/odds.sh; docs/odds.md): for
 # every bundled map, `odds --runs 1000` against 1,000 simulate battles of the

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "rules_fixture.h"
+#include "rules/predict.h"
 #include "rules/scars.h"
 
 static tmpl_db_t *weapons(void)
@@ -718,6 +719,61 @@ static void test_stabilize_listed_for_an_ally_beside(void **state)
     fx_free(&f);
 }
 
+/* An ally's declared move into the line of fire gives the target cover when
+ * the phase resolves (moves land before attacks), so the odds of an attack
+ * declared before it must change at once: the rifle's d10 becomes an
+ * impaired d4. Nothing of the board moves for the prediction itself. */
+static void test_declared_move_into_line_changes_odds(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 4, "scars", NULL);
+    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "rifle", "dex=20");
+    fx_add(f.m, "b", "players", 4, 3, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=20");
+    fx_add(f.m, "c", "players", 1, 3, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=20");
+    fx_add(f.m, "foe", "raiders", 8, 1, KIND_CREATURE, SIZE_MEDIUM, 9, 50, "knife", "dex=5");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_DICE(1, 1, 1));
+    battle_t *b = f.p.b;
+    int who[4];
+    assert_int_equal(play_actors(&f.p, who, 4), 3); /* a, b and c declare */
+    /* A free hex on the line from a to foe, and a way for b to step there. */
+    hex_t line[32];
+    int n = hex_line(b->board->pos[0], b->board->pos[3], HEX_NUDGE_PLUS, line, 32);
+    assert_true(n >= 5);
+    hex_t into = line[3];
+    assert_true(board_occupant(b->board, into) < 0);
+    cmd_t shot = attack(0, 3, 0);
+    predict_t before, after;
+    assert_true(predict_cmd(b, &shot, &before));
+    assert_int_equal(before.dmg_sides, 10);
+    assert_int_equal(fx_do(&f.p, shot, FX_NO_DICE), BATTLE_OK);
+    /* b declares a move onto that hex (a path the rules accept). */
+    cmd_t mv = cmd_make(CMD_DECLARE, 1);
+    mv.act = CMD_END;
+    hex_t at = b->board->pos[1];
+    while (!hex_eq(at, into)) {
+        hex_t step[32];
+        int m = hex_line(at, into, HEX_NUDGE_PLUS, step, 32);
+        assert_true(m >= 2 && mv.n_path < CMD_PATH_MAX);
+        at = step[1];
+        mv.path[mv.n_path++] = hex_to_cell(f.m->layout, at);
+    }
+    hex_t pos_before[4];
+    for (int i = 0; i < 4; i++) pos_before[i] = b->board->pos[i];
+    assert_int_equal(fx_do(&f.p, mv, FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(play_actors(&f.p, who, 4), 1); /* c still to declare: not resolved */
+    assert_true(predict_cmd(b, &shot, &after));
+    assert_int_equal(after.dmg_sides, 4); /* cover from the ally: impaired */
+    assert_true(after.dmg_expected < before.dmg_expected);
+    for (int i = 0; i < 4; i++) assert_true(hex_eq(b->board->pos[i], pos_before[i]));
+    assert_int_equal(board_occupant(b->board, into), -1);
+    /* And the resolution agrees: c holds, the phase lands, a's die is a d4. */
+    assert_int_equal(fx_do(&f.p, cmd_make(CMD_END, 2), FX_DICE(3)), BATTLE_OK);
+    assert_true(FX_FIND(f.p.b, 0, "\"who\":\"a\"", "\"dice\":\"1d4\"") >= 0);
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -745,6 +801,7 @@ int main(void)
         cmocka_unit_test(test_ai_keeps_out_of_declared_blast),
         cmocka_unit_test(test_ai_steps_out_for_a_clear_shot),
         cmocka_unit_test(test_ai_spreads_pooled_attacks),
+        cmocka_unit_test(test_declared_move_into_line_changes_odds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

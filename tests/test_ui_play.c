@@ -24,6 +24,7 @@
 #include "ui/hud.h"
 #include "ui/play_ui.h"
 #include "ui/window.h"
+#include "ui_frame_fixture.h"
 
 #define VIEW_W 1200
 #define VIEW_H 800
@@ -84,50 +85,20 @@ static hex_t hex_at(const ui_fx_t *f, int col, int row)
     return hex_from_cell(f->m->layout, (cell_t){col, row});
 }
 
-static void send(ui_fx_t *f, SDL_Event *e)
-{
-    ui_handle_event(&f->st, e);
-}
-
 /* Move the mouse over a cell and left-click it, as SDL would report it. */
 static void click_cell(ui_fx_t *f, int col, int row)
 {
-    vec2_t p = ui_cam_to_screen(&f->st.cam, ui_cell_center(f->m, (cell_t){col, row}));
-    SDL_Event e;
-    memset(&e, 0, sizeof e);
-    e.type = SDL_MOUSEMOTION;
-    e.motion.x = (int)lround(p.x);
-    e.motion.y = (int)lround(p.y);
-    send(f, &e);
-    memset(&e, 0, sizeof e);
-    e.type = SDL_MOUSEBUTTONDOWN;
-    e.button.button = SDL_BUTTON_LEFT;
-    e.button.x = (int)lround(p.x);
-    e.button.y = (int)lround(p.y);
-    send(f, &e);
-    e.type = SDL_MOUSEBUTTONUP;
-    send(f, &e);
+    fx_click_cell(&f->st, (cell_t){col, row}, SDL_BUTTON_LEFT);
 }
 
 static void click_at(ui_fx_t *f, SDL_Rect r)
 {
-    SDL_Event e;
-    memset(&e, 0, sizeof e);
-    e.type = SDL_MOUSEBUTTONDOWN;
-    e.button.button = SDL_BUTTON_LEFT;
-    e.button.x = r.x + r.w / 2;
-    e.button.y = r.y + r.h / 2;
-    send(f, &e);
+    fx_press_rect(&f->st, r);
 }
 
 static void key(ui_fx_t *f, SDL_Keycode k, Uint16 mod)
 {
-    SDL_Event e;
-    memset(&e, 0, sizeof e);
-    e.type = SDL_KEYDOWN;
-    e.key.keysym.sym = k;
-    e.key.keysym.mod = mod;
-    send(f, &e);
+    fx_key(&f->st, k, mod);
 }
 
 static int bar_index(const pui_t *p, cmd_kind_t kind)
@@ -297,13 +268,7 @@ static void test_select_then_move_by_click(void **state)
     click_cell(f, 1, 3); /* back to kara */
     assert_int_equal(p->sel, f->kara);
     /* Hovering a reachable hex previews the path and its cost. */
-    vec2_t s = ui_cam_to_screen(&f->st.cam, ui_cell_center(f->m, (cell_t){4, 3}));
-    SDL_Event e;
-    memset(&e, 0, sizeof e);
-    e.type = SDL_MOUSEMOTION;
-    e.motion.x = (int)lround(s.x);
-    e.motion.y = (int)lround(s.y);
-    send(f, &e);
+    fx_hover_cell(&f->st, (cell_t){4, 3});
     assert_int_equal(p->n_path, 4);
     assert_int_equal(p->path_cost, 15);
     assert_true(p->path_ok);
@@ -558,7 +523,7 @@ static void test_help_toggle(void **state)
     memset(&t, 0, sizeof t);
     t.type = SDL_TEXTINPUT;
     strcpy(t.text.text, "?");
-    send(f, &t);
+    ui_handle_event(&f->st, &t);
     assert_true(p->help);
     key(f, SDLK_ESCAPE, 0);
     assert_false(p->help);
@@ -620,24 +585,20 @@ static void test_dice_log_scrolls_with_the_wheel(void **state)
     }
     assert_true(rolls >= 4);
     assert_true(lines > rolls);
+    fx_motion(&f->st, f->hud.lay.log.x + 10, f->hud.lay.log.y + 40); /* over the dice log */
     SDL_Event e;
-    memset(&e, 0, sizeof e);
-    e.type = SDL_MOUSEMOTION; /* over the dice log */
-    e.motion.x = f->hud.lay.log.x + 10;
-    e.motion.y = f->hud.lay.log.y + 40;
-    send(f, &e);
     memset(&e, 0, sizeof e);
     e.type = SDL_MOUSEWHEEL;
     e.wheel.y = 1;
     double zoom = f->st.cam.zoom;
-    send(f, &e);
+    ui_handle_event(&f->st, &e);
     assert_true(p->log_scroll > 0);
     assert_true(f->st.cam.zoom == zoom); /* the wheel scrolled, it did not zoom */
     for (int i = 0; i < 50; i++)
-        send(f, &e);
+        ui_handle_event(&f->st, &e);
     assert_int_equal(p->log_scroll, lines - 1); /* never past the oldest line */
     e.wheel.y = -100;
-    send(f, &e);
+    ui_handle_event(&f->st, &e);
     assert_int_equal(p->log_scroll, 0);
     /* A roll line says who, why, the dice and the total. */
     char line[160];

@@ -27,6 +27,7 @@
 #include "ui/overlay.h"
 #include "ui/play_ui.h"
 #include "ui/window.h"
+#include "ui_frame_fixture.h"
 
 #define VIEW_W 1280
 #define VIEW_H 720
@@ -105,44 +106,19 @@ static int teardown(void **state)
     return 0;
 }
 
-static void send(fx_ui_t *f, SDL_Event *e)
-{
-    ui_handle_event(&f->st, e);
-}
-
 static void mouse_to(fx_ui_t *f, int col, int row)
 {
-    vec2_t p = ui_cam_to_screen(&f->st.cam, ui_cell_center(f->m, (cell_t){col, row}));
-    SDL_Event e;
-    memset(&e, 0, sizeof e);
-    e.type = SDL_MOUSEMOTION;
-    e.motion.x = (int)lround(p.x);
-    e.motion.y = (int)lround(p.y);
-    send(f, &e);
+    fx_hover_cell(&f->st, (cell_t){col, row});
 }
 
 static void click_cell(fx_ui_t *f, int col, int row)
 {
-    mouse_to(f, col, row);
-    vec2_t p = ui_cam_to_screen(&f->st.cam, ui_cell_center(f->m, (cell_t){col, row}));
-    SDL_Event e;
-    memset(&e, 0, sizeof e);
-    e.type = SDL_MOUSEBUTTONDOWN;
-    e.button.button = SDL_BUTTON_LEFT;
-    e.button.x = (int)lround(p.x);
-    e.button.y = (int)lround(p.y);
-    send(f, &e);
-    e.type = SDL_MOUSEBUTTONUP;
-    send(f, &e);
+    fx_click_cell(&f->st, (cell_t){col, row}, SDL_BUTTON_LEFT);
 }
 
 static void key(fx_ui_t *f, SDL_Keycode k)
 {
-    SDL_Event e;
-    memset(&e, 0, sizeof e);
-    e.type = SDL_KEYDOWN;
-    e.key.keysym.sym = k;
-    send(f, &e);
+    fx_key(&f->st, k, 0);
 }
 
 /* Draw the window as it is (the overlays are built while drawing). */
@@ -520,12 +496,7 @@ static void test_dice_prompt_names_who_and_marks_the_tracker(void **state)
 
 static void ctrl_m(fx_ui_t *f)
 {
-    SDL_Event e;
-    memset(&e, 0, sizeof e);
-    e.type = SDL_KEYDOWN;
-    e.key.keysym.sym = SDLK_m;
-    e.key.keysym.mod = KMOD_LCTRL;
-    send(f, &e);
+    fx_key(&f->st, SDLK_m, KMOD_LCTRL);
 }
 
 static void test_ruler_measures_feet_hexes_sight_and_cover(void **state)
@@ -561,6 +532,189 @@ static void test_ruler_measures_feet_hexes_sight_and_cover(void **state)
     assert_false(hex_eq(b->board->pos[f->kara], kara_at));
 }
 
+/* ---- right-click menus and drags on tokens ------------------------------ */
+
+static void right_click_cell(fx_ui_t *f, int col, int row)
+{
+    fx_click_cell(&f->st, (cell_t){col, row}, SDL_BUTTON_RIGHT);
+}
+
+/* The bar entries a menu on combatant who should list, worked out from the
+ * legal commands: every entry for the actor, else the targeted entries with
+ * a legal command against who. */
+static int expected_menu(const pui_t *p, int who, int *out)
+{
+    int n = 0;
+    for (int i = 0; i < p->n_bar; i++) {
+        const pui_action_t *a = &p->bar[i];
+        bool against = false;
+        for (int k = 0; k < p->n_legal && !against; k++) {
+            const cmd_t *c = &p->legal[k];
+            against = a->targeted && a->group == PUI_GROUP_NONE && c->kind == a->kind &&
+                      c->act == a->act && c->weapon == a->weapon && c->weapon2 == a->weapon2 &&
+                      c->arg == a->arg && c->target == who;
+        }
+        if (who == p->actor || against) out[n++] = i;
+    }
+    return n;
+}
+
+/* The box of combatant i's token on screen (its circle's bounding square). */
+static SDL_Rect token_box(const fx_ui_t *f, int i)
+{
+    const battle_t *b = pui_battle(f->p);
+    cell_t c = hex_to_cell(f->m->layout, b->board->pos[i]);
+    SDL_Point pt = fx_cell_point(&f->st, c);
+    int r = (int)ceil(ui_token_screen_radius(f->m->combatants[i].size, f->st.cam.zoom));
+    return (SDL_Rect){pt.x - r, pt.y - r, 2 * r, 2 * r};
+}
+
+static void test_right_click_lists_the_tokens_actions(void **state)
+{
+    fx_ui_t *f = *state;
+    pui_t *p = f->p;
+    ui_token_menu_t *m = &f->hud.menu;
+    assert_int_equal(p->actor, f->kara);
+    int want[PUI_MAX_BAR];
+
+    /* On the actor: its whole bar, the bar's own labels and keys. */
+    right_click_cell(f, 1, 3);
+    assert_true(m->open);
+    assert_int_equal(m->who, f->kara);
+    int n = expected_menu(p, f->kara, want);
+    assert_true(n >= 3);
+    assert_int_equal(m->n, n);
+    for (int k = 0; k < n; k++) assert_int_equal(m->item[k], want[k]);
+    frame(f, "/tmp/hexbattle_truth_menu.png");
+    /* It stands beside the token, inside the map, and covers no token. */
+    SDL_Rect inter;
+    assert_true(SDL_IntersectRect(&m->box, &f->hud.lay.map, &inter));
+    assert_true(SDL_RectEquals(&inter, &m->box));
+    for (int i = 0; i < pui_battle(p)->n; i++) {
+        SDL_Rect tb = token_box(f, i);
+        assert_false(SDL_HasIntersection(&m->box, &tb));
+    }
+    /* Its rows are drawn: the panel colour, not the map, fills the box. */
+    assert_true(pixels_of(f, m->box, 0x14171D) > m->box.w * m->box.h / 3);
+    /* Esc closes the menu only: the selection and mode stay as they were. */
+    pui_mode_t mode = p->mode;
+    key(f, SDLK_ESCAPE);
+    assert_false(m->open);
+    assert_int_equal(p->mode, mode);
+    assert_false(f->st.quit);
+
+    /* On the enemy: only the targeted actions legal against it; a click on
+     * a row goes straight to the odds against that enemy. */
+    click_cell(f, 7, 3); /* kara walks up to grunt */
+    assert_true(hex_eq(pui_battle(p)->board->pos[f->kara],
+                       hex_from_cell(f->m->layout, (cell_t){7, 3})));
+    right_click_cell(f, 8, 3);
+    assert_true(m->open);
+    assert_int_equal(m->who, f->grunt);
+    n = expected_menu(p, f->grunt, want);
+    assert_true(n >= 1); /* the blade reaches */
+    assert_int_equal(m->n, n);
+    for (int k = 0; k < n; k++) {
+        assert_int_equal(m->item[k], want[k]);
+        assert_true(p->bar[m->item[k]].targeted);
+    }
+    int row0 = m->item[0];
+    fx_press_rect(&f->st, ui_token_menu_row(m, 0));
+    assert_false(m->open);
+    assert_int_equal(p->mode, PUI_CONFIRM);
+    assert_int_equal(p->act, row0);
+    assert_int_equal(p->target, f->grunt);
+    key(f, SDLK_ESCAPE); /* the targeting, not the battle */
+    assert_int_equal(p->mode, PUI_IDLE);
+
+    /* A key picks a row the same way, and a key no row has closes the menu. */
+    right_click_cell(f, 8, 3);
+    key(f, (SDL_Keycode)p->bar[row0].key);
+    assert_false(m->open);
+    assert_int_equal(p->mode, PUI_CONFIRM);
+    assert_int_equal(p->target, f->grunt);
+    key(f, SDLK_ESCAPE);
+
+    /* An empty hex opens nothing; a right drag over a token pans, no menu. */
+    right_click_cell(f, 5, 5);
+    assert_false(m->open);
+    SDL_Point pt = fx_cell_point(&f->st, (cell_t){8, 3});
+    double cam_x = f->st.cam.x;
+    fx_motion(&f->st, pt.x, pt.y);
+    fx_button(&f->st, SDL_BUTTON_RIGHT, true, pt.x, pt.y);
+    fx_motion(&f->st, pt.x - 60, pt.y);
+    fx_button(&f->st, SDL_BUTTON_RIGHT, false, pt.x - 60, pt.y);
+    assert_false(m->open);
+    assert_true(f->st.cam.x != cam_x);
+    assert_int_equal(f->st.drag_button, 0);
+}
+
+static void test_drag_moves_along_the_cheapest_path(void **state)
+{
+    fx_ui_t *f = *state;
+    pui_t *p = f->p;
+    const battle_t *b = pui_battle(p);
+    hex_t home = hex_from_cell(f->m->layout, (cell_t){1, 3});
+    int cmds = b->cmds.n;
+
+    /* A press and release on the token without moving is a click: no move. */
+    fx_click_cell(&f->st, (cell_t){1, 3}, SDL_BUTTON_LEFT);
+    assert_true(hex_eq(b->board->pos[f->kara], home));
+    assert_int_equal(b->cmds.n, cmds);
+
+    /* While dragged, the path and its cost preview as on hover. */
+    SDL_Point from = fx_cell_point(&f->st, (cell_t){1, 3});
+    fx_motion(&f->st, from.x, from.y);
+    fx_button(&f->st, SDL_BUTTON_LEFT, true, from.x, from.y);
+    fx_hover_cell(&f->st, (cell_t){4, 3});
+    assert_true(f->hud.dragging);
+    assert_int_equal(p->n_path, 4);
+    assert_int_equal(p->path_cost, 15);
+    assert_true(p->path_ok);
+    SDL_Point to = fx_cell_point(&f->st, (cell_t){4, 3});
+    fx_button(&f->st, SDL_BUTTON_LEFT, false, to.x, to.y);
+    b = pui_battle(p);
+    assert_true(hex_eq(b->board->pos[f->kara], hex_from_cell(f->m->layout, (cell_t){4, 3})));
+    assert_int_equal(b->cmds.n, cmds + 1); /* one command */
+    assert_int_equal(b->cmds.c[cmds].kind, CMD_MOVE);
+    assert_int_equal(b->cmds.c[cmds].n_path, 3);
+    assert_non_null(strstr(p->msg, "moves 15 ft"));
+
+    /* One take-back undoes the whole drag. */
+    fx_key(&f->st, SDLK_z, KMOD_LCTRL);
+    b = pui_battle(p);
+    assert_true(hex_eq(b->board->pos[f->kara], home));
+    assert_int_equal(b->cmds.n, cmds);
+
+    /* Dropped out of reach: the reason, and nothing moves. */
+    const char *const why[] = {"Too far", "impassable"};
+    const cell_t bad[] = {{11, 6}, {3, 1}};
+    for (int k = 0; k < 2; k++) {
+        from = fx_cell_point(&f->st, (cell_t){1, 3});
+        fx_motion(&f->st, from.x, from.y);
+        fx_button(&f->st, SDL_BUTTON_LEFT, true, from.x, from.y);
+        to = fx_cell_point(&f->st, bad[k]);
+        fx_motion(&f->st, to.x, to.y);
+        fx_button(&f->st, SDL_BUTTON_LEFT, false, to.x, to.y);
+        b = pui_battle(p);
+        assert_non_null(strstr(p->msg, why[k]));
+        assert_true(hex_eq(b->board->pos[f->kara], home));
+        assert_int_equal(b->cmds.n, cmds);
+        assert_false(f->hud.dragging);
+    }
+
+    /* Only the actor's token drags: a press on the enemy selects it. */
+    SDL_Point g = fx_cell_point(&f->st, (cell_t){8, 3});
+    fx_motion(&f->st, g.x, g.y);
+    fx_button(&f->st, SDL_BUTTON_LEFT, true, g.x, g.y);
+    to = fx_cell_point(&f->st, (cell_t){7, 2});
+    fx_motion(&f->st, to.x, to.y);
+    assert_false(f->hud.dragging);
+    fx_button(&f->st, SDL_BUTTON_LEFT, false, to.x, to.y);
+    assert_int_equal(pui_battle(p)->cmds.n, cmds);
+    assert_int_equal(p->sel, f->grunt);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -577,6 +731,9 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_ruler_measures_feet_hexes_sight_and_cover, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_right_click_lists_the_tokens_actions, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_drag_moves_along_the_cheapest_path, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

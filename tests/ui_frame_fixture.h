@@ -5,6 +5,7 @@
 
 #include <SDL.h>
 #include <SDL_image.h>
+#include <math.h>
 #include <string.h>
 
 #include "ui/hud.h"
@@ -64,6 +65,68 @@ static inline SDL_Event fx_key_event(SDL_Keycode k)
     e.type = SDL_KEYDOWN;
     e.key.keysym.sym = k;
     return e;
+}
+
+/* ---- synthetic input, as SDL would report it, into the play window ------ */
+
+/* Screen point of cell c's centre under st's camera, rounded. */
+static inline SDL_Point fx_cell_point(const ui_state_t *st, cell_t c)
+{
+    vec2_t p = ui_cam_to_screen(&st->cam, ui_cell_center(st->map, c));
+    return (SDL_Point){(int)lround(p.x), (int)lround(p.y)};
+}
+
+/* The cursor moves to (x, y). */
+static inline void fx_motion(ui_state_t *st, int x, int y)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_MOUSEMOTION;
+    e.motion.x = x;
+    e.motion.y = y;
+    ui_handle_event(st, &e);
+}
+
+/* Button `button` goes down (down true) or up at (x, y). */
+static inline void fx_button(ui_state_t *st, Uint8 button, bool down, int x, int y)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
+    e.button.button = button;
+    e.button.x = x;
+    e.button.y = y;
+    ui_handle_event(st, &e);
+}
+
+/* The cursor moves over cell c. */
+static inline void fx_hover_cell(ui_state_t *st, cell_t c)
+{
+    SDL_Point p = fx_cell_point(st, c);
+    fx_motion(st, p.x, p.y);
+}
+
+/* The cursor moves over cell c and `button` clicks there (down, up). */
+static inline void fx_click_cell(ui_state_t *st, cell_t c, Uint8 button)
+{
+    SDL_Point p = fx_cell_point(st, c);
+    fx_motion(st, p.x, p.y);
+    fx_button(st, button, true, p.x, p.y);
+    fx_button(st, button, false, p.x, p.y);
+}
+
+/* A left press in the middle of rectangle r (no motion, no release). */
+static inline void fx_press_rect(ui_state_t *st, SDL_Rect r)
+{
+    fx_button(st, SDL_BUTTON_LEFT, true, r.x + r.w / 2, r.y + r.h / 2);
+}
+
+/* Key k pressed with modifiers mod. */
+static inline void fx_key(ui_state_t *st, SDL_Keycode k, Uint16 mod)
+{
+    SDL_Event e = fx_key_event(k);
+    e.key.keysym.mod = mod;
+    ui_handle_event(st, &e);
 }
 
 #endif

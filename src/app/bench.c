@@ -196,7 +196,7 @@ static bool bench_frame(const reps_t *rp, const tmpl_db_t *db, double *frame_ms,
     for (int k = -3; k < rp->frames; k++) { /* three warm-up frames fill the caches */
         double t0 = bench_now_ms();
         ui_draw_map(d, m, &cam, W, H, NULL);
-        ui_overlay_draw(ov, r, ui_draw_text(d), &cam, W, H, true);
+        ui_overlay_draw(ov, r, ui_draw_text(d), &cam, W, H, true, true);
         SDL_RenderPresent(r);
         double t1 = bench_now_ms();
         bare_fill(r, m, &cam, v, idx);

@@ -76,6 +76,9 @@ struct ui_draw {
     const event_log_t *cond_log;
     int cond_log_n;
     uint64_t cond_last;
+    /* What the last frame drew of each token (ui_draw_token_drawn). */
+    ui_token_drawn_t drawn[MAP_MAX_COMBATANTS];
+    int n_drawn;
 };
 
 /* Marker colours (Okabe-Ito and two neutrals): text is dark or light to suit. */
@@ -822,6 +825,66 @@ static double token_radius(csize_t s)
 
 double ui_token_radius(csize_t s) { return token_radius(s); }
 
+double ui_token_screen_radius(csize_t s, double zoom)
+{
+    double r = token_radius(s) * zoom;
+    if (zoom < UI_LOD_ZOOM) return r < 2.5 ? 2.5 : r; /* the map seen whole: dots */
+    /* Never so small that the initials cannot be read, while the token still
+     * sits inside its own hex. */
+    double floor_px = fmin(UI_TOKEN_MIN_PX, zoom * 0.8);
+    return r > floor_px ? r : floor_px;
+}
+
+int ui_token_initials_px(double r, const char *mark)
+{
+    size_t n = strlen(mark);
+    int px = (int)(r * (n > 2 ? 0.6 : n == 2 ? 0.78 : 0.95));
+    /* A token at its least size still gets letters a referee can read. */
+    if (px < UI_INITIALS_MIN_PX && r >= UI_TOKEN_MIN_PX - 0.5) px = UI_INITIALS_MIN_PX;
+    return px >= 6 ? px : 0;
+}
+
+bool ui_place_label(int w, int h, SDL_Rect tok, int below_y, const SDL_Rect *boxes, int n_boxes,
+                    int self, const SDL_Rect *placed, int n_placed, SDL_Rect *out)
+{
+    int cx = tok.x + tok.w / 2, cy = tok.y + tok.h / 2;
+    /* Below the HP bar, above the token, to its right, to its left. */
+    const SDL_Rect spot[4] = {{cx - w / 2, below_y, w, h},
+                              {cx - w / 2, tok.y - h - 2, w, h},
+                              {tok.x + tok.w + 3, cy - h / 2, w, h},
+                              {tok.x - w - 3, cy - h / 2, w, h}};
+    for (int k = 0; k < 4; k++) {
+        bool clear = true;
+        for (int j = 0; j < n_boxes && clear; j++)
+            clear = j == self || boxes[j].w <= 0 || !SDL_HasIntersection(&spot[k], &boxes[j]);
+        for (int j = 0; j < n_placed && clear; j++)
+            clear = placed[j].w <= 0 || !SDL_HasIntersection(&spot[k], &placed[j]);
+        if (clear) {
+            *out = spot[k];
+            return true;
+        }
+    }
+    return false;
+}
+
+int ui_draw_taken_boxes(const ui_draw_t *d, SDL_Rect *out, int cap)
+{
+    int n = 0;
+    for (int i = 0; i < d->n_drawn && n < cap; i++) {
+        if (!d->drawn[i].on) continue;
+        out[n++] = d->drawn[i].token;
+        if (d->drawn[i].label.w > 0 && n < cap) out[n++] = d->drawn[i].label;
+    }
+    return n;
+}
+
+bool ui_draw_token_drawn(const ui_draw_t *d, int i, ui_token_drawn_t *out)
+{
+    if (i < 0 || i >= d->n_drawn || !d->drawn[i].on) return false;
+    *out = d->drawn[i];
+    return true;
+}
+
 typedef struct {
     const char *name;
     SDL_Color color;
@@ -874,14 +937,38 @@ static void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, in
     d->overlay.n = 0;
     refresh_marks(d, m);
     refresh_conds(d, m, log);
-    int label_px = (int)(z * 0.34);
-    if (label_px > 20) label_px = 20;
-    bool labels = label_px >= 9;
+    /* Names from a zoom where they can be read, at least 10 px; each goes
+     * where it covers no other token and no name placed before it. */
+    int label_px = (int)fmin(fmax(z * 0.34, 10.0), 20.0);
+    bool labels = z >= 12.0;
     bool big = view && view->big_labels;
     if (big) {
         /* Read from across a table: larger names on an opaque plate. */
         label_px = (int)fmin(z * 0.5, 48.0);
         labels = label_px >= 9;
+    }
+    /* Every token's box first, so a name can keep clear of the ones after it. */
+    d->n_drawn = m->n_combatants < MAP_MAX_COMBATANTS ? m->n_combatants : MAP_MAX_COMBATANTS;
+    SDL_Rect boxes[MAP_MAX_COMBATANTS], names[MAP_MAX_COMBATANTS];
+    for (int i = 0; i < d->n_drawn; i++) {
+        const map_combatant_t *c = &m->combatants[i];
+        const ui_token_pose_t *pz = poses ? &poses[i] : NULL;
+        ui_token_drawn_t *dr = &d->drawn[i];
+        memset(dr, 0, sizeof *dr);
+        boxes[i] = names[i] = (SDL_Rect){0, 0, 0, 0};
+        int shown = view ? (i < view->n ? view->show[i] : UI_SHOW_NONE) : UI_SHOW_ALL;
+        if (shown == UI_SHOW_NONE || (pz ? pz->alpha <= 0.02f : !map_in_bounds(m, c->at)))
+            continue;
+        vec2_t sc = ui_cam_to_screen(cam, pz ? pz->world : ui_cell_center(m, c->at));
+        double r = ui_token_screen_radius(c->size, z) + fmax(1.5, z * 0.06);
+        int ri = (int)ceil(r);
+        /* The box holds the HP bar and the gauges under it too. */
+        double bar_h = fmax(3.0, z * 0.09);
+        int low = (int)ceil(r + z * 0.03 + bar_h + 1 + (pz ? pz->bars : 0) * (bar_h + 2));
+        boxes[i] = (SDL_Rect){(int)floor(sc.x) - ri, (int)floor(sc.y) - ri, 2 * ri + 1, ri + low + 1};
+        dr->on = true;
+        dr->token = boxes[i];
+        memcpy(dr->mark, d->marks[i], UI_MARK_MAX);
     }
     for (int pass = 0; pass < 2; pass++) {
         if (pass == 1) {
@@ -908,9 +995,8 @@ static void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, in
             vec2_t sc = ui_cam_to_screen(cam, pz ? pz->world : ui_cell_center(m, c->at));
             if (sc.x < -2 * z || sc.y < -2 * z || sc.x > w + 2 * z || sc.y > h + 2 * z) continue;
             float cx = (float)sc.x, cy = (float)sc.y;
-            double r = token_radius(c->size) * z;
             bool dot = z < UI_LOD_ZOOM; /* the map seen whole: a token is a coloured dot */
-            if (dot && r < 2.5) r = 2.5;
+            double r = ui_token_screen_radius(c->size, z);
             float rim = (float)fmax(1.5, z * 0.06);
             const vec2_t *shape = c->kind == KIND_MACHINE ? plate : disc;
             int ns = c->kind == KIND_MACHINE ? 8 : n_disc;
@@ -964,7 +1050,7 @@ static void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, in
                 SDL_RenderCopy(d->r, img, NULL, &dst);
             } else {
                 const char *ini = d->marks[i];
-                int px = (int)(r * (ini[2] ? 0.6 : ini[1] ? 0.78 : 0.95));
+                int px = dot ? 0 : ui_token_initials_px(r, ini);
                 SDL_Color col = ui_faction_color(m, c->faction);
                 double lum = 0.299 * col.r + 0.587 * col.g + 0.114 * col.b;
                 SDL_Color ink =
@@ -975,6 +1061,7 @@ static void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, in
                 if (t) {
                     SDL_Rect dst = {(int)lround(cx - tw / 2.0), (int)lround(cy - th / 2.0), tw, th};
                     SDL_RenderCopy(d->r, t, NULL, &dst);
+                    if (i < d->n_drawn) d->drawn[i].initials_px = px;
                 }
             }
             for (int k = 0; k < d->n_cond[i] && !dot; k++) {
@@ -998,13 +1085,15 @@ static void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, in
                 int tw, th;
                 SDL_Texture *t = ui_text_get(d->text, name, label_px, false,
                                              (SDL_Color){245, 245, 240, 255}, &tw, &th);
-                if (t) {
-                    float ly = bar_y + bar_h + 2;
-                    SDL_Rect bg = {(int)lround(cx - tw / 2.0) - 4, (int)ly, tw + 8, th};
+                SDL_Rect bg;
+                if (t && i < d->n_drawn &&
+                    ui_place_label(tw + 8, th, boxes[i], boxes[i].y + boxes[i].h + 1, boxes,
+                                   d->n_drawn, i, names, i, &bg)) {
                     SDL_SetRenderDrawColor(d->r, 16, 18, 24, big ? 255 : 170);
                     SDL_RenderFillRect(d->r, &bg);
                     SDL_Rect dst = {bg.x + 4, bg.y, tw, th};
                     SDL_RenderCopy(d->r, t, NULL, &dst);
+                    names[i] = d->drawn[i].label = bg;
                 }
             }
         }
@@ -1083,5 +1172,13 @@ void ui_draw_map(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, in
     if (opts && opts->hover) draw_hover(d, m, cam, opts->hover_cell);
     const ui_view_t *view = opts ? opts->view : NULL;
     if (view && view->vis) draw_fog(d, m, cam, w, h, view->vis);
-    draw_tokens(d, m, cam, w, h, opts ? opts->poses : NULL, view, opts ? opts->log : NULL);
+    if (!opts || !opts->tokens_later) ui_draw_tokens(d, m, cam, w, h, opts);
+}
+
+void ui_draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
+                    const ui_frame_opts_t *opts)
+{
+    SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_BLEND);
+    draw_tokens(d, m, cam, w, h, opts ? opts->poses : NULL, opts ? opts->view : NULL,
+                opts ? opts->log : NULL);
 }

@@ -25,6 +25,7 @@ typedef struct {
     vec2_t world; /* centre in world units */
     float hp;     /* HP the bar shows (eases toward the true value) */
     float alpha;  /* 1 opaque, 0 not drawn (defeated tokens fade) */
+    int bars;     /* gauge bars drawn under the HP bar by the caller (names go below) */
 } ui_token_pose_t;
 
 /* What a frame shows beyond the map itself. */
@@ -34,6 +35,8 @@ typedef struct {
     const ui_token_pose_t *poses; /* one per combatant, or NULL: map cells and HP */
     const struct ui_view *view;   /* player view (fog.h): fog and filters; NULL = referee */
     const event_log_t *log;       /* the battle's log: condition markers on tokens (or NULL) */
+    bool tokens_later; /* ui_draw_map leaves the tokens to ui_draw_tokens, so what is
+                        * drawn in between (overlays) lies under them */
 } ui_frame_opts_t;
 
 #define UI_COND_MARKS 6 /* condition markers shown on one token at most */
@@ -56,6 +59,9 @@ void ui_draw_destroy(ui_draw_t *d);
  * terrain, grid, hover, tokens. Does not present. */
 void ui_draw_map(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
                  const ui_frame_opts_t *opts);
+/* The tokens alone, as ui_draw_map draws them last (opts as given to it). */
+void ui_draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
+                    const ui_frame_opts_t *opts);
 /* The drawer's text cache, for HUD text drawn around the map. */
 ui_text_t *ui_draw_text(ui_draw_t *d);
 /* The renderer the drawer draws with. */
@@ -80,5 +86,33 @@ SDL_Color ui_hp_color(int hp, int hp_max);
 /* A token's radius in hex radii for a body of size s (HP bar and gauges sit
  * under it). */
 double ui_token_radius(csize_t s);
+
+#define UI_TOKEN_MIN_PX 11.0  /* least token radius on screen, in pixels (zoom allowing) */
+#define UI_INITIALS_MIN_PX 10 /* least text size of a token's initials */
+/* A token's radius in screen pixels at zoom (pixels per hex radius): its
+ * size's, but never under UI_TOKEN_MIN_PX while the hex holds it. */
+double ui_token_screen_radius(csize_t s, double zoom);
+/* Text size of the initials `mark` on a token of radius r pixels; 0: none. */
+int ui_token_initials_px(double r, const char *mark);
+/* Where a name label w x h goes beside token box tok (below_y: the top of
+ * the spot under it): under it, else above, right, left, at the first spot
+ * that covers none of boxes[0..n_boxes) but boxes[self] and no label in
+ * placed[0..n_placed) (w 0 entries are skipped). False: nowhere clear. */
+bool ui_place_label(int w, int h, SDL_Rect tok, int below_y, const SDL_Rect *boxes, int n_boxes,
+                    int self, const SDL_Rect *placed, int n_placed, SDL_Rect *out);
+
+/* What the last frame drew of one token, in screen pixels. */
+typedef struct {
+    bool on;         /* drawn at all */
+    SDL_Rect token;  /* the token's box (disc or plate with its rim) */
+    SDL_Rect label;  /* its name (w 0: not drawn: no clear spot, or too small) */
+    int initials_px; /* text size of its initials (0: none; an image token) */
+    char mark[UI_MARK_MAX];
+} ui_token_drawn_t;
+/* Token i as the last ui_draw_map drew it; false when it was not drawn. */
+bool ui_draw_token_drawn(const ui_draw_t *d, int i, ui_token_drawn_t *out);
+/* The boxes of every token and name the last frame drew (what a label drawn
+ * later must not cover): returns the count, writing at most cap. */
+int ui_draw_taken_boxes(const ui_draw_t *d, SDL_Rect *out, int cap);
 
 #endif

@@ -1,5 +1,6 @@
 /* hud.c - panels and map marks of the play screen (see hud.h). */
 #include "hud.h"
+#include "declared.h"
 #include "telegraph.h"
 
 #include <math.h>
@@ -143,10 +144,121 @@ static int log_lines(const battle_t *b)
 
 static bool ruler_event(hud_t *h, ui_state_t *s, const SDL_Event *e);
 
+#define CLICK_SLOP 4 /* pixels a press may wander and still be a click, not a drag */
+
+static bool near_px(int x0, int y0, int x1, int y1)
+{
+    return abs(x1 - x0) <= CLICK_SLOP && abs(y1 - y0) <= CLICK_SLOP;
+}
+
+/* The combatant whose token stands on the map at drawable pixel (x, y), or -1. */
+static int token_at(const hud_t *h, const ui_state_t *s, int x, int y)
+{
+    const battle_t *b = h->p->play.b;
+    cell_t c;
+    if (!in_rect(&h->lay.map, x, y) ||
+        !ui_pick_cell(s->map, ui_cam_to_world(&s->cam, (vec2_t){x, y}), &c))
+        return -1;
+    return board_occupant(b->board, hex_from_cell(b->map->layout, c));
+}
+
+/* Open the menu of combatant who beside its token. A member of the actor set
+ * that may go next is made the actor first (as a click on it does), so the
+ * menu lists its own actions. */
+static void open_token_menu(hud_t *h, const ui_state_t *s, int who)
+{
+    pui_t *p = h->p;
+    const battle_t *b = p->play.b;
+    cell_t at = hex_to_cell(b->map->layout, b->board->pos[who]);
+    if (who != p->actor && pui_may_pick(p, who)) pui_click_cell(p, at);
+    vec2_t c = ui_cam_to_screen(&s->cam, ui_cell_center(s->map, at));
+    double r = ui_token_screen_radius(b->map->combatants[who].size, s->cam.zoom);
+    ui_token_menu_open(&h->menu, p, who, (int)lround(c.x + r + 4), (int)lround(c.y - r), h->lay.px,
+                       h->lay.map);
+    if (h->menu.n == 0)
+        snprintf(p->msg, sizeof p->msg, "No actions for %s now.", pui_name(p, who));
+    else
+        snprintf(p->msg, sizeof p->msg, "%s: click an action or press its key; Esc closes.",
+                 pui_name(p, who));
+}
+
+/* Right-click menus and left drags of the actor's token; true when used. */
+static bool token_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
+{
+    pui_t *p = h->p;
+    int x = (int)s->mouse_x, y = (int)s->mouse_y;
+    if (e->type == SDL_MOUSEMOTION) {
+        x = (int)lround(e->motion.x * s->px_per_pt);
+        y = (int)lround(e->motion.y * s->px_per_pt);
+    } else if (e->type == SDL_MOUSEBUTTONDOWN || e->type == SDL_MOUSEBUTTONUP) {
+        x = (int)lround(e->button.x * s->px_per_pt);
+        y = (int)lround(e->button.y * s->px_per_pt);
+    }
+    if (h->menu.open && ui_token_menu_event(&h->menu, p, e, x, y)) return true;
+    switch (e->type) {
+    case SDL_MOUSEBUTTONDOWN:
+        if (e->button.button == SDL_BUTTON_RIGHT) {
+            h->right_down = true;
+            h->right_x = x;
+            h->right_y = y;
+        }
+        return false;
+    case SDL_MOUSEBUTTONUP:
+        if (e->button.button == SDL_BUTTON_RIGHT && h->right_down) {
+            h->right_down = false;
+            if (!near_px(x, y, h->right_x, h->right_y) || p->play.b->over) return false;
+            int who = token_at(h, s, x, y);
+            if (who < 0) return false;
+            s->drag_button = 0; /* a click, not the end of a pan */
+            open_token_menu(h, s, who);
+            return true;
+        }
+        if (e->button.button == SDL_BUTTON_LEFT && h->drag_armed) {
+            bool dragged = h->dragging;
+            h->drag_armed = h->dragging = false;
+            if (!dragged) return false;
+            cell_t c;
+            vec2_t w = ui_cam_to_world(&s->cam, (vec2_t){x, y});
+            if (!ui_pick_cell(s->map, w, &c) || !in_rect(&h->lay.map, x, y)) c = (cell_t){-1, -1};
+            pui_drop_cell(p, c);
+            return true;
+        }
+        return false;
+    case SDL_MOUSEMOTION:
+        if (h->drag_armed && !h->dragging && !near_px(x, y, h->drag_x, h->drag_y)) {
+            h->dragging = true;
+            snprintf(p->msg, sizeof p->msg, "Moving %s: drop on a shaded hex.",
+                     pui_name(p, p->actor));
+        }
+        return false;
+    case SDL_WINDOWEVENT:
+        if (e->window.event == SDL_WINDOWEVENT_LEAVE) h->drag_armed = h->dragging = false;
+        return false;
+    default:
+        return false;
+    }
+}
+
+/* A left press on the map: arm a drag when it lands on the actor's token on
+ * a turn the screen plays (the press still selects it as a click does). */
+static void arm_drag(hud_t *h, const ui_state_t *s, int x, int y)
+{
+    pui_t *p = h->p;
+    h->drag_armed = h->dragging = false;
+    if (!p->user_turn || p->mode != PUI_IDLE || p->actor < 0 || pui_needs_die(p) ||
+        (SDL_GetModState() & KMOD_SHIFT))
+        return;
+    if (token_at(h, s, x, y) != p->actor) return;
+    h->drag_armed = true;
+    h->drag_x = x;
+    h->drag_y = y;
+}
+
 bool hud_pre_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
 {
     pui_t *p = h->p;
     if (!p || !p->started) return false;
+    if (token_event(h, s, e)) return true;
     if (ruler_event(h, s, e)) return true;
     switch (e->type) {
     case SDL_KEYDOWN: {
@@ -217,6 +329,7 @@ bool hud_pre_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
         vec2_t w = ui_cam_to_world(&s->cam, (vec2_t){x, y});
         bool on = ui_pick_cell(s->map, w, &c);
         if (!on && p->mode == PUI_IDLE) return false;
+        arm_drag(h, s, x, y);
         return pui_click_cell(p, c);
     }
     default:
@@ -247,10 +360,26 @@ bool hud_post_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
     return redraw;
 }
 
+/* Gauge bars under combatant i's HP bar (draw_token_gauges): k0 is where
+ * they start in g (1 when the first gauge is the HP the map draws). */
+static int token_gauges(const hud_t *h, int i, gauge_t *g, int *k0)
+{
+    const battle_t *b = h->p->play.b;
+    int n = ruleset_gauges(h->p->play.rs, b, i, g, GAUGES_MAX);
+    *k0 = n > 0 && g[0].value == b->u[i].hp && g[0].max == b->u[i].hp_max ? 1 : 0;
+    return n;
+}
+
 const ui_token_pose_t *hud_poses(hud_t *h)
 {
     const anim_t *a = &h->p->anim;
     memcpy(h->pose, a->pose, sizeof *h->pose * (size_t)a->n);
+    const battle_t *b = h->p->play.b;
+    for (int i = 0; i < a->n && i < b->n; i++) {
+        gauge_t g[GAUGES_MAX];
+        int k0, n = battle_active(b, i) ? token_gauges(h, i, g, &k0) : 0;
+        h->pose[i].bars = n > 0 && n > k0 ? n - k0 : 0;
+    }
     for (int i = 0; i < a->n_fx; i++) {
         const anim_fx_t *f = &a->fx[i];
         if (f->kind != FX_LUNGE) continue;
@@ -437,16 +566,14 @@ static void draw_token_gauges(hud_t *h, const ui_state_t *s)
     const battle_t *b = h->p->play.b;
     double z = s->cam.zoom;
     if (z < UI_LOD_ZOOM) return; /* the map seen whole: tokens are dots */
-    const ruleset_t *rs = h->p->play.rs;
     for (int i = 0; i < b->n && i < h->p->anim.n; i++) {
         if (!battle_active(b, i) || h->pose[i].alpha <= 0.5f) continue;
         gauge_t g[GAUGES_MAX];
-        int n = ruleset_gauges(rs, b, i, g, GAUGES_MAX);
+        int k0, n = token_gauges(h, i, g, &k0);
         /* The map already draws HP (the first gauge when it is HP). */
-        int k0 = n > 0 && g[0].value == b->u[i].hp && g[0].max == b->u[i].hp_max ? 1 : 0;
         if (n <= k0) continue;
         vec2_t c = ui_cam_to_screen(&s->cam, h->pose[i].world);
-        double r = ui_token_radius(b->map->combatants[i].size) * z;
+        double r = ui_token_screen_radius(b->map->combatants[i].size, z);
         double rim = fmax(1.5, z * 0.06), bw = r * 1.7, bh = fmax(3.0, z * 0.09);
         double x = c.x - bw / 2, y = c.y + r + rim + z * 0.03 + bh + 2;
         for (int k = k0; k < n; k++, y += bh + 2) {
@@ -545,7 +672,9 @@ static void draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
             snprintf(buf, sizeof buf, "-%d", f->value);
         else
             snprintf(buf, sizeof buf, "miss");
-        int big = ui_text_quantize((int)fmax(14, fmin(36, z * 0.6)));
+        /* Read from a chair at arm's length and more: a 28th of the
+         * window's height at least, larger when zoomed in. */
+        int big = ui_text_quantize((int)fmax(s->view_h / 28.0, fmin(48, z * 0.7)));
         int w = text_w(d, buf, big, true);
         SDL_Color col =
             f->kind == FX_NUMBER ? (SDL_Color){255, 90, 60, 255} : (SDL_Color){220, 220, 220, 255};
@@ -583,16 +712,24 @@ static void draw_ruler(hud_t *h, ui_draw_t *d, const ui_state_t *s)
                     : m.cover == COVER_LIGHT    ? (SDL_Color){240, 228, 66, 255}
                                                 : (SDL_Color){230, 159, 0, 255};
     vec2_t pa = cell_screen(s, a), pe = cell_screen(s, e);
+    /* The line runs from ring to ring: a token at either end stays in view. */
+    double len = hypot(pe.x - pa.x, pe.y - pa.y), cut = fmax(z * 0.7, UI_TOKEN_MIN_PX + 2.0);
     h->sb.n = 0;
-    shape_segment(&h->sb, pa, pe, fmax(3.0, z * 0.08) + 2, (SDL_Color){15, 15, 18, 230});
-    shape_segment(&h->sb, pa, pe, fmax(3.0, z * 0.08), col);
-    const map_t *mp = h->p->play.b->map;
+    if (len > 2.0 * cut) {
+        vec2_t u = {(pe.x - pa.x) / len, (pe.y - pa.y) / len};
+        vec2_t sa = {pa.x + u.x * cut, pa.y + u.y * cut}, se = {pe.x - u.x * cut, pe.y - u.y * cut};
+        shape_segment(&h->sb, sa, se, fmax(3.0, z * 0.08) + 2, (SDL_Color){15, 15, 18, 230});
+        shape_segment(&h->sb, sa, se, fmax(3.0, z * 0.08), col);
+    }
+    const battle_t *bt = h->p->play.b;
+    const map_t *mp = bt->map;
     hex_t line[256];
     int n = hex_line(hex_from_cell(mp->layout, a), hex_from_cell(mp->layout, e), HEX_NUDGE_PLUS,
                      line, 256);
     for (int k = 1; k + 1 < n && k < 256; k++)
-        shape_ring(&h->sb, cell_screen(s, hex_to_cell(mp->layout, line[k])), 0, fmax(2.5, z * 0.09),
-                   col);
+        if (board_occupant(bt->board, line[k]) < 0) /* no dot on a token */
+            shape_ring(&h->sb, cell_screen(s, hex_to_cell(mp->layout, line[k])), 0,
+                       fmax(2.5, z * 0.09), col);
     shape_ring(&h->sb, pa, z * 0.7, z * 0.8, col);
     shape_ring(&h->sb, pe, z * 0.7, z * 0.8, col);
     shape_flush(&h->sb, r);
@@ -695,6 +832,33 @@ static int order_of(const battle_t *b, int *out)
     return n;
 }
 
+/* A gauge's numbers in the tracker: "heat 2", "armour 4/4". */
+static void gauge_text(const gauge_t *g, char *buf, size_t cap)
+{
+    if (g->kind == GAUGE_LOAD)
+        snprintf(buf, cap, "%s %d", g->label, g->value);
+    else
+        snprintf(buf, cap, "%s %d/%d", g->label, g->value, g->max);
+}
+
+/* Lines the gauges g[k0..ng) take in the tracker between x and right. */
+static int gauge_rows(ui_draw_t *d, const gauge_t *g, int k0, int ng, const hud_layout_t *l, int x,
+                      int right)
+{
+    int rows = ng > k0 ? 1 : 0, gx = x + l->px + 4, small = ui_text_quantize(l->px - 2);
+    char buf[96];
+    for (int j = k0; j < ng; j++) {
+        gauge_text(&g[j], buf, sizeof buf);
+        int w = l->px * 2 + 3 + text_w(d, buf, small, false);
+        if (gx > x + l->px + 4 && gx + w > right) {
+            gx = x + l->px + 4;
+            rows++;
+        }
+        gx += w + l->px / 2;
+    }
+    return rows;
+}
+
 static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
 {
     pui_t *p = h->p;
@@ -723,15 +887,26 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     }
     int order[MAP_MAX_COMBATANTS];
     int n = order_of(b, order);
+    int small = ui_text_quantize(l->px - 2), right = l->tracker.x + l->tracker.w - l->px / 2;
+    /* The gauges past HP take lines of their own, wrapped to the panel's
+     * width; when every row cannot fit, only the actor keeps them (the card
+     * has them all). */
+    int need = 0;
+    for (int k = 0; k < n; k++) {
+        gauge_t g[GAUGES_MAX];
+        int k0, ng = token_gauges(h, order[k], g, &k0);
+        need += l->line * (2 + (b->u[order[k]].out ? 0 : gauge_rows(d, g, k0, ng, l, x, right)))
+                + 2;
+    }
+    bool all_gauges = y + need <= l->tracker.y + l->tracker.h;
     for (int k = 0; k < n && y < l->tracker.y + l->tracker.h - l->line; k++) {
         int i = order[k];
         bool cur = i == p->actor;
         gauge_t g[GAUGES_MAX];
-        int ng = ruleset_gauges(p->play.rs, b, i, g, GAUGES_MAX);
-        /* The first gauge is HP when it matches; the rest get a third line. */
-        int k0 = ng > 0 && g[0].value == b->u[i].hp && g[0].max == b->u[i].hp_max ? 1 : 0;
-        bool more = ng > k0 && !b->u[i].out; /* a third line of gauges */
-        int row_h = l->line * (more ? 3 : 2);
+        int k0, ng = token_gauges(h, i, g, &k0);
+        /* The first gauge is HP when it matches; the rest get lines below. */
+        int more = b->u[i].out || (!all_gauges && !cur) ? 0 : gauge_rows(d, g, k0, ng, l, x, right);
+        int row_h = l->line * (2 + more);
         if (cur)
             fill(r, (SDL_Rect){l->tracker.x, y - 2, l->tracker.w, row_h},
                  (SDL_Color){60, 72, 96, 255});
@@ -767,18 +942,20 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
                  hud_tracker_conditions(b, i, cond, sizeof cond));
         text(d, buf, ui_text_quantize(l->px - 2), false, C_DIM, x + l->px + 8 + bw, by - 2);
         /* Armour, heat, points...: a short bar and its numbers each. */
-        int gx = x + l->px + 4, gy = by + l->line, small = ui_text_quantize(l->px - 2);
+        int gx = x + l->px + 4, gy = by + l->line;
         for (int j = k0; j < ng && more; j++) {
             int mw = l->px * 2, fw = g[j].max > 0 ? mw * (g[j].value > 0 ? g[j].value : 0) / g[j].max : 0;
+            gauge_text(&g[j], buf, sizeof buf);
+            int w = mw + 3 + text_w(d, buf, small, false);
+            if (gx > x + l->px + 4 && gx + w > right) { /* wrap */
+                gx = x + l->px + 4;
+                gy += l->line;
+            }
             fill(r, (SDL_Rect){gx, gy + 3, mw, l->px / 2}, (SDL_Color){50, 50, 56, 255});
             if (fw > 0)
                 fill(r, (SDL_Rect){gx, gy + 3, fw < mw ? fw : mw, l->px / 2}, hud_gauge_color(&g[j]));
-            if (g[j].kind == GAUGE_LOAD)
-                snprintf(buf, sizeof buf, "%s %d", g[j].label, g[j].value);
-            else
-                snprintf(buf, sizeof buf, "%s %d/%d", g[j].label, g[j].value, g[j].max);
-            gx += mw + 3;
-            gx += text(d, buf, small, false, C_DIM, gx, gy - 2) + l->px / 2;
+            text(d, buf, small, false, C_DIM, gx + mw + 3, gy - 2);
+            gx += w + l->px / 2;
         }
         y += row_h + 2;
     }
@@ -1197,8 +1374,9 @@ static void draw_bar(hud_t *h, ui_draw_t *d)
 }
 
 static const char *const HELP[] = {
-    "Mouse: left-click a token to select it; a shaded hex to move there",
-    "Mouse: right/middle drag pans, wheel zooms (wheel over the battle log scrolls it)",
+    "Mouse: left-click a token to select it; a shaded hex to move there (or drag your token)",
+    "Right-click a token: its actions (click or key, Esc closes); right/middle drag pans",
+    "Wheel zooms (over the battle log it scrolls)",
     "1-9, 0, then G J K L M N...: the action bar buttons (hover a button for its key)",
     "A button ending in ... opens its choices (standby, shove, switch, dual strike); Esc goes back",
     "Shift+click: plan a move leg by leg; the click on the last hex moves (Esc drops the plan)",
@@ -1214,7 +1392,7 @@ static const char *const HELP[] = {
     "F5 reach  F6 threat  F7 flanking  F8 weapon range  F9 sight  F10 area: overlays on/off",
     "Ctrl+M: ruler (click a hex, point or click another: feet, hexes, sight, cover; Esc: off)",
     "Hover a token for its card (right panel): HP, stats, moves left, weapons, conditions",
-    "F3: the referee's calls about the selected combatant (a save, a mark, telegraph...)",
+    "F3: the referee's calls about the selected combatant (a save, a mark, override a hit...)",
     "O: odds from here (AI play on every side); a chosen move or attack shows what it changes",
     "F2 or Ctrl+P: projector window on/off (Ctrl+R rotate, Ctrl+F fit, Ctrl+K calibrate)",
     "?: this help     F11: fullscreen     Q: quit (asks when moves are unsaved)",
@@ -1270,6 +1448,7 @@ void hud_draw(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     if (!h->p || !h->p->started) return;
     SDL_SetRenderDrawBlendMode(ui_draw_renderer(d), SDL_BLENDMODE_BLEND);
     draw_marks(h, d, s);
+    ui_declared_draw(h->p, d, &s->cam, h->lay.map, ui_text_quantize(h->lay.px - 1));
     draw_ruler(h, d, s);
     draw_tracker(h, d, s);
     if (h->lay.log.w > 0) draw_log(h, d, draw_side(h, d, s));
@@ -1277,5 +1456,6 @@ void hud_draw(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     draw_end(h, d);
     ui_calls_draw(&h->calls, h->p, d, h->lay.map, h->lay.px, h->lay.line);
     ui_odds_draw(&h->odds, h->p, d, h->lay.map, h->lay.px, h->lay.line);
+    ui_token_menu_draw(&h->menu, h->p, d);
     if (h->p->help) draw_help(h, d, s);
 }

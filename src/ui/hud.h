@@ -19,6 +19,7 @@
 #include "play_ui.h"
 #include "ruler.h"
 #include "shapes.h"
+#include "token_menu.h"
 #include "window.h"
 
 typedef struct {
@@ -44,6 +45,14 @@ typedef struct hud {
     ui_ruler_t ruler;      /* Ctrl+M: src/ui/ruler.h */
     ui_card_t card;        /* the card shown (hovered token, else the selection) */
     SDL_Rect side;         /* where the card and the overlay legend were drawn */
+    ui_token_menu_t menu;  /* a right-click on a token: src/ui/token_menu.h */
+    /* A right press that stays put (no pan) opens a token's menu on release. */
+    bool right_down;
+    int right_x, right_y;
+    /* The actor's token held with the left button: past a few pixels it is
+     * dragged (the path preview follows), and the release moves it there. */
+    bool drag_armed, dragging;
+    int drag_x, drag_y;
 } hud_t;
 
 /* Panels for a w x h drawable at px_per_pt pixels per point. */

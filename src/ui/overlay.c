@@ -20,6 +20,7 @@
 #include "../core/geom.h"
 #include "../core/path.h"
 #include "../core/sight.h"
+#include "draw.h"
 #include "../rules/ruleset.h"
 
 #define MAX_BADGES 32
@@ -932,24 +933,49 @@ static void edge_corners(int d, int *a, int *b)
     *b = (7 - d) % 6;
 }
 
-static void draw_badge(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text, const badge_t *bd,
-                       vec2_t at, double z, int px)
+/* Badge bd of cell centre at: beside the hex, at the first spot that covers
+ * no token of avoid[0..n_avoid); with none clear, above the hex and faded. */
+static void draw_badge(SDL_Renderer *r, ui_text_t *text, const badge_t *bd, vec2_t at, double z,
+                       int px, const SDL_Rect *avoid, int n_avoid)
 {
     int tw, th;
     SDL_Color ink = {16, 16, 20, 255};
     SDL_Texture *t = ui_text_get(text, bd->text, px, true, ink, &tw, &th);
     if (!t) return;
-    (void)o;
     SDL_Color bg = ui_overlay_color((ui_ov_color_t)bd->color);
-    SDL_Rect box = {(int)lround(at.x - tw / 2.0) - 4, (int)lround(at.y - z * 0.9) - th - 2, tw + 8,
-                    th + 2};
-    SDL_SetRenderDrawColor(r, 16, 16, 20, 230);
+    int half = (int)ceil(z * 0.9);
+    SDL_Rect hex = {(int)lround(at.x) - half, (int)lround(at.y) - half, 2 * half, 2 * half};
+    SDL_Rect box;
+    Uint8 alpha = 245;
+    if (!ui_place_label(tw + 10, th + 4, hex, hex.y + hex.h + 1, avoid, n_avoid, -1, NULL, 0,
+                        &box)) {
+        box = (SDL_Rect){(int)lround(at.x - tw / 2.0) - 5, hex.y - th - 5, tw + 10, th + 4};
+        alpha = 150;
+    }
+    box = (SDL_Rect){box.x + 1, box.y + 1, box.w - 2, box.h - 2}; /* inside its rim */
+    SDL_SetRenderDrawColor(r, 16, 16, 20, (Uint8)(alpha * 230 / 245));
     SDL_Rect rim = {box.x - 1, box.y - 1, box.w + 2, box.h + 2};
     SDL_RenderFillRect(r, &rim);
-    SDL_SetRenderDrawColor(r, bg.r, bg.g, bg.b, 245);
+    SDL_SetRenderDrawColor(r, bg.r, bg.g, bg.b, alpha);
     SDL_RenderFillRect(r, &box);
+    SDL_SetTextureAlphaMod(t, alpha == 245 ? 255 : 170);
     SDL_Rect dst = {box.x + 4, box.y + 1, tw, th};
     SDL_RenderCopy(r, t, NULL, &dst);
+    SDL_SetTextureAlphaMod(t, 255);
+}
+
+static int badge_px(double z)
+{
+    return ui_text_quantize((int)fmin(fmax(z * 0.45, 11.0), 18.0));
+}
+
+void ui_overlay_draw_badges(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text,
+                            const ui_camera_t *cam, const SDL_Rect *avoid, int n_avoid)
+{
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    for (int k = 0; k < o->n_badges; k++)
+        draw_badge(r, text, &o->badges[k], ui_cam_to_screen(cam, ui_cell_center(o->m, o->badges[k].at)),
+                   cam->zoom, badge_px(cam->zoom), avoid, n_avoid);
 }
 
 static void draw_legend(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text, int w, int h)
@@ -1008,7 +1034,7 @@ int ui_overlay_draw_legend(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text, in
 }
 
 void ui_overlay_draw(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text, const ui_camera_t *cam,
-                     int w, int h, bool legend)
+                     int w, int h, bool legend, bool with_badges)
 {
     const map_t *m = o->m;
     double z = cam->zoom, pad = 2.0 * z;
@@ -1108,7 +1134,7 @@ void ui_overlay_draw(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text, const ui
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
 
     if (!text) return;
-    int px = ui_text_quantize((int)fmin(fmax(z * 0.45, 11.0), 18.0));
+    int px = badge_px(z);
     for (int k = 0; k < o->n_warn && z >= 14.0; k++) {
         vec2_t sc = ui_cam_to_screen(cam, ui_cell_center(m, o->warn[k]));
         int tw, th;
@@ -1117,9 +1143,7 @@ void ui_overlay_draw(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text, const ui
             ui_text_draw(text, "!", px, true, ink, (int)lround(sc.x - tw / 2.0),
                          (int)lround(sc.y - th / 2.0 + z * 0.08));
     }
-    for (int k = 0; k < o->n_badges; k++)
-        draw_badge(o, r, text, &o->badges[k],
-                   ui_cam_to_screen(cam, ui_cell_center(m, o->badges[k].at)), z, px);
+    if (with_badges) ui_overlay_draw_badges(o, r, text, cam, NULL, 0);
     if (legend && o->n_legend) draw_legend(o, r, text, w, h);
 }
 

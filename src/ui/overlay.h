@@ -107,10 +107,16 @@ void ui_overlay_legend_at(ui_overlay_t *o, int x, int y);
  * the set's shows nothing. */
 void ui_overlay_window(ui_overlay_t *o, const battle_t *b, unsigned mask, int who, bool hover_on,
                        cell_t hover);
-/* Draw every mark through camera cam onto a w x h target, then the legend box
- * when legend is set and there are rows (text may be NULL: no text drawn). */
+/* Draw every mark through camera cam onto a w x h target, the badges too
+ * when with_badges is set, then the legend box when legend is set and there
+ * are rows (text may be NULL: no text drawn). */
 void ui_overlay_draw(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text, const ui_camera_t *cam,
-                     int w, int h, bool legend);
+                     int w, int h, bool legend, bool with_badges);
+/* The badges alone ("blocked: total" at the sight line's end), each beside
+ * its hex at a spot that covers none of the boxes avoid[0..n_avoid) (the
+ * tokens as drawn), else above it and faded. */
+void ui_overlay_draw_badges(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text,
+                            const ui_camera_t *cam, const SDL_Rect *avoid, int n_avoid);
 
 /* Draw only the legend box, its top-left corner at (x, y), at most maxw
  * wide (longer rows are clipped), text px high: the play window puts it in

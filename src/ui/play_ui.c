@@ -665,6 +665,18 @@ bool pui_is_target(const pui_t *p, int t)
     return (p->mode == PUI_TARGET || p->mode == PUI_CONFIRM) && legal_for(p, p->act, t) != NULL;
 }
 
+int pui_token_actions(const pui_t *p, int who, int *out, int cap)
+{
+    int n = 0;
+    if (!p->started || p->replay || !p->user_turn || pui_needs_die(p) || pui_needs_answer(p) ||
+        who < 0 || who >= p->play.b->n)
+        return 0;
+    for (int i = 0; i < p->n_bar && n < cap; i++)
+        if (who == p->actor || (p->bar[i].targeted && legal_for(p, i, who)))
+            out[n++] = i;
+    return n;
+}
+
 /* The move a click on the previewed path's last hex gives. */
 static cmd_t path_move(const pui_t *p)
 {
@@ -870,6 +882,30 @@ static void unreachable_reason(pui_t *p, cell_t c, char *buf, size_t cap)
     }
 }
 
+/* The actor goes to cell c along the previewed cheapest path (the plan's
+ * legs first), as one command; a hex it cannot reach gets the reason and
+ * nothing moves. */
+static bool move_to(pui_t *p, cell_t c)
+{
+    if (reach_index(p, c) < 0) {
+        unreachable_reason(p, c, p->msg, sizeof p->msg);
+        return true;
+    }
+    pui_hover_cell(p, c, true);
+    bool there = p->n_path >= 2 && p->path[p->n_path - 1].col == c.col &&
+                 p->path[p->n_path - 1].row == c.row;
+    if (!p->path_ok || !there) {
+        snprintf(p->msg, sizeof p->msg, "Too far to move there.");
+        return true;
+    }
+    cmd_t m = path_move(p);
+    int cost = p->path_cost;
+    if (apply(p, &m) != BATTLE_ILLEGAL)
+        snprintf(p->msg, sizeof p->msg, "%s moves %d ft.", pui_name(p, m.actor), cost);
+    end_note(p);
+    return true;
+}
+
 bool pui_click_cell(pui_t *p, cell_t c)
 {
     if (!p->started || pui_needs_die(p)) return false;
@@ -919,28 +955,26 @@ bool pui_click_cell(pui_t *p, cell_t c)
         snprintf(p->msg, sizeof p->msg, "Selected %s.", pui_name(p, who));
         return true;
     }
-    if (p->user_turn && p->sel == p->actor && reach_index(p, c) >= 0) {
-        pui_hover_cell(p, c, true);
-        bool there = p->n_path >= 2 && p->path[p->n_path - 1].col == c.col &&
-                     p->path[p->n_path - 1].row == c.row;
-        if (!p->path_ok || !there) {
-            snprintf(p->msg, sizeof p->msg, "Too far to move there.");
-            return true;
-        }
-        cmd_t m = path_move(p);
-        int cost = p->path_cost;
-        if (apply(p, &m) != BATTLE_ILLEGAL)
-            snprintf(p->msg, sizeof p->msg, "%s moves %d ft.", pui_name(p, m.actor), cost);
-        end_note(p);
-        return true;
-    }
-    if (p->user_turn && p->sel == p->actor && map_in_bounds(p->play.b->map, c)) {
-        /* A hex the actor cannot move to: say why, keep the selection. */
-        unreachable_reason(p, c, p->msg, sizeof p->msg);
-        return true;
-    }
+    if (p->user_turn && p->sel == p->actor && map_in_bounds(p->play.b->map, c))
+        return move_to(p, c);
     p->sel = -1;
     return true;
+}
+
+bool pui_drop_cell(pui_t *p, cell_t c)
+{
+    if (!p->started || !p->user_turn || pui_needs_die(p) || p->mode != PUI_IDLE || p->actor < 0)
+        return false;
+    p->sel = p->actor;
+    if (!map_in_bounds(p->play.b->map, c)) {
+        snprintf(p->msg, sizeof p->msg, "Dropped off the map: %s stays.", pui_name(p, p->actor));
+        return true;
+    }
+    if (combatant_at(p, c) == p->actor) {
+        snprintf(p->msg, sizeof p->msg, "Dropped where it stood: no move.");
+        return true;
+    }
+    return move_to(p, c);
 }
 
 bool pui_plan_cell(pui_t *p, cell_t c)
@@ -1051,6 +1085,16 @@ bool pui_choose(pui_t *p, int i)
     if (apply(p, &copy) != BATTLE_ILLEGAL && !pui_needs_die(p))
         snprintf(p->msg, sizeof p->msg, "%s: %s.", pui_name(p, copy.actor), label);
     end_note(p);
+    return true;
+}
+
+bool pui_choose_on(pui_t *p, int i, int who)
+{
+    if (!pui_choose(p, i)) return false;
+    bool aiming = p->mode == PUI_TARGET || p->mode == PUI_CONFIRM;
+    if (aiming && who != p->actor && !(p->mode == PUI_CONFIRM && p->target == who) &&
+        legal_for(p, p->act, who))
+        set_confirm(p, who);
     return true;
 }
 
@@ -1174,70 +1218,6 @@ bool pui_undo(pui_t *p)
     return true;
 }
 
-const char *pui_why(const pui_t *p, const char *why, char *buf, size_t cap)
-{
-    /* The rules name a combatant by id inside a reason ("damage on oona");
-     * the table knows it by name. */
-    const char *on = strstr(why, " on ");
-    int i = on ? map_find_combatant(p->play.b->map, on + 4) : -1;
-    if (i < 0) {
-        snprintf(buf, cap, "%s", why);
-        return buf;
-    }
-    snprintf(buf, cap, "%.*s on %s", (int)(on - why), why, pui_name(p, i));
-    return buf;
-}
-
-void pui_die_prompt(const pui_t *p, char *buf, size_t cap)
-{
-    const battle_t *b = p->play.b;
-    const dice_request_t *n = &b->need;
-    if (!pui_needs_die(p)) {
-        snprintf(buf, cap, "no roll is waiting");
-        return;
-    }
-    /* The engine stops inside the roll itself, so the request carries the
-     * whole shape: dice, which of them count, and the modifier. */
-    int count = n->count > 0 ? n->count : 1;
-    char how[64] = "";
-    if (count > 1 && n->keep != 0 && (n->keep > 0 ? n->keep : -n->keep) < count) {
-        int k = n->keep > 0 ? n->keep : -n->keep;
-        if (n->sides == 20 && k == 1)
-            snprintf(how, sizeof how, "%s", n->keep > 0 ? " with advantage (keep the highest)"
-                                            : count == 4 ? " with detriment (keep the lowest)"
-                                                         : " with disadvantage (keep the lowest)");
-        else
-            snprintf(how, sizeof how, ", keep the %d %s", k, n->keep > 0 ? "highest" : "lowest");
-    }
-    char mod[24] = "";
-    if (n->mod != 0) snprintf(mod, sizeof mod, ", %+d", n->mod);
-    char of[40] = "";
-    if (count > 1) snprintf(of, sizeof of, " (die %d of %d)", n->index + 1, count);
-    char why[96];
-    /* Against whom, from the command waiting for the die: "(kara's engage on
-     * grunt)"; a roll the target makes (a save) says whose command it is. */
-    char whom[160] = "";
-    const cmd_t *c = p->play.pending ? &p->play.pending_cmd : NULL;
-    if (c && c->actor >= 0 && c->actor < b->n) {
-        if (c->target >= 0 && c->target < b->n && c->target != c->actor)
-            snprintf(whom, sizeof whom, " (%.60s's %s on %.60s)", pui_name(p, c->actor),
-                     cmd_kind_name(c->kind == CMD_DECLARE ? c->act : c->kind), pui_name(p, c->target));
-        else if (c->actor != n->who)
-            snprintf(whom, sizeof whom, " (%.60s's %s)", pui_name(p, c->actor),
-                     cmd_kind_name(c->kind == CMD_DECLARE ? c->act : c->kind));
-    }
-    if (roll_counts(&n->spec)) {
-        /* Successes or a pass: the table needs the reading, not just the dice. */
-        char shape[96];
-        roll_describe(&n->spec, shape, sizeof shape);
-        snprintf(buf, cap, "%s: %s, roll %s%s%s", n->who >= 0 ? pui_name(p, n->who) : "Referee",
-                 pui_why(p, n->why, why, sizeof why), shape, of, whom);
-        return;
-    }
-    snprintf(buf, cap, "%s: %s, roll %dd%d%s%s%s%s", n->who >= 0 ? pui_name(p, n->who) : "Referee",
-             pui_why(p, n->why, why, sizeof why), count, n->sides, how, mod, of, whom);
-}
-
 bool pui_enter_die(pui_t *p, int value)
 {
     if (!pui_needs_die(p)) return false;
@@ -1256,34 +1236,6 @@ bool pui_enter_die(pui_t *p, int value)
                  st == BATTLE_ILLEGAL ? " (the command was refused)" : "");
     pui_refresh(p);
     return true;
-}
-
-bool pui_type_die(pui_t *p, SDL_Keycode k)
-{
-    if (!pui_needs_die(p)) return false;
-    int digit = -1;
-    if (k >= SDLK_0 && k <= SDLK_9) digit = (int)(k - SDLK_0);
-    if (k >= SDLK_KP_1 && k <= SDLK_KP_9) digit = (int)(k - SDLK_KP_1) + 1;
-    if (k == SDLK_KP_0) digit = 0;
-    if (digit >= 0) {
-        if (p->n_entry < 3) {
-            p->entry[p->n_entry++] = (char)('0' + digit);
-            p->entry[p->n_entry] = 0;
-        }
-        return true;
-    }
-    if (k == SDLK_BACKSPACE && p->n_entry > 0) {
-        p->entry[--p->n_entry] = 0;
-        return true;
-    }
-    if ((k == SDLK_RETURN || k == SDLK_KP_ENTER) && p->n_entry > 0) {
-        int v = atoi(p->entry);
-        p->n_entry = 0;
-        p->entry[0] = 0;
-        pui_enter_die(p, v);
-        return true;
-    }
-    return false;
 }
 
 void pui_toggle_physical(pui_t *p)

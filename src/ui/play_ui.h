@@ -191,6 +191,17 @@ bool pui_plan_cell(pui_t *p, cell_t c);
 bool pui_hover_cell(pui_t *p, cell_t c, bool on);
 /* Choose action bar entry i (a click or its shortcut). */
 bool pui_choose(pui_t *p, int i);
+/* The action bar entries (indices into bar, at most cap) that a right-click
+ * on combatant who offers now: every entry for the actor, the targeted ones
+ * legal against who for anyone else; 0 when the screen takes no action. */
+int pui_token_actions(const pui_t *p, int who, int *out, int cap);
+/* Choose bar entry i as pui_choose does, aimed at combatant who: a targeted
+ * action goes straight to its odds against who (Enter confirms). */
+bool pui_choose_on(pui_t *p, int i, int who);
+/* A drag of the actor's token dropped on cell c: it moves there along the
+ * cheapest path as one command (the plan's legs first), or, when c cannot be
+ * reached, msg says why and nothing moves. False when no move is asked now. */
+bool pui_drop_cell(pui_t *p, cell_t c);
 /* Carry out the confirmed attack (Enter). */
 bool pui_confirm(pui_t *p);
 /* Leave targeting, or drop the selection. True if anything was cancelled. */

@@ -200,7 +200,7 @@ int ui_render_png_opts(const map_t *m, const tmpl_db_t *db, const ui_render_opts
     if (opts->hex_mm > 0) cam = (ui_camera_t){print.x, print.y, print.zoom};
     ui_frame_opts_t fo = {.view = opts->view_faction ? &pv.view : NULL};
     ui_draw_map(d, m, &cam, w, h, &fo);
-    if (ov) ui_overlay_draw(ov, ren, ui_draw_text(d), &cam, w, h, true);
+    if (ov) ui_overlay_draw(ov, ren, ui_draw_text(d), &cam, w, h, true, true);
     SDL_RenderPresent(ren);
 
     /* The picture is encoded in memory and written by the one checked

@@ -334,7 +334,7 @@ static void window_overlays(ui_draw_t *d, const ui_state_t *s)
     ui_overlay_window(s->overlay, bt, s->overlay_on, who, s->hover_on_map, s->hover);
     /* The play screen draws the legend in its side panel, off the map. */
     ui_overlay_draw(s->overlay, ui_draw_renderer(d), ui_draw_text(d), &s->cam, s->view_w,
-                    s->view_h, !s->hud);
+                    s->view_h, !s->hud, false);
 }
 
 void ui_window_draw(ui_draw_t *d, const ui_state_t *s)
@@ -342,13 +342,24 @@ void ui_window_draw(ui_draw_t *d, const ui_state_t *s)
     ui_frame_opts_t opts = {.hover = s->hover_on_map,
                             .hover_cell = s->hover,
                             .poses = s->hud ? hud_poses(s->hud) : NULL,
-                            .log = s->hud ? &pui_battle(s->hud->p)->log : NULL};
-    ui_draw_map(d, s->hud ? pui_battle(s->hud->p)->map : s->map, &s->cam, s->view_w, s->view_h,
-                &opts);
+                            .log = s->hud ? &pui_battle(s->hud->p)->log : NULL,
+                            .tokens_later = true};
+    const map_t *m = s->hud ? pui_battle(s->hud->p)->map : s->map;
+    ui_draw_map(d, m, &s->cam, s->view_w, s->view_h, &opts);
+    /* Overlays lie on the ground, under the tokens: a line or a shading
+     * never hides who stands there. */
     if (s->overlay && s->overlay_on)
         window_overlays(d, s);
     else if (s->overlay)
         ui_overlay_clear(s->overlay);
+    ui_draw_tokens(d, m, &s->cam, s->view_w, s->view_h, &opts);
+    if (s->overlay && s->overlay_on) {
+        /* The badges go beside their hexes, clear of every token and name. */
+        SDL_Rect avoid[2 * MAP_MAX_COMBATANTS];
+        int n = ui_draw_taken_boxes(d, avoid, 2 * MAP_MAX_COMBATANTS);
+        ui_overlay_draw_badges(s->overlay, ui_draw_renderer(d), ui_draw_text(d), &s->cam, avoid,
+                               n);
+    }
     if (s->hud) {
         /* The play screen's panels replace the viewer's status strip. */
         hud_draw(s->hud, d, s);

@@ -9,12 +9,53 @@
 
 #include "scars_int.h"
 
+/* Stand everyone where the phase's declared moves will leave them before the
+ * attacks land, as sc_resolve_phase moves them (map order, each up to the
+ * last free hex before an enemy): the moves declared so far and c's own path
+ * when c declares one. Trials on the board, put back by unproject; returns
+ * their count. The hook's battle is const to its callers: the board is the
+ * same afterwards, byte for byte (board_try / board_untry). */
+static int project(const battle_t *b, const cmd_t *c, board_trial_t *tr)
+{
+    const sc_state_t *s = sc_cst(b);
+    board_t *bd = b->board;
+    int n = 0;
+    for (int i = 0; i < b->n; i++) {
+        const sc_decl_t *d = &s->decl[i];
+        sc_decl_t own;
+        if (i == c->actor && c->kind == CMD_DECLARE && !d->set && c->n_path > 0) {
+            memset(&own, 0, sizeof own);
+            own.set = 1;
+            own.n_path = (short)(c->n_path < SCARS_PATH_MAX ? c->n_path : SCARS_PATH_MAX);
+            memcpy(own.path, c->path, sizeof own.path[0] * (size_t)own.n_path);
+            d = &own;
+        }
+        if (!d->set || d->n_path <= 0 || !battle_active(b, i)) continue;
+        int stop = sc_move_stop(b, i, d);
+        if (stop > 0) tr[n++] = board_try(bd, i, hex_from_cell(b->map->layout, d->path[stop - 1]));
+    }
+    return n;
+}
+
+static void unproject(const battle_t *b, const board_trial_t *tr, int n)
+{
+    for (int k = n - 1; k >= 0; k--)
+        board_untry(b->board, &tr[k]);
+}
+
 bool sc_predict_hook(const battle_t *b, const cmd_t *c, predict_t *out)
 {
     memset(out, 0, sizeof *out);
     bool attack = c->kind == CMD_ENGAGE || (c->kind == CMD_DECLARE && c->act == CMD_ENGAGE);
-    if (!attack || c->target < 0) return false;
-    if (!scars_predict_dual(b, c->actor, c->target, c->weapon, c->weapon2, out)) return false;
+    if (!attack || c->target < 0 || c->actor < 0 || c->actor >= b->n) return false;
+    /* A declared attack lands after the phase's moves: its odds are for the
+     * board as they will leave it (an ally stepping into the line of fire
+     * gives the target cover). */
+    board_trial_t tr[MAP_MAX_COMBATANTS];
+    int n = c->kind == CMD_DECLARE ? project(b, c, tr) : 0;
+    bool ok = scars_predict_dual(b, c->actor, c->target, c->weapon, c->weapon2, out);
+    unproject(b, tr, n);
+    if (!ok) return false;
     /* No roll to hit: the die is the damage, armour comes off it. */
     int armor = b->u[c->target].stat[SS_ARMOR];
     if (out->p_hit <= 0.0)

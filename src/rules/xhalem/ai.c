@@ -371,7 +371,7 @@ static double plain_value(const battle_t *b, int a, int t, const weapon_t *w)
 {
     double p = predict_d20_beats(1, 0, engage_bonus(b, a), 1, 0, evade_bonus(b, t),
                                  !is_machine(b, a));
-    return p * predict_damage_mean(w ? w->dice_n : 1, w ? w->dice_sides : 4,
+    return p * xh_damage_mean(b, w ? w->dice_n : 1, w ? w->dice_sides : 4,
                                    (w ? w->dice_bonus : 0) + xh_damage_bonus(b, a, w), false);
 }
 
@@ -383,7 +383,7 @@ static double engage_value(const battle_t *b, int a, int t, const weapon_t *w)
     if (xhalem_engage_shape(b, a, t, w, false, false, &g) && !g.beyond && !g.auto_fail)
         return predict_d20_beats(g.atk_n, g.atk_keep, g.atk_bonus, g.def_n, g.def_keep,
                                  g.def_bonus, g.naturals) *
-               predict_damage_mean(g.dmg_n, g.dmg_sides, g.dmg_bonus, false) * g.dmg_factor;
+               xh_damage_mean(b, g.dmg_n, g.dmg_sides, g.dmg_bonus, false) * g.dmg_factor;
     return plain_value(b, a, t, w);
 }
 
@@ -414,7 +414,7 @@ static double weapon_worth(const battle_t *b, int a, int t, int w, int d, int bu
     int fph = b->map->feet_per_hex;
     int lim = geom_ft_to_hexes(b->map, melee ? melee_reach(b, a, wp) : wp->range_ft);
     int speed = xh_speed_ft(b, a, airborne(b, a), false) / fph;
-    double per = p_hit * predict_damage_mean(wp ? wp->dice_n : 1, wp ? wp->dice_sides : 4,
+    double per = p_hit * xh_damage_mean(b, wp ? wp->dice_n : 1, wp ? wp->dice_sides : 4,
                                              (wp ? wp->dice_bonus : 0) + xh_damage_bonus(b, a, wp),
                                              false),
            sum = 0;
@@ -572,12 +572,12 @@ static bool kiter(const battle_t *b, int a, int t)
 }
 
 /* Expected damage of an engagement shaped g (its odds times its damage). */
-static double shape_value(const eng_t *g)
+static double shape_value(const battle_t *b, const eng_t *g)
 {
     if (!g->legal || g->auto_fail) return 0;
     return predict_d20_beats(g->atk_n, g->atk_keep, g->atk_bonus, g->def_n, g->def_keep,
                              g->def_bonus, g->naturals) *
-           predict_damage_mean(g->dmg_n, g->dmg_sides, g->dmg_bonus, g->beyond) * g->dmg_factor;
+           xh_damage_mean(b, g->dmg_n, g->dmg_sides, g->dmg_bonus, g->beyond) * g->dmg_factor;
 }
 
 /* What a's side gains from t lying prone until its next turn (docs/rules-
@@ -598,7 +598,7 @@ static double prone_gain(battle_t *b, int a, int t)
         b->u[t].cond |= XC_PRONE;
         eng_t down = xh_assess(b, a, t, wp, false, false);
         b->u[t].cond &= ~XC_PRONE;
-        gain += shape_value(&down) - shape_value(&up);
+        gain += shape_value(b, &down) - shape_value(b, &up);
         break;
     }
     for (int k = 1; k < s->n_order; k++) {
@@ -617,7 +617,7 @@ static double prone_gain(battle_t *b, int a, int t)
             bool nat = !is_machine(b, x);
             gain += (predict_d20_beats(2, 1, engage_bonus(b, x), 1, 0, evade_bonus(b, t), nat) -
                      predict_d20_beats(1, 0, engage_bonus(b, x), 1, 0, evade_bonus(b, t), nat)) *
-                    predict_damage_mean(wp ? wp->dice_n : 1, wp ? wp->dice_sides : 4,
+                    xh_damage_mean(b, wp ? wp->dice_n : 1, wp ? wp->dice_sides : 4,
                                         (wp ? wp->dice_bonus : 0) + xh_damage_bonus(b, x, wp),
                                         false);
             continue;
@@ -626,7 +626,7 @@ static double prone_gain(battle_t *b, int a, int t)
         b->u[t].cond |= XC_PRONE;
         eng_t down = xh_assess(b, x, t, wp, false, false);
         b->u[t].cond &= ~XC_PRONE;
-        gain += shape_value(&down) - shape_value(&up);
+        gain += shape_value(b, &down) - shape_value(b, &up);
     }
     return gain;
 }
@@ -646,7 +646,7 @@ static double push_draws(const battle_t *b, int a, int t, hex_t to)
         if (!geom_threatens(b->board, y, reach, pos(b, t)) || geom_threatens(b->board, y, reach, to))
             continue;
         eng_t g = xh_assess(b, y, t, b->u[y].weapon[w], true, true);
-        v += shape_value(&g);
+        v += shape_value(b, &g);
     }
     return v;
 }
@@ -674,8 +674,8 @@ static bool grab_pays(battle_t *b, int a, int t, int w, cmd_t *out)
     if (!xhalem_engage_shape(b, a, t, NULL, false, false, &g) || g.auto_fail) return false;
     double strike = engage_value(b, a, t, wp);
     /* A fair chance to finish it now: strike. */
-    if (predict_damage_mean(g.dmg_n, g.dmg_sides, g.dmg_bonus, false) >= b->u[t].hp ||
-        (wp && predict_damage_mean(wp->dice_n, wp->dice_sides,
+    if (xh_damage_mean(b, g.dmg_n, g.dmg_sides, g.dmg_bonus, false) >= b->u[t].hp ||
+        (wp && xh_damage_mean(b, wp->dice_n, wp->dice_sides,
                                    wp->dice_bonus + xh_damage_bonus(b, a, wp), false) >= b->u[t].hp))
         return false;
     double touch = predict_d20_beats(g.atk_n, g.atk_keep, g.atk_bonus, g.def_n, g.def_keep,

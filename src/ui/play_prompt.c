@@ -1,0 +1,101 @@
+/* play_prompt.c - what the play screen says about the dice it waits for:
+ * the prompt (who rolls what, against whom, why), the reasons in the rules'
+ * words with names for ids, and the digits typed for a physical die (see
+ * play_ui.h). */
+#include "play_ui.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *pui_why(const pui_t *p, const char *why, char *buf, size_t cap)
+{
+    /* The rules name a combatant by id inside a reason ("damage on oona");
+     * the table knows it by name. */
+    const char *on = strstr(why, " on ");
+    int i = on ? map_find_combatant(p->play.b->map, on + 4) : -1;
+    if (i < 0) {
+        snprintf(buf, cap, "%s", why);
+        return buf;
+    }
+    snprintf(buf, cap, "%.*s on %s", (int)(on - why), why, pui_name(p, i));
+    return buf;
+}
+
+void pui_die_prompt(const pui_t *p, char *buf, size_t cap)
+{
+    const battle_t *b = p->play.b;
+    const dice_request_t *n = &b->need;
+    if (!pui_needs_die(p)) {
+        snprintf(buf, cap, "no roll is waiting");
+        return;
+    }
+    /* The engine stops inside the roll itself, so the request carries the
+     * whole shape: dice, which of them count, and the modifier. */
+    int count = n->count > 0 ? n->count : 1;
+    char how[64] = "";
+    if (count > 1 && n->keep != 0 && (n->keep > 0 ? n->keep : -n->keep) < count) {
+        int k = n->keep > 0 ? n->keep : -n->keep;
+        if (n->sides == 20 && k == 1)
+            snprintf(how, sizeof how, "%s", n->keep > 0 ? " with advantage (keep the highest)"
+                                            : count == 4 ? " with detriment (keep the lowest)"
+                                                         : " with disadvantage (keep the lowest)");
+        else
+            snprintf(how, sizeof how, ", keep the %d %s", k, n->keep > 0 ? "highest" : "lowest");
+    }
+    char mod[24] = "";
+    if (n->mod != 0) snprintf(mod, sizeof mod, ", %+d", n->mod);
+    char of[40] = "";
+    if (count > 1) snprintf(of, sizeof of, " (die %d of %d)", n->index + 1, count);
+    char why[96];
+    /* Against whom, from the command waiting for the die: "(kara's engage on
+     * grunt)"; a roll the target makes (a save) says whose command it is. */
+    char whom[160] = "";
+    const cmd_t *c = p->play.pending ? &p->play.pending_cmd : NULL;
+    if (c && c->actor >= 0 && c->actor < b->n) {
+        if (c->target >= 0 && c->target < b->n && c->target != c->actor)
+            snprintf(whom, sizeof whom, " (%.60s's %s on %.60s)", pui_name(p, c->actor),
+                     cmd_kind_name(c->kind == CMD_DECLARE ? c->act : c->kind), pui_name(p, c->target));
+        else if (c->actor != n->who)
+            snprintf(whom, sizeof whom, " (%.60s's %s)", pui_name(p, c->actor),
+                     cmd_kind_name(c->kind == CMD_DECLARE ? c->act : c->kind));
+    }
+    if (roll_counts(&n->spec)) {
+        /* Successes or a pass: the table needs the reading, not just the dice. */
+        char shape[96];
+        roll_describe(&n->spec, shape, sizeof shape);
+        snprintf(buf, cap, "%s: %s, roll %s%s%s", n->who >= 0 ? pui_name(p, n->who) : "Referee",
+                 pui_why(p, n->why, why, sizeof why), shape, of, whom);
+        return;
+    }
+    snprintf(buf, cap, "%s: %s, roll %dd%d%s%s%s%s", n->who >= 0 ? pui_name(p, n->who) : "Referee",
+             pui_why(p, n->why, why, sizeof why), count, n->sides, how, mod, of, whom);
+}
+
+bool pui_type_die(pui_t *p, SDL_Keycode k)
+{
+    if (!pui_needs_die(p)) return false;
+    int digit = -1;
+    if (k >= SDLK_0 && k <= SDLK_9) digit = (int)(k - SDLK_0);
+    if (k >= SDLK_KP_1 && k <= SDLK_KP_9) digit = (int)(k - SDLK_KP_1) + 1;
+    if (k == SDLK_KP_0) digit = 0;
+    if (digit >= 0) {
+        if (p->n_entry < 3) {
+            p->entry[p->n_entry++] = (char)('0' + digit);
+            p->entry[p->n_entry] = 0;
+        }
+        return true;
+    }
+    if (k == SDLK_BACKSPACE && p->n_entry > 0) {
+        p->entry[--p->n_entry] = 0;
+        return true;
+    }
+    if ((k == SDLK_RETURN || k == SDLK_KP_ENTER) && p->n_entry > 0) {
+        int v = atoi(p->entry);
+        p->n_entry = 0;
+        p->entry[0] = 0;
+        pui_enter_die(p, v);
+        return true;
+    }
+    return false;
+}
