@@ -23,7 +23,7 @@ DEB_PKGS     := cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-im
 MONKEY_EVENTS ?= 20000
 MONKEY_SEEDS  ?= 1 2 3 4
 
-.PHONY: all deps build asan run test fuzz fuzz-smoke monkey shots scars-audit xhalem-audit activation-audit odds-check clean
+.PHONY: all deps build asan run test fuzz fuzz-smoke monkey shots scars-audit xhalem-audit emcore-audit activation-audit odds-check clean
 
 all: build
 
@@ -99,6 +99,13 @@ XH_AUDIT_MAPS  ?= $(shell grep -L '"ruleset"' maps/*.json) $(shell grep -l '"rul
 xhalem-audit: build
 	./$(BUILD)/xhalem_audit --seeds $(XH_AUDIT_SEEDS) --markdown $(sort $(XH_AUDIT_MAPS)) \
 	  | tee $(BUILD)/xhalem_audit.md
+
+# The emcore AI over EM_AUDIT_SEEDS battles of the river crossing: how often it
+# uses each part of its kit, and the win rates, as the table of docs/rules-emcore.md.
+EM_AUDIT_SEEDS ?= 200
+emcore-audit: build
+	./$(BUILD)/emcore_audit --seeds $(EM_AUDIT_SEEDS) --markdown maps/river_crossing.json \
+	  | tee $(BUILD)/emcore_audit.md
 
 # The activation AI over ACT_AUDIT_SEEDS battles of the sample map: how often
 # it uses each action, as the Markdown table of docs/rules-activation.md (also

@@ -642,33 +642,100 @@ static void test_ai_charges_only_where_not_outnumbered(void **state)
     fx_free(&f);
 }
 
-/* The AI runs to close in only when no foe could catch it before its next
- * slot, and only with an Adeptness pool that seldom botches: each run point
- * tests it, and a net botch leaves the runner prone. */
+/* The AI runs where no foe can come at it before its next slot (a fall
+ * then costs only the points to get up, so a two-dice pool may run a few
+ * points), stopping out of the foe's charge; where a foe could catch it, a
+ * target of opportunity, it moves hastily instead. */
 static void test_ai_runs_only_with_a_safe_pool(void **state)
 {
     (void)state;
-    for (int big = 0; big < 2; big++) {
+    for (int k = 0; k < 3; k++) {
         fx_t f;
         f.m = fx_map(22, 3, "emcore", NULL);
         int a = add(f.m, "runner", "brigands", 0, 1, "sword",
-                    big ? "force=3,adeptness=9,insight=3,movement=6"
-                        : "force=3,adeptness=2,insight=3,movement=6");
-        add(f.m, "foe", "players", 19, 1, "sword", "force=3,insight=1");
+                    k == 0 ? "force=3,adeptness=9,insight=3,movement=6"
+                           : "force=3,adeptness=2,insight=3,movement=6");
+        add(f.m, "foe", "players", k == 2 ? 15 : 19, 1, "sword", "force=3,insight=1");
         f.db = weapons();
         fx_start(&f.p, f.m, f.db, FX_NO_DICE);
         cmd_t c;
         f.p.rs->ai(f.p.b, a, &c);
         assert_int_equal(c.kind, CMD_MOVE);
-        if (big) {
+        hex_t end = hex_from_cell(f.m->layout, c.path[c.n_path - 1]);
+        if (k < 2) {
             assert_int_equal(c.arg, EM_RUN);
             /* It stops out of the foe's charge: 2 hexes a point for 3 points
              * (one kept for the blow), plus the sword's reach. */
-            hex_t end = hex_from_cell(f.m->layout, c.path[c.n_path - 1]);
             assert_true(hex_distance(end, f.p.b->board->pos[1]) > 7);
+            /* A two-dice pool runs no more than 4 points (a fall about one
+             * time in three). */
+            if (k == 1)
+                assert_true(c.n_path <= 8);
         } else {
-            assert_int_equal(c.arg, EM_HASTY); /* 2 dice: too likely to fall */
+            assert_int_equal(c.arg, EM_HASTY); /* the foe could strike it running */
         }
+        fx_free(&f);
+    }
+}
+
+/* Out of every foe's sight with a point to spare, the AI nocks its bow for a
+ * later hasty shot; with no foe in range but one that could come within it
+ * next turn, it readies a shot for that moment. */
+static void test_ai_nocks_and_readies_a_shot(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(60, 3, "emcore", NULL);
+    int a = add(f.m, "archer", "players", 1, 1, "shortbow", "adeptness=4,insight=3,movement=5");
+    add(f.m, "foe", "brigands", 36, 1, "sword", "force=3,insight=1");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+    cmd_t c;
+    f.p.rs->ai(f.p.b, a, &c);
+    assert_int_equal(c.kind, CMD_STANDBY);
+    assert_int_equal(c.arg, TRIG_ENTERS_REACH);
+    assert_int_equal(c.weapon, 0);
+    assert_int_equal(fx_do(&f.p, c, FX_NO_DICE), BATTLE_OK);
+    fx_free(&f);
+
+    f.m = fx_map(60, 3, "emcore", NULL);
+    a = add(f.m, "archer", "players", 1, 1, "shortbow", "adeptness=4,insight=3,movement=5");
+    add(f.m, "foe", "brigands", 50, 1, "sword", "force=3,insight=1");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+    /* Too far for anything: it closes in, then nocks with the point it kept. */
+    f.p.rs->ai(f.p.b, a, &c);
+    assert_int_equal(c.kind, CMD_MOVE);
+    assert_int_equal(fx_do(&f.p, c, FX_NO_DICE), BATTLE_OK);
+    f.p.rs->ai(f.p.b, a, &c);
+    assert_int_equal(c.kind, CMD_NOCK);
+    fx_free(&f);
+}
+
+/* With no cover about, the AI evades two shooters (one roll against both)
+ * rather than keep a point to dodge one; against one it keeps the point. It
+ * stands on a ledge it cannot leave (a chasm all round, no cover). */
+static void test_ai_evades_many_shooters(void **state)
+{
+    (void)state;
+    for (int two = 0; two < 2; two++) {
+        fx_t f;
+        f.m = fx_map(16, 5, "emcore", NULL);
+        fx_type(f.m, "chasm", 0, COVER_NONE, false, "");
+        for (int r = 1; r <= 3; r++)
+            for (int col = 0; col <= 2; col++)
+                if (r != 2 || col != 1)
+                    f.m->cells[r * 16 + col] = (uint8_t)(f.m->n_types - 1);
+        int a = add(f.m, "mark", "players", 1, 2, "sword", "adeptness=3,insight=3");
+        add(f.m, "bow1", "brigands", 14, 1, "shortbow", "adeptness=3,insight=1");
+        if (two)
+            add(f.m, "bow2", "brigands", 14, 3, "shortbow", "adeptness=3,insight=2");
+        f.db = weapons();
+        fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+        assert_false(em_cover_allowed(f.p.b, a));
+        cmd_t c;
+        f.p.rs->ai(f.p.b, a, &c);
+        assert_int_equal(c.kind, two ? CMD_EVADE : CMD_END);
         fx_free(&f);
     }
 }
@@ -739,6 +806,102 @@ static void test_ready_choices_and_labels(void **state)
     fx_free(&f);
 }
 
+/* The tracker's order through the queue hook: the engagements in the
+ * Immediate phase, the initiative order with points in the Movement phase,
+ * the aimed shots still to go in the Commitment phase. */
+static void test_queue_follows_the_phase(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(16, 6, "emcore", NULL);
+    int k1 = add(f.m, "k1", "players", 2, 1, "sword", "insight=4");
+    int b1 = add(f.m, "b1", "brigands", 3, 1, "sword", "insight=1");
+    int k2 = add(f.m, "k2", "players", 10, 4, "sword", "insight=3");
+    int b2 = add(f.m, "b2", "brigands", 11, 4, "sword", "insight=2");
+    int bow = add(f.m, "bow", "players", 6, 4, "shortbow", "insight=5,adeptness=3");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+    turn_slot_t q[QUEUE_MAX];
+    assert_non_null(f.p.rs->queue);
+    int n = ruleset_queue(f.p.rs, f.p.b, q, QUEUE_MAX);
+    assert_int_equal(n, 4); /* two engagements of two, the archer in none */
+    assert_int_equal(q[0].who, k1);
+    assert_int_equal(q[1].who, b1);
+    assert_int_equal(q[2].who, k2);
+    assert_int_equal(q[3].who, b2);
+    assert_string_equal(q[0].label, "melee 1");
+    assert_string_equal(q[3].label, "melee 2");
+    assert_int_equal(fx_do(&f.p, declare(b1, k1, 0), FX_NO_DICE), BATTLE_OK);
+    n = ruleset_queue(f.p.rs, f.p.b, q, QUEUE_MAX);
+    assert_string_equal(q[1].label, "melee 1, declared");
+    assert_int_equal(fx_do(&f.p, declare(b2, k2, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, declare(k1, b1, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, declare(k2, b2, 0), FX_DICE(2, 2, 2, 2)), BATTLE_OK);
+    /* Movement: the initiative order, the archer first with all its points. */
+    n = ruleset_queue(f.p.rs, f.p.b, q, QUEUE_MAX);
+    assert_int_equal(n, 5);
+    int want[5] = {bow, k1, k2, b2, b1};
+    for (int k = 0; k < 5; k++)
+        assert_int_equal(q[k].who, want[k]);
+    assert_string_equal(q[0].label, "4 pts");
+    assert_string_equal(q[1].label, "1 pt"); /* fought: one point left */
+    cmd_t c = cmd_make(CMD_COMMIT, bow);
+    c.weapon = 0;
+    assert_int_equal(fx_do(&f.p, c, FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, end(bow), FX_NO_DICE), BATTLE_OK);
+    n = ruleset_queue(f.p.rs, f.p.b, q, QUEUE_MAX);
+    assert_int_equal(n, 4);
+    assert_int_equal(q[0].who, k1);
+    for (int k = 0; k < 4; k++)
+        assert_int_equal(fx_do(&f.p, end(want[k + 1]), FX_NO_DICE), BATTLE_OK);
+    /* Commitment: the archer's aimed shot alone. */
+    n = ruleset_queue(f.p.rs, f.p.b, q, QUEUE_MAX);
+    assert_int_equal(n, 1);
+    assert_int_equal(q[0].who, bow);
+    assert_string_equal(q[0].label, "aims shortbow");
+    fx_free(&f);
+}
+
+/* Range bands through the hook: reach, a throw and a shot, saying how a
+ * shot counts (hasty or aimed); the text has no bands by distance. */
+static void test_bands_say_how_shots_count(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 3, "emcore", NULL);
+    add(f.m, "a", "players", 1, 1, "dagger,shortbow,crossbow,spear", "insight=2");
+    add(f.m, "t", "brigands", 6, 1, "sword", "insight=1");
+    f.db = weapons();
+    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+    const battle_t *b = f.p.b;
+    range_band_t band[RANGE_BANDS_MAX];
+    assert_non_null(f.p.rs->bands);
+    const map_combatant_t *c = &b->map->combatants[0];
+    int n = ruleset_bands(f.p.rs, b->map, f.db, c, b->u[0].weapon[0], &b->prof[0], band,
+                          RANGE_BANDS_MAX);
+    assert_int_equal(n, 2); /* the dagger: a blow, then a throw */
+    assert_int_equal(band[0].hexes, 1);
+    assert_int_equal(band[0].tier, RANGE_NEAR);
+    assert_int_equal(band[1].hexes, 4);
+    assert_int_equal(band[1].tier, RANGE_MID);
+    assert_string_equal(band[1].label, "thrown to 20 ft: hasty crits, aimed all");
+    n = ruleset_bands(f.p.rs, b->map, f.db, c, b->u[0].weapon[1], &b->prof[0], band,
+                      RANGE_BANDS_MAX);
+    assert_int_equal(n, 1);
+    assert_int_equal(band[0].hexes, 30);
+    assert_string_equal(band[0].label, "shot to 150 ft: hasty crits, aimed all");
+    n = ruleset_bands(f.p.rs, b->map, f.db, c, b->u[0].weapon[2], &b->prof[0], band,
+                      RANGE_BANDS_MAX);
+    assert_int_equal(n, 1);
+    assert_string_equal(band[0].label, "shot to 200 ft: aimed only");
+    n = ruleset_bands(f.p.rs, b->map, f.db, c, b->u[0].weapon[3], &b->prof[0], band,
+                      RANGE_BANDS_MAX);
+    assert_int_equal(n, 1);
+    assert_int_equal(band[0].hexes, 2);
+    assert_string_equal(band[0].label, "melee reach 10 ft");
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -766,7 +929,11 @@ int main(void)
         cmocka_unit_test(test_ai_charges_only_where_not_outnumbered),
         cmocka_unit_test(test_ai_weighs_the_contest),
         cmocka_unit_test(test_ai_runs_only_with_a_safe_pool),
+        cmocka_unit_test(test_ai_nocks_and_readies_a_shot),
+        cmocka_unit_test(test_ai_evades_many_shooters),
         cmocka_unit_test(test_ready_choices_and_labels),
+        cmocka_unit_test(test_queue_follows_the_phase),
+        cmocka_unit_test(test_bands_say_how_shots_count),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -217,6 +217,35 @@ static void test_surface_frame(void **state)
     fx_close(&f);
 }
 
+/* emcore: the tracker's "Next:" line is the phase's own order (its queue
+ * hook): on the referee's turn in the Movement phase it starts with the
+ * actor, whose points it shows. The frame is saved to look at
+ * (test_ui_present_emcore.png). */
+static void test_emcore_tracker_queue(void **state)
+{
+    (void)state;
+    fx_t f;
+    fx_open(&f, "river_crossing", 5);
+    pui_t *p = f.p;
+    pui_run_ai(p, 400);
+    assert_true(p->user_turn);
+    const battle_t *b = p->play.b;
+    turn_slot_t q[QUEUE_MAX];
+    int n = ruleset_queue(p->play.rs, b, q, QUEUE_MAX);
+    assert_true(n >= 1);
+    assert_int_equal(q[0].who, p->actor);
+    assert_non_null(strstr(q[0].label, "pt"));
+    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
+    assert_int_equal(TTF_Init(), 0);
+    hud_t h;
+    assert_true(hud_init(&h, p));
+    fx_play_frame(p, &h, VIEW_W, VIEW_H, "test_ui_present_emcore.png");
+    hud_free(&h);
+    TTF_Quit();
+    SDL_Quit();
+    fx_close(&f);
+}
+
 /* G7: in surface's free order, a click on another member of the faction
  * that may act makes it the actor; its command is then the one given. */
 static void test_pick_actor(void **state)
@@ -306,6 +335,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_odds_xhalem),   cmocka_unit_test(test_odds_scars),
         cmocka_unit_test(test_odds_surface),  cmocka_unit_test(test_odds_emcore),
+        cmocka_unit_test(test_emcore_tracker_queue),
         cmocka_unit_test(test_odds_activation), cmocka_unit_test(test_surface_frame),
         cmocka_unit_test(test_pick_actor),      cmocka_unit_test(test_bar_labels),
     };

@@ -207,21 +207,67 @@ static void move_cmd(battle_t *b, int a, int mode, cell_t goal, cmd_t *out)
         *out = c;
 }
 
-/* The last thing in a slot: cover when shooters can see it, or Evasion
- * against several with no cover about, else keep the points (a dodge). */
+/* Wounds i may expect from the enemy shooters that could aim at it this
+ * turn (their best aimed shot each), when it defends with def_n dice
+ * against each of them (0: no defence), or against the first only when
+ * first_only is set (a single dodge). */
+static double fire_threat(const battle_t *b, int i, int def_n, bool first_only)
+{
+    double loss = 0.0;
+    bool first = true;
+    for (int e = 0; e < b->n; e++) {
+        if (!em_able(b, e) || !em_enemies(b, e, i))
+            continue;
+        double best = 0.0;
+        for (int w = 0; w < b->u[e].n_weapons; w++) {
+            const weapon_t *wp = b->u[e].weapon[w];
+            if (wp->cls != WPN_RANGED || !em_shot_reaches(b, e, i, wp))
+                continue;
+            int d = (!first_only || first) ? def_n : 0;
+            em_odds_t o = em_odds(em_aspect_dice(b, e, em_attack_aspect(wp, true)), EPOOL_FULL,
+                                  d, 0, em_base_damage(b, e, wp, EK_COMMITTED, true),
+                                  em_soak_dice(b, i));
+            best = o.wounds > best ? o.wounds : best;
+        }
+        if (best > 0.0) {
+            loss += best;
+            first = false;
+        }
+    }
+    return loss;
+}
+
+/* The last thing in a slot: cover when shooters can see it; with no cover
+ * about, Evasion when its one roll against every shot saves more wounds
+ * than a dodge against one would; else keep the points (a dodge). Out of
+ * every shooter's sight, a spare point nocks an arrow for a later hasty
+ * shot. */
 static void ai_wind_up(battle_t *b, int a, cmd_t *out)
 {
     const em_state_t *s = em_cst(b);
     int shooters = shooters_on(b, a, pos(b, a));
     *out = cmd_make(CMD_END, a);
-    if (shooters == 0)
+    if (shooters == 0) {
+        if (s->points[a] < 1 || foes_beside(b, a, pos(b, a)) > 0)
+            return;
+        for (int w = 0; w < b->u[a].n_weapons; w++)
+            if (battle_weapon_tag(b->u[a].weapon[w], "nock") > 0 && !((s->nocked[a] >> w) & 1u)) {
+                *out = cmd_make(CMD_NOCK, a);
+                out->weapon = w;
+                return;
+            }
         return;
+    }
     if (s->points[a] >= 1 && em_cover_allowed(b, a) && !(b->u[a].cond & EC_COVER)) {
         *out = cmd_make(CMD_COVER, a);
         return;
     }
-    if (shooters >= 2 && s->points[a] >= em_half_cost(b, a) + 1 && !(b->u[a].cond & EC_EVADING) &&
-        !(b->u[a].cond & EC_COVER))
+    if (s->points[a] < em_half_cost(b, a) || (b->u[a].cond & (EC_EVADING | EC_COVER)))
+        return;
+    int dodge_n = em_aspect_dice(b, a, EA_ADEPTNESS);
+    double with_dodge = fire_threat(b, a, dodge_n, true);
+    double with_evasion = fire_threat(b, a, dodge_n, false);
+    if (with_dodge - with_evasion >= 0.25)
         *out = cmd_make(CMD_EVADE, a);
 }
 
@@ -243,25 +289,52 @@ static int pick_foe(const battle_t *b, int a)
     return best;
 }
 
-/* Could a foe reach and strike i at hex h before i moves again: charge to
- * within its reach (two hexes a point) with a point left for the blow? */
-static bool exposed(const battle_t *b, int i, hex_t h)
+/* The most wounds a run may risk from blows on a target of opportunity. */
+#define RUN_RISK 0.5
+
+/* What each foe e of i could do to i, a target of opportunity from now to
+ * its next slot: the wounds of its best blow against no defence (E17),
+ * soaked (oa[e], 0 for none), and how far it could come for it (far[e]
+ * hexes: a charge, two hexes a point, with a point left for the blow, plus
+ * reach). A foe whose slot comes later this turn has the points it has
+ * left; one whose slot came earlier acts again before i next turn, with
+ * its whole Movement. */
+static void opportunity_threats(const battle_t *b, int i, double *oa, int *far)
 {
+    const em_state_t *s = em_cst(b);
     for (int e = 0; e < b->n; e++) {
+        oa[e] = 0.0;
+        far[e] = -1;
         if (!em_able(b, e) || !em_enemies(b, e, i))
             continue;
-        int reach = 0;
-        for (int w = 0; w < b->u[e].n_weapons; w++) {
-            const weapon_t *wp = b->u[e].weapon[w];
-            if (em_is_melee(wp) && em_reach_hex(b, e, wp) > reach)
-                reach = em_reach_hex(b, e, wp);
+        bool before = false;
+        for (int k = 0; k < s->cur && k < s->n_order && !before; k++)
+            before = s->order[k] == e;
+        int pts = before ? em_movement(b, e) : s->points[e];
+        if (pts < 1)
+            continue;
+        for (int w = em_melee_from(b, e); w < b->u[e].n_weapons; w++) {
+            const weapon_t *wp = battle_weapon(b, e, w);
+            if (!em_is_melee(wp))
+                continue;
+            int reach = 2 * (pts - 1) + em_reach_hex(b, e, wp);
+            far[e] = reach > far[e] ? reach : far[e];
+            em_odds_t o = em_odds(em_aspect_dice(b, e, em_weapon_aspect(wp)), EPOOL_FULL, 0, 0,
+                                  em_base_damage(b, e, wp, EK_OPPORTUNITY, false),
+                                  em_soak_dice(b, i));
+            oa[e] = o.wounds > oa[e] ? o.wounds : oa[e];
         }
-        if (reach == 0 && em_melee_from(b, e) < 0)
-            reach = 1; /* bare hands */
-        if (reach > 0 && hex_distance(pos(b, e), h) <= 2 * (em_movement(b, e) - 1) + reach)
-            return true;
     }
-    return false;
+}
+
+/* The wounds i may expect standing at h as a target of opportunity. */
+static double exposure(const battle_t *b, hex_t h, const double *oa, const int *far)
+{
+    double loss = 0.0;
+    for (int e = 0; e < b->n; e++)
+        if (far[e] >= 0 && hex_distance(pos(b, e), h) <= far[e])
+            loss += oa[e];
+    return loss;
 }
 
 /* Would a standing at h be outnumbered: more foes able to close in on it by
@@ -341,7 +414,8 @@ static void ai_melee(battle_t *b, int a, cmd_t *out)
             return;
     }
     /* Closer: hasty, keeping a point for cover or a dodge when shot at; a
-     * run only where no foe can catch it exposed. */
+     * run only where the blows it could draw as a target of opportunity are
+     * worth little. */
     bool keep = shooters_on(b, a, pos(b, a)) > 0 && pts >= 2;
     int budget = (pts - (keep ? 1 : 0)) * fph;
     n = em_reach_mode(b, a, EM_HASTY, budget, b->reach, b->ncells);
@@ -358,12 +432,17 @@ static void ai_melee(battle_t *b, int a, cmd_t *out)
         }
     }
     /* A run only when it gains two hexes on the hasty move and ends where
-     * no foe could catch it, a target of opportunity, before its next slot. */
+     * the foes that could catch it, a target of opportunity, before its next
+     * slot would expect RUN_RISK wounds or fewer of it. */
     int rn = em_reach_mode(b, a, EM_RUN, 2 * (pts - (keep ? 1 : 0)) * fph, b->reach, b->ncells);
     int run_k = -1, rd = bd - 1;
     /* Each run point tests Adeptness, and a net botch leaves it prone: a
      * run whose chance of a fall passes one in five is not worth it. */
     double botch = em_pool_botch(em_aspect_dice(b, a, EA_ADEPTNESS), EPOOL_FULL);
+    double oa[MAP_MAX_COMBATANTS];
+    int far[MAP_MAX_COMBATANTS];
+    if (rn > 0)
+        opportunity_threats(b, a, oa, far);
     for (int k = 0; k < rn && k < b->ncells; k++) {
         hex_t h = hex_from_cell(b->map->layout, b->reach[k].at);
         int d = hex_distance(h, pos(b, t));
@@ -371,7 +450,12 @@ static void ai_melee(battle_t *b, int a, cmd_t *out)
         double fall = 1.0;
         for (int p = 0; p < run_pts; p++)
             fall *= 1.0 - botch;
-        if (d < rd && 1.0 - fall <= 0.2 && !exposed(b, a, h)) {
+        /* Where no foe can come at it before its next slot, a fall costs
+         * only the points to get up, and a riskier run is worth it. */
+        if (d >= rd || 1.0 - fall > 0.35)
+            continue;
+        double exp = exposure(b, h, oa, far);
+        if ((exp <= 0.0 && 1.0 - fall <= 0.35) || (1.0 - fall <= 0.2 && exp <= RUN_RISK)) {
             rd = d;
             run_k = k;
         }
@@ -451,6 +535,28 @@ static void ai_shooter(battle_t *b, int a, cmd_t *out)
             out->target = t;
         }
         return;
+    }
+    /* No foe to aim at, but one could come within range and sight during
+     * the next turn: a shot readied for the moment it does (E18), its whole
+     * Movement spent holding it. */
+    if (pts == m && !(b->u[a].cond & EC_READIED) && foes_beside(b, a, pos(b, a)) == 0) {
+        int rw = -1, rr = 0;
+        for (int wi = 0; wi < b->u[a].n_weapons; wi++) {
+            const weapon_t *wp = b->u[a].weapon[wi];
+            if (wp->cls == WPN_RANGED && em_range_hex(b, wp) > rr) {
+                rr = em_range_hex(b, wp);
+                rw = wi;
+            }
+        }
+        for (int e = 0; e < b->n && rw >= 0; e++) {
+            if (!em_able(b, e) || !em_enemies(b, a, e) ||
+                hex_distance(pos(b, e), pos(b, a)) > rr + 2 * em_movement(b, e))
+                continue;
+            *out = cmd_make(CMD_STANDBY, a);
+            out->arg = TRIG_ENTERS_REACH;
+            out->weapon = rw;
+            return;
+        }
     }
     /* Otherwise closer, to where a shot will be had next turn, out of the
      * foes' reach, with cover about if it can. */

@@ -359,5 +359,8 @@ bool em_predict(const battle_t *b, int a, int t, int w, predict_t *out);
 bool em_predict_cmd(const battle_t *b, const cmd_t *c, predict_t *out);
 int em_gauges(const battle_t *b, int i, gauge_t *out, int cap);
 bool em_describe(const battle_t *b, const cmd_t *c, char *label, size_t cap);
+int em_queue(const battle_t *b, turn_slot_t *out, int cap);
+int em_bands(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c, const weapon_t *w,
+             const geo_profile_t *prof, range_band_t *out, int cap);
 
 #endif

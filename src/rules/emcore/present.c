@@ -147,3 +147,85 @@ bool em_describe(const battle_t *b, const cmd_t *c, char *label, size_t cap)
         return false;
     return true;
 }
+
+/* The tracker's order for the phase now (ruleset_t.queue): in the Immediate
+ * phase every fighter of each engagement, group by group (what it declared
+ * stays hidden); in the Movement phase the slots still to come in initiative
+ * order, with the points each has; in the Commitment phase the aimed shots
+ * and spells still to go, in initiative order. */
+int em_queue(const battle_t *b, turn_slot_t *out, int cap)
+{
+    const em_state_t *s = em_cst(b);
+    int n = 0;
+    if (b->over || cap <= 0)
+        return 0;
+    if (s->phase == EP_IMMEDIATE) {
+        int shown = 0; /* engagements numbered as listed */
+        for (int g = 1; g <= b->n && n < cap; g++) {
+            bool any = false;
+            for (int i = 0; i < b->n && n < cap; i++) {
+                if (s->group[i] != g || !battle_active(b, i))
+                    continue;
+                shown += !any;
+                any = true;
+                out[n].who = i;
+                out[n].side = b->board->side[i];
+                snprintf(out[n].label, sizeof out[n].label, "melee %d%s", shown,
+                         s->decl[i].set ? ", declared" : "");
+                n++;
+            }
+        }
+        return n;
+    }
+    if (s->phase != EP_MOVEMENT && s->phase != EP_COMMITMENT)
+        return 0;
+    for (int k = s->cur < 0 ? 0 : s->cur; k < s->n_order && n < cap; k++) {
+        int i = s->order[k];
+        if (!battle_active(b, i) || (s->phase == EP_COMMITMENT && !s->commit[i]))
+            continue;
+        out[n].who = i;
+        out[n].side = b->board->side[i];
+        if (s->phase == EP_MOVEMENT) {
+            snprintf(out[n].label, sizeof out[n].label, "%d pt%s", s->points[i],
+                     s->points[i] == 1 ? "" : "s");
+        } else {
+            const weapon_t *w = battle_weapon(b, i, s->commit[i] - 1);
+            snprintf(out[n].label, sizeof out[n].label, "aims %.20s",
+                     !w ? "" : w->name[0] ? w->name : w->id);
+        }
+        n++;
+    }
+    return n;
+}
+
+/* Range bands (ruleset_t.bands). The text has no bands by distance (E12):
+ * a weapon strikes out to its reach or range. What differs is how a shot
+ * counts, hasty (criticals only, one each, no base) or aimed (every
+ * success, the base added), and a thrown blade's two uses; the bands say so. */
+int em_bands(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c, const weapon_t *w,
+             const geo_profile_t *prof, range_band_t *out, int cap)
+{
+    (void)db;
+    (void)c;
+    (void)prof; /* emcore's reach is the weapon's alone (em_reach_hex) */
+    int n = 0;
+    if (cap <= 0)
+        return 0;
+    bool melee = em_is_melee(w), shot = em_is_ranged(w);
+    if (melee) {
+        int ft = w && w->reach_ft > 0 ? w->reach_ft : m->feet_per_hex;
+        out[n].hexes = geom_ft_to_hexes(m, ft);
+        out[n].tier = RANGE_NEAR;
+        snprintf(out[n].label, sizeof out[n].label, "melee reach %d ft", out[n].hexes * m->feet_per_hex);
+        n++;
+    }
+    if (shot && n < cap) {
+        out[n].hexes = geom_ft_to_hexes(m, w->range_ft);
+        out[n].tier = melee ? RANGE_MID : RANGE_NEAR;
+        bool aimed_only = battle_weapon_tag(w, "committed_only") > 0;
+        snprintf(out[n].label, sizeof out[n].label, "%s to %d ft: %s", melee ? "thrown" : "shot",
+                 w->range_ft, aimed_only ? "aimed only" : "hasty crits, aimed all");
+        n++;
+    }
+    return n;
+}

@@ -561,4 +561,6 @@ const ruleset_t ruleset_emcore = {
     .predict = em_predict_cmd,
     .gauges = em_gauges,
     .describe = em_describe,
+    .queue = em_queue,
+    .bands = em_bands,
 };
