@@ -28,6 +28,8 @@
 #define SECOND_THOUGHTS 0.75
 #define MAX_FOES 64
 #define SHOT_MEMO 96 /* shot values kept during one call */
+#define BLAST_MEMO 32    /* blast areas kept during one call */
+#define BLAST_HEXES 2048 /* their hexes, all together */
 
 /* One foe as the planner sees it: its defences, and each of our weapons'
  * expected damage and kill chance by number of hits. */
@@ -57,6 +59,19 @@ typedef struct {
         sf_shot_t s;   /* compared byte for byte: copies are made with memcpy */
         double val;
     } memo[SHOT_MEMO];
+    /* Cover from each hex a looks from to each foe: the same lines are
+     * traced for every weapon and every plan through that hex. */
+    sf_cover_memo_t cover;
+    /* Hexes of the blasts weighed so far (weapon and centre): a blast's hexes
+     * depend only on those and the terrain, and the same foe is weighed as a
+     * blast's centre from hex after hex. */
+    int n_blasts, blast_used;
+    struct {
+        const weapon_t *w;
+        hex_t at;
+        int first, n;
+    } blast[BLAST_MEMO];
+    hex_t blast_hex[BLAST_HEXES];
 } plan_t;
 
 typedef struct {
@@ -205,6 +220,28 @@ static void memo_keep(plan_t *p, int who, bool area, const sf_shot_t *s, double 
     p->memo[p->n_memo++].val = val;
 }
 
+/* The hexes kept for weapon w's blast centred on c (*n their count), or NULL. */
+static const hex_t *blast_find(const plan_t *p, const weapon_t *w, hex_t c, int *n)
+{
+    for (int k = 0; k < p->n_blasts; k++)
+        if (p->blast[k].w == w && hex_eq(p->blast[k].at, c)) {
+            *n = p->blast[k].n;
+            return p->blast_hex + p->blast[k].first;
+        }
+    return NULL;
+}
+
+static void blast_keep(plan_t *p, const weapon_t *w, hex_t c, const hex_t *hexes, int n)
+{
+    if (p->n_blasts == BLAST_MEMO || n > BLAST_HEXES - p->blast_used) return;
+    p->blast[p->n_blasts].w = w;
+    p->blast[p->n_blasts].at = c;
+    p->blast[p->n_blasts].first = p->blast_used;
+    p->blast[p->n_blasts++].n = n;
+    memcpy(p->blast_hex + p->blast_used, hexes, sizeof *hexes * (size_t)n);
+    p->blast_used += n;
+}
+
 /* Value of a's attack shape s on foe t (cones: everyone caught). */
 static double shot_value(plan_t *p, int t, const sf_shot_t *s, cell_t aim)
 {
@@ -214,12 +251,20 @@ static double shot_value(plan_t *p, int t, const sf_shot_t *s, cell_t aim)
     if (s->cone || s->blast > 0) {
         hex_t buf[SF_AREA_MAX];
         hex_t c = s->cone ? hex_from_cell(b->map->layout, aim) : sf_pos(b, t);
-        int n = sf_area_hexes(b, a, s->w, c, buf, SF_AREA_MAX);
+        int n;
+        /* A blast's hexes do not depend on where a fires it from; a cone's
+         * are seldom weighed twice from one hex. */
+        const hex_t *hexes = s->cone ? NULL : blast_find(p, s->w, c, &n);
+        if (!hexes) {
+            n = sf_area_hexes(b, a, s->w, c, buf, SF_AREA_MAX);
+            hexes = buf;
+            if (!s->cone) blast_keep(p, s->w, c, buf, n);
+        }
         double ph[SF_SHOTS_MAX + 1];
         sf_hit_dist(s, ph);
         double p_hit = 1.0 - ph[0];
         for (int k = 0; k < n; k++) {
-            int v = board_occupant(b->board, buf[k]);
+            int v = board_occupant(b->board, hexes[k]);
             if (v < 0 || !battle_active(b, v)) continue;
             sf_shot_t one;
             memcpy(&one, s, sizeof one);
@@ -284,7 +329,8 @@ static pick_t best_attack(plan_t *p, int actions)
         cell_t at = hex_to_cell(b->map->layout, sf_pos(b, t));
         for (int w = -1; w < b->u[a].n_weapons; w++) {
             sf_shot_t s;
-            if (!sf_shot_shape(b, a, t, w, 0, 1, at, &s) || s.actions > actions) continue;
+            if (!sf_shot_shape_memo(b, a, t, w, 0, 1, at, &p->cover, &s) || s.actions > actions)
+                continue;
             double v = shot_value(p, t, &s, at) - heat_cost(b, a, s.heat_fire);
             if (v > best.val) best = (pick_t){v, t, w, 0, at};
         }

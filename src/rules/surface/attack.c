@@ -121,8 +121,47 @@ static int martial_x(int arg)
     return (arg >> SF_ARG_MARTIAL_SHIFT) & SF_ARG_MARTIAL_MASK;
 }
 
+/* Shots, actions and heat of a's attack with w (NULL: unarmed), set once the
+ * attack is known to be possible: the AI asks about many that are not. */
+static void shot_costs(const battle_t *b, int a, const weapon_t *w, sf_shot_t *out)
+{
+    out->shots = w && battle_weapon_tag(w, "shots") > 1 ? battle_weapon_tag(w, "shots") : 1;
+    if (w && battle_weapon_tag(w, "heavy") > 0 && sf_stat(b, a, SF_STR) < battle_weapon_tag(w, "heavy"))
+        out->actions = 2; /* Heavy x (S10) */
+    out->heat_fire = w ? battle_weapon_tag(w, "heat") : 0;
+    if (w && sf_has_tag(w, "heat_on_hit"))
+        out->heat_hit = battle_weapon_tag(w, "heat_on_hit");
+    else if (w && (w->energy || battle_weapon_tag(w, "particle") > 0))
+        out->heat_hit = 1; /* S15 */
+}
+
+int sf_cover_level_memo(sf_cover_memo_t *memo, const battle_t *b, int a, int t)
+{
+    int idx = board_cell_index(b->board, sf_pos(b, a));
+    if (idx < 0) return sf_cover_level(b, a, t);
+    uint32_t key = 1u + (uint32_t)idx * SF_NMAX + (uint32_t)t;
+    uint32_t slot = (key * 2654435761u) >> 20 & (SF_COVER_MEMO - 1);
+    while (memo->key[slot] != 0) {
+        if (memo->key[slot] == key) return memo->lvl[slot];
+        slot = (slot + 1) & (SF_COVER_MEMO - 1);
+    }
+    int lvl = sf_cover_level(b, a, t);
+    if (memo->n < SF_COVER_MEMO * 3 / 4) { /* keep probes short: past that, work it out */
+        memo->key[slot] = key;
+        memo->lvl[slot] = (int8_t)lvl;
+        memo->n++;
+    }
+    return lvl;
+}
+
 bool sf_shot_shape(const battle_t *b, int a, int t, int wi, int arg, int n_weapons, cell_t at,
                    sf_shot_t *out)
+{
+    return sf_shot_shape_memo(b, a, t, wi, arg, n_weapons, at, NULL, out);
+}
+
+bool sf_shot_shape_memo(const battle_t *b, int a, int t, int wi, int arg, int n_weapons, cell_t at,
+                        sf_cover_memo_t *memo, sf_shot_t *out)
 {
     const sf_state_t *s = sf_cst(b);
     memset(out, 0, sizeof *out);
@@ -138,14 +177,6 @@ bool sf_shot_shape(const battle_t *b, int a, int t, int wi, int arg, int n_weapo
         int pool = sf_stat(b, a, SF_MARTIAL);
         if (w || pool <= 0 || mx > pool || !martial_die(mx) || !martial_die(pool - mx)) return false;
     }
-    out->shots = w && battle_weapon_tag(w, "shots") > 1 ? battle_weapon_tag(w, "shots") : 1;
-    if (w && battle_weapon_tag(w, "heavy") > 0 && sf_stat(b, a, SF_STR) < battle_weapon_tag(w, "heavy"))
-        out->actions = 2; /* Heavy x (S10) */
-    out->heat_fire = w ? battle_weapon_tag(w, "heat") : 0;
-    if (w && sf_has_tag(w, "heat_on_hit"))
-        out->heat_hit = battle_weapon_tag(w, "heat_on_hit");
-    else if (w && (w->energy || battle_weapon_tag(w, "particle") > 0))
-        out->heat_hit = 1; /* S15 */
 
     /* A cone: no roll, from the firer towards a hex (S25). */
     if (w && battle_weapon_tag(w, "cone") > 0) {
@@ -161,6 +192,7 @@ bool sf_shot_shape(const battle_t *b, int a, int t, int wi, int arg, int n_weapo
         out->dmg_sides = w->dice_sides;
         out->dmg_bonus = w->dice_bonus;
         out->nonlethal = battle_weapon_tag(w, "nonlethal") > 0;
+        shot_costs(b, a, w, out);
         return true;
     }
     if (t < 0 || t >= b->n || t == a || !battle_active(b, t) || !sf_enemies(b, a, t)) return false;
@@ -168,8 +200,6 @@ bool sf_shot_shape(const battle_t *b, int a, int t, int wi, int arg, int n_weapo
     bool club = intent && w && !battle_weapon_tag(w, "nonlethal") && !battle_weapon_tag(w, "blunt");
     out->club = club;
     out->melee = !w || club || w->cls == WPN_MELEE;
-    out->nonlethal = (w && battle_weapon_tag(w, "nonlethal") > 0) || (intent && (!w || club ||
-                                                                       battle_weapon_tag(w, "blunt") > 0));
     int d = sf_dist(b, a, t);
     if (out->melee) {
         int reach = club ? sf_body_reach(b, a) : sf_weapon_reach(b, a, w);
@@ -181,8 +211,10 @@ bool sf_shot_shape(const battle_t *b, int a, int t, int wi, int arg, int n_weapo
         /* A ranged weapon without Assault is not fired in a turn with a move (S9). */
         if (w->cls == WPN_RANGED && !battle_weapon_tag(w, "assault") && s->u[a].moved) return false;
     }
-    int lvl = sf_cover_level(b, a, t);
+    int lvl = memo ? sf_cover_level_memo(memo, b, a, t) : sf_cover_level(b, a, t);
     if (lvl >= 4) return false;
+    out->nonlethal = (w && battle_weapon_tag(w, "nonlethal") > 0) || (intent && (!w || club ||
+                                                                       battle_weapon_tag(w, "blunt") > 0));
     out->cover_mod = cover_mod(lvl);
 
     /* The roll: to-hit, or the target's save for Beam and Homing (S-R7, S27). */
@@ -229,6 +261,7 @@ bool sf_shot_shape(const battle_t *b, int a, int t, int wi, int arg, int n_weapo
                 out->ray_loss = hex_distance(hex_from_cell(b->map->layout, u->ray_at), sf_pos(b, t));
         }
     }
+    shot_costs(b, a, w, out);
     return true;
 }
 
