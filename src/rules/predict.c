@@ -75,8 +75,9 @@ double predict_damage_mean(int n, int sides, int bonus, bool half)
         if (mean < 0) mean = 0;
         return half ? mean / 2.0 : mean;
     }
+    /* Only dist[0..top] is ever read, and each step writes all of it: no
+     * clearing of the whole (large) buffer, which cost more than the sums. */
     double dist[MAXSUM], next[MAXSUM];
-    memset(dist, 0, sizeof dist);
     dist[0] = 1.0;
     int top = 0;
     for (int i = 0; i < n; i++) {
