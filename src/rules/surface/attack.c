@@ -17,30 +17,14 @@ static bool martial_die(int x) { return x == 0 || (x >= 4 && x <= 12); }
 
 /* ---- sight, cover, stealth --------------------------------------------------- */
 
-/* Is a nudged line from -> to stopped by terrain nobody can walk into (a wall
- * or a shut door), as opposed to smoke or foliage? */
-static bool line_walled(const battle_t *b, hex_t from, hex_t to, hex_nudge_t nudge)
-{
-    int n = hex_distance(from, to);
-    hex_lerp_t l = hex_lerp_init(from, to, nudge, n);
-    for (int k = 1; k < n; k++) {
-        cell_t c = hex_to_cell(b->map->layout, hex_lerp_at(&l, k));
-        if (!map_in_bounds(b->map, c)) continue;
-        const terrain_t *t = map_terrain_at(b->map, c);
-        if (t->blocks_sight && t->move <= 0) return true;
-    }
-    return false;
-}
-
 /* Terrain between a and t: 0 none, 1 light, 2 heavy, 3 concealed (sight
  * blocked only by terrain one can walk into), 4 walled off (S22). */
 static int terrain_level(const battle_t *b, hex_t from, hex_t to)
 {
-    sight_t sg = sight_trace(b->board, from, to);
+    bool walled;
+    sight_t sg = sight_trace_walls(b->board, from, to, &walled);
     if (sg.visible) return sg.cover == COVER_HEAVY ? 2 : sg.cover == COVER_LIGHT ? 1 : 0;
-    if (line_walled(b, from, to, HEX_NUDGE_PLUS) || line_walled(b, from, to, HEX_NUDGE_MINUS))
-        return 4;
-    return 3;
+    return walled ? 4 : 3;
 }
 
 int sf_stealth_level(const battle_t *b, int a, int t)
