@@ -10,6 +10,7 @@
  * against the cover there. Everything is computed from the battle as it
  * stands; the AI never rolls and leaves nothing behind.
  */
+#include <limits.h>
 #include <string.h>
 
 #include "surface.h"
@@ -48,6 +49,11 @@ typedef struct {
     int n_threats;
     int threat[MAX_FOES];      /* enemies able to hurt a */
     double threat_e[MAX_FOES][SF_MAX_WEAPONS + 1]; /* their best expected damage on a, in the open */
+    int threat_r[MAX_FOES][SF_MAX_WEAPONS + 1];     /* and how far each weapon reaches this round */
+    int threat_blast[MAX_FOES][SF_MAX_WEAPONS + 1]; /* its blast or area ray radius */
+    /* How far each of a's weapons (index + 1) can strike without a cone, or
+     * INT_MAX: a shot at a foe farther away is never possible. */
+    int reach[SF_MAX_WEAPONS + 1];
     sf_def_t self;
     /* What shots were found worth, for the rest of this call: a shot's value
      * depends only on its shape and on who it hits, and the planner weighs
@@ -107,11 +113,32 @@ static double faction_worth(const battle_t *b, int t)
     return 1.0 + p_break * (members <= 2 ? 1.5 : 1.0);
 }
 
+/* Reach of foe e's weapon w against hex h this round, in hexes: melee reach,
+ * or range; Assault, melee and thrown weapons add a move. */
+static int threat_range(const battle_t *b, int e, const weapon_t *w)
+{
+    int er = sf_er_ft(b, e) / b->map->feet_per_hex;
+    if (!w || w->cls == WPN_MELEE) return sf_weapon_reach(b, e, w) + er;
+    int r = geom_ft_to_hexes(b->map, w->range_ft);
+    return pins(w) ? r : r + er;
+}
+
 static void plan_init(plan_t *p, battle_t *b, int a)
 {
-    memset(p, 0, sizeof *p);
+    /* Only what is read before written: the memos are large. */
+    p->n_foes = p->n_threats = p->n_memo = p->n_blasts = p->blast_used = 0;
+    memset(&p->cover, 0, sizeof p->cover);
     p->b = b;
     p->a = a;
+    for (int w = -1; w < SF_MAX_WEAPONS; w++) {
+        const weapon_t *wp = battle_weapon(b, a, w);
+        int r = INT_MAX;
+        if (w >= 0 && !wp) r = -1; /* no such weapon */
+        else if (wp && battle_weapon_tag(wp, "cone") > 0) r = INT_MAX; /* aimed at a hex: any */
+        else if (!wp || wp->cls == WPN_MELEE) r = sf_weapon_reach(b, a, wp);
+        else r = geom_ft_to_hexes(b->map, sf_range_ft(wp, sf_stat(b, a, SF_STR)));
+        p->reach[w + 1] = r;
+    }
     sf_def_init(b, a, &p->self);
     for (int t = 0; t < b->n && p->n_foes < MAX_FOES; t++) {
         if (!battle_active(b, t) || !sf_enemies(b, a, t)) continue;
@@ -144,19 +171,11 @@ static void plan_init(plan_t *p, battle_t *b, int a)
             s.bonus = s.roll == SF_ROLL_HIT ? sf_stat(b, e, SF_CB) + sf_stat(b, a, SF_VLN)
                                             : sf_save_score(b, a, s.roll == SF_ROLL_BEAM ? SF_SAVE_BEAM : SF_SAVE_HOMING);
             p->threat_e[p->n_threats][w + 1] = sf_expected_loss_def(&p->self, sf_save_score(b, a, SF_SAVE_AREA), &s);
+            p->threat_r[p->n_threats][w + 1] = threat_range(b, e, wp);
+            p->threat_blast[p->n_threats][w + 1] = s.blast;
         }
         p->n_threats++;
     }
-}
-
-/* Reach of foe e's weapon w against hex h this round, in hexes: melee reach,
- * or range; Assault, melee and thrown weapons add a move. */
-static int threat_range(const battle_t *b, int e, const weapon_t *w)
-{
-    int er = sf_er_ft(b, e) / b->map->feet_per_hex;
-    if (!w || w->cls == WPN_MELEE) return sf_weapon_reach(b, e, w) + er;
-    int r = geom_ft_to_hexes(b->map, w->range_ft);
-    return pins(w) ? r : r + er;
 }
 
 /* Damage a is expected to draw standing at h: each foe's best weapon that
@@ -172,9 +191,8 @@ static double exposure(const plan_t *p, hex_t h)
         double best = 0.0;
         int lvl = -1;
         for (int w = -1; w < b->u[e].n_weapons && w < SF_MAX_WEAPONS; w++) {
-            const weapon_t *wp = battle_weapon(b, e, w);
             double v = p->threat_e[k][w + 1];
-            if (v <= best || d > threat_range(b, e, wp)) continue;
+            if (v <= best || d > p->threat_r[k][w + 1]) continue;
             if (lvl < 0) {
                 sight_t sg = sight_trace(b->board, eh, h);
                 lvl = !sg.visible ? 3 : sg.cover == COVER_HEAVY ? 2 : sg.cover == COVER_LIGHT ? 1 : 0;
@@ -188,7 +206,7 @@ static double exposure(const plan_t *p, hex_t h)
             v *= scale > 0 ? scale : 0;
             /* A blast that would catch friends standing near h tempts the foe
              * more: each one adds half again (spread out against blasts). */
-            int r = wp ? battle_weapon_tag(wp, "blast") + battle_weapon_tag(wp, "area_ray") : 0;
+            int r = p->threat_blast[k][w + 1];
             if (r > 0)
                 for (int j = 0; j < b->n; j++)
                     if (j != p->a && battle_active(b, j) && board_allies(b->board, p->a, j) &&
@@ -327,7 +345,9 @@ static pick_t best_attack(plan_t *p, int actions)
     for (int k = 0; k < p->n_foes; k++) {
         int t = p->foes[k].who;
         cell_t at = hex_to_cell(b->map->layout, sf_pos(b, t));
+        int d = sf_dist(b, a, t);
         for (int w = -1; w < b->u[a].n_weapons; w++) {
+            if (w < SF_MAX_WEAPONS && d > p->reach[w + 1]) continue;
             sf_shot_t s;
             if (!sf_shot_shape_memo(b, a, t, w, 0, 1, at, &p->cover, &s) || s.actions > actions)
                 continue;

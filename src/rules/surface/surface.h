@@ -223,7 +223,7 @@ bool sf_shot_shape(const battle_t *b, int a, int t, int wi, int arg, int n_weapo
  * stands on and the target: valid only while nothing but the attacker's hex
  * changes (every other position, the terrain, the stats), as during one AI
  * call that places its combatant on hex after hex to look. Zeroed = empty. */
-#define SF_COVER_MEMO 4096 /* slots, a power of two */
+#define SF_COVER_MEMO 2048 /* slots, a power of two */
 typedef struct {
     uint32_t key[SF_COVER_MEMO]; /* 0 empty, else 1 + cell index * SF_NMAX + target */
     int8_t lvl[SF_COVER_MEMO];
