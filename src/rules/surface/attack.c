@@ -119,6 +119,14 @@ static void shot_costs(const battle_t *b, int a, const weapon_t *w, sf_shot_t *o
         out->heat_hit = 1; /* S15 */
 }
 
+/* sf_melee_reach of target t, through memo when there is one. */
+static int target_reach(sf_cover_memo_t *memo, const battle_t *b, int t)
+{
+    if (!memo) return sf_melee_reach(b, t);
+    if (memo->mreach[t] == 0) memo->mreach[t] = (int16_t)(1 + sf_melee_reach(b, t));
+    return memo->mreach[t] - 1;
+}
+
 int sf_cover_level_memo(sf_cover_memo_t *memo, const battle_t *b, int a, int t)
 {
     int idx = board_cell_index(b->board, sf_pos(b, a));
@@ -191,7 +199,7 @@ bool sf_shot_shape_memo(const battle_t *b, int a, int t, int wi, int arg, int n_
     } else {
         if (d > range_hexes(b, a, w)) return false;
         /* Out of the target's melee reach, unless Handheld (S8). */
-        if (d <= sf_melee_reach(b, t) && !battle_weapon_tag(w, "handheld")) return false;
+        if (d <= target_reach(memo, b, t) && !battle_weapon_tag(w, "handheld")) return false;
         /* A ranged weapon without Assault is not fired in a turn with a move (S9). */
         if (w->cls == WPN_RANGED && !battle_weapon_tag(w, "assault") && s->u[a].moved) return false;
     }
