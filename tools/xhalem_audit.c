@@ -32,8 +32,9 @@
 #define MAX_MAPS 16
 #define MAX_ROUNDS 100
 
-/* Rows of the table: the command kinds, with engage split by weapon class. */
-enum { ROW_MELEE = CMD_COUNT, ROW_RANGED, ROW_THROWN, ROW_COUNT };
+/* Rows of the table: the command kinds, with engage split by weapon class
+ * and shove by what it aims at (arg 0 knock down, 1 push). */
+enum { ROW_MELEE = CMD_COUNT, ROW_RANGED, ROW_THROWN, ROW_KNOCK, ROW_PUSH, ROW_COUNT };
 
 typedef struct {
     const char *path;
@@ -56,6 +57,8 @@ static const char *row_name(int r)
     case ROW_MELEE: return "engage (melee)";
     case ROW_RANGED: return "engage (ranged)";
     case ROW_THROWN: return "engage (thrown)";
+    case ROW_KNOCK: return "shove (knock down)";
+    case ROW_PUSH: return "shove (push)";
     default: return cmd_kind_name((cmd_kind_t)r);
     }
 }
@@ -92,6 +95,19 @@ static bool foe_near(const battle_t *b, int a, hex_t h, int hexes, bool known)
     return false;
 }
 
+/* Hexes from h to the nearest foe a's side knows of (a large number: none). */
+static int known_foe_distance(const battle_t *b, int a, hex_t h)
+{
+    int side = b->board->side[a], best = 1 << 20;
+    for (int e = 0; e < b->n; e++) {
+        if (!battle_active(b, e) || board_allies(b->board, a, e) || hidden_from_side(b, e, side))
+            continue;
+        int d = hex_distance(h, b->board->pos[e]);
+        if (d < best) best = d;
+    }
+    return best;
+}
+
 /* Hexes a can strike to from where it stands: its reach, or the range of
  * any weapon it carries. */
 static int strike_hexes(const battle_t *b, int a)
@@ -113,6 +129,7 @@ static void inspect(const battle_t *b, int a, const cmd_t *c, audit_t *au)
         const weapon_t *w = battle_weapon(b, a, c->weapon);
         row = !w || w->cls == WPN_MELEE ? ROW_MELEE : w->cls == WPN_THROWN ? ROW_THROWN : ROW_RANGED;
     }
+    if (c->kind == CMD_SHOVE) row = c->arg ? ROW_PUSH : ROW_KNOCK;
     if (row >= 0 && row < ROW_COUNT) au->rows[row]++;
     bool aimed = c->kind == CMD_ENGAGE || c->kind == CMD_GRAPPLE || c->kind == CMD_SHOVE ||
                  c->kind == CMD_ASSIST;
@@ -121,8 +138,12 @@ static void inspect(const battle_t *b, int a, const cmd_t *c, audit_t *au)
     if (c->kind == CMD_MOVE && c->n_path > 0) {
         hex_t end = hex_from_cell(b->map->layout, c->path[c->n_path - 1]);
         /* Beside a foe the side has not found, with none it knows of
-         * that a could strike from there: it went for the hidden one. */
-        if (foe_near(b, a, end, 1, false) && !foe_near(b, a, end, strike_hexes(b, a), true)) {
+         * that a could strike from there, and no nearer to any foe it
+         * knows of than it started: it went for the hidden one (a move on
+         * toward a known foe that stops beside a hider is a stumble, not a
+         * cheat). */
+        if (foe_near(b, a, end, 1, false) && !foe_near(b, a, end, strike_hexes(b, a), true) &&
+            known_foe_distance(b, a, end) >= known_foe_distance(b, a, b->board->pos[a])) {
             au->hidden_approach++;
             if (getenv("HB_AUDIT_VERBOSE"))
                 fprintf(stderr, "round %d: %s moves to (%d,%d) beside a foe hidden from its side\n",

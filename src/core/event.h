@@ -30,7 +30,8 @@ typedef enum {
     EV_DEFEATED,       /* who */
     EV_ROUND_END,      /* value = round */
     EV_END,            /* side = winner (-1 none), value = rounds */
-    EV_ACTION,         /* who, name = action, target (-1 none), hit = success */
+    EV_ACTION,         /* who, name = action, target (-1 none), hit = success;
+                          to = a hex it is about (opt EV_OPT_AT) */
     EV_DECLARE,        /* who, name = declared action, target; to = a telegraphed hex
                           (opt EV_OPT_AT), value (opt EV_OPT_VALUE: activations left...) */
     EV_STAT,           /* who, name = stat, value = new value */
@@ -45,7 +46,7 @@ typedef enum {
 
 /* Bits of event_t.opt: optional fields an event carries (printed only then). */
 enum {
-    EV_OPT_AT = 1u << 0,     /* declare: `to` is the telegraphed hex */
+    EV_OPT_AT = 1u << 0,     /* declare, action: `to` is the telegraphed hex */
     EV_OPT_VALUE = 1u << 1,  /* declare: `value` means something */
     EV_OPT_SOAKED = 1u << 2, /* damage: `soaked` was rolled for */
     EV_OPT_ARMOR = 1u << 3,  /* damage: `armor` took part */

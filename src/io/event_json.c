@@ -124,7 +124,7 @@ cJSON *event_to_json(const board_t *b, const event_t *e)
             add_id(o, "target", b, e->target);
         if (e->type == EV_ACTION)
             cJSON_AddBoolToObject(o, "ok", e->hit);
-        if (e->type == EV_DECLARE && (e->opt & EV_OPT_AT))
+        if (e->opt & EV_OPT_AT)
             cJSON_AddItemToObject(o, "at", cell_json(e->to));
         if (e->type == EV_DECLARE && (e->opt & EV_OPT_VALUE))
             cJSON_AddNumberToObject(o, "value", e->value);

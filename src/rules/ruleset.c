@@ -106,6 +106,13 @@ int ruleset_gauges(const ruleset_t *rs, const battle_t *b, int i, gauge_t *out, 
     return 1;
 }
 
+int ruleset_intents(const ruleset_t *rs, const battle_t *b, intent_t *out, int cap)
+{
+    if (!rs || !rs->intents || !b || cap < 1) return 0;
+    int n = rs->intents(b, out, cap);
+    return n < cap ? n : cap;
+}
+
 int ruleset_queue(const ruleset_t *rs, const battle_t *b, turn_slot_t *out, int cap)
 {
     if (!rs || !rs->queue || !b || cap < 1) return 0;

@@ -34,6 +34,12 @@ typedef struct {
  * pool of points). The UI picks the colour from this, never from the label. */
 typedef enum { GAUGE_HEALTH = 0, GAUGE_LOAD, GAUGE_POOL } gauge_kind_t;
 
+/* Who at the table may see a gauge (the projector's player view reads it):
+ * only the combatant's own side (its players keep their sheets; the default),
+ * or anyone who can see the combatant, because the table would see it too
+ * (plates blown off, a heat sink glowing). */
+typedef enum { GAUGE_SEEN_OWN = 0, GAUGE_SEEN_ALL } gauge_seen_t;
+
 #define GAUGE_LABEL_MAX 16
 #define GAUGES_MAX 6 /* most gauges one combatant shows */
 
@@ -42,7 +48,20 @@ typedef struct {
     char label[GAUGE_LABEL_MAX]; /* short: "HP", "armour", "heat", "PP" */
     int value, max;              /* max > 0 */
     gauge_kind_t kind;
+    gauge_seen_t seen; /* GAUGE_SEEN_OWN unless the ruleset says otherwise */
 } gauge_t;
+
+#define INTENT_LABEL_MAX 32
+
+/* One intention the referee has told the players about (a telegraph of what
+ * a combatant will most likely do next), standing until it plays out. */
+typedef struct {
+    int who;     /* whose intention */
+    int target;  /* the combatant it means to attack, -1 none */
+    bool has_at; /* at: the hex it means to go to */
+    cell_t at;
+    char label[INTENT_LABEL_MAX]; /* the table's words: "attack", "move", "retreat", "hold" */
+} intent_t;
 
 #define RANGE_BANDS_MAX 3 /* in reach / a middle band / the farthest */
 #define RANGE_LABEL_MAX 48
@@ -168,6 +187,11 @@ typedef struct ruleset {
      * to let the screen name it from the command's kind and weapon. NULL:
      * the screen names every command. */
     bool (*describe)(const battle_t *b, const cmd_t *c, char *label, size_t cap);
+    /* The intentions the referee has telegraphed to the players that still
+     * stand (shown on the projector until the declarations they foretell
+     * resolve), oldest first: at most cap, returns the count. Read from the
+     * battle (its log or state) alone; never rolls. NULL: none. */
+    int (*intents)(const battle_t *b, intent_t *out, int cap);
     /* Revision of these rules: bump it with every fix that changes how a
      * saved battle's commands play out. A save records it; one made under
      * another revision is replayed under the current rules, with a note when
@@ -200,7 +224,9 @@ int ruleset_bands(const ruleset_t *rs, const map_t *m, const tmpl_db_t *db,
 int ruleset_gauges(const ruleset_t *rs, const battle_t *b, int i, gauge_t *out, int cap);
 /* The upcoming turns (rs->queue); 0 when the ruleset has no hook. */
 int ruleset_queue(const ruleset_t *rs, const battle_t *b, turn_slot_t *out, int cap);
-/* Fill a gauge (label cut to fit). */
+/* The standing telegraphed intentions (rs->intents); 0 without the hook. */
+int ruleset_intents(const ruleset_t *rs, const battle_t *b, intent_t *out, int cap);
+/* Fill a gauge (label cut to fit), seen by its own side only. */
 gauge_t gauge_make(const char *label, int value, int max, gauge_kind_t kind);
 /* Mode number of move mode NAME in rs, or -1. */
 int ruleset_move_mode(const ruleset_t *rs, const char *name);

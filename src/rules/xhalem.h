@@ -69,6 +69,9 @@ typedef struct {
     bool detriment;
 } xh_mods_t;
 
+/* Damage dice remembered per battle (xh_state_t.dmg_memo). */
+#define XH_DMG_MEMO 48
+
 typedef struct {
     int moved_ft;   /* movement spent this turn */
     bool acted;     /* the action is used */
@@ -106,6 +109,13 @@ typedef struct {
     int mounted_on[MAP_MAX_COMBATANTS];  /* rider k sits on mount-1 (0: on foot) */
     int rider_of[MAP_MAX_COMBATANTS];    /* mount k carries rider-1 (0: none) */
     unsigned short mhand[MAP_MAX_COMBATANTS]; /* a machine's weapons in hand (bit w), two */
+    /* Mean damages already worked out this battle (xh_damage_mean): the AI
+     * and the odds ask for the same few dice many times a turn. */
+    struct {
+        short n, sides, bonus, half; /* half: -1 for an empty slot */
+        double mean;
+    } dmg_memo[XH_DMG_MEMO];
+    int n_dmg_memo;
 } xh_state_t;
 
 /* The whole shape of one engagement of t by a with weapon w (NULL: unarmed)

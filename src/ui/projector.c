@@ -8,7 +8,11 @@
 #include <string.h>
 
 #include "../core/scale.h"
+#include "hud.h"
+#include "lod.h"
 #include "text.h"
+
+#define UI_INTENTS_MAX 32 /* most telegraphed intentions the table is shown */
 
 #define PAN_STEP 80.0 /* one Ctrl+arrow, in projected pixels */
 #define ZOOM_STEP 1.25
@@ -411,6 +415,254 @@ int ui_projector_draw_fx(ui_projector_t *p, const ui_view_t *view, const anim_fx
     return drawn;
 }
 
+/* ---- gauges and telegraphed intentions ------------------------------------ */
+
+/* How view draws combatant i (UI_SHOW_*; everything without a view). */
+static int shown(const ui_view_t *view, int i)
+{
+    if (!view) return UI_SHOW_ALL;
+    return i >= 0 && i < view->n ? view->show[i] : UI_SHOW_NONE;
+}
+
+int ui_projector_intents(const battle_t *b, const ui_view_t *view, intent_t *out, int cap)
+{
+    intent_t all[UI_INTENTS_MAX];
+    int n = ruleset_intents(b->rules, b, all, UI_INTENTS_MAX), k = 0;
+    for (int j = 0; j < n && k < cap; j++) {
+        intent_t t = all[j];
+        if (t.who < 0 || t.who >= b->n || !battle_active(b, t.who) ||
+            shown(view, t.who) == UI_SHOW_NONE)
+            continue; /* telling it would tell where an unseen foe stands */
+        if (t.target >= 0 && (t.target >= b->n || shown(view, t.target) == UI_SHOW_NONE))
+            t.target = -1;
+        if (t.has_at && (!map_in_bounds(b->map, t.at) ||
+                         (view && view->vis && !vision_visible(view->vis, t.at))))
+            t.has_at = false;
+        out[k++] = t;
+    }
+    return k;
+}
+
+int ui_projector_gauges(const battle_t *b, const ui_view_t *view, int i, gauge_t *out, int cap)
+{
+    int how = shown(view, i);
+    if (how == UI_SHOW_NONE || cap < 1) return 0;
+    gauge_t g[GAUGES_MAX];
+    int n = ruleset_gauges(b->rules, b, i, g, GAUGES_MAX), k = 0;
+    for (int j = 0; j < n && k < cap; j++)
+        if (how == UI_SHOW_ALL || g[j].seen == GAUGE_SEEN_ALL) out[k++] = g[j];
+    return k;
+}
+
+/* Where combatant i's token is drawn, in canvas pixels. */
+static vec2_t token_at(const battle_t *b, const ui_token_pose_t *poses, const ui_camera_t *cam,
+                       int i)
+{
+    vec2_t w = poses ? poses[i].world
+                     : ui_cell_center(b->map, hex_to_cell(b->map->layout, b->board->pos[i]));
+    return ui_cam_to_screen(cam, w);
+}
+
+/* A filled rectangle into the batch. */
+static void rect(shape_buf_t *sb, double x, double y, double w, double h, SDL_Color c)
+{
+    vec2_t a = {x, y}, bb = {x + w, y}, cc = {x + w, y + h}, dd = {x, y + h};
+    shape_tri(sb, a, bb, cc, c);
+    shape_tri(sb, a, cc, dd, c);
+}
+
+#define INTENT_INK ((SDL_Color){255, 196, 40, 255}) /* the telegraph's amber */
+
+/* A text with a dark plate, centred on x, its top at y; returns its height. */
+static int plate_text(ui_text_t *tx, SDL_Renderer *r, const char *s, int px, SDL_Color ink,
+                      SDL_Color plate, double x, double y)
+{
+    int w = 0, h = 0;
+    if (!ui_text_get(tx, s, px, true, ink, &w, &h)) return 0;
+    SDL_Rect bg = {(int)lround(x - w / 2.0) - px / 3, (int)lround(y), w + 2 * (px / 3), h};
+    SDL_SetRenderDrawColor(r, plate.r, plate.g, plate.b, plate.a);
+    SDL_RenderFillRect(r, &bg);
+    ui_text_draw(tx, s, px, true, ink, bg.x + px / 3, bg.y);
+    return h;
+}
+
+/* What one gauge says on the table: its label, with the numbers only on the
+ * viewing sides' own combatants (an enemy's reads as a bar alone). */
+static void gauge_words(const gauge_t *g, bool own, char *buf, size_t cap)
+{
+    if (own)
+        snprintf(buf, cap, "%.15s %d/%d", g->label, g->value, g->max);
+    else
+        snprintf(buf, cap, "%.15s", g->label);
+}
+
+/* The bars the table gets over combatant i: the player-safe gauges, less
+ * the HP bar the map already draws under the viewing sides' own (draw.c)
+ * and less any at rest (health or a pool full, a load empty), which tells
+ * the players nothing their sheets do not. Returns the count. */
+static int table_bars(const battle_t *b, const ui_view_t *view, int i, gauge_t *out)
+{
+    gauge_t g[GAUGES_MAX];
+    int n = ui_projector_gauges(b, view, i, g, GAUGES_MAX), k = 0;
+    bool own = shown(view, i) == UI_SHOW_ALL;
+    for (int j = 0; j < n; j++) {
+        if (j == 0 && own && g[0].value == b->u[i].hp && g[0].max == b->u[i].hp_max) continue;
+        bool rest = g[j].kind == GAUGE_LOAD ? g[j].value <= 0 : g[j].value >= g[j].max;
+        if (!rest) out[k++] = g[j];
+    }
+    return k;
+}
+
+/* The layout of the table's marks at zoom z. */
+typedef struct {
+    int gpx;      /* a gauge's text */
+    double bh;    /* a gauge bar's height */
+    int ipx;      /* an intention's word */
+} marks_size_t;
+
+static marks_size_t marks_size(double z)
+{
+    marks_size_t ms;
+    ms.gpx = ui_text_quantize((int)fmax(11, fmin(24, z * 0.26)));
+    ms.bh = fmax(6.0, ms.gpx * 1.1);
+    ms.ipx = ui_text_quantize((int)fmax(14, fmin(40, z * 0.42)));
+    return ms;
+}
+
+/* The y of the lowest bar over a token of radius rad centred at cy. */
+static double bars_base(double cy, double rad, double z, const marks_size_t *ms)
+{
+    return cy - rad - fmax(1.5, z * 0.06) - 3 - ms->bh;
+}
+
+/* An arrow of width lw from a to b, its head at b. */
+static void arrow(shape_buf_t *sb, vec2_t a, vec2_t b, double lw, double head, SDL_Color col)
+{
+    double dx = b.x - a.x, dy = b.y - a.y, len = sqrt(dx * dx + dy * dy);
+    if (len < head) return;
+    double ux = dx / len, uy = dy / len, hw = head * 0.6;
+    vec2_t neck = {b.x - ux * head, b.y - uy * head};
+    shape_segment(sb, a, neck, lw, col);
+    vec2_t l = {neck.x - uy * hw, neck.y + ux * hw}, r = {neck.x + uy * hw, neck.y - ux * hw};
+    shape_tri(sb, b, l, r, col);
+}
+
+/* a moved d towards b. */
+static vec2_t toward(vec2_t a, vec2_t b, double d)
+{
+    double dx = b.x - a.x, dy = b.y - a.y, len = sqrt(dx * dx + dy * dy);
+    if (len <= 0) return a;
+    return (vec2_t){a.x + dx / len * d, a.y + dy / len * d};
+}
+
+#define ATTACK_INK ((SDL_Color){255, 90, 40, 240}) /* a telegraphed attack's red */
+
+int ui_projector_draw_marks(ui_projector_t *p, const battle_t *b, const ui_view_t *view,
+                            const ui_token_pose_t *poses, const ui_camera_t *cam, int w, int h)
+{
+    if (!p->fx.v || !p->d || !b) return 0;
+    SDL_Renderer *r = ui_draw_renderer(p->d);
+    ui_text_t *tx = ui_draw_text(p->d);
+    const map_t *m = b->map;
+    double z = cam->zoom;
+    bool small = z < 3 * UI_LOD_ZOOM; /* the map seen whole: no room for bars and words */
+    marks_size_t ms = marks_size(z);
+    intent_t it[UI_INTENTS_MAX];
+    int ni = ui_projector_intents(b, view, it, UI_INTENTS_MAX);
+    p->fx.n = 0;
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+
+    /* Each intention: a ring on who; an amber arrow to the hex it means to
+     * reach, a red one on to the combatant it means to attack. */
+    double lw = fmax(3.0, z * 0.12), head = fmax(10.0, z * 0.45);
+    for (int k = 0; k < ni; k++) {
+        vec2_t a = token_at(b, poses, cam, it[k].who), from = a;
+        double from_r = z * 1.1;
+        shape_ring(&p->fx, a, z * 0.92, z * 1.1, INTENT_INK);
+        if (it[k].has_at) {
+            vec2_t at = ui_cam_to_screen(cam, ui_cell_center(m, it[k].at));
+            shape_ring(&p->fx, at, z * 0.45, z * 0.62, INTENT_INK);
+            arrow(&p->fx, toward(a, at, from_r), toward(at, a, z * 0.62), lw, head, INTENT_INK);
+            from = at;
+            from_r = z * 0.62;
+        }
+        if (it[k].target >= 0) {
+            vec2_t t = token_at(b, poses, cam, it[k].target);
+            shape_ring(&p->fx, t, z * 0.95, z * 1.12, ATTACK_INK);
+            arrow(&p->fx, toward(from, t, from_r), toward(t, from, z * 1.12), lw, head,
+                  ATTACK_INK);
+        }
+    }
+    /* Gauge bars above each token, the lowest first. */
+    for (int i = 0; i < b->n && !small; i++) {
+        if (!battle_active(b, i) || (poses && poses[i].alpha <= 0.5f)) continue;
+        gauge_t g[GAUGES_MAX];
+        int n = table_bars(b, view, i, g);
+        vec2_t c = token_at(b, poses, cam, i);
+        double rad = ui_token_radius(m->combatants[i].size) * z;
+        double bw = fmax(rad * 2.2, ms.gpx * 5.0), x = c.x - bw / 2;
+        double y = bars_base(c.y, rad, z, &ms);
+        for (int k = 0; k < n; k++, y -= ms.bh + 3) {
+            double f = g[k].max > 0 ? (double)g[k].value / g[k].max : 0.0;
+            f = f < 0 ? 0 : f > 1 ? 1 : f;
+            rect(&p->fx, x - 2, y - 2, bw + 4, ms.bh + 4, (SDL_Color){12, 12, 16, 235});
+            if (f > 0) rect(&p->fx, x, y, bw * f, ms.bh, hud_gauge_color(&g[k]));
+        }
+    }
+    shape_flush(&p->fx, r);
+
+    /* The words: each bar's label on it, each intention over its bars. */
+    for (int i = 0; i < b->n && !small; i++) {
+        if (!battle_active(b, i) || (poses && poses[i].alpha <= 0.5f)) continue;
+        gauge_t g[GAUGES_MAX];
+        int n = table_bars(b, view, i, g);
+        bool own = shown(view, i) == UI_SHOW_ALL;
+        vec2_t c = token_at(b, poses, cam, i);
+        double rad = ui_token_radius(m->combatants[i].size) * z;
+        double y = bars_base(c.y, rad, z, &ms);
+        for (int k = 0; k < n; k++, y -= ms.bh + 3) {
+            char buf[GAUGE_LABEL_MAX + 24];
+            gauge_words(&g[k], own, buf, sizeof buf);
+            int tw = 0, th = 0;
+            if (!ui_text_get(tx, buf, ms.gpx, true, (SDL_Color){255, 255, 255, 255}, &tw, &th))
+                continue;
+            int tx0 = (int)lround(c.x - tw / 2.0), ty = (int)lround(y + ms.bh / 2 - th / 2.0);
+            ui_text_draw(tx, buf, ms.gpx, true, (SDL_Color){0, 0, 0, 255}, tx0 + 1, ty + 1);
+            ui_text_draw(tx, buf, ms.gpx, true, (SDL_Color){255, 255, 255, 255}, tx0, ty);
+        }
+    }
+    for (int k = 0; k < ni && !small; k++) {
+        int i = it[k].who;
+        gauge_t g[GAUGES_MAX];
+        int n = table_bars(b, view, i, g);
+        vec2_t c = token_at(b, poses, cam, i);
+        double rad = ui_token_radius(m->combatants[i].size) * z;
+        /* Over the ring, or over the bars when they stand higher. */
+        double top = fmin(c.y - z * 1.1, bars_base(c.y, rad, z, &ms) - n * (ms.bh + 3) + ms.bh);
+        plate_text(tx, r, it[k].label, ms.ipx, (SDL_Color){20, 14, 0, 255}, INTENT_INK, c.x,
+                   top - ms.ipx * 1.25);
+    }
+    /* The banner at the top: one line per intention, in the players' words. */
+    int bpx = ui_text_quantize((int)fmax(18, fmin(44, h / 24.0)));
+    int lines = ni < 4 ? ni : 4;
+    for (int k = 0; k < lines; k++) {
+        const map_combatant_t *who = &m->combatants[it[k].who];
+        const char *wn = who->name[0] ? who->name : who->id;
+        char line[200];
+        if (k == 3 && ni > 4)
+            snprintf(line, sizeof line, "... and %d more telegraphed", ni - 3);
+        else if (it[k].target >= 0) {
+            const map_combatant_t *t = &m->combatants[it[k].target];
+            snprintf(line, sizeof line, "Telegraphed: %.60s will %s %.60s", wn, it[k].label,
+                     t->name[0] ? t->name : t->id);
+        } else
+            snprintf(line, sizeof line, "Telegraphed: %.60s will %s", wn, it[k].label);
+        plate_text(tx, r, line, bpx, INTENT_INK, (SDL_Color){20, 16, 8, 235}, w / 2.0,
+                   bpx / 3.0 + k * (bpx * 1.45));
+    }
+    return ni;
+}
+
 /* The calibration screen: a bar to match against a card's long side. */
 static void draw_calibration(ui_projector_t *p)
 {
@@ -473,6 +725,7 @@ void ui_projector_frame(ui_projector_t *p, const battle_t *b, const ui_token_pos
     p->dirty = false;
     SDL_SetRenderTarget(p->ren, p->target);
     ui_projector_draw_view(p->d, b, &p->view, poses, &p->cam, p->tw, p->th);
+    ui_projector_draw_marks(p, b, &p->view, poses, &p->cam, p->tw, p->th);
     /* On the unturned canvas, so the effects turn with the map. */
     ui_projector_draw_fx(p, &p->view, fx, n_fx, &p->cam);
     SDL_SetRenderTarget(p->ren, NULL);

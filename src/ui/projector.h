@@ -4,7 +4,8 @@
  * fullscreen on another display (or stays a plain window when there is only
  * one) and shows the battle as the player factions see it: fog from their
  * combined sight, no undetected enemies, no enemy HP, no HUD (so no AI plans
- * and no secret rolls), large labels. Hexes are drawn at a physical size from
+ * and no secret rolls), large labels; the gauges the players may see and the
+ * NPC intentions the referee telegraphed to them. Hexes are drawn at a physical size from
  * the display's DPI or a calibration bar, kept per display in the config
  * file. The view turns in steps of 90 degrees and is panned and zoomed from
  * the laptop (Ctrl + keys) or locked to follow the action.
@@ -21,6 +22,7 @@
 #include "../core/vision.h"
 #include "../io/config.h"
 #include "../io/map_io.h"
+#include "../rules/ruleset.h"
 #include "anim.h"
 #include "camera.h"
 #include "draw.h"
@@ -142,6 +144,24 @@ void ui_projector_frame(ui_projector_t *p, const battle_t *b, const ui_token_pos
  * vertex room of an open projector. */
 int ui_projector_draw_fx(ui_projector_t *p, const ui_view_t *view, const anim_fx_t *fx, int n_fx,
                          const ui_camera_t *cam);
+/* The telegraphed intentions of b (the ruleset's intents hook) that view
+ * (NULL: the referee's, everything) lets the table see: only those of
+ * combatants it draws; a target it does not draw becomes -1 and a hex out of
+ * sight is dropped, so a telegraph never gives away a position. Returns the
+ * count, writing at most cap. */
+int ui_projector_intents(const battle_t *b, const ui_view_t *view, intent_t *out, int cap);
+/* Combatant i's gauges (the ruleset's gauges hook) that view lets the table
+ * see: every one of the viewing sides' own combatants, only those the
+ * ruleset marks GAUGE_SEEN_ALL of another drawn combatant, none of one it
+ * does not draw. Returns the count, writing at most cap. */
+int ui_projector_gauges(const battle_t *b, const ui_view_t *view, int i, gauge_t *out, int cap);
+/* Draw, over a picture of b drawn with camera cam on a w x h canvas, what the
+ * table sees beyond the tokens: the gauges the player view allows, and each
+ * telegraphed intention (a ring on who, an arrow to its target or hex, a
+ * banner naming them at the top). Returns how many intentions were drawn.
+ * Needs the vertex room of an open projector. */
+int ui_projector_draw_marks(ui_projector_t *p, const battle_t *b, const ui_view_t *view,
+                            const ui_token_pose_t *poses, const ui_camera_t *cam, int w, int h);
 /* Draw the player view of b onto renderer r (w x h) with camera cam: what the
  * projector shows before turning. The view must be up to date. */
 void ui_projector_draw_view(ui_draw_t *d, const battle_t *b, const ui_view_t *view,

@@ -34,8 +34,18 @@ static void telegraph_one(battle_t *b, int a)
         what = "telegraph_retreat";
     else if (c.n_path > 0)
         what = "telegraph_move";
-    battle_emit_action(b, a, what, c.kind == CMD_DECLARE && c.act == CMD_ENGAGE ? c.target : -1,
-                       true);
+    /* The action event, with the hex it means to end its move on (the
+     * projector marks it where the players can see it). */
+    event_t e = event_make(EV_ACTION);
+    e.who = a;
+    e.target = c.kind == CMD_DECLARE && c.act == CMD_ENGAGE ? c.target : -1;
+    e.hit = true;
+    if (c.n_path > 0) {
+        e.opt |= EV_OPT_AT;
+        e.to = c.path[c.n_path - 1];
+    }
+    hb_strlcpy(e.name, what, sizeof e.name);
+    battle_emit(b, &e);
 }
 
 battle_status_t sc_apply_call(battle_t *b, const cmd_t *c)

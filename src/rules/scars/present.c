@@ -1,7 +1,8 @@
 /* present.c - what scars shows before anything is rolled (the G3 hooks of
  * ruleset.h): the odds of a declared attack, from the die and the reach the
  * resolution uses (scars_predict_dual in attack.c); the text's range bands;
- * HP and the three abilities as gauges.
+ * HP and the three abilities as gauges; the referee's telegraphs still
+ * standing, for the projector (intents).
  */
 #include <stdio.h>
 #include <string.h>
@@ -63,5 +64,55 @@ int sc_gauges(const battle_t *b, int i, gauge_t *out, int cap)
         if (u->stat_max[ABIL[k].slot] > 0)
             out[n++] = gauge_make(ABIL[k].label, u->stat[ABIL[k].slot], u->stat_max[ABIL[k].slot],
                                   GAUGE_HEALTH);
+    return n;
+}
+
+/* The table's words for a telegraph event's name, or NULL when it is none. */
+static const char *intent_words(const char *name)
+{
+    static const struct {
+        const char *ev, *words;
+    } T[] = {{"telegraph_attack", "attack"},
+             {"telegraph_move", "move"},
+             {"telegraph_second_move", "move twice"},
+             {"telegraph_retreat", "retreat"},
+             {"telegraph_hold", "hold"}};
+    for (size_t k = 0; k < sizeof T / sizeof T[0]; k++)
+        if (strcmp(name, T[k].ev) == 0) return T[k].words;
+    return NULL;
+}
+
+int sc_intents(const battle_t *b, intent_t *out, int cap)
+{
+    /* A telegraph (calls.c) stands from its event until the end of the
+     * phase in which the telegraphed combatant's side declares and resolves,
+     * or until it is out of the fight; a later telegraph of the same
+     * combatant replaces it. at[i]: its event's index, -1 none. */
+    int at[MAP_MAX_COMBATANTS];
+    if (b->over || cap < 1) return 0;
+    for (int i = 0; i < b->n; i++)
+        at[i] = -1;
+    for (int k = 0; k < b->log.n; k++) {
+        const event_t *e = &b->log.ev[k];
+        if (e->type == EV_ACTION && e->who >= 0 && e->who < b->n && intent_words(e->name))
+            at[e->who] = k;
+        else if (e->type == EV_TURN_END && e->who < 0)
+            for (int i = 0; i < b->n; i++)
+                if (at[i] >= 0 && b->board->side[i] == e->side) at[i] = -1;
+    }
+    /* Oldest first: the order the referee made them in. */
+    int n = 0;
+    for (int k = 0; k < b->log.n && n < cap; k++) {
+        const event_t *e = &b->log.ev[k];
+        if (e->type != EV_ACTION || e->who < 0 || e->who >= b->n || at[e->who] != k) continue;
+        if (!sc_can_act(b, e->who)) continue;
+        intent_t *t = &out[n++];
+        t->who = e->who;
+        t->target = e->target >= 0 && e->target < b->n && battle_active(b, e->target) ? e->target
+                                                                                       : -1;
+        t->has_at = (e->opt & EV_OPT_AT) != 0;
+        t->at = e->to;
+        hb_strlcpy(t->label, intent_words(e->name), sizeof t->label);
+    }
     return n;
 }

@@ -86,6 +86,7 @@ bool sc_predict_hook(const battle_t *b, const cmd_t *c, predict_t *out);
 int sc_bands(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c, const weapon_t *w,
              const geo_profile_t *prof, range_band_t *out, int cap);
 int sc_gauges(const battle_t *b, int i, gauge_t *out, int cap);
+int sc_intents(const battle_t *b, intent_t *out, int cap);
 
 /* ai.c */
 /* ruleset_t.ai for scars. */

@@ -435,6 +435,7 @@ const ruleset_t ruleset_scars = {
     .predict = sc_predict_hook,
     .bands = sc_bands,
     .gauges = sc_gauges,
+    .intents = sc_intents,
     /* 1: issue 22 (the scars table read by damage, doom ending at the next
      * critical save, the crawl, scores of 0 from the start, unarmed d4, cover
      * fixed for a resolution, two-handed weapons never dual). */

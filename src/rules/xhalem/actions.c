@@ -146,6 +146,10 @@ static battle_status_t do_escape(battle_t *b, const cmd_t *c)
     if (ok) {
         s->grappled_by[a] = 0;
         xh_set_cond(b, a, XC_GRAPPLED, "grappled", false);
+    } else {
+        /* Held fast: no further action this turn, a granted secondary
+         * included (the text; docs/rules-xhalem.md, "Escape"). */
+        s->turn.second = true;
     }
     return BATTLE_OK;
 }

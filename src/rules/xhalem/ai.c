@@ -371,7 +371,7 @@ static double plain_value(const battle_t *b, int a, int t, const weapon_t *w)
 {
     double p = predict_d20_beats(1, 0, engage_bonus(b, a), 1, 0, evade_bonus(b, t),
                                  !is_machine(b, a));
-    return p * predict_damage_mean(w ? w->dice_n : 1, w ? w->dice_sides : 4,
+    return p * xh_damage_mean(b, w ? w->dice_n : 1, w ? w->dice_sides : 4,
                                    (w ? w->dice_bonus : 0) + xh_damage_bonus(b, a, w), false);
 }
 
@@ -383,7 +383,7 @@ static double engage_value(const battle_t *b, int a, int t, const weapon_t *w)
     if (xhalem_engage_shape(b, a, t, w, false, false, &g) && !g.beyond && !g.auto_fail)
         return predict_d20_beats(g.atk_n, g.atk_keep, g.atk_bonus, g.def_n, g.def_keep,
                                  g.def_bonus, g.naturals) *
-               predict_damage_mean(g.dmg_n, g.dmg_sides, g.dmg_bonus, false) * g.dmg_factor;
+               xh_damage_mean(b, g.dmg_n, g.dmg_sides, g.dmg_bonus, false) * g.dmg_factor;
     return plain_value(b, a, t, w);
 }
 
@@ -414,7 +414,7 @@ static double weapon_worth(const battle_t *b, int a, int t, int w, int d, int bu
     int fph = b->map->feet_per_hex;
     int lim = geom_ft_to_hexes(b->map, melee ? melee_reach(b, a, wp) : wp->range_ft);
     int speed = xh_speed_ft(b, a, airborne(b, a), false) / fph;
-    double per = p_hit * predict_damage_mean(wp ? wp->dice_n : 1, wp ? wp->dice_sides : 4,
+    double per = p_hit * xh_damage_mean(b, wp ? wp->dice_n : 1, wp ? wp->dice_sides : 4,
                                              (wp ? wp->dice_bonus : 0) + xh_damage_bonus(b, a, wp),
                                              false),
            sum = 0;
@@ -571,16 +571,100 @@ static bool kiter(const battle_t *b, int a, int t)
            xh_speed_ft(b, t, airborne(b, t), false) >= xh_speed_ft(b, a, airborne(b, a), false);
 }
 
+/* Expected damage of an engagement shaped g (its odds times its damage). */
+static double shape_value(const battle_t *b, const eng_t *g)
+{
+    if (!g->legal || g->auto_fail) return 0;
+    return predict_d20_beats(g->atk_n, g->atk_keep, g->atk_bonus, g->def_n, g->def_keep,
+                             g->def_bonus, g->naturals) *
+           xh_damage_mean(b, g->dmg_n, g->dmg_sides, g->dmg_bonus, g->beyond) * g->dmg_factor;
+}
+
+/* What a's side gains from t lying prone until its next turn (docs/rules-
+ * xhalem.md, "Prone"): a's own granted secondary strike, and each ally
+ * acting before t that goes for it (beside
+ * it now, or t is its target) strikes with advantage from beside it, or at
+ * disadvantage from farther off; a blade not yet beside t that can get there
+ * this turn gains the plain advantage. */
+static double prone_gain(battle_t *b, int a, int t)
+{
+    const xh_state_t *s = cst(b);
+    double gain = 0;
+    /* a's own granted secondary strike, after the shove, lands on it too. */
+    for (int w = 0; w < b->u[a].n_weapons && !s->turn.second; w++) {
+        const weapon_t *wp = b->u[a].weapon[w];
+        if (!xhalem_equipped(b, a, w) || battle_weapon_tag(wp, "secondary") <= 0) continue;
+        eng_t up = xh_assess(b, a, t, wp, false, false);
+        b->u[t].cond |= XC_PRONE;
+        eng_t down = xh_assess(b, a, t, wp, false, false);
+        b->u[t].cond &= ~XC_PRONE;
+        gain += shape_value(b, &down) - shape_value(b, &up);
+        break;
+    }
+    for (int k = 1; k < s->n_order; k++) {
+        int x = s->order[(s->cur + k) % s->n_order];
+        if (x == t) break; /* it stands up at the start of its turn */
+        if (x == a || !battle_active(b, x) || enemies(b, a, x) || !known(b, x, t) ||
+            s->grappled_by[x])
+            continue;
+        int d = dist_hex(b, x, t);
+        if (d > 1 && nearest_enemy(b, x) != t) continue;
+        bool ranged;
+        const weapon_t *wp = battle_weapon(b, x, preferred_weapon(b, x, &ranged));
+        if (!ranged && d > 1) {
+            if ((d - 1) * b->map->feet_per_hex > xh_speed_ft(b, x, airborne(b, x), false))
+                continue;
+            bool nat = !is_machine(b, x);
+            gain += (predict_d20_beats(2, 1, engage_bonus(b, x), 1, 0, evade_bonus(b, t), nat) -
+                     predict_d20_beats(1, 0, engage_bonus(b, x), 1, 0, evade_bonus(b, t), nat)) *
+                    xh_damage_mean(b, wp ? wp->dice_n : 1, wp ? wp->dice_sides : 4,
+                                        (wp ? wp->dice_bonus : 0) + xh_damage_bonus(b, x, wp),
+                                        false);
+            continue;
+        }
+        eng_t up = xh_assess(b, x, t, wp, false, false);
+        b->u[t].cond |= XC_PRONE;
+        eng_t down = xh_assess(b, x, t, wp, false, false);
+        b->u[t].cond &= ~XC_PRONE;
+        gain += shape_value(b, &down) - shape_value(b, &up);
+    }
+    return gain;
+}
+
+/* What the blows a push draws are worth: allies (not a) whose reach t is
+ * pushed out of strike it, at disadvantage (forced movement). */
+static double push_draws(const battle_t *b, int a, int t, hex_t to)
+{
+    const map_combatant_t *c = mc(b, t);
+    if (c->kind == KIND_MACHINE && c->size == SIZE_SMALL) return 0;
+    double v = 0;
+    for (int y = 0; y < b->n; y++) {
+        if (y == a || y == t || !enemies(b, y, t) || !xh_can_react(b, y)) continue;
+        int w = xh_melee_weapon_index(b, y);
+        if (w < 0 || !xhalem_aware(b, y, t)) continue;
+        int reach = melee_reach(b, y, b->u[y].weapon[w]);
+        if (!geom_threatens(b->board, y, reach, pos(b, t)) || geom_threatens(b->board, y, reach, to))
+            continue;
+        eng_t g = xh_assess(b, y, t, b->u[y].weapon[w], true, true);
+        v += shape_value(b, &g);
+    }
+    return v;
+}
+
 /* The best hand-to-hand alternative to striking t with w, when it pays
  * better over this turn, t's next turn and a's next (docs/rules-xhalem.md,
  * "The Architect's AI"). With S a's blow, B t's blow on a, g the chance to
  * seize t and q = 1/2 the chance that a held foe spends its turn breaking
- * free rather than striking:
+ * free rather than striking, and k the chance that a shove lands (an
+ * engagement hit, then might against might):
  * - a grapple beats a strike when g * q * B > S, or against a foe that would
  *   walk away from a's reach (a kiter) when g * (S + q * B) > S;
- * - a shove that pushes t away frees an ally t holds (the hold ends out of
- *   reach), worth the ally's own next blow, or lets a shooter step off
- *   without t's blow (worth B) when t fights in melee.
+ * - a push when k * (what it buys) > S: it frees an ally t holds (the hold
+ *   ends out of reach; worth the ally's next blow), lets a shooter step off
+ *   without t's blow (worth B) when t fights in melee, and draws the
+ *   opportunity strikes of allies whose reach t is pushed out of;
+ * - a knock-down when k * (what the allies acting before t gain from it
+ *   lying prone, prone_gain) > S.
  * *out gets the command. */
 static bool grab_pays(battle_t *b, int a, int t, int w, cmd_t *out)
 {
@@ -590,8 +674,8 @@ static bool grab_pays(battle_t *b, int a, int t, int w, cmd_t *out)
     if (!xhalem_engage_shape(b, a, t, NULL, false, false, &g) || g.auto_fail) return false;
     double strike = engage_value(b, a, t, wp);
     /* A fair chance to finish it now: strike. */
-    if (predict_damage_mean(g.dmg_n, g.dmg_sides, g.dmg_bonus, false) >= b->u[t].hp ||
-        (wp && predict_damage_mean(wp->dice_n, wp->dice_sides,
+    if (xh_damage_mean(b, g.dmg_n, g.dmg_sides, g.dmg_bonus, false) >= b->u[t].hp ||
+        (wp && xh_damage_mean(b, wp->dice_n, wp->dice_sides,
                                    wp->dice_bonus + xh_damage_bonus(b, a, wp), false) >= b->u[t].hp))
         return false;
     double touch = predict_d20_beats(g.atk_n, g.atk_keep, g.atk_bonus, g.def_n, g.def_keep,
@@ -602,41 +686,99 @@ static bool grab_pays(battle_t *b, int a, int t, int w, cmd_t *out)
     double blow = engage_value(b, t, a, theirs), q = 0.5;
     double v_grapple = kiter(b, a, t) ? grip * (strike + q * blow) - strike : grip * q * blow - strike;
     if (has(b, t, XC_GRAPPLED)) v_grapple = -1;
-    /* The push: an engagement hit, then might against might. */
-    double push = touch * predict_d20_beats(1, 0, might_bonus(b, a), 1, 0, might_bonus(b, t), false);
-    double freed = 0;
-    const xh_state_t *s = cst(b);
-    for (int x = 0; x < b->n; x++)
-        if (s->grappled_by[x] == t + 1 && battle_active(b, x) && !enemies(b, a, x)) {
-            int xw = -1;
-            for (int k = 0; k < b->u[x].n_weapons; k++)
-                if (xhalem_equipped(b, x, k)) xw = k;
-            freed += engage_value(b, x, t, battle_weapon(b, x, xw));
-        }
-    bool shooter = wp && wp->cls != WPN_MELEE && (!theirs || theirs->cls == WPN_MELEE);
-    double v_push = push * (freed + (shooter ? blow : 0)) - strike;
-    if (v_grapple > 0 && v_grapple >= v_push) {
+    double shove = touch * predict_d20_beats(1, 0, might_bonus(b, a), 1, 0, might_bonus(b, t), false);
+    /* The push (only when a free hex farther from a can take t). */
+    double v_push = -1;
+    hex_t to;
+    if (xh_push_dest(b, a, t, &to)) {
+        double freed = 0;
+        const xh_state_t *s = cst(b);
+        for (int x = 0; x < b->n; x++)
+            if (s->grappled_by[x] == t + 1 && battle_active(b, x) && !enemies(b, a, x)) {
+                int xw = -1;
+                for (int k = 0; k < b->u[x].n_weapons; k++)
+                    if (xhalem_equipped(b, x, k)) xw = k;
+                freed += engage_value(b, x, t, battle_weapon(b, x, xw));
+            }
+        bool shooter = wp && wp->cls != WPN_MELEE && (!theirs || theirs->cls == WPN_MELEE);
+        v_push = shove * (freed + (shooter ? blow : 0) + push_draws(b, a, t, to)) - strike;
+    }
+    double v_knock = has(b, t, XC_PRONE) ? -1 : shove * prone_gain(b, a, t) - strike;
+    if (v_grapple > 0 && v_grapple >= v_push && v_grapple >= v_knock) {
         *out = cmd_make(CMD_GRAPPLE, a);
         out->target = t;
         return true;
     }
-    if (v_push > 0) {
-        /* Only when a free hex farther from a can take it (xh_push_away). */
-        bool room = false;
-        for (int d = 0; d < HEX_DIRS && !room; d++) {
-            hex_t h = hex_neighbor(pos(b, t), d);
-            int idx = board_cell_index(b->board, h);
-            room = idx >= 0 && b->board->occ[idx] < 0 &&
-                   b->map->types[b->map->cells[idx]].move > 0 &&
-                   hex_distance(pos(b, a), h) > dist_hex(b, a, t);
-        }
-        if (!room) return false;
-        *out = cmd_make(CMD_SHOVE, a);
-        out->target = t;
-        out->arg = 1;
-        return true;
+    if (v_push <= 0 && v_knock <= 0) return false;
+    *out = cmd_make(CMD_SHOVE, a);
+    out->target = t;
+    out->arg = v_push >= v_knock ? 1 : 0;
+    return true;
+}
+
+/* Could a hide on h from every foe its side knows of: none would see it
+ * clearly there, and cover heavy enough to block scanners lies between it
+ * and every machine that would see it (docs/rules-xhalem.md, "Hide")? */
+static bool hide_proof(const battle_t *b, int a, hex_t h)
+{
+    if (is_machine(b, a)) return false;
+    for (int e = 0; e < b->n; e++) {
+        if (!known(b, a, e)) continue;
+        sight_t sg = sight_trace(b->board, pos(b, e), h);
+        if (sg.visible && (sg.cover == COVER_NONE || (is_machine(b, e) && sg.cover < COVER_HEAVY)))
+            return false;
     }
-    return false;
+    return true;
+}
+
+/* Does a lie in wait: a creature granted a hide as its secondary action,
+ * hidden or able to hide where it stands from every foe its side knows
+ * (hide_proof), while an ally of its own still fights (alone, it must go
+ * and fight, or the battle would stall)? */
+static bool lurks(const battle_t *b, int a)
+{
+    if (is_machine(b, a) || xhalem_secondary_kind(b, a) != CMD_HIDE) return false;
+    bool ally = false;
+    for (int x = 0; x < b->n && !ally; x++)
+        ally = x != a && battle_active(b, x) && board_allies(b->board, a, x);
+    return ally && (has(b, a, XC_HIDDEN) || hide_proof(b, a, pos(b, a)));
+}
+
+/* A move within `budget` to a hex where a could hide from every foe it knows
+ * (hide_proof), provoking nothing: one from which wp can still hit goal
+ * first, and unless need_range, else the nearest to goal no more than
+ * `near` hexes from it; the cheapest of equals. False when none fits. */
+static bool plan_hide_move(battle_t *b, int a, int goal, const weapon_t *wp, int budget,
+                           bool need_range, int near, cmd_t *out)
+{
+    move_cost_t mv;
+    if (!xhalem_move_cost(b, a, xh_current_mode(b, a), &mv)) return false;
+    mv.budget_ft = budget;
+    int n = geom_reach_mode(&mv, b->ps, b->reach, b->ncells);
+    if (n > b->ncells) n = b->ncells;
+    int best_k = -1, best_key = 0x7fffffff;
+    for (int k = 0; k < n; k++) {
+        hex_t h = hex_from_cell(b->map->layout, b->reach[k].at);
+        if (board_occupant(b->board, h) >= 0) continue;
+        bool hits = can_hit_from(b, a, h, goal, wp, NULL);
+        int d = hex_distance(h, pos(b, goal));
+        if ((need_range && !hits) || (!hits && d > near)) continue;
+        int key = (hits ? 0 : 1 << 24) + d * 4096 + b->reach[k].cost_ft;
+        if (key >= best_key || !hide_proof(b, a, h)) continue;
+        best_key = key;
+        best_k = k;
+    }
+    if (best_k < 0) return false;
+    cell_t at = b->reach[best_k].at;
+    cmd_t c = cmd_make(CMD_MOVE, a);
+    /* b->ps still holds the reach search, which settled `at`. */
+    c.n_path = path_toward_searched(b, a, map_index(b->map, at), budget, c.path);
+    if (c.n_path == 0) return false;
+    cell_t last = c.path[c.n_path - 1];
+    if (last.col != at.col || last.row != at.row || provocations(b, a, c.path, c.n_path) > 0)
+        return false;
+    *out = c;
+    return true;
 }
 
 /* After its action, the move left takes a somewhere to fight goal from with
@@ -667,10 +809,25 @@ static bool reposition(battle_t *b, int a, int goal, int budget, cmd_t *out)
         return false;
     cmd_t c;
     bool planned = plan_attack_move(b, a, goal, w, budget, &c);
+    bool in_range = planned;
     if (!planned && !ranged) planned = dist_hex(b, a, goal) > 1 && plan_approach(b, a, goal, budget, &c);
     if (!planned && ranged && !can_hit_from(b, a, pos(b, a), goal, wp, NULL))
         planned = plan_approach(b, a, goal, budget, &c);
-    if (!planned || provocations(b, a, c.path, c.n_path) > 0) return false;
+    if (planned && provocations(b, a, c.path, c.n_path) > 0) planned = false;
+    /* One that hides after moving goes where it can (hide_proof) when the
+     * place planned would not let it: in range of goal if it can, else no
+     * farther from goal than it would have come. */
+    if (!pushed && xhalem_secondary_kind(b, a) == CMD_HIDE && !s->turn.second) {
+        hex_t end = planned ? hex_from_cell(b->map->layout, c.path[c.n_path - 1]) : pos(b, a);
+        if (ranged && !in_range && lurks(b, a)) return false; /* waits, and hides */
+        cmd_t h;
+        if (!hide_proof(b, a, end) &&
+            plan_hide_move(b, a, goal, wp, budget, in_range, hex_distance(end, pos(b, goal)), &h)) {
+            *out = h;
+            return true;
+        }
+    }
+    if (!planned) return false;
     if (pushed) {
         /* Only to get clear: the shooter must still reach goal from there. */
         hex_t end = hex_from_cell(b->map->layout, c.path[c.n_path - 1]);
@@ -782,6 +939,19 @@ void xhalem_ai(battle_t *b, int a, cmd_t *out)
         pw = preferred_weapon(b, a, &ranged);
     int t = -1, w = -1;
     int here = best_attack_here(b, a, &t, &w, true);
+    if (here < 0 && ranged && lurks(b, a)) {
+        /* A shooter in hiding with no one in range waits there rather than
+         * walk into the open: it moves only to another such place in range,
+         * and hides first if it is not hidden yet. */
+        cmd_t c;
+        if (budget > 0 && s->turn.moved_ft == 0 &&
+            plan_hide_move(b, a, goal, battle_weapon(b, a, pw), budget, true, 0, &c)) {
+            *out = c;
+            return;
+        }
+        if (!has(b, a, XC_HIDDEN) && xh_hide_ok(b, a)) *out = cmd_make(CMD_HIDE, a);
+        return;
+    }
     if (here >= 0 && (s->turn.moved_ft > 0 || budget <= 0 || ranged)) {
         *out = strike_or_assist(b, a, t, w);
         return;

@@ -1,6 +1,8 @@
 /* engage.c - xhalem engagements: one shape (advantage, disadvantage,
  * detriment, cover, flanking, naturals, range, water) rolled once.
  */
+#include <limits.h>
+
 #include "xh_int.h"
 
 /* Dice count and keep for a d20 roll with these modifiers. */
@@ -47,6 +49,27 @@ int xh_damage_bonus(const battle_t *b, int a, const weapon_t *w)
         return energy ? stat(b, a, XS_REACTOR) : 0;
     }
     return ranged && energy ? 0 : stat(b, a, XS_STRENGTH);
+}
+
+double xh_damage_mean(const battle_t *b, int n, int sides, int bonus, bool half)
+{
+    /* The state is a cache here, not the battle's story: same answer, once. */
+    xh_state_t *s = (xh_state_t *)b->rs;
+    for (int k = 0; k < s->n_dmg_memo; k++)
+        if (s->dmg_memo[k].n == n && s->dmg_memo[k].sides == sides &&
+            s->dmg_memo[k].bonus == bonus && s->dmg_memo[k].half == half)
+            return s->dmg_memo[k].mean;
+    double mean = predict_damage_mean(n, sides, bonus, half);
+    if (s->n_dmg_memo < XH_DMG_MEMO && n >= SHRT_MIN && n <= SHRT_MAX && sides >= SHRT_MIN &&
+        sides <= SHRT_MAX && bonus >= SHRT_MIN && bonus <= SHRT_MAX) {
+        int k = s->n_dmg_memo++;
+        s->dmg_memo[k].n = (short)n;
+        s->dmg_memo[k].sides = (short)sides;
+        s->dmg_memo[k].bonus = (short)bonus;
+        s->dmg_memo[k].half = half;
+        s->dmg_memo[k].mean = mean;
+    }
+    return mean;
 }
 
 bool xhalem_engage_shape(const battle_t *b, int a, int t, const weapon_t *w, bool opportunity,
@@ -108,6 +131,16 @@ bool xhalem_engage_shape(const battle_t *b, int a, int t, const weapon_t *w, boo
         else
             g.atk.adv++;
     }
+    /* Knocked down (ruling, docs/rules-xhalem.md "Prone"): easier to strike
+     * from beside it, harder from farther off; a prone attacker (one reacting
+     * before it could stand) fights at disadvantage. */
+    if (has(b, t, XC_PRONE)) {
+        if (d <= 1)
+            g.atk.adv++;
+        else
+            g.atk.dis++;
+    }
+    if (has(b, a, XC_PRONE)) g.atk.dis++;
     /* Underwater (deep) engagements have disadvantage unless aquatic. */
     if ((immersion(b, a) == DEPTH_DEEP || immersion(b, t) == DEPTH_DEEP) &&
         stat(b, a, XS_AQUATIC) <= 0)

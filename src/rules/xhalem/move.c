@@ -180,8 +180,9 @@ static void keep_seat(battle_t *b, int m, int r)
     if (!r_on) xh_set_cond(b, r, XC_PRONE, "prone", true);
 }
 
-/* Push t one hex straight away from a, if that hex is free and passable. */
-void xh_push_away(battle_t *b, int a, int t)
+/* Where a's push would put t: the first free, passable neighbour of t's
+ * hex farthest from a, if it is farther than t stands now. */
+bool xh_push_dest(const battle_t *b, int a, int t, hex_t *out)
 {
     hex_t ht = pos(b, t), ha = pos(b, a);
     hex_t best = ht;
@@ -197,7 +198,15 @@ void xh_push_away(battle_t *b, int a, int t)
             best = h;
         }
     }
-    if (hex_eq(best, ht)) return;
+    *out = best;
+    return !hex_eq(best, ht);
+}
+
+/* Push t one hex straight away from a, if that hex is free and passable. */
+void xh_push_away(battle_t *b, int a, int t)
+{
+    hex_t ht = pos(b, t), best;
+    if (!xh_push_dest(b, a, t, &best)) return;
     /* A pushed rider is unseated; a pushed mount carries its rider along. */
     if (xhalem_mount_of(b, t) >= 0) xh_unmount(b, t);
     /* Forced movement provokes, with disadvantage; the shover already acted on it. */

@@ -27,7 +27,7 @@ bool xh_predict(const battle_t *b, const cmd_t *c, predict_t *out)
     out->p_hit = g.auto_fail ? 0.0
                              : predict_d20_beats(g.atk_n, g.atk_keep, g.atk_bonus, g.def_n,
                                                  g.def_keep, g.def_bonus, g.naturals);
-    out->dmg_hit = predict_damage_mean(g.dmg_n, g.dmg_sides, g.dmg_bonus, g.beyond) * g.dmg_factor;
+    out->dmg_hit = xh_damage_mean(b, g.dmg_n, g.dmg_sides, g.dmg_bonus, g.beyond) * g.dmg_factor;
     out->dmg_expected = out->p_hit * out->dmg_hit;
     const char *keep = g.atk_n < 2 ? "" : g.atk_keep > 0 ? " adv" : " dis";
     if (g.def_n > 0)

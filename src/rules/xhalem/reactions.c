@@ -22,7 +22,7 @@ static bool react_ok(battle_t *b, int r, const char *kind, int trigger, const en
         double p = g->auto_fail ? 0.0
                                 : predict_d20_beats(g->atk_n, g->atk_keep, g->atk_bonus, g->def_n,
                                                     g->def_keep, g->def_bonus, g->naturals);
-        double d = predict_damage_mean(g->dmg_n, g->dmg_sides, g->dmg_bonus, g->beyond) *
+        double d = xh_damage_mean(b, g->dmg_n, g->dmg_sides, g->dmg_bonus, g->beyond) *
                    g->dmg_factor;
         snprintf(take, sizeof take, "%s: %d%% to hit, %.1f dmg", opp ? "strike" : "strike now",
                  (int)(p * 100.0 + 0.5), d);

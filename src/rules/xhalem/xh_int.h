@@ -193,6 +193,9 @@ bool xhalem_hidden_from(const battle_t *b, int who, int side);
 int xh_d20(battle_t *b, int who, mods_t m, int bonus, const char *why, int *natural);
 /* Damage bonus: the score the text adds for this kind of weapon. */
 int xh_damage_bonus(const battle_t *b, int a, const weapon_t *w);
+/* predict_damage_mean, remembered for the rest of the battle (the same
+ * value to the bit; b's rules state holds the memo). */
+double xh_damage_mean(const battle_t *b, int n, int sides, int bonus, bool half);
 /* The engagement shape as a value (xhalem_engage_shape; .legal false when it cannot be made). */
 eng_t xh_assess(const battle_t *b, int a, int t, const weapon_t *w, bool opportunity, bool forced);
 /* Roll an engagement of t by a shaped as g (why: "engage", "grapple"):
@@ -259,6 +262,8 @@ void xh_dash(battle_t *b, int a);
 battle_status_t xh_do_move(battle_t *b, const cmd_t *c);
 /* Push t one hex straight away from a, if that hex is free and passable. */
 void xh_push_away(battle_t *b, int a, int t);
+/* The hex a's push would move t to (false: no room, the push moves nothing). */
+bool xh_push_dest(const battle_t *b, int a, int t, hex_t *out);
 
 /* ---- actions.c ---- */
 
