@@ -23,7 +23,7 @@ DEB_PKGS     := cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-im
 MONKEY_EVENTS ?= 20000
 MONKEY_SEEDS  ?= 1 2 3 4
 
-.PHONY: all deps build asan run test fuzz fuzz-smoke monkey scars-audit xhalem-audit odds-check clean
+.PHONY: all deps build asan run test fuzz fuzz-smoke monkey scars-audit xhalem-audit activation-audit odds-check clean
 
 all: build
 
@@ -93,6 +93,14 @@ XH_AUDIT_MAPS  ?= $(shell grep -L '"ruleset"' maps/*.json) $(shell grep -l '"rul
 xhalem-audit: build
 	./$(BUILD)/xhalem_audit --seeds $(XH_AUDIT_SEEDS) --markdown $(sort $(XH_AUDIT_MAPS)) \
 	  | tee $(BUILD)/xhalem_audit.md
+
+# The activation AI over ACT_AUDIT_SEEDS battles of the sample map: how often
+# it uses each action, as the Markdown table of docs/rules-activation.md (also
+# written to build/activation_audit.md).
+ACT_AUDIT_SEEDS ?= 200
+activation-audit: build
+	./$(BUILD)/activation_audit --seeds $(ACT_AUDIT_SEEDS) --markdown maps/shattered_lane.json \
+	  | tee $(BUILD)/activation_audit.md
 
 # The odds honesty check at full size (tests/cli/odds.sh; docs/odds.md): for
 # every bundled map, `odds --runs 1000` against 1,000 simulate battles of the

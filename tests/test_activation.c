@@ -363,6 +363,42 @@ static void test_range_changes(void **state)
     assert_int_equal(act_change_range(2, -5, 0), 1);
 }
 
+/* A-Z3, A11 on screen: the range bands the overlay shows are the ranges the
+ * rules use, after the user's range changes (a shot of 6 hexes with +2 and
+ * +50% reaches 12, its increments 24 and 36; a contact strike 1 + 2, +50%). */
+static void test_bands_use_changed_range(void **state)
+{
+    (void)state;
+    fx_t f = {0};
+    f.m = fx_map(40, 4, "activation", NULL);
+    fx_add(f.m, "far", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 20, "shot,strike",
+           "spd=20,range_plus=2,range_pct=50");
+    fx_add(f.m, "plain", "players", 1, 2, KIND_CREATURE, SIZE_MEDIUM, 20, 20, "shot", "spd=20");
+    fx_add(f.m, "foe", "rivals", 30, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 20, "strike", "spd=20");
+    f.db = actions();
+    battle_opts_t o = {.seed = 1};
+    assert_int_equal(play_start(&f.p, f.m, f.db, NULL, &o), BATTLE_OK);
+    const battle_t *b = f.p.b;
+    static const int WANT[2][2] = {{12, 5}, {6, -1}}; /* [combatant][shot, strike] */
+    for (int i = 0; i < 2; i++)
+        for (int w = 0; w < b->u[i].n_weapons; w++) {
+            act_action_t a;
+            assert_true(act_action(b, i, w, &a));
+            range_band_t band[RANGE_BANDS_MAX];
+            int n = ruleset_bands(f.p.rs, f.m, f.db, &f.m->combatants[i], b->u[i].weapon[w],
+                                  &b->prof[i], band, RANGE_BANDS_MAX);
+            assert_true(n >= 1);
+            assert_int_equal(band[0].hexes, a.range);
+            assert_int_equal(band[0].hexes, WANT[i][w]);
+            if (!a.contact) {
+                assert_int_equal(n, 3);
+                assert_int_equal(band[1].hexes, 2 * a.range);
+                assert_int_equal(band[2].hexes, 3 * a.range);
+            }
+        }
+    fx_free(&f);
+}
+
 /* A-G4, A-G7: inside a grapple even a status [Grapple] action (a set-up
  * move) must be aimed at a member of it; Grab is the one exception. */
 static void test_grappled_status_action_stays_inside(void **state)
@@ -403,6 +439,7 @@ int main(void)
         cmocka_unit_test(test_sample_battle_plays_out),
         cmocka_unit_test(test_sample_round_one_by_spd),
         cmocka_unit_test(test_range_changes),
+        cmocka_unit_test(test_bands_use_changed_range),
         cmocka_unit_test(test_grappled_status_action_stays_inside),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

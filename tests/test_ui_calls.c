@@ -150,11 +150,83 @@ static void test_no_calls_in_xhalem(void **state)
     close_map(p, m, db);
 }
 
+/* activation (A27): the referee overrules the dice on the next attack of any
+ * combatant, from the same list; the driver refuses a call these rules do
+ * not take (a scars mark). */
+static void test_override_in_activation(void **state)
+{
+    (void)state;
+    map_t *m = NULL;
+    tmpl_db_t *db = NULL;
+    pui_t *p = open_map("shattered_lane.json", &m, &db);
+    hud_t h;
+    assert_true(hud_init(&h, p));
+    ui_state_t s;
+    ui_state_init(&s, m, VIEW_W, VIEW_H);
+    /* Someone other than the one acting: a call waits for no activation. */
+    int who = p->actor == 0 ? 1 : 0;
+    p->sel = who;
+    SDL_Event e = fx_key_event(SDLK_F3);
+    assert_true(hud_pre_event(&h, &s, &e));
+    assert_true(h.calls.open);
+    assert_int_equal(h.calls.n, 4); /* miss, hit, critical, hit without critical */
+    int miss = -1;
+    for (int i = 0; i < h.calls.n; i++) {
+        assert_int_equal(h.calls.item[i].cmd.kind, CMD_OVERRIDE);
+        assert_int_equal(h.calls.item[i].cmd.actor, who);
+        assert_int_not_equal(h.calls.item[i].cmd.arg, OVERRIDE_NONE);
+        if (h.calls.item[i].cmd.arg == OVERRIDE_MISS) miss = i;
+    }
+    assert_true(miss >= 0);
+    assert_non_null(strstr(h.calls.item[miss].label, "misses"));
+    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
+    assert_int_equal(TTF_Init(), 0);
+    fx_play_frame(p, &h, VIEW_W, VIEW_H, "/tmp/hexbattle_referee_override.png");
+
+    int cmds = p->play.b->cmds.n;
+    e = fx_key_event((SDL_Keycode)(SDLK_1 + miss));
+    assert_true(hud_pre_event(&h, &s, &e));
+    assert_int_equal(p->play.b->cmds.n, cmds + 1);
+    assert_int_equal(p->play.b->cmds.c[cmds].kind, CMD_OVERRIDE);
+    assert_int_equal(p->play.b->cmds.c[cmds].arg, OVERRIDE_MISS);
+    const event_t *last = &p->play.b->log.ev[p->play.b->log.n - 1];
+    assert_int_equal(last->type, EV_ACTION);
+    assert_string_equal(last->name, "override_miss");
+    /* The ruling waits: the list now offers to let the dice decide again. */
+    bool clear = false;
+    for (int i = 0; i < h.calls.n; i++)
+        clear |= h.calls.item[i].cmd.arg == OVERRIDE_NONE;
+    assert_true(clear);
+    e = fx_key_event(SDLK_ESCAPE);
+    assert_true(hud_pre_event(&h, &s, &e));
+
+    /* A call kind these rules do not take never reaches them. */
+    cmd_t mark = cmd_make(CMD_MARK, who);
+    mark.arg = 1;
+    assert_int_equal(pui_give(p, &mark), BATTLE_ILLEGAL);
+    assert_int_equal(p->play.b->cmds.n, cmds + 1);
+
+    /* Undo takes the ruling back like any command. */
+    assert_true(pui_undo(p));
+    assert_int_equal(p->play.b->cmds.n, cmds);
+    e = fx_key_event(SDLK_F3);
+    assert_true(hud_pre_event(&h, &s, &e));
+    assert_int_equal(h.calls.n, 4);
+    for (int i = 0; i < h.calls.n; i++)
+        assert_int_not_equal(h.calls.item[i].cmd.arg, OVERRIDE_NONE);
+
+    hud_free(&h);
+    close_map(p, m, db);
+    TTF_Quit();
+    SDL_Quit();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_calls_listed_made_and_undone),
         cmocka_unit_test(test_no_calls_in_xhalem),
+        cmocka_unit_test(test_override_in_activation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

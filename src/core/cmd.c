@@ -16,6 +16,7 @@ static const char *const NAMES[CMD_COUNT] = {
     [CMD_EVADE] = "evade",       [CMD_DISENGAGE] = "disengage", [CMD_NOCK] = "nock",
     [CMD_SAVE] = "save",         [CMD_TELEGRAPH] = "telegraph", [CMD_MARK] = "mark",
     [CMD_STABILIZE] = "stabilize", [CMD_WEAKEN] = "weaken",
+    [CMD_OVERRIDE] = "override",
 };
 
 cmd_t cmd_make(cmd_kind_t kind, int actor)
@@ -60,4 +61,10 @@ int cmd_kind_parse(const char *name)
         if (NAMES[k] && strcmp(NAMES[k], name) == 0)
             return k;
     return -1;
+}
+
+bool cmd_is_call(cmd_kind_t k)
+{
+    return k == CMD_SAVE || k == CMD_TELEGRAPH || k == CMD_MARK || k == CMD_WEAKEN ||
+           k == CMD_OVERRIDE;
 }

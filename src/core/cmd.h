@@ -47,15 +47,27 @@ typedef enum {
     CMD_EVADE,    /* evade: one roll opposes every ranged attack this turn (emcore) */
     CMD_DISENGAGE, /* declared action: break from melee instead of fighting (emcore) */
     CMD_NOCK,     /* ready a weapon that needs it (an arrow on a bow) (emcore) */
-    /* The referee's calls (scars; any ruleset may take them): */
+    /* The referee's calls (cmd_is_call; ruleset_t.call_kinds says which a ruleset takes): */
     CMD_SAVE,      /* call for a save by actor; arg = the ability (ruleset's stat slot) */
     CMD_TELEGRAPH, /* announce what actor (arg 1: every Architect combatant of its side)
                       will most likely do */
     CMD_MARK,      /* actor's attack this phase is impaired (arg 1), enhanced (2) or neither (0) */
     CMD_STABILIZE, /* declared action: aid the helpless ally `target` (scars) */
     CMD_WEAKEN,    /* detachment actor's critical damage weakens it (arg 1) or routs it (0) */
+    CMD_OVERRIDE,  /* the referee rules actor's next attack: arg a cmd_override_t */
     CMD_COUNT
 } cmd_kind_t;
+
+/* CMD_OVERRIDE.arg: what the referee rules about actor's next attack, in
+ * place of the dice (activation A27; README G11). */
+typedef enum {
+    OVERRIDE_NONE = 0, /* clear a ruling not yet used: the dice decide again */
+    OVERRIDE_MISS,     /* it misses */
+    OVERRIDE_HIT,      /* it hits; whether it is critical is rolled as usual */
+    OVERRIDE_CRIT,     /* it hits, critically */
+    OVERRIDE_NO_CRIT,  /* it hits, not critically */
+    OVERRIDE_COUNT
+} cmd_override_t;
 
 typedef struct {
     cmd_kind_t kind;
@@ -92,5 +104,9 @@ void cmd_log_free(cmd_log_t *log);
 const char *cmd_kind_name(cmd_kind_t k);
 /* Kind for a wire name, or -1. */
 int cmd_kind_parse(const char *name);
+/* Is k one of the referee's calls (save, telegraph, mark, weaken, override):
+ * a command the table gives about a combatant whoever's turn it is, never
+ * the AI? A ruleset says which of them it takes (ruleset_t.call_kinds). */
+bool cmd_is_call(cmd_kind_t k);
 
 #endif

@@ -16,6 +16,9 @@ static battle_status_t run_setup(play_t *p)
 static battle_status_t guarded_apply(play_t *p, const cmd_t *c)
 {
     battle_t *const b = p->b;
+    /* A referee's call these rules do not take never reaches apply. */
+    if (cmd_is_call(c->kind) && !ruleset_takes_call(p->rs, c->kind))
+        return BATTLE_ILLEGAL;
     /* The command is where the ruleset finds the table's reaction answers. */
     b->cmd = c;
     b->asked = 0;

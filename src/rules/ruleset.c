@@ -26,6 +26,13 @@ const ruleset_t *ruleset_find(const char *id)
     return NULL;
 }
 
+_Static_assert(CMD_COUNT <= 64, "ruleset_t.call_kinds holds one bit per command kind");
+
+bool ruleset_takes_call(const ruleset_t *rs, cmd_kind_t k)
+{
+    return cmd_is_call(k) && k < 64 && (rs->call_kinds & RULESET_CALL(k)) != 0;
+}
+
 int ruleset_list(const ruleset_t *const **out)
 {
     *out = REGISTRY;

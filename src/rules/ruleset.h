@@ -159,6 +159,10 @@ typedef struct ruleset {
      * replays keep them. Returns the count, writing at most cap. Never rolls.
      * May be NULL (the ruleset leaves nothing to the referee). */
     int (*calls)(battle_t *b, int who, ref_call_t *out, int cap);
+    /* Which of the referee's call kinds (cmd_is_call) apply takes, one bit
+     * per kind (RULESET_CALL(CMD_MARK) | ...): the driver refuses the others
+     * before apply sees them. 0: none. */
+    uint64_t call_kinds;
 
     /* ---- presentation (G3; docs/rulesets.md). Every hook may be NULL, and
      * the UI then falls back on what any ruleset has. Movement left is
@@ -199,6 +203,11 @@ typedef struct ruleset {
     int revision;
 } ruleset_t;
 
+/* The bit of call kind k in ruleset_t.call_kinds. */
+#define RULESET_CALL(k) ((uint64_t)1 << (k))
+
+/* Does rs take referee's call kind k (ruleset_t.call_kinds)? */
+bool ruleset_takes_call(const ruleset_t *rs, cmd_kind_t k);
 /* The ruleset with this id, or NULL. */
 const ruleset_t *ruleset_find(const char *id);
 /* Registered rulesets, for listings; returns the count. */

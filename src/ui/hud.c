@@ -1214,7 +1214,7 @@ static const char *const HELP[] = {
     "F5 reach  F6 threat  F7 flanking  F8 weapon range  F9 sight  F10 area: overlays on/off",
     "Ctrl+M: ruler (click a hex, point or click another: feet, hexes, sight, cover; Esc: off)",
     "Hover a token for its card (right panel): HP, stats, moves left, weapons, conditions",
-    "F3: the referee's calls about the selected combatant (a save, a mark, telegraph...)",
+    "F3: the referee's calls about the selected combatant (a save, a mark, override a hit...)",
     "O: odds from here (AI play on every side); a chosen move or attack shows what it changes",
     "F2 or Ctrl+P: projector window on/off (Ctrl+R rotate, Ctrl+F fit, Ctrl+K calibrate)",
     "?: this help     F11: fullscreen     Q: quit (asks when moves are unsaved)",

@@ -11,10 +11,12 @@
  *   grapple.c     Grab, the Lift check, Co-Grapple, carry, Struggle Free
  *   move.c        the Move action step by step
  *   ai.c          the built-in AI and its reaction policy
+ *   calls.c       the referee's override of hit and critical (A27)
  */
 #ifndef HB_ACT_H
 #define HB_ACT_H
 
+#include "../../core/sight.h"
 #include "../../core/trigger.h"
 #include "../ruleset.h"
 
@@ -28,6 +30,7 @@
 #define ACT_CRIT_BASE 5     /* d100 at or under 5 (+ tag crit) is critical (A14) */
 #define ACT_LIFT_GOAL 11    /* Lift check: d20 + M >= 11 (A20) */
 #define ACT_NMAX MAP_MAX_COMBATANTS
+#define ACT_TAG_COUNT 22    /* tags an action is read from (action.c) */
 
 /* Weapon slots that are not in a combatant's list: the basic Struggle every
  * creature has (A25) and the Grab every creature may use (the text). */
@@ -155,6 +158,17 @@ typedef struct {
     act_delay_t delay[ACT_DELAY_MAX];
     int depth;                     /* reactions nested now (0 outside one) */
     int offer_reactor, offer_pick; /* the offer being made and the AI's answer to it */
+    /* The referee's ruling on i's next attack (A27; cmd_override_t), and
+     * whether the action now resolving has used it (it then clears). */
+    unsigned char ovr[ACT_NMAX];
+    unsigned char ovr_used[ACT_NMAX];
+    /* The data's Struggle and Grab: index + 1 in the weapons of b->db, 0 for
+     * none (the built-in ones then). Found at setup. */
+    short w_struggle, w_grab;
+    /* The tags of every weapon of b->db as act_action reads them (tags[k]
+     * for db->weapons[k]), read once at setup: the AI reads actions in its
+     * inner loops. */
+    int tags[WEAPON_MAX][ACT_TAG_COUNT];
 } act_state_t;
 
 static inline act_state_t *act_st(battle_t *b) { return (act_state_t *)b->rs; }
@@ -170,7 +184,16 @@ static inline bool act_has(const battle_t *b, int i, unsigned c) { return (b->u[
  * rebuilds (battle.h, "Stopping"). */
 static inline bool act_stopped(const battle_t *b) { return battle_halted(b); }
 
+/* ---- calls.c: the referee's calls (A27) ---- */
+/* ruleset_t.calls: the overrides the referee may rule on who's next attack. */
+int act_calls(battle_t *b, int who, ref_call_t *out, int cap);
+/* Apply a call (CMD_OVERRIDE), whoever's activation it is. */
+battle_status_t act_apply_call(battle_t *b, const cmd_t *c);
+
 /* ---- action.c ---- */
+/* Read what act_action needs from b's data once (at setup): where its
+ * Struggle and Grab are, and every weapon's tags. */
+void act_read_data(battle_t *b);
 /* Action `slot` of combatant i (a list slot, ACT_W_STRUGGLE or ACT_W_GRAB);
  * false when there is none. */
 bool act_action(const battle_t *b, int i, int slot, act_action_t *out);
@@ -189,9 +212,11 @@ bool act_grapple_allows(const battle_t *b, int i, const act_action_t *a, int t);
 /* The odds of i using a on t from where both stand (out->legal false when it
  * cannot be aimed there: out of range, no sight, total cover). */
 void act_odds(const battle_t *b, int i, const act_action_t *a, int t, act_odds_t *out);
-/* The same as if i stood at hex from. */
+/* The same as if i stood at hex from; seen: the sight from there to t's hex
+ * when the caller has traced it already (it reads the same line for several
+ * actions), else NULL. */
 void act_odds_from(const battle_t *b, int i, hex_t from, const act_action_t *a, int t,
-                   act_odds_t *out);
+                   const sight_t *seen, act_odds_t *out);
 /* The odds of i's area action a on t, which its template caught. */
 void act_odds_caught(const battle_t *b, int i, const act_action_t *a, int t, act_odds_t *out);
 /* Accuracy stages lost at range increment ri (A10: RI2 1, RI3 3, RI4 6). */

@@ -2,6 +2,7 @@
  * range, the accuracy stage and chance, damage. The pipeline rolls exactly
  * these numbers, and the AI and the odds on screen read them, so the three
  * cannot drift apart. See docs/rules-activation.md. */
+#include <stdint.h>
 #include <string.h>
 
 #include "act.h"
@@ -19,7 +20,72 @@ static const weapon_t GRAB = {
     .n_tags = 5,
 };
 
-static int tag(const weapon_t *w, const char *k) { return battle_weapon_tag(w, k); }
+/* The tags an action is read from, and their names in the data. */
+enum {
+    T_FREE, T_COMPLEX, T_ACC, T_PP, T_PRIORITY, T_INTERRUPT, T_TRIGGER, T_DELAY, T_CONTACT,
+    T_CATEGORY, T_CRIT, T_POISON, T_GRAPPLE, T_GRAB, T_FOES_ONLY, T_INTERCEPT, T_MOVE,
+    T_TRIGGER_CONTACT, T_BURST, T_BLAST, T_CONE, T_LINE, T_COUNT
+};
+static const char *const TAG_NAMES[T_COUNT] = {
+    [T_FREE] = "free",           [T_COMPLEX] = "complex",     [T_ACC] = "acc",
+    [T_PP] = "pp",               [T_PRIORITY] = "priority",   [T_INTERRUPT] = "interrupt",
+    [T_TRIGGER] = "trigger",     [T_DELAY] = "delay",         [T_CONTACT] = "contact",
+    [T_CATEGORY] = "category",   [T_CRIT] = "crit",           [T_POISON] = "poison",
+    [T_GRAPPLE] = "grapple",     [T_GRAB] = "grab",           [T_FOES_ONLY] = "foes_only",
+    [T_INTERCEPT] = "intercept", [T_MOVE] = "move",           [T_TRIGGER_CONTACT] = "trigger_contact",
+    [T_BURST] = "burst",         [T_BLAST] = "blast",         [T_CONE] = "cone",
+    [T_LINE] = "line",
+};
+
+_Static_assert(T_COUNT == ACT_TAG_COUNT, "act_state_t.tags holds every tag an action reads");
+
+/* Every tag of w that an action reads, in one pass over its tags (the AI
+ * reads actions in its inner loops): v[T_*] is the tag's value, 0 when w
+ * lacks it; the first of two tags of one name counts, as battle_weapon_tag
+ * reads it. */
+static void read_tags(const weapon_t *w, int *v)
+{
+    bool seen[T_COUNT] = {false};
+    for (int k = 0; k < T_COUNT; k++) v[k] = 0;
+    for (int k = 0; k < w->n_tags; k++) {
+        const char *key = w->tags[k].key;
+        for (int t = 0; t < T_COUNT; t++)
+            if (!seen[t] && key[0] == TAG_NAMES[t][0] && strcmp(key, TAG_NAMES[t]) == 0) {
+                v[t] = w->tags[k].value;
+                seen[t] = true;
+                break;
+            }
+    }
+}
+
+/* Index + 1 of weapon ID in b's data, 0 when it has none. */
+static short data_weapon(const battle_t *b, const char *id)
+{
+    const weapon_t *w = tmpl_find_weapon(b->db, id);
+    return w ? (short)(w - b->db->weapons + 1) : 0;
+}
+
+void act_read_data(battle_t *b)
+{
+    act_state_t *s = act_st(b);
+    s->w_struggle = data_weapon(b, "struggle");
+    s->w_grab = data_weapon(b, "grab");
+    for (int k = 0; b->db && k < b->db->n_weapons && k < WEAPON_MAX; k++)
+        read_tags(&b->db->weapons[k], s->tags[k]);
+}
+
+/* The tags of w: read at setup when w is one of the data's weapons. */
+static void tags_of(const battle_t *b, const weapon_t *w, int *v)
+{
+    const tmpl_db_t *db = b->db;
+    /* Compared as addresses: w may be a built-in action outside the data. */
+    uintptr_t at = (uintptr_t)w, first = db ? (uintptr_t)db->weapons : 0;
+    if (db && at >= first && at < first + sizeof(weapon_t) * (size_t)db->n_weapons) {
+        memcpy(v, act_cst(b)->tags[(at - first) / sizeof(weapon_t)], sizeof(int) * T_COUNT);
+        return;
+    }
+    read_tags(w, v);
+}
 
 int act_change_range(int r, int plus, int pct)
 {
@@ -43,41 +109,44 @@ bool act_action(const battle_t *b, int i, int slot, act_action_t *out)
 {
     memset(out, 0, sizeof *out);
     const weapon_t *w = NULL;
-    if (slot == ACT_W_STRUGGLE) {
-        w = tmpl_find_weapon(b->db, "struggle");
-        if (!w) w = &STRUGGLE;
-    } else if (slot == ACT_W_GRAB) {
-        w = tmpl_find_weapon(b->db, "grab");
-        if (!w) w = &GRAB;
+    if (slot == ACT_W_STRUGGLE || slot == ACT_W_GRAB) {
+        /* The data's own Struggle and Grab, found once at setup, else the built-in ones. */
+        const act_state_t *s = act_cst(b);
+        int k = slot == ACT_W_STRUGGLE ? s->w_struggle : s->w_grab;
+        w = k > 0 ? &b->db->weapons[k - 1] : slot == ACT_W_STRUGGLE ? &STRUGGLE : &GRAB;
     } else {
         w = battle_weapon(b, i, slot);
     }
     if (!w) return false;
     out->w = w;
     out->slot = slot;
-    out->cost = tag(w, "free") > 0 ? 0 : tag(w, "complex") > 0 ? 2 : 1;
-    out->acc = tag(w, "acc");
-    out->pp = tag(w, "pp");
-    out->priority = tag(w, "priority");
-    out->interrupt = tag(w, "interrupt");
-    out->trigger = tag(w, "trigger");
-    out->delay = tag(w, "delay");
-    out->contact = w->cls == WPN_MELEE || tag(w, "contact") > 0;
-    out->category = tag(w, "category");
-    out->crit = tag(w, "crit");
-    out->poison = tag(w, "poison");
-    out->grapple = tag(w, "grapple") > 0;
-    out->grab = tag(w, "grab") > 0;
-    out->foes_only = tag(w, "foes_only") > 0;
-    out->intercept = tag(w, "intercept") > 0;
-    out->move = tag(w, "move") > 0;
-    out->trigger_contact = tag(w, "trigger_contact") > 0;
-    static const char *const SHAPES[] = {"", "burst", "blast", "cone", "line"};
+    int v[T_COUNT];
+    tags_of(b, w, v);
+    out->cost = v[T_FREE] > 0 ? 0 : v[T_COMPLEX] > 0 ? 2 : 1;
+    out->acc = v[T_ACC];
+    out->pp = v[T_PP];
+    out->priority = v[T_PRIORITY];
+    out->interrupt = v[T_INTERRUPT];
+    out->trigger = v[T_TRIGGER];
+    out->delay = v[T_DELAY];
+    out->contact = w->cls == WPN_MELEE || v[T_CONTACT] > 0;
+    out->category = v[T_CATEGORY];
+    out->crit = v[T_CRIT];
+    out->poison = v[T_POISON];
+    out->grapple = v[T_GRAPPLE] > 0;
+    out->grab = v[T_GRAB] > 0;
+    out->foes_only = v[T_FOES_ONLY] > 0;
+    out->intercept = v[T_INTERCEPT] > 0;
+    out->move = v[T_MOVE] > 0;
+    out->trigger_contact = v[T_TRIGGER_CONTACT] > 0;
+    /* The first shape in this order that w has. */
+    static const int SHAPE_TAG[] = {[SHAPE_BURST] = T_BURST, [SHAPE_BLAST] = T_BLAST,
+                                    [SHAPE_CONE] = T_CONE, [SHAPE_LINE] = T_LINE};
     out->shape = SHAPE_SINGLE;
     for (int s = SHAPE_BURST; s <= SHAPE_LINE; s++)
-        if (tag(w, SHAPES[s]) > 0) {
+        if (v[SHAPE_TAG[s]] > 0) {
             out->shape = (act_shape_t)s;
-            out->size = tag(w, SHAPES[s]);
+            out->size = v[SHAPE_TAG[s]];
             break;
         }
     /* A12: a [Contact] action's range is its own (one hex unless it says)
@@ -141,14 +210,14 @@ int act_ri_penalty(int ri)
  * template, which reached it, so range, sight and cover play no part (A-Z5)
  * and a blast may catch its own user. */
 static void odds(const battle_t *b, int i, hex_t from, const act_action_t *a, int t, bool caught,
-                 act_odds_t *out)
+                 const sight_t *seen, act_odds_t *out)
 {
     memset(out, 0, sizeof *out);
     if (!battle_active(b, i) || !battle_active(b, t) || (t == i && !caught)) return;
     out->dist = hex_distance(from, act_pos(b, t));
     int s = b->u[i].stat[AS_ACC] - b->u[t].stat[AS_EVA];
     if (!caught) {
-        sight_t sg = sight_trace(b->board, from, act_pos(b, t));
+        sight_t sg = seen ? *seen : sight_trace(b->board, from, act_pos(b, t));
         if (!sg.visible || sg.cover == COVER_TOTAL) return; /* A18 */
         if (a->contact || a->shape != SHAPE_SINGLE) {
             if (out->dist > a->range) return; /* A-Z5: no increments, a miss beyond */
@@ -189,18 +258,18 @@ static void odds(const battle_t *b, int i, hex_t from, const act_action_t *a, in
 
 void act_odds(const battle_t *b, int i, const act_action_t *a, int t, act_odds_t *out)
 {
-    odds(b, i, act_pos(b, i), a, t, false, out);
+    odds(b, i, act_pos(b, i), a, t, false, NULL, out);
 }
 
 void act_odds_from(const battle_t *b, int i, hex_t from, const act_action_t *a, int t,
-                   act_odds_t *out)
+                   const sight_t *seen, act_odds_t *out)
 {
-    odds(b, i, from, a, t, false, out);
+    odds(b, i, from, a, t, false, seen, out);
 }
 
 void act_odds_caught(const battle_t *b, int i, const act_action_t *a, int t, act_odds_t *out)
 {
-    odds(b, i, act_pos(b, i), a, t, true, out);
+    odds(b, i, act_pos(b, i), a, t, true, NULL, out);
 }
 
 double act_mean_damage(const act_odds_t *o)

@@ -35,6 +35,7 @@ static void act_geo_profile(const map_t *m, const tmpl_db_t *db, const map_comba
 
 static void act_setup(battle_t *b)
 {
+    act_read_data(b);
     for (int i = 0; i < b->n; i++)
         if (b->u[i].hp <= 0) battle_remove(b, i);
     act_timeline_start(b);
@@ -157,8 +158,11 @@ static battle_status_t do_hold(battle_t *b, const cmd_t *c)
     return BATTLE_OK;
 }
 
+extern const ruleset_t ruleset_activation;
+
 static battle_status_t act_apply(battle_t *b, const cmd_t *c)
 {
+    if (ruleset_takes_call(&ruleset_activation, c->kind)) return act_apply_call(b, c);
     act_state_t *s = act_st(b);
     int i = c->actor;
     if (b->over || i < 0 || i >= b->n || i != s->actor || !battle_active(b, i)) return BATTLE_ILLEGAL;
@@ -326,4 +330,6 @@ const ruleset_t ruleset_activation = {
     .gauges = act_gauges,
     .queue = act_queue,
     .describe = act_describe,
+    .calls = act_calls,
+    .call_kinds = RULESET_CALL(CMD_OVERRIDE),
 };

@@ -17,18 +17,52 @@ static double foe_value(const battle_t *b, int t)
     return 1.0 + 1.5 * hurt;
 }
 
+/* Rounds of fighting a poison is counted for: about a third of a battle on
+ * the sample map (6 rounds), where a poisoned foe is also likely to fall. */
+#define AI_POISON_ROUNDS 2
+
+/* What poisoning t with a hit of a is worth (A26): a max-HP eighth lost at
+ * the end of each of t's activations over the next AI_POISON_ROUNDS rounds
+ * (the faster t, the more of them), never more than t has left, times the
+ * chance the poison takes. Nothing when t is poisoned already. */
+static double poison_value(const battle_t *b, const act_action_t *a, int t)
+{
+    if (a->poison <= 0 || act_has(b, t, AC_POISONED)) return 0.0;
+    const act_state_t *s = act_cst(b);
+    int loss = b->u[t].hp_max / 8 > 0 ? b->u[t].hp_max / 8 : 1;
+    int ticks = s->base[t] > 0 ? AI_POISON_ROUNDS * ACT_ROUND / s->base[t] : 1;
+    double lost = (double)loss * ticks;
+    if (lost > b->u[t].hp) lost = b->u[t].hp;
+    return a->poison / 100.0 * lost;
+}
+
 /* Expected worth of i using a on t from hex `from`: the damage it is likely
- * to do, weighed by the foe, with a bonus when it is likely to fell it. */
-static double strike_value(const battle_t *b, int i, hex_t from, const act_action_t *a, int t)
+ * to do, weighed by the foe, with a bonus when it is likely to fell it.
+ * seen: the sight from `from` to t, when traced already (else NULL). */
+static double strike_value(const battle_t *b, int i, hex_t from, const act_action_t *a, int t,
+                           const sight_t *seen)
 {
     act_odds_t o;
-    act_odds_from(b, i, from, a, t, &o);
+    act_odds_from(b, i, from, a, t, seen, &o);
     if (!o.legal || o.fails || !o.damages) return 0.0;
     double p = o.chance >= 100 ? 1.0 : o.chance / 100.0;
     double dmg = act_mean_damage(&o);
     double v = p * dmg * foe_value(b, t);
     if (dmg >= b->u[t].hp) v += p * 10.0; /* a faint takes all its activations away */
     return v;
+}
+
+/* The poison of i's single-target a on t, weighed like damage and counted
+ * once (a second hit poisons no more). Nothing when its mean damage fells t:
+ * the felling is counted instead. */
+static double poison_worth(const battle_t *b, int i, const act_action_t *a, int t)
+{
+    if (a->poison <= 0) return 0.0;
+    act_odds_t o;
+    act_odds(b, i, a, t, &o);
+    if (!o.legal || o.fails || act_mean_damage(&o) >= b->u[t].hp) return 0.0;
+    double p = o.chance >= 100 ? 1.0 : o.chance / 100.0;
+    return p * poison_value(b, a, t) * foe_value(b, t);
 }
 
 /* Is i's single-target action a likely (over half the time) to fell t? */
@@ -57,7 +91,8 @@ static double caught_value(const battle_t *b, int i, const act_action_t *a, int 
     if (!o.legal || !o.damages) return 0.0;
     double p = o.chance >= 100 ? 1.0 : o.chance / 100.0;
     double dmg = act_mean_damage(&o);
-    return p * dmg * foe_value(b, k) + (dmg >= b->u[k].hp ? p * 10.0 : 0.0);
+    return p * dmg * foe_value(b, k) +
+           (dmg >= b->u[k].hp ? p * 10.0 : p * poison_value(b, a, k) * foe_value(b, k));
 }
 
 /* The damage one activation of i is worth, roughly: its best complex strike
@@ -177,7 +212,7 @@ static void plan_here(battle_t *b, int i, plan_t *best)
             c.target = t;
             double v;
             if (a.shape == SHAPE_SINGLE) {
-                v = strike_value(b, i, here, &a, t);
+                v = strike_value(b, i, here, &a, t, NULL);
             } else {
                 if (a.shape != SHAPE_BURST && !act_area_aim_ok(b, i, &a, act_pos(b, t))) continue;
                 if (a.delay > 0) {
@@ -198,6 +233,7 @@ static void plan_here(battle_t *b, int i, plan_t *best)
             if (v <= 0.0) continue;
             /* Two simple actions fit where one complex does. */
             if (a.cost == 1 && s->left >= 2) v *= 1.8;
+            if (a.shape == SHAPE_SINGLE) v += poison_worth(b, i, &a, t);
             v += priority_value(b, i, a.priority);
             /* PP budgeting: an expensive action must earn its PP, unless it
              * is likely to fell its target (then the PP are well spent). */
@@ -229,21 +265,38 @@ static void plan_here(battle_t *b, int i, plan_t *best)
         }
 }
 
-/* How good hex h is for i: what it could strike from there (a simple action
- * still this activation when `now`, anything next time at half), less the
- * distance to the foe most worth closing on. */
-static double spot_value(battle_t *b, int i, hex_t h, bool now)
+/* The actions spot_value weighs for i, read once per plan: its
+ * single-target strikes, each with its weight (a simple action still this
+ * activation when `now` counts in full, anything else at half). */
+typedef struct {
+    act_action_t a[MAP_MAX_WEAPONS + 1];
+    double k[MAP_MAX_WEAPONS + 1];
+    int n;
+} strikes_t;
+
+static void strikes_of(const battle_t *b, int i, bool now, strikes_t *out)
+{
+    out->n = 0;
+    for (int w = ACT_W_STRUGGLE; w < b->u[i].n_weapons && out->n < MAP_MAX_WEAPONS + 1; w++) {
+        act_action_t *a = &out->a[out->n];
+        if (!act_action(b, i, w, a) || a->move || a->interrupt > 0 || a->shape != SHAPE_SINGLE ||
+            a->category == CAT_STATUS)
+            continue;
+        out->k[out->n++] = now && a->cost == 1 ? 1.0 : 0.5;
+    }
+}
+
+/* How good hex h is for i: what it could strike from there with the
+ * actions st (the best of them on the best foe), less the distance to the
+ * foe most worth closing on. Each foe's line of sight is traced once. */
+static double spot_value(battle_t *b, int i, hex_t h, const strikes_t *st)
 {
     double strike = 0.0, near = 1e9;
-    for (int w = ACT_W_STRUGGLE; w < b->u[i].n_weapons; w++) {
-        act_action_t a;
-        if (!act_action(b, i, w, &a) || a.move || a.interrupt > 0 || a.shape != SHAPE_SINGLE ||
-            a.category == CAT_STATUS)
-            continue;
-        double k = now && a.cost == 1 ? 1.0 : 0.5;
-        for (int t = 0; t < b->n; t++) {
-            if (!battle_active(b, t) || !act_enemies(b, i, t)) continue;
-            double sv = k * strike_value(b, i, h, &a, t);
+    for (int t = 0; t < b->n; t++) {
+        if (!battle_active(b, t) || !act_enemies(b, i, t) || st->n == 0) continue;
+        sight_t seen = sight_trace(b->board, h, act_pos(b, t));
+        for (int q = 0; q < st->n; q++) {
+            double sv = st->k[q] * strike_value(b, i, h, &st->a[q], t, &seen);
             if (sv > strike) strike = sv;
         }
     }
@@ -280,14 +333,16 @@ static void plan_move(battle_t *b, int i, int mode, bool now, plan_t *best)
 {
     move_cost_t mv;
     if (!act_move_cost(b, i, mode, &mv)) return;
-    double stay = spot_value(b, i, act_pos(b, i), now) - (doomed(b, act_pos(b, i)) ? 50.0 : 0.0);
+    strikes_t st;
+    strikes_of(b, i, now, &st);
+    double stay = spot_value(b, i, act_pos(b, i), &st) - (doomed(b, act_pos(b, i)) ? 50.0 : 0.0);
     int n = geom_reach_mode(&mv, b->ps, b->reach, b->ncells);
     if (n > b->ncells) n = b->ncells;
     int bi = -1;
     double bv = stay;
     for (int k = 0; k < n; k++) {
         hex_t h = hex_from_cell(b->map->layout, b->reach[k].at);
-        double v = spot_value(b, i, h, now) - (doomed(b, h) ? 50.0 : 0.0) -
+        double v = spot_value(b, i, h, &st) - (doomed(b, h) ? 50.0 : 0.0) -
                    b->reach[k].cost_ft / (double)(mv.interval_ft * 100);
         if (v > bv + 1e-9) {
             bv = v;
@@ -321,7 +376,7 @@ static bool plan_grappled(battle_t *b, int i, plan_t *best)
                 cmd_t c = cmd_make(CMD_ENGAGE, i);
                 c.weapon = w;
                 c.target = t;
-                consider(best, strike_value(b, i, act_pos(b, i), &a, t), c);
+                consider(best, strike_value(b, i, act_pos(b, i), &a, t, NULL), c);
             }
     if (!act_controls(b, i) && s->left >= 2) {
         int ctl = s->gctl[i] - 1;

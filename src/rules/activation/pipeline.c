@@ -100,8 +100,17 @@ static void resolve_on(battle_t *b, int i, const act_action_t *a, int t, bool ar
         battle_emit_action(b, i, "out_of_range", t, false);
         return;
     }
+    /* A27: the referee's ruling on this attack stands in for the dice. */
+    act_state_t *s = act_st(b);
+    int ovr = s->ovr[i];
     bool hit = true;
-    if (a->acc > 0 && o.chance < 100) hit = d100(b, i, o.chance, a->w->name, t);
+    if (ovr != OVERRIDE_NONE) {
+        s->ovr_used[i] = 1;
+        hit = ovr != OVERRIDE_MISS;
+        battle_emit_action(b, i, hit ? "referee_hit" : "referee_miss", t, hit);
+    } else if (a->acc > 0 && o.chance < 100) {
+        hit = d100(b, i, o.chance, a->w->name, t);
+    }
     if (act_stopped(b)) return;
     x->target = t;
     x->hit = -1;
@@ -118,7 +127,9 @@ static void resolve_on(battle_t *b, int i, const act_action_t *a, int t, bool ar
     act_window(b, WIN_HIT, x, depth);
     if (act_stopped(b) || !battle_active(b, i) || !battle_active(b, t)) return;
     if (o.damages) {
-        bool crit = d100(b, i, o.crit_chance, "critical", t);
+        bool crit = ovr == OVERRIDE_CRIT;
+        if (ovr == OVERRIDE_NONE || ovr == OVERRIDE_HIT)
+            crit = d100(b, i, o.crit_chance, "critical", t);
         char why[DICE_WHY_MAX];
         snprintf(why, sizeof why, "damage on %.31s", b->map->combatants[t].id);
         int roll = battle_roll(b, i, o.dmg_n, o.dmg_sides, 0, o.dmg_bonus, why, NULL);
@@ -171,6 +182,9 @@ static void resolve(battle_t *b, int i, const act_action_t *a, act_trigger_t *x,
         for (int k = 0; k < b->n && !act_stopped(b) && battle_active(b, i); k++)
             if (caught[k] && battle_active(b, k)) resolve_on(b, i, a, k, true, x, depth);
     }
+    /* A ruling holds for one action, on every target it rolled against. */
+    act_state_t *s = act_st(b);
+    if (s->ovr_used[i]) s->ovr[i] = s->ovr_used[i] = 0;
     if (act_stopped(b)) return;
     x->hit = -1;
     act_window(b, WIN_RESOLUTION, x, depth);

@@ -26,6 +26,13 @@ bool act_predict(const battle_t *b, const cmd_t *c, predict_t *out)
     if (!o.legal) return false;
     /* A d100 at or under the chance hits; no accuracy, or 100 and more, always. */
     int chance = a.acc <= 0 ? 100 : o.fails ? 0 : o.chance;
+    /* A27: a ruling waiting for this attack decides it instead. */
+    int ovr = act_cst(b)->ovr[c->actor];
+    if (ovr != OVERRIDE_NONE && !o.fails) {
+        chance = ovr == OVERRIDE_MISS ? 0 : 100;
+        if (ovr == OVERRIDE_CRIT) o.crit_chance = 100;
+        if (ovr == OVERRIDE_NO_CRIT) o.crit_chance = 0;
+    }
     out->valid = true;
     out->p_hit = chance >= 100 ? 1.0 : chance <= 0 ? 0.0 : chance / 100.0;
     out->dmg_hit = act_mean_damage(&o);
@@ -37,6 +44,9 @@ bool act_predict(const battle_t *b, const cmd_t *c, predict_t *out)
     if (o.fails)
         snprintf(out->detail, sizeof out->detail, "RI%d: beyond -%d stages, fails", o.ri,
                  ACT_STAGE_MAX);
+    else if (ovr != OVERRIDE_NONE)
+        snprintf(out->detail, sizeof out->detail, "referee: %s, crit %d%%",
+                 chance ? "hits" : "misses", o.crit_chance);
     else if (a.acc <= 0)
         snprintf(out->detail, sizeof out->detail, "no accuracy roll, crit %d%%", o.crit_chance);
     else if (o.ri >= 2)
@@ -48,12 +58,23 @@ bool act_predict(const battle_t *b, const cmd_t *c, predict_t *out)
     return true;
 }
 
+/* Stat KEY of c as the battle will read it: the map's value, else its
+ * template's, else 0. */
+static int given_stat(const tmpl_db_t *db, const map_combatant_t *c, const char *key)
+{
+    int v = 0;
+    if (map_combatant_stat(c, key, &v)) return v;
+    const tmpl_t *t = db && c->template_name[0] ? tmpl_find(db, c->template_name) : NULL;
+    return t && stat_get(t->stats, t->n_stats, key, &v) ? v : 0;
+}
+
 int act_bands(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c, const weapon_t *w,
               const geo_profile_t *prof, range_band_t *out, int cap)
 {
-    (void)db;
     (void)prof;
     if (cap < 1) return 0;
+    /* A-Z3, A11: the user's changes to every range, as act_action applies them. */
+    int plus = given_stat(db, c, "range_plus"), pct = given_stat(db, c, "range_pct");
     int reach = c->reach_ft > 0 ? geom_ft_to_hexes(m, c->reach_ft) : 1;
     /* Bare hands: the Struggle, a contact action. */
     bool contact = !w || w->cls == WPN_MELEE || battle_weapon_tag(w, "contact") > 0;
@@ -62,13 +83,13 @@ int act_bands(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c, con
     if (contact) {
         /* A12: its own range plus the user's reach less one. */
         int own = w && w->reach_ft > 0 ? geom_ft_to_hexes(m, w->reach_ft) : 1;
-        out[0].hexes = own + reach - 1;
+        out[0].hexes = act_change_range(own + reach - 1, plus, pct);
         out[0].tier = RANGE_NEAR;
         snprintf(out[0].label, sizeof out[0].label, "contact (%d hex%s)", out[0].hexes,
                  out[0].hexes == 1 ? "" : "es");
         return 1;
     }
-    int r = w->range_ft > 0 ? geom_ft_to_hexes(m, w->range_ft) : 1;
+    int r = act_change_range(w->range_ft > 0 ? geom_ft_to_hexes(m, w->range_ft) : 1, plus, pct);
     if (area) {
         /* A template has no increments: it reaches its range, or misses. */
         out[0].hexes = r;

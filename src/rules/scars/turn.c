@@ -432,6 +432,8 @@ const ruleset_t ruleset_scars = {
     .hidden_from = scars_hidden_from,
     .weapon_area = sc_weapon_area,
     .calls = sc_calls,
+    .call_kinds = RULESET_CALL(CMD_SAVE) | RULESET_CALL(CMD_MARK) | RULESET_CALL(CMD_TELEGRAPH) |
+                  RULESET_CALL(CMD_WEAKEN),
     .predict = sc_predict_hook,
     .bands = sc_bands,
     .gauges = sc_gauges,

@@ -760,6 +760,7 @@ const ruleset_t ruleset_surface = {
     .hidden_from = surface_hidden_from,
     .weapon_area = sf_weapon_area,
     .calls = surface_calls,
+    .call_kinds = RULESET_CALL(CMD_SAVE),
     .predict = sf_predict_cmd,
     .bands = sf_bands,
     .gauges = sf_gauges,
