@@ -82,15 +82,38 @@ static bool in_slab(long long dd, long long len2_times4_norm)
     return dd > 0 && dd * dd <= len2_times4_norm;
 }
 
+/* What a cone's test reads for every hex, worked out once per cone. */
+typedef struct {
+    bool ok;          /* the cone is not empty */
+    hex_t d;          /* its axis, aim - origin */
+    long long slab;   /* 4 size^2 |d|^2, in_slab's bound */
+} cone_pre_t;
+
+static cone_pre_t cone_pre(const area_t *a)
+{
+    cone_pre_t c = {false, hex_sub(a->aim, a->origin), 0};
+    if (a->size <= 0 || hex_length(c.d) == 0 || !valid_tan(a->tan_half)) return c;
+    long long len = a->size;
+    c.ok = true;
+    c.slab = 4 * len * len * norm2(c.d);
+    return c;
+}
+
+static bool cone_has_pre(const area_t *a, const cone_pre_t *pre, hex_t h)
+{
+    if (!pre->ok) return false;
+    hex_t v = hex_sub(h, a->origin);
+    long long dd = dot2(v, pre->d);
+    if (!in_slab(dd, pre->slab)) return false;
+    /* |perpendicular| <= t * tan: (sqrt3/2 |C|)^2 <= (D/2)^2 tan^2. */
+    double c = (double)cross(v, pre->d), dv = (double)dd;
+    return 3.0 * c * c <= dv * dv * a->tan_half * a->tan_half * (1.0 + EDGE_TOL);
+}
+
 static bool cone_has(const area_t *a, hex_t h)
 {
-    hex_t d = hex_sub(a->aim, a->origin), v = hex_sub(h, a->origin);
-    if (a->size <= 0 || hex_length(d) == 0 || !valid_tan(a->tan_half)) return false;
-    long long dd = dot2(v, d), len = a->size;
-    if (!in_slab(dd, 4 * len * len * norm2(d))) return false;
-    /* |perpendicular| <= t * tan: (sqrt3/2 |C|)^2 <= (D/2)^2 tan^2. */
-    double c = (double)cross(v, d), dv = (double)dd;
-    return 3.0 * c * c <= dv * dv * a->tan_half * a->tan_half * (1.0 + EDGE_TOL);
+    cone_pre_t pre = cone_pre(a);
+    return cone_has_pre(a, &pre, h);
 }
 
 hex_lerp_t area_line_walk(const area_t *a)
@@ -186,9 +209,12 @@ int area_max_hexes(const area_t *a)
     return r < 0 ? 0 : 1 + 3 * r * (r + 1);
 }
 
-static void visit(const board_t *b, const area_t *a, hex_t h, hex_t *out, int cap, int *n)
+/* area_covers, with a cone's invariants worked out once (pre, for cones). */
+static void visit(const board_t *b, const area_t *a, const cone_pre_t *pre, hex_t h, hex_t *out,
+                  int cap, int *n)
 {
-    if (!area_covers(b, a, h)) return;
+    bool in = a->shape == AREA_CONE ? cone_has_pre(a, pre, h) : area_shape_has(a, h);
+    if (!in || board_cell_index(b, h) < 0 || !sight_clear(b, area_center(a), h)) return;
     if (*n < cap) out[*n] = h;
     (*n)++;
 }
@@ -197,16 +223,17 @@ int area_hexes(const board_t *b, const area_t *a, hex_t *out, int cap)
 {
     int reach = reach_of(a), n = 0;
     hex_t c = area_center(a);
+    cone_pre_t pre = cone_pre(a);
     for (int k = 0; k <= reach; k++) {
         if (k == 0) {
-            visit(b, a, c, out, cap, &n);
+            visit(b, a, &pre, c, out, cap, &n);
             continue;
         }
         /* Ring k, walked as hex_ring does, without a buffer. */
         hex_t h = hex_add(c, hex_scale(hex_dir(4), k));
         for (int side = 0; side < HEX_DIRS; side++)
             for (int j = 0; j < k; j++) {
-                visit(b, a, h, out, cap, &n);
+                visit(b, a, &pre, h, out, cap, &n);
                 h = hex_neighbor(h, side);
             }
     }

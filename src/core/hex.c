@@ -2,33 +2,7 @@
 #include "hex.h"
 
 #include <math.h>
-#include <stdlib.h>
-
-static const hex_t DIRS[HEX_DIRS] = {{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}};
-
-hex_t hex_dir(int d)
-{
-    d %= HEX_DIRS;
-    if (d < 0) d += HEX_DIRS;
-    return DIRS[d];
-}
-
-hex_t hex_neighbor(hex_t h, int d)
-{
-    return hex_add(h, hex_dir(d));
-}
-
-int hex_length(hex_t h)
-{
-    int a = abs(h.q), b = abs(h.r), c = abs(hex_s(h));
-    int m = a > b ? a : b;
-    return m > c ? m : c;
-}
-
-int hex_distance(hex_t a, hex_t b)
-{
-    return hex_length(hex_sub(a, b));
-}
+#include <stddef.h>
 
 /* In cube terms, left takes (q,r,s) to (-s,-q,-r) and right to (-r,-s,-q). */
 hex_t hex_rotate_left(hex_t h)

@@ -58,14 +58,32 @@ static inline hex_t hex_scale(hex_t a, int k)
     return (hex_t){a.q * k, a.r * k};
 }
 
-/* Unit offset for direction d (taken modulo 6). */
-hex_t hex_dir(int d);
+/* Unit offset for direction d (taken modulo 6). Inline, as the next three:
+ * path searches, sight lines and area walks call them at every hex. */
+static inline hex_t hex_dir(int d)
+{
+    static const hex_t DIRS[HEX_DIRS] = {{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}};
+    d %= HEX_DIRS;
+    if (d < 0) d += HEX_DIRS;
+    return DIRS[d];
+}
 /* The neighbour of h in direction d. */
-hex_t hex_neighbor(hex_t h, int d);
-/* Cube distance max(|dq|,|dr|,|ds|). */
-int hex_distance(hex_t a, hex_t b);
+static inline hex_t hex_neighbor(hex_t h, int d)
+{
+    return hex_add(h, hex_dir(d));
+}
 /* Length of h seen as a vector from the origin. */
-int hex_length(hex_t h);
+static inline int hex_length(hex_t h)
+{
+    int a = h.q < 0 ? -h.q : h.q, b = h.r < 0 ? -h.r : h.r, s = hex_s(h), c = s < 0 ? -s : s;
+    int m = a > b ? a : b;
+    return m > c ? m : c;
+}
+/* Cube distance max(|dq|,|dr|,|ds|). */
+static inline int hex_distance(hex_t a, hex_t b)
+{
+    return hex_length(hex_sub(a, b));
+}
 /* Rotate 60 degrees about the origin (left = counter-clockwise in cube terms). */
 hex_t hex_rotate_left(hex_t h);
 hex_t hex_rotate_right(hex_t h);

@@ -72,16 +72,43 @@ void path_search_destroy(path_search_t *ps)
     free(ps);
 }
 
-/* Forget the previous run, visiting only the cells it touched. */
+/* Forget the previous run, visiting only the cells it touched. Every bucket
+ * is empty but those of cells still queued (a run stopped at its goal), so
+ * only theirs are emptied. */
 static void reset(path_search_t *ps)
 {
-    for (int k = 0; k < ps->n_touched; k++)
-        ps->state[ps->touched[k]] = UNSEEN;
+    for (int k = 0; k < ps->n_touched; k++) {
+        int c = ps->touched[k];
+        if (ps->state[c] == QUEUED) ps->head[ps->cost[c] & (NBUCKETS - 1)] = -1;
+        ps->state[c] = UNSEEN;
+    }
     ps->n_touched = 0;
     ps->n_settled = 0;
     ps->cut = false;
-    for (int k = 0; k < NBUCKETS; k++)
-        ps->head[k] = -1;
+}
+
+/* Offsets (columns, rows) from a cell to its neighbour in each direction, by
+ * the parity of its row (pointy) or column (flat): the same neighbours as
+ * hex_neighbor, without converting each cell to a hex and back. */
+typedef struct {
+    int dcol[2][HEX_DIRS], drow[2][HEX_DIRS];
+    bool by_row; /* pointy: the row's parity picks the offsets */
+} nbr_steps_t;
+
+static nbr_steps_t nbr_steps(hex_layout_t lay)
+{
+    nbr_steps_t s;
+    s.by_row = lay.orient == HEX_POINTY;
+    for (int par = 0; par < 2; par++) {
+        cell_t c0 = {2 + (s.by_row ? 0 : par), 2 + (s.by_row ? par : 0)};
+        hex_t h0 = hex_from_cell(lay, c0);
+        for (int d = 0; d < HEX_DIRS; d++) {
+            cell_t c1 = hex_to_cell(lay, hex_neighbor(h0, d));
+            s.dcol[par][d] = c1.col - c0.col;
+            s.drow[par][d] = c1.row - c0.row;
+        }
+    }
+    return s;
 }
 
 static void bucket_link(path_search_t *ps, int c)
@@ -130,7 +157,7 @@ int path_run(path_search_t *ps, const board_t *b, int start, int budget_ft, int 
              path_cost_fn cost, void *ud)
 {
     reset(ps);
-    int ncells = b->map->cols * b->map->rows;
+    const int cols = b->map->cols, rows = b->map->rows, ncells = cols * rows;
     if (ncells > ps->ncells || start < 0 || start >= ncells || budget_ft < 0)
         return 0;
     if (budget_ft > PATH_NO_BUDGET)
@@ -142,6 +169,7 @@ int path_run(path_search_t *ps, const board_t *b, int start, int budget_ft, int 
     ps->touched[ps->n_touched++] = start;
     bucket_link(ps, start);
     int queued = 1, cur = 0, misses = 0;
+    const nbr_steps_t steps = nbr_steps(b->map->layout);
 
     while (queued > 0) {
         int c = pop_at(ps, cur);
@@ -162,10 +190,13 @@ int path_run(path_search_t *ps, const board_t *b, int start, int budget_ft, int 
         if (c == goal)
             break;
 
-        hex_t h = board_hex_of(b, c);
+        int col = c % cols, row = c / cols, par = (steps.by_row ? row : col) & 1;
         for (int d = 0; d < HEX_DIRS; d++) {
-            int n = board_cell_index(b, hex_neighbor(h, d));
-            if (n < 0 || ps->state[n] == SETTLED)
+            int ncol = col + steps.dcol[par][d], nrow = row + steps.drow[par][d];
+            if (ncol < 0 || nrow < 0 || ncol >= cols || nrow >= rows)
+                continue;
+            int n = nrow * cols + ncol;
+            if (ps->state[n] == SETTLED)
                 continue;
             int step = cost(ud, c, n);
             /* Written as a subtraction so a huge step cannot overflow. */

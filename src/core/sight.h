@@ -15,6 +15,10 @@ typedef struct {
  * nothing. b may be used with no combatants. The same both ways (a to b is b
  * to a: tests/test_sight.c), which the AIs rely on to trace a line once. */
 sight_t sight_trace(const board_t *b, hex_t from, hex_t to);
+/* sight_trace, and *walled: does either nudged line cross a hex whose
+ * terrain blocks sight and cannot be entered (a wall or a shut door, not
+ * smoke or foliage)? One walk of each line for both answers. */
+sight_t sight_trace_walls(const board_t *b, hex_t from, hex_t to, bool *walled);
 /* Only whether sight is blocked (cheaper; ignores cover from combatants). */
 bool sight_clear(const board_t *b, hex_t from, hex_t to);
 

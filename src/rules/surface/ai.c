@@ -10,6 +10,7 @@
  * against the cover there. Everything is computed from the battle as it
  * stands; the AI never rolls and leaves nothing behind.
  */
+#include <limits.h>
 #include <string.h>
 
 #include "surface.h"
@@ -28,6 +29,8 @@
 #define SECOND_THOUGHTS 0.75
 #define MAX_FOES 64
 #define SHOT_MEMO 96 /* shot values kept during one call */
+#define BLAST_MEMO 32    /* blast areas kept during one call */
+#define BLAST_HEXES 2048 /* their hexes, all together */
 
 /* One foe as the planner sees it: its defences, and each of our weapons'
  * expected damage and kill chance by number of hits. */
@@ -46,6 +49,11 @@ typedef struct {
     int n_threats;
     int threat[MAX_FOES];      /* enemies able to hurt a */
     double threat_e[MAX_FOES][SF_MAX_WEAPONS + 1]; /* their best expected damage on a, in the open */
+    int threat_r[MAX_FOES][SF_MAX_WEAPONS + 1];     /* and how far each weapon reaches this round */
+    int threat_blast[MAX_FOES][SF_MAX_WEAPONS + 1]; /* its blast or area ray radius */
+    /* How far each of a's weapons (index + 1) can strike without a cone, or
+     * INT_MAX: a shot at a foe farther away is never possible. */
+    int reach[SF_MAX_WEAPONS + 1];
     sf_def_t self;
     /* What shots were found worth, for the rest of this call: a shot's value
      * depends only on its shape and on who it hits, and the planner weighs
@@ -57,6 +65,19 @@ typedef struct {
         sf_shot_t s;   /* compared byte for byte: copies are made with memcpy */
         double val;
     } memo[SHOT_MEMO];
+    /* Cover from each hex a looks from to each foe: the same lines are
+     * traced for every weapon and every plan through that hex. */
+    sf_cover_memo_t cover;
+    /* Hexes of the blasts weighed so far (weapon and centre): a blast's hexes
+     * depend only on those and the terrain, and the same foe is weighed as a
+     * blast's centre from hex after hex. */
+    int n_blasts, blast_used;
+    struct {
+        const weapon_t *w;
+        hex_t at;
+        int first, n;
+    } blast[BLAST_MEMO];
+    hex_t blast_hex[BLAST_HEXES];
 } plan_t;
 
 typedef struct {
@@ -92,11 +113,32 @@ static double faction_worth(const battle_t *b, int t)
     return 1.0 + p_break * (members <= 2 ? 1.5 : 1.0);
 }
 
+/* Reach of foe e's weapon w against hex h this round, in hexes: melee reach,
+ * or range; Assault, melee and thrown weapons add a move. */
+static int threat_range(const battle_t *b, int e, const weapon_t *w)
+{
+    int er = sf_er_ft(b, e) / b->map->feet_per_hex;
+    if (!w || w->cls == WPN_MELEE) return sf_weapon_reach(b, e, w) + er;
+    int r = geom_ft_to_hexes(b->map, w->range_ft);
+    return pins(w) ? r : r + er;
+}
+
 static void plan_init(plan_t *p, battle_t *b, int a)
 {
-    memset(p, 0, sizeof *p);
+    /* Only what is read before written: the memos are large. */
+    p->n_foes = p->n_threats = p->n_memo = p->n_blasts = p->blast_used = 0;
+    memset(&p->cover, 0, sizeof p->cover);
     p->b = b;
     p->a = a;
+    for (int w = -1; w < SF_MAX_WEAPONS; w++) {
+        const weapon_t *wp = battle_weapon(b, a, w);
+        int r = INT_MAX;
+        if (w >= 0 && !wp) r = -1; /* no such weapon */
+        else if (wp && battle_weapon_tag(wp, "cone") > 0) r = INT_MAX; /* aimed at a hex: any */
+        else if (!wp || wp->cls == WPN_MELEE) r = sf_weapon_reach(b, a, wp);
+        else r = geom_ft_to_hexes(b->map, sf_range_ft(wp, sf_stat(b, a, SF_STR)));
+        p->reach[w + 1] = r;
+    }
     sf_def_init(b, a, &p->self);
     for (int t = 0; t < b->n && p->n_foes < MAX_FOES; t++) {
         if (!battle_active(b, t) || !sf_enemies(b, a, t)) continue;
@@ -129,19 +171,11 @@ static void plan_init(plan_t *p, battle_t *b, int a)
             s.bonus = s.roll == SF_ROLL_HIT ? sf_stat(b, e, SF_CB) + sf_stat(b, a, SF_VLN)
                                             : sf_save_score(b, a, s.roll == SF_ROLL_BEAM ? SF_SAVE_BEAM : SF_SAVE_HOMING);
             p->threat_e[p->n_threats][w + 1] = sf_expected_loss_def(&p->self, sf_save_score(b, a, SF_SAVE_AREA), &s);
+            p->threat_r[p->n_threats][w + 1] = threat_range(b, e, wp);
+            p->threat_blast[p->n_threats][w + 1] = s.blast;
         }
         p->n_threats++;
     }
-}
-
-/* Reach of foe e's weapon w against hex h this round, in hexes: melee reach,
- * or range; Assault, melee and thrown weapons add a move. */
-static int threat_range(const battle_t *b, int e, const weapon_t *w)
-{
-    int er = sf_er_ft(b, e) / b->map->feet_per_hex;
-    if (!w || w->cls == WPN_MELEE) return sf_weapon_reach(b, e, w) + er;
-    int r = geom_ft_to_hexes(b->map, w->range_ft);
-    return pins(w) ? r : r + er;
 }
 
 /* Damage a is expected to draw standing at h: each foe's best weapon that
@@ -157,9 +191,8 @@ static double exposure(const plan_t *p, hex_t h)
         double best = 0.0;
         int lvl = -1;
         for (int w = -1; w < b->u[e].n_weapons && w < SF_MAX_WEAPONS; w++) {
-            const weapon_t *wp = battle_weapon(b, e, w);
             double v = p->threat_e[k][w + 1];
-            if (v <= best || d > threat_range(b, e, wp)) continue;
+            if (v <= best || d > p->threat_r[k][w + 1]) continue;
             if (lvl < 0) {
                 sight_t sg = sight_trace(b->board, eh, h);
                 lvl = !sg.visible ? 3 : sg.cover == COVER_HEAVY ? 2 : sg.cover == COVER_LIGHT ? 1 : 0;
@@ -173,7 +206,7 @@ static double exposure(const plan_t *p, hex_t h)
             v *= scale > 0 ? scale : 0;
             /* A blast that would catch friends standing near h tempts the foe
              * more: each one adds half again (spread out against blasts). */
-            int r = wp ? battle_weapon_tag(wp, "blast") + battle_weapon_tag(wp, "area_ray") : 0;
+            int r = p->threat_blast[k][w + 1];
             if (r > 0)
                 for (int j = 0; j < b->n; j++)
                     if (j != p->a && battle_active(b, j) && board_allies(b->board, p->a, j) &&
@@ -205,6 +238,28 @@ static void memo_keep(plan_t *p, int who, bool area, const sf_shot_t *s, double 
     p->memo[p->n_memo++].val = val;
 }
 
+/* The hexes kept for weapon w's blast centred on c (*n their count), or NULL. */
+static const hex_t *blast_find(const plan_t *p, const weapon_t *w, hex_t c, int *n)
+{
+    for (int k = 0; k < p->n_blasts; k++)
+        if (p->blast[k].w == w && hex_eq(p->blast[k].at, c)) {
+            *n = p->blast[k].n;
+            return p->blast_hex + p->blast[k].first;
+        }
+    return NULL;
+}
+
+static void blast_keep(plan_t *p, const weapon_t *w, hex_t c, const hex_t *hexes, int n)
+{
+    if (p->n_blasts == BLAST_MEMO || n > BLAST_HEXES - p->blast_used) return;
+    p->blast[p->n_blasts].w = w;
+    p->blast[p->n_blasts].at = c;
+    p->blast[p->n_blasts].first = p->blast_used;
+    p->blast[p->n_blasts++].n = n;
+    memcpy(p->blast_hex + p->blast_used, hexes, sizeof *hexes * (size_t)n);
+    p->blast_used += n;
+}
+
 /* Value of a's attack shape s on foe t (cones: everyone caught). */
 static double shot_value(plan_t *p, int t, const sf_shot_t *s, cell_t aim)
 {
@@ -214,12 +269,20 @@ static double shot_value(plan_t *p, int t, const sf_shot_t *s, cell_t aim)
     if (s->cone || s->blast > 0) {
         hex_t buf[SF_AREA_MAX];
         hex_t c = s->cone ? hex_from_cell(b->map->layout, aim) : sf_pos(b, t);
-        int n = sf_area_hexes(b, a, s->w, c, buf, SF_AREA_MAX);
+        int n;
+        /* A blast's hexes do not depend on where a fires it from; a cone's
+         * are seldom weighed twice from one hex. */
+        const hex_t *hexes = s->cone ? NULL : blast_find(p, s->w, c, &n);
+        if (!hexes) {
+            n = sf_area_hexes(b, a, s->w, c, buf, SF_AREA_MAX);
+            hexes = buf;
+            if (!s->cone) blast_keep(p, s->w, c, buf, n);
+        }
         double ph[SF_SHOTS_MAX + 1];
         sf_hit_dist(s, ph);
         double p_hit = 1.0 - ph[0];
         for (int k = 0; k < n; k++) {
-            int v = board_occupant(b->board, buf[k]);
+            int v = board_occupant(b->board, hexes[k]);
             if (v < 0 || !battle_active(b, v)) continue;
             sf_shot_t one;
             memcpy(&one, s, sizeof one);
@@ -282,9 +345,12 @@ static pick_t best_attack(plan_t *p, int actions)
     for (int k = 0; k < p->n_foes; k++) {
         int t = p->foes[k].who;
         cell_t at = hex_to_cell(b->map->layout, sf_pos(b, t));
+        int d = sf_dist(b, a, t);
         for (int w = -1; w < b->u[a].n_weapons; w++) {
+            if (w < SF_MAX_WEAPONS && d > p->reach[w + 1]) continue;
             sf_shot_t s;
-            if (!sf_shot_shape(b, a, t, w, 0, 1, at, &s) || s.actions > actions) continue;
+            if (!sf_shot_shape_memo(b, a, t, w, 0, 1, at, &p->cover, &s) || s.actions > actions)
+                continue;
             double v = shot_value(p, t, &s, at) - heat_cost(b, a, s.heat_fire);
             if (v > best.val) best = (pick_t){v, t, w, 0, at};
         }

@@ -17,30 +17,14 @@ static bool martial_die(int x) { return x == 0 || (x >= 4 && x <= 12); }
 
 /* ---- sight, cover, stealth --------------------------------------------------- */
 
-/* Is a nudged line from -> to stopped by terrain nobody can walk into (a wall
- * or a shut door), as opposed to smoke or foliage? */
-static bool line_walled(const battle_t *b, hex_t from, hex_t to, hex_nudge_t nudge)
-{
-    int n = hex_distance(from, to);
-    hex_lerp_t l = hex_lerp_init(from, to, nudge, n);
-    for (int k = 1; k < n; k++) {
-        cell_t c = hex_to_cell(b->map->layout, hex_lerp_at(&l, k));
-        if (!map_in_bounds(b->map, c)) continue;
-        const terrain_t *t = map_terrain_at(b->map, c);
-        if (t->blocks_sight && t->move <= 0) return true;
-    }
-    return false;
-}
-
 /* Terrain between a and t: 0 none, 1 light, 2 heavy, 3 concealed (sight
  * blocked only by terrain one can walk into), 4 walled off (S22). */
 static int terrain_level(const battle_t *b, hex_t from, hex_t to)
 {
-    sight_t sg = sight_trace(b->board, from, to);
+    bool walled;
+    sight_t sg = sight_trace_walls(b->board, from, to, &walled);
     if (sg.visible) return sg.cover == COVER_HEAVY ? 2 : sg.cover == COVER_LIGHT ? 1 : 0;
-    if (line_walled(b, from, to, HEX_NUDGE_PLUS) || line_walled(b, from, to, HEX_NUDGE_MINUS))
-        return 4;
-    return 3;
+    return walled ? 4 : 3;
 }
 
 int sf_stealth_level(const battle_t *b, int a, int t)
@@ -121,8 +105,55 @@ static int martial_x(int arg)
     return (arg >> SF_ARG_MARTIAL_SHIFT) & SF_ARG_MARTIAL_MASK;
 }
 
+/* Shots, actions and heat of a's attack with w (NULL: unarmed), set once the
+ * attack is known to be possible: the AI asks about many that are not. */
+static void shot_costs(const battle_t *b, int a, const weapon_t *w, sf_shot_t *out)
+{
+    out->shots = w && battle_weapon_tag(w, "shots") > 1 ? battle_weapon_tag(w, "shots") : 1;
+    if (w && battle_weapon_tag(w, "heavy") > 0 && sf_stat(b, a, SF_STR) < battle_weapon_tag(w, "heavy"))
+        out->actions = 2; /* Heavy x (S10) */
+    out->heat_fire = w ? battle_weapon_tag(w, "heat") : 0;
+    if (w && sf_has_tag(w, "heat_on_hit"))
+        out->heat_hit = battle_weapon_tag(w, "heat_on_hit");
+    else if (w && (w->energy || battle_weapon_tag(w, "particle") > 0))
+        out->heat_hit = 1; /* S15 */
+}
+
+/* sf_melee_reach of target t, through memo when there is one. */
+static int target_reach(sf_cover_memo_t *memo, const battle_t *b, int t)
+{
+    if (!memo) return sf_melee_reach(b, t);
+    if (memo->mreach[t] == 0) memo->mreach[t] = (int16_t)(1 + sf_melee_reach(b, t));
+    return memo->mreach[t] - 1;
+}
+
+int sf_cover_level_memo(sf_cover_memo_t *memo, const battle_t *b, int a, int t)
+{
+    int idx = board_cell_index(b->board, sf_pos(b, a));
+    if (idx < 0) return sf_cover_level(b, a, t);
+    uint32_t key = 1u + (uint32_t)idx * SF_NMAX + (uint32_t)t;
+    uint32_t slot = (key * 2654435761u) >> 20 & (SF_COVER_MEMO - 1);
+    while (memo->key[slot] != 0) {
+        if (memo->key[slot] == key) return memo->lvl[slot];
+        slot = (slot + 1) & (SF_COVER_MEMO - 1);
+    }
+    int lvl = sf_cover_level(b, a, t);
+    if (memo->n < SF_COVER_MEMO * 3 / 4) { /* keep probes short: past that, work it out */
+        memo->key[slot] = key;
+        memo->lvl[slot] = (int8_t)lvl;
+        memo->n++;
+    }
+    return lvl;
+}
+
 bool sf_shot_shape(const battle_t *b, int a, int t, int wi, int arg, int n_weapons, cell_t at,
                    sf_shot_t *out)
+{
+    return sf_shot_shape_memo(b, a, t, wi, arg, n_weapons, at, NULL, out);
+}
+
+bool sf_shot_shape_memo(const battle_t *b, int a, int t, int wi, int arg, int n_weapons, cell_t at,
+                        sf_cover_memo_t *memo, sf_shot_t *out)
 {
     const sf_state_t *s = sf_cst(b);
     memset(out, 0, sizeof *out);
@@ -138,14 +169,6 @@ bool sf_shot_shape(const battle_t *b, int a, int t, int wi, int arg, int n_weapo
         int pool = sf_stat(b, a, SF_MARTIAL);
         if (w || pool <= 0 || mx > pool || !martial_die(mx) || !martial_die(pool - mx)) return false;
     }
-    out->shots = w && battle_weapon_tag(w, "shots") > 1 ? battle_weapon_tag(w, "shots") : 1;
-    if (w && battle_weapon_tag(w, "heavy") > 0 && sf_stat(b, a, SF_STR) < battle_weapon_tag(w, "heavy"))
-        out->actions = 2; /* Heavy x (S10) */
-    out->heat_fire = w ? battle_weapon_tag(w, "heat") : 0;
-    if (w && sf_has_tag(w, "heat_on_hit"))
-        out->heat_hit = battle_weapon_tag(w, "heat_on_hit");
-    else if (w && (w->energy || battle_weapon_tag(w, "particle") > 0))
-        out->heat_hit = 1; /* S15 */
 
     /* A cone: no roll, from the firer towards a hex (S25). */
     if (w && battle_weapon_tag(w, "cone") > 0) {
@@ -161,6 +184,7 @@ bool sf_shot_shape(const battle_t *b, int a, int t, int wi, int arg, int n_weapo
         out->dmg_sides = w->dice_sides;
         out->dmg_bonus = w->dice_bonus;
         out->nonlethal = battle_weapon_tag(w, "nonlethal") > 0;
+        shot_costs(b, a, w, out);
         return true;
     }
     if (t < 0 || t >= b->n || t == a || !battle_active(b, t) || !sf_enemies(b, a, t)) return false;
@@ -168,8 +192,6 @@ bool sf_shot_shape(const battle_t *b, int a, int t, int wi, int arg, int n_weapo
     bool club = intent && w && !battle_weapon_tag(w, "nonlethal") && !battle_weapon_tag(w, "blunt");
     out->club = club;
     out->melee = !w || club || w->cls == WPN_MELEE;
-    out->nonlethal = (w && battle_weapon_tag(w, "nonlethal") > 0) || (intent && (!w || club ||
-                                                                       battle_weapon_tag(w, "blunt") > 0));
     int d = sf_dist(b, a, t);
     if (out->melee) {
         int reach = club ? sf_body_reach(b, a) : sf_weapon_reach(b, a, w);
@@ -177,12 +199,14 @@ bool sf_shot_shape(const battle_t *b, int a, int t, int wi, int arg, int n_weapo
     } else {
         if (d > range_hexes(b, a, w)) return false;
         /* Out of the target's melee reach, unless Handheld (S8). */
-        if (d <= sf_melee_reach(b, t) && !battle_weapon_tag(w, "handheld")) return false;
+        if (d <= target_reach(memo, b, t) && !battle_weapon_tag(w, "handheld")) return false;
         /* A ranged weapon without Assault is not fired in a turn with a move (S9). */
         if (w->cls == WPN_RANGED && !battle_weapon_tag(w, "assault") && s->u[a].moved) return false;
     }
-    int lvl = sf_cover_level(b, a, t);
+    int lvl = memo ? sf_cover_level_memo(memo, b, a, t) : sf_cover_level(b, a, t);
     if (lvl >= 4) return false;
+    out->nonlethal = (w && battle_weapon_tag(w, "nonlethal") > 0) || (intent && (!w || club ||
+                                                                       battle_weapon_tag(w, "blunt") > 0));
     out->cover_mod = cover_mod(lvl);
 
     /* The roll: to-hit, or the target's save for Beam and Homing (S-R7, S27). */
@@ -229,6 +253,7 @@ bool sf_shot_shape(const battle_t *b, int a, int t, int wi, int arg, int n_weapo
                 out->ray_loss = hex_distance(hex_from_cell(b->map->layout, u->ray_at), sf_pos(b, t));
         }
     }
+    shot_costs(b, a, w, out);
     return true;
 }
 

@@ -218,6 +218,24 @@ typedef struct {
  * False when that weapon cannot make this attack now. */
 bool sf_shot_shape(const battle_t *b, int a, int t, int wi, int arg, int n_weapons, cell_t at,
                    sf_shot_t *out);
+
+/* Cover levels (sf_cover_level) already worked out, by the hex the attacker
+ * stands on and the target, and targets' melee reach: valid only while
+ * nothing changes but the attacker's hex and its own turn flags and hands
+ * (every other position and hand, the terrain, the stats), as during one AI
+ * call that places its combatant on hex after hex to look. Zeroed = empty. */
+#define SF_COVER_MEMO 2048 /* slots, a power of two */
+typedef struct {
+    uint32_t key[SF_COVER_MEMO]; /* 0 empty, else 1 + cell index * SF_NMAX + target */
+    int8_t lvl[SF_COVER_MEMO];
+    int n;
+    int16_t mreach[SF_NMAX]; /* 0 unknown, else 1 + sf_melee_reach of the target */
+} sf_cover_memo_t;
+/* sf_cover_level(b, a, t), read from memo or worked out and kept there. */
+int sf_cover_level_memo(sf_cover_memo_t *memo, const battle_t *b, int a, int t);
+/* sf_shot_shape, taking cover levels from memo (NULL: none). */
+bool sf_shot_shape_memo(const battle_t *b, int a, int t, int wi, int arg, int n_weapons, cell_t at,
+                        sf_cover_memo_t *memo, sf_shot_t *out);
 /* Every weapon index of an attack command (weapon, weapon2, vehicle extras);
  * returns the count (0: malformed). */
 int sf_attack_weapons(const battle_t *b, const cmd_t *c, int *out);
