@@ -642,6 +642,15 @@ static void test_dice_log_scrolls_with_the_wheel(void **state)
     snprintf(want, sizeof want, "%s assists against %s", pui_name(p, f->kara),
              pui_name(p, as.target));
     assert_string_equal(line, want);
+    /* An area attack that singles nobody out names no target (not "hits -"). */
+    event_t ar = event_make(EV_ATTACK);
+    ar.who = f->kara;
+    ar.target = -1;
+    ar.hit = true;
+    hb_strlcpy(ar.name, "flamer", sizeof ar.name);
+    hud_log_text(p, &ar, line, sizeof line);
+    snprintf(want, sizeof want, "%s attacks an area (flamer)", pui_name(p, f->kara));
+    assert_string_equal(line, want);
 }
 
 static void test_layout_keeps_the_map_free(void **state)

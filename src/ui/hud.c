@@ -1118,8 +1118,11 @@ hud_log_kind_t hud_log_text(const pui_t *p, const event_t *e, char *buf, size_t 
     char w[EV_NAME_MAX];
     switch (e->type) {
     case EV_ATTACK:
-        snprintf(buf, cap, "%s %s %s (%s)", who, e->hit ? "hits" : "misses", tgt,
-                 words(e->name, w, sizeof w));
+        if (e->target < 0) /* an area with nobody singled out: its hexes say who is caught */
+            snprintf(buf, cap, "%s attacks an area (%s)", who, words(e->name, w, sizeof w));
+        else
+            snprintf(buf, cap, "%s %s %s (%s)", who, e->hit ? "hits" : "misses", tgt,
+                     words(e->name, w, sizeof w));
         break;
     case EV_DAMAGE: {
         char extra[64] = "";
