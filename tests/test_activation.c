@@ -106,6 +106,34 @@ static void test_forecast_is_what_happens(void **state)
     fx_free(&f);
 }
 
+/* The tracker's queue labels say how far off each activation is in AV
+ * ticks, and "next" for one on the same tick (never "in 0"). */
+static void test_queue_labels_name_the_wait(void **state)
+{
+    (void)state;
+    fx_t f;
+    const int spd[] = {20, 20, 13, 8};
+    idlers(&f, spd, 4);
+    int who[12], when[12];
+    int n = act_forecast(f.p.b, who, when, 12);
+    turn_slot_t q[12];
+    assert_int_equal(ruleset_queue(f.p.rs, f.p.b, q, 12), n);
+    int clock = act_cst(f.p.b)->clock, ties = 0;
+    for (int k = 0; k < n; k++) {
+        char want[32];
+        if (when[k] == clock) {
+            snprintf(want, sizeof want, "next");
+            ties++;
+        } else {
+            snprintf(want, sizeof want, "in %d AV", when[k] - clock);
+        }
+        assert_int_equal(q[k].who, who[k]);
+        assert_string_equal(q[k].label, want);
+    }
+    assert_true(ties > 0); /* two SPD 20 actors share the first tick */
+    fx_free(&f);
+}
+
 /* A player at 1,1 with `weapons` and `mine`, a foe with a Strike and
  * `theirs` at col,1, on a map of open ground; started on seeded dice. */
 static void duel(fx_t *f, int col, const char *weapons, const char *mine, const char *theirs)
@@ -431,6 +459,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_activations_follow_spd),
         cmocka_unit_test(test_forecast_is_what_happens),
+        cmocka_unit_test(test_queue_labels_name_the_wait),
         cmocka_unit_test(test_priority_is_capped),
         cmocka_unit_test(test_accuracy_multiplier),
         cmocka_unit_test(test_lift_modifier),

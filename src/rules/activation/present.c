@@ -129,7 +129,13 @@ int act_queue(const battle_t *b, turn_slot_t *out, int cap)
     for (int k = 0; k < n; k++) {
         out[k].who = who[k];
         out[k].side = b->board->side[who[k]];
-        snprintf(out[k].label, sizeof out[k].label, "in %d", when[k] - clock);
+        /* The ticks of the AV clock still to pass; none means it acts straight
+         * after the current activation (a tie on the clock). */
+        int wait = when[k] - clock;
+        if (wait <= 0)
+            snprintf(out[k].label, sizeof out[k].label, "next");
+        else
+            snprintf(out[k].label, sizeof out[k].label, "in %d AV", wait);
     }
     return n;
 }
