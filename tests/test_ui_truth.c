@@ -728,6 +728,50 @@ static void test_drag_moves_along_the_cheapest_path(void **state)
     assert_int_equal(p->sel, f->grunt);
 }
 
+/* Tab cycles the legal targets nearest first, whatever their map order, and
+ * comes round again after the farthest. */
+static void test_tab_takes_the_nearest_target_first(void **state)
+{
+    (void)state;
+    static const char *const OPEN[] = {"............", "............", "............",
+                                       "............", "............"};
+    map_t *m = fx_map(12, 5, "xhalem", OPEN);
+    tmpl_db_t *db = fx_db("xhalem");
+    fx_weapon(db, "longbow", WPN_RANGED, false, 0, 60, 1, 8, 0, NULL);
+    int far = fx_add(m, "far", "raiders", 10, 2, KIND_CREATURE, SIZE_MEDIUM, 12, 30, "longbow",
+                     "agility=0");
+    int kara = fx_add(m, "kara", "players", 1, 2, KIND_CREATURE, SIZE_MEDIUM, 20, 30, "longbow",
+                      "agility=9");
+    int mid = fx_add(m, "mid", "raiders", 7, 0, KIND_CREATURE, SIZE_MEDIUM, 12, 30, "longbow",
+                     "agility=0");
+    int near = fx_add(m, "near", "raiders", 4, 4, KIND_CREATURE, SIZE_MEDIUM, 12, 30, "longbow",
+                      "agility=0");
+    pui_t *p = malloc(sizeof *p);
+    assert_non_null(p);
+    assert_int_equal(pui_start(p, m, db, 3), BATTLE_OK);
+    pui_run_ai(p, 50);
+    assert_true(p->user_turn);
+    assert_int_equal(p->actor, kara);
+    int shot = -1;
+    for (int i = 0; i < p->n_bar && shot < 0; i++) {
+        if (!p->bar[i].targeted || !pui_choose(p, i)) continue;
+        if (pui_is_target(p, far) && pui_is_target(p, mid) && pui_is_target(p, near))
+            shot = i;
+        else
+            pui_cancel(p);
+    }
+    assert_true(shot >= 0);
+    const int want[] = {near, mid, far, near};
+    for (int k = 0; k < 4; k++) {
+        assert_true(pui_key(p, SDLK_TAB, 0));
+        assert_int_equal(p->target, want[k]);
+    }
+    pui_free(p);
+    free(p);
+    map_destroy(m);
+    free(db);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -747,6 +791,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_right_click_lists_the_tokens_actions, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_drag_moves_along_the_cheapest_path, setup, teardown),
+        cmocka_unit_test(test_tab_takes_the_nearest_target_first),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

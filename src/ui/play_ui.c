@@ -806,6 +806,24 @@ bool pui_hover_cell(pui_t *p, cell_t c, bool on)
     return true;
 }
 
+/* Tab's order: the legal targets nearest the actor first (ties by map
+ * order), the one after `after` (-1: the nearest), wrapping round. */
+static int next_target(const pui_t *p, int after)
+{
+    const battle_t *b = p->play.b;
+    hex_t from = b->board->pos[p->actor];
+    long key_after = after >= 0 ? (long)hex_distance(from, b->board->pos[after]) * b->n + after : -1;
+    int best = -1, first = -1;
+    long best_key = 0, first_key = 0;
+    for (int t = 0; t < b->n; t++) {
+        if (!legal_for(p, p->act, t)) continue;
+        long key = (long)hex_distance(from, b->board->pos[t]) * b->n + t;
+        if (first < 0 || key < first_key) first = t, first_key = key;
+        if (key > key_after && (best < 0 || key < best_key)) best = t, best_key = key;
+    }
+    return best >= 0 ? best : first;
+}
+
 static void set_confirm(pui_t *p, int t)
 {
     p->target = t;
@@ -1318,15 +1336,8 @@ bool pui_key(pui_t *p, SDL_Keycode k, Uint16 mod)
         return true;
     case SDLK_TAB:
         if ((p->mode == PUI_TARGET || p->mode == PUI_CONFIRM) && !picks_cell(&p->bar[p->act])) {
-            /* Cycle through the legal targets. */
-            int start = p->mode == PUI_CONFIRM ? p->target : -1;
-            for (int step = 1; step <= p->play.b->n; step++) {
-                int t = (start + step + p->play.b->n) % p->play.b->n;
-                if (legal_for(p, p->act, t)) {
-                    set_confirm(p, t);
-                    break;
-                }
-            }
+            int t = next_target(p, p->mode == PUI_CONFIRM ? p->target : -1);
+            if (t >= 0) set_confirm(p, t);
             return true;
         }
         return false;
