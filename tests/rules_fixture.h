@@ -208,4 +208,14 @@ static inline cmd_t fx_engage(int a, int t, int w)
     return c;
 }
 
+/* A declared engagement (the rulesets that declare first, resolve later). */
+static inline cmd_t fx_declare(int a, int t, int w)
+{
+    cmd_t c = cmd_make(CMD_DECLARE, a);
+    c.act = CMD_ENGAGE;
+    c.target = t;
+    c.weapon = w;
+    return c;
+}
+
 #endif
