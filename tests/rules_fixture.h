@@ -180,6 +180,31 @@ static inline int fx_find(const battle_t *b, int from, const char *const *frags)
 }
 #define FX_FIND(b, from, ...) fx_find((b), (from), (const char *const[]){__VA_ARGS__, NULL})
 
+/* The whole log as JSON Lines, the bytes simulate prints (malloc'd). */
+static inline char *fx_log_text(const battle_t *b)
+{
+    size_t cap = 4096, n = 0;
+    char *out = malloc(cap);
+    assert_non_null(out);
+    out[0] = '\0';
+    for (int k = 0; k < b->log.n; k++) {
+        char *line = event_to_line(b->board, &b->log.ev[k]);
+        assert_non_null(line);
+        size_t len = strlen(line);
+        while (n + len + 2 > cap) {
+            cap *= 2;
+            out = realloc(out, cap);
+            assert_non_null(out);
+        }
+        memcpy(out + n, line, len);
+        n += len;
+        out[n++] = '\n';
+        out[n] = '\0';
+        free(line);
+    }
+    return out;
+}
+
 /* Print the log (for a failing test's context). */
 static inline void fx_dump(const battle_t *b)
 {

@@ -25,6 +25,7 @@
 #include "io/fileio.h"
 #include "io/save.h"
 #include "rules/scars.h"
+#include "rules_fixture.h"
 #include "text_fixture.h"
 #include "tmp_fixture.h"
 
@@ -47,30 +48,6 @@ static map_t *load_sample(const char *name, tmpl_db_t **db)
     if (rc != HB_OK) fprintf(stderr, "%s\n", err);
     assert_int_equal(rc, HB_OK);
     return m;
-}
-
-/* The whole event log as JSON Lines, the bytes simulate prints. */
-static char *log_text(const battle_t *b)
-{
-    size_t cap = 4096, n = 0;
-    char *out = malloc(cap);
-    assert_non_null(out);
-    for (int k = 0; k < b->log.n; k++) {
-        char *line = event_to_line(b->board, &b->log.ev[k]);
-        assert_non_null(line);
-        size_t l = strlen(line);
-        while (n + l + 2 > cap) {
-            cap *= 2;
-            out = realloc(out, cap);
-            assert_non_null(out);
-        }
-        memcpy(out + n, line, l);
-        n += l;
-        out[n++] = '\n';
-        free(line);
-    }
-    out[n] = '\0';
-    return out;
 }
 
 /* Save p, load the text back and rebuild it into q. */
@@ -106,11 +83,11 @@ static void test_simulate_replays_byte_for_byte(void **state)
             assert_int_equal(play_start(&p, m, db, NULL, &o), BATTLE_OK);
             assert_int_equal(play_auto(&p, MAX_ROUNDS), BATTLE_OK);
             assert_true(p.b->over);
-            char *want = log_text(p.b);
+            char *want = fx_log_text(p.b);
             play_t q;
             save_t *s = round_trip(&p, NULL, &q);
             assert_string_equal(s->map_file, "somewhere/map.json");
-            char *got = log_text(q.b);
+            char *got = fx_log_text(q.b);
             assert_string_equal(got, want);
             assert_int_equal(q.b->cmds.n, p.b->cmds.n);
             free(got);
@@ -134,11 +111,11 @@ static void test_round_limit_stop_survives(void **state)
     assert_int_equal(play_start(&p, m, db, NULL, &o), BATTLE_OK);
     assert_int_equal(play_auto(&p, 1), BATTLE_OK);
     assert_true(p.b->over && p.b->stopped);
-    char *want = log_text(p.b);
+    char *want = fx_log_text(p.b);
     play_t q;
     save_t *s = round_trip(&p, NULL, &q);
     assert_true(s->stopped);
-    char *got = log_text(q.b);
+    char *got = fx_log_text(q.b);
     assert_string_equal(got, want);
     assert_true(q.b->over);
     free(got);
@@ -223,7 +200,7 @@ static void test_hand_dice_and_pending_command(void **state)
     assert_int_equal(q.b->need.sides, p.b->need.sides);
     assert_int_equal(q.b->need.index, p.b->need.index);
     assert_int_equal(q.b->dice.n_entered, p.b->dice.n_entered);
-    char *a = log_text(p.b), *b = log_text(q.b);
+    char *a = fx_log_text(p.b), *b = fx_log_text(q.b);
     assert_string_equal(a, b);
     free(a);
     free(b);
@@ -237,8 +214,8 @@ static void test_hand_dice_and_pending_command(void **state)
         assert_int_equal(s1, s2);
         if (s1 != BATTLE_NEED_DICE) break;
     }
-    a = log_text(p.b);
-    b = log_text(q.b);
+    a = fx_log_text(p.b);
+    b = fx_log_text(q.b);
     assert_string_equal(a, b);
     free(a);
     free(b);
@@ -332,7 +309,7 @@ static void test_old_reaction_answers_load(void **state)
             continue;
         }
         seen = true;
-        char *want = log_text(p.b);
+        char *want = fx_log_text(p.b);
         char *text = save_to_json(&p, NULL, NULL);
         assert_non_null(text);
         /* The first answer was yes: written true, as before there were options. */
@@ -347,7 +324,7 @@ static void test_old_reaction_answers_load(void **state)
                              HB_OK);
             play_t q;
             if (save_rebuild(sv, &q, err, sizeof err) != HB_OK) fail_msg("%s", err);
-            char *got = log_text(q.b);
+            char *got = fx_log_text(q.b);
             assert_string_equal(got, want);
             free(got);
             play_end(&q);
@@ -551,7 +528,7 @@ static void test_older_rules_open_with_a_note(void **state)
             HB_OK);
         assert_int_equal(s2->rules_revision, 0);
         assert_int_equal(save_rebuild_exact(s2, &q, err, sizeof err), HB_OK);
-        char *a = log_text(p.b), *b = log_text(q.b);
+        char *a = fx_log_text(p.b), *b = fx_log_text(q.b);
         assert_string_equal(a, b);
         free(a);
         free(b);
@@ -909,14 +886,14 @@ static void test_referee_calls_survive(void **state)
     for (int k = 0; k < 4; k++)
         assert_int_equal(play_apply(&p, &calls[k]), BATTLE_OK);
     assert_int_equal(play_auto(&p, MAX_ROUNDS), BATTLE_OK);
-    char *want = log_text(p.b);
+    char *want = fx_log_text(p.b);
     assert_non_null(strstr(want, "\"action\":\"telegraph_"));
     assert_non_null(strstr(want, "\"why\":\"DEX save (called)\""));
     assert_non_null(strstr(want, "\"action\":\"mark_enhanced\""));
     assert_non_null(strstr(want, "\"action\":\"critical_weakens\""));
     play_t q;
     save_t *s = round_trip(&p, NULL, &q);
-    char *got = log_text(q.b);
+    char *got = fx_log_text(q.b);
     assert_string_equal(got, want);
     for (int k = 0; k < 4; k++) {
         assert_int_equal(q.b->cmds.c[k].kind, calls[k].kind);
