@@ -67,6 +67,15 @@ static save_t *round_trip(const play_t *p, const save_table_t *t, play_t *q)
     return s;
 }
 
+/* x and y have logged the very same events (the same JSON Lines). */
+static void expect_same_log(const battle_t *x, const battle_t *y)
+{
+    char *a = fx_log_text(x), *b = fx_log_text(y);
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+}
+
 /* The events of an AI-only battle as `simulate` plays it (same options), and
  * of its save rebuilt, are the same bytes, for every sample map. */
 static void test_simulate_replays_byte_for_byte(void **state)
@@ -83,15 +92,11 @@ static void test_simulate_replays_byte_for_byte(void **state)
             assert_int_equal(play_start(&p, m, db, NULL, &o), BATTLE_OK);
             assert_int_equal(play_auto(&p, MAX_ROUNDS), BATTLE_OK);
             assert_true(p.b->over);
-            char *want = fx_log_text(p.b);
             play_t q;
             save_t *s = round_trip(&p, NULL, &q);
             assert_string_equal(s->map_file, "somewhere/map.json");
-            char *got = fx_log_text(q.b);
-            assert_string_equal(got, want);
+            expect_same_log(q.b, p.b);
             assert_int_equal(q.b->cmds.n, p.b->cmds.n);
-            free(got);
-            free(want);
             play_end(&q);
             save_free(s);
             play_end(&p);
@@ -111,15 +116,11 @@ static void test_round_limit_stop_survives(void **state)
     assert_int_equal(play_start(&p, m, db, NULL, &o), BATTLE_OK);
     assert_int_equal(play_auto(&p, 1), BATTLE_OK);
     assert_true(p.b->over && p.b->stopped);
-    char *want = fx_log_text(p.b);
     play_t q;
     save_t *s = round_trip(&p, NULL, &q);
     assert_true(s->stopped);
-    char *got = fx_log_text(q.b);
-    assert_string_equal(got, want);
+    expect_same_log(q.b, p.b);
     assert_true(q.b->over);
-    free(got);
-    free(want);
     play_end(&q);
     save_free(s);
     play_end(&p);
@@ -200,10 +201,7 @@ static void test_hand_dice_and_pending_command(void **state)
     assert_int_equal(q.b->need.sides, p.b->need.sides);
     assert_int_equal(q.b->need.index, p.b->need.index);
     assert_int_equal(q.b->dice.n_entered, p.b->dice.n_entered);
-    char *a = fx_log_text(p.b), *b = fx_log_text(q.b);
-    assert_string_equal(a, b);
-    free(a);
-    free(b);
+    expect_same_log(p.b, q.b);
     /* Both go on the same way with the same dice. */
     rng_t r2 = rng;
     for (int k = 0; k < 40; k++) {
@@ -214,11 +212,7 @@ static void test_hand_dice_and_pending_command(void **state)
         assert_int_equal(s1, s2);
         if (s1 != BATTLE_NEED_DICE) break;
     }
-    a = fx_log_text(p.b);
-    b = fx_log_text(q.b);
-    assert_string_equal(a, b);
-    free(a);
-    free(b);
+    expect_same_log(p.b, q.b);
     play_end(&q);
     save_free(s);
     play_end(&p);
@@ -228,24 +222,30 @@ static void test_hand_dice_and_pending_command(void **state)
 
 /* ---- refusals ---- */
 
+/* A played-out AI battle of n commands (or to its end). */
+static void play_n(play_t *p, const map_t *m, const tmpl_db_t *db, uint64_t seed, int n)
+{
+    battle_opts_t o = {.seed = seed, .max_rounds = MAX_ROUNDS};
+    assert_int_equal(play_start(p, m, db, NULL, &o), BATTLE_OK);
+    int actors[MAP_MAX_COMBATANTS];
+    while (p->b->cmds.n < n && !p->b->over) {
+        assert_true(play_actors(p, actors, MAP_MAX_COMBATANTS) > 0);
+        cmd_t c;
+        p->rs->ai(p->b, actors[0], &c);
+        if (play_apply(p, &c) == BATTLE_ILLEGAL) {
+            cmd_t e = cmd_make(CMD_END, actors[0]);
+            assert_int_equal(play_apply(p, &e), BATTLE_OK);
+        }
+    }
+}
+
 /* Text of a valid save: a short AI battle on the default map, seed 3. */
 static char *sample_save_text(int n_cmds)
 {
     tmpl_db_t *db = NULL;
     map_t *m = load_sample("ridge_ambush.json", &db);
-    battle_opts_t o = {.seed = 3, .max_rounds = MAX_ROUNDS};
     play_t p;
-    assert_int_equal(play_start(&p, m, db, NULL, &o), BATTLE_OK);
-    int actors[MAP_MAX_COMBATANTS];
-    while (p.b->cmds.n < n_cmds && !p.b->over) {
-        assert_true(play_actors(&p, actors, MAP_MAX_COMBATANTS) > 0);
-        cmd_t c;
-        p.rs->ai(p.b, actors[0], &c);
-        if (play_apply(&p, &c) == BATTLE_ILLEGAL) {
-            cmd_t e = cmd_make(CMD_END, actors[0]);
-            assert_int_equal(play_apply(&p, &e), BATTLE_OK);
-        }
-    }
+    play_n(&p, m, db, 3, n_cmds);
     char *text = save_to_json(&p, NULL, NULL);
     assert_non_null(text);
     play_end(&p);
@@ -528,10 +528,7 @@ static void test_older_rules_open_with_a_note(void **state)
             HB_OK);
         assert_int_equal(s2->rules_revision, 0);
         assert_int_equal(save_rebuild_exact(s2, &q, err, sizeof err), HB_OK);
-        char *a = fx_log_text(p.b), *b = fx_log_text(q.b);
-        assert_string_equal(a, b);
-        free(a);
-        free(b);
+        expect_same_log(p.b, q.b);
         play_end(&q);
         save_free(s2);
         free(again);
@@ -598,22 +595,6 @@ static void temp_dir(char *out, size_t cap)
     assert_true(tmp_dir_make(out, cap, "save"));
 }
 
-/* A played-out AI battle of n commands (or to its end). */
-static void play_n(play_t *p, const map_t *m, const tmpl_db_t *db, uint64_t seed, int n)
-{
-    battle_opts_t o = {.seed = seed, .max_rounds = MAX_ROUNDS};
-    assert_int_equal(play_start(p, m, db, NULL, &o), BATTLE_OK);
-    int actors[MAP_MAX_COMBATANTS];
-    while (p->b->cmds.n < n && !p->b->over) {
-        assert_true(play_actors(p, actors, MAP_MAX_COMBATANTS) > 0);
-        cmd_t c;
-        p->rs->ai(p->b, actors[0], &c);
-        if (play_apply(p, &c) == BATTLE_ILLEGAL) {
-            cmd_t e = cmd_make(CMD_END, actors[0]);
-            assert_int_equal(play_apply(p, &e), BATTLE_OK);
-        }
-    }
-}
 
 static int load_cmds(const char *path)
 {
