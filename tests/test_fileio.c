@@ -77,18 +77,6 @@ static char *read_all(const char *path)
     return buf;
 }
 
-static int count_entries(const char *dir)
-{
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)))
-        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) n++;
-    closedir(d);
-    return n;
-}
-
 /* ---- hb_read_file ---- */
 
 static void test_read_whole_file(void **state)
@@ -201,7 +189,7 @@ static void test_write_new_file(void **state)
     free(got);
     /* Nothing existed before, so there is nothing to back up. */
     assert_int_equal(access(bak, F_OK), -1);
-    assert_int_equal(count_entries(*state), 1);
+    assert_int_equal(tmp_dir_count(*state), 1);
 }
 
 static void test_write_replaces_and_keeps_bak(void **state)
@@ -224,7 +212,7 @@ static void test_write_replaces_and_keeps_bak(void **state)
     assert_string_equal(old, "second");
     free(now);
     free(old);
-    assert_int_equal(count_entries(*state), 2);
+    assert_int_equal(tmp_dir_count(*state), 2);
 }
 
 static void test_write_without_bak(void **state)
@@ -282,7 +270,7 @@ static void test_write_parent_is_file(void **state)
     char *still = read_all(file);
     assert_string_equal(still, "x");
     free(still);
-    assert_int_equal(count_entries(*state), 1);
+    assert_int_equal(tmp_dir_count(*state), 1);
 }
 
 static void test_write_missing_folder(void **state)
@@ -292,7 +280,7 @@ static void test_write_missing_folder(void **state)
     assert_int_equal(hb_write_atomic(path, "data", 4, true, err, sizeof err), HB_ERR_OTHER);
     assert_non_null(strstr(err, path));
     assert_non_null(strstr(err, strerror(ENOENT)));
-    assert_int_equal(count_entries(*state), 0);
+    assert_int_equal(tmp_dir_count(*state), 0);
 }
 
 static void test_failed_backup_leaves_target(void **state)
@@ -311,8 +299,8 @@ static void test_failed_backup_leaves_target(void **state)
     assert_string_equal(now, "precious");
     free(now);
     /* keep.json and keep.json.bak only: every temporary file was removed. */
-    assert_int_equal(count_entries(*state), 2);
-    assert_int_equal(count_entries(bak), 1);
+    assert_int_equal(tmp_dir_count(*state), 2);
+    assert_int_equal(tmp_dir_count(bak), 1);
 }
 
 static void test_failed_rename_leaves_target(void **state)
@@ -330,7 +318,7 @@ static void test_failed_rename_leaves_target(void **state)
     char *still = read_all(inner);
     assert_string_equal(still, "z");
     free(still);
-    assert_int_equal(count_entries(*state), 1);
+    assert_int_equal(tmp_dir_count(*state), 1);
 }
 
 /* A disk that fills up part way through the write: a file-size limit makes
@@ -363,7 +351,7 @@ static void test_write_fails_part_way(void **state)
     char *now = read_all(path);
     assert_string_equal(now, "precious");
     free(now);
-    assert_int_equal(count_entries(*state), 1); /* no temporary file, no .bak */
+    assert_int_equal(tmp_dir_count(*state), 1); /* no temporary file, no .bak */
 }
 
 /* The injected failures: which call fails, with what, and what is left. */
@@ -396,13 +384,13 @@ static void test_injected_faults(void **state)
     char *now = read_all(path);
     assert_string_equal(now, "two");
     free(now);
-    assert_int_equal(count_entries(*state), 1);
+    assert_int_equal(tmp_dir_count(*state), 1);
     /* Begun and then given up: nothing is left and the target stays. */
     hb_pending_t pend;
     assert_int_equal(hb_write_begin(path, "xyz", 3, &pend, err, sizeof err), HB_OK);
-    assert_int_equal(count_entries(*state), 2);
+    assert_int_equal(tmp_dir_count(*state), 2);
     hb_write_abort(&pend);
-    assert_int_equal(count_entries(*state), 1);
+    assert_int_equal(tmp_dir_count(*state), 1);
     now = read_all(path);
     assert_string_equal(now, "two");
     free(now);

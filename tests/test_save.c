@@ -609,18 +609,6 @@ static int load_cmds(const char *path)
     return n;
 }
 
-/* Entries of a folder, "." and ".." aside. */
-static int count_files(const char *dir)
-{
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    int n = 0;
-    for (struct dirent *e; (e = readdir(d));)
-        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
-    closedir(d);
-    return n;
-}
-
 /* Four autosaves leave the newest three, newest in slot 1. */
 static void test_autosave_rotates_three(void **state)
 {
@@ -728,7 +716,7 @@ static void test_injected_failures_lose_nothing(void **state)
         assert_memory_equal(err, want, strlen(want));
         assert_int_equal(load_cmds(path), 9);
         assert_int_equal(load_cmds(bak), 9);
-        assert_int_equal(count_files(dir), 3); /* battle.json, its .bak, auto/ */
+        assert_int_equal(tmp_dir_count(dir), 3); /* battle.json, its .bak, auto/ */
     }
     /* Autosave: the new file is written whole before the slots move down. */
     static const char *const AUTO_FAULTS[] = {"create:1", "write:1", "fsync:1", "close:1",
@@ -754,7 +742,7 @@ static void test_injected_failures_lose_nothing(void **state)
         assert_int_equal(seen9, 1);
         assert_int_equal(seen6, 1);
         if (k < 5) assert_int_equal(files, 3); /* failed before any slot moved */
-        assert_int_equal(count_files(sub), files); /* no temporary file */
+        assert_int_equal(tmp_dir_count(sub), files); /* no temporary file */
         /* Put the three back in place for the next fault. */
         for (int k2 = 1; k2 <= 3; k2++) {
             play_t q;
