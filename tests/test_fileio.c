@@ -77,6 +77,15 @@ static char *read_all(const char *path)
     return buf;
 }
 
+/* The file at path holds exactly the text want. */
+static void expect_file(const char *path, const char *want)
+{
+    char *got = read_all(path);
+    assert_non_null(got);
+    assert_string_equal(got, want);
+    free(got);
+}
+
 /* ---- hb_read_file ---- */
 
 static void test_read_whole_file(void **state)
@@ -184,9 +193,7 @@ static void test_write_new_file(void **state)
     join(path, sizeof path, *state, "new.json");
     snprintf(bak, sizeof bak, "%s.bak", path);
     assert_int_equal(hb_write_atomic(path, "{}\n", 3, true, err, sizeof err), HB_OK);
-    char *got = read_all(path);
-    assert_string_equal(got, "{}\n");
-    free(got);
+    expect_file(path, "{}\n");
     /* Nothing existed before, so there is nothing to back up. */
     assert_int_equal(access(bak, F_OK), -1);
     assert_int_equal(tmp_dir_count(*state), 1);
@@ -199,19 +206,12 @@ static void test_write_replaces_and_keeps_bak(void **state)
     snprintf(bak, sizeof bak, "%s.bak", path);
     write_bytes(path, "first", 5);
     assert_int_equal(hb_write_atomic(path, "second", 6, true, err, sizeof err), HB_OK);
-    char *now = read_all(path), *old = read_all(bak);
-    assert_string_equal(now, "second");
-    assert_string_equal(old, "first");
-    free(now);
-    free(old);
+    expect_file(path, "second");
+    expect_file(bak, "first");
     /* The next save rotates: the backup is always the version just replaced. */
     assert_int_equal(hb_write_atomic(path, "third", 5, true, err, sizeof err), HB_OK);
-    now = read_all(path);
-    old = read_all(bak);
-    assert_string_equal(now, "third");
-    assert_string_equal(old, "second");
-    free(now);
-    free(old);
+    expect_file(path, "third");
+    expect_file(bak, "second");
     assert_int_equal(tmp_dir_count(*state), 2);
 }
 
@@ -222,9 +222,7 @@ static void test_write_without_bak(void **state)
     snprintf(bak, sizeof bak, "%s.bak", path);
     write_bytes(path, "old", 3);
     assert_int_equal(hb_write_atomic(path, "new", 3, false, err, sizeof err), HB_OK);
-    char *now = read_all(path);
-    assert_string_equal(now, "new");
-    free(now);
+    expect_file(path, "new");
     assert_int_equal(access(bak, F_OK), -1);
 }
 
@@ -267,9 +265,7 @@ static void test_write_parent_is_file(void **state)
              "%s: cannot write: %s (creating a temporary file beside it)", path,
              strerror(ENOTDIR));
     assert_string_equal(err, expect);
-    char *still = read_all(file);
-    assert_string_equal(still, "x");
-    free(still);
+    expect_file(file, "x");
     assert_int_equal(tmp_dir_count(*state), 1);
 }
 
@@ -295,9 +291,7 @@ static void test_failed_backup_leaves_target(void **state)
     write_bytes(blocker, "y", 1);
     assert_int_equal(hb_write_atomic(path, "replacement", 11, true, err, sizeof err), HB_ERR_OTHER);
     assert_non_null(strstr(err, path));
-    char *now = read_all(path);
-    assert_string_equal(now, "precious");
-    free(now);
+    expect_file(path, "precious");
     /* keep.json and keep.json.bak only: every temporary file was removed. */
     assert_int_equal(tmp_dir_count(*state), 2);
     assert_int_equal(tmp_dir_count(bak), 1);
@@ -315,9 +309,7 @@ static void test_failed_rename_leaves_target(void **state)
     char expect[1400];
     snprintf(expect, sizeof expect, "%s: cannot write: %s", path, strerror(EISDIR));
     assert_string_equal(err, expect);
-    char *still = read_all(inner);
-    assert_string_equal(still, "z");
-    free(still);
+    expect_file(inner, "z");
     assert_int_equal(tmp_dir_count(*state), 1);
 }
 
@@ -348,9 +340,7 @@ static void test_write_fails_part_way(void **state)
     assert_int_equal(waitpid(pid, &status, 0), pid);
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 0);
-    char *now = read_all(path);
-    assert_string_equal(now, "precious");
-    free(now);
+    expect_file(path, "precious");
     assert_int_equal(tmp_dir_count(*state), 1); /* no temporary file, no .bak */
 }
 
@@ -381,9 +371,7 @@ static void test_injected_faults(void **state)
     assert_int_equal(hb_write_atomic(path, "six", 3, false, err, sizeof err), HB_ERR_OTHER);
     assert_non_null(strstr(err, strerror(ENOSPC)));
     hb_fault_set(NULL);
-    char *now = read_all(path);
-    assert_string_equal(now, "two");
-    free(now);
+    expect_file(path, "two");
     assert_int_equal(tmp_dir_count(*state), 1);
     /* Begun and then given up: nothing is left and the target stays. */
     hb_pending_t pend;
@@ -391,9 +379,7 @@ static void test_injected_faults(void **state)
     assert_int_equal(tmp_dir_count(*state), 2);
     hb_write_abort(&pend);
     assert_int_equal(tmp_dir_count(*state), 1);
-    now = read_all(path);
-    assert_string_equal(now, "two");
-    free(now);
+    expect_file(path, "two");
 }
 
 /* ---- folders ---- */
