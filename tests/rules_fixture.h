@@ -153,6 +153,26 @@ static inline void fx_start(play_t *p, const map_t *m, const tmpl_db_t *db, cons
     assert_int_equal(fx_feed(p, st, dice, n), BATTLE_OK);
 }
 
+/* Start on dice from `seed` (none by hand, so no rebuild undoes a change a
+ * test makes to the battle) and end turns until combatant `who` may act;
+ * fails the test when it has not in eight turns. */
+static inline void fx_start_until(fx_t *f, int who, uint64_t seed)
+{
+    battle_opts_t o = {.seed = seed};
+    assert_int_equal(play_start(&f->p, f->m, f->db, NULL, &o), BATTLE_OK);
+    for (int guard = 0; guard < 8; guard++) {
+        int act[8];
+        int n = play_actors(&f->p, act, 8);
+        assert_true(n > 0);
+        for (int k = 0; k < n; k++)
+            if (act[k] == who)
+                return;
+        cmd_t end = cmd_make(CMD_END, act[0]);
+        assert_int_equal(play_apply(&f->p, &end), BATTLE_OK);
+    }
+    fail_msg("combatant %d never got to act", who);
+}
+
 /* Apply c feeding dice; returns the status. */
 static inline battle_status_t fx_do(play_t *p, cmd_t c, const int *dice, int n)
 {

@@ -158,30 +158,11 @@ static void test_nobody_hidden_from_a_side(void **state)
     fx_free(&f);
 }
 
-/* Seeded (no hand dice, so no rebuild undoes a direct change); ends turns until
- * combatant `who` may declare. */
-static void seeded_until_actor(fx_t *f, int who)
-{
-    battle_opts_t o = {.seed = 7};
-    assert_int_equal(play_start(&f->p, f->m, f->db, NULL, &o), BATTLE_OK);
-    for (int guard = 0; guard < 8; guard++) {
-        int act[4];
-        int n = play_actors(&f->p, act, 4);
-        assert_true(n > 0);
-        for (int k = 0; k < n; k++)
-            if (act[k] == who)
-                return;
-        cmd_t end = cmd_make(CMD_END, act[0]);
-        assert_int_equal(play_apply(&f->p, &end), BATTLE_OK);
-    }
-    fail_msg("combatant %d never got to act", who);
-}
-
 /* Start seeded on the weapons above, on to where `who` may declare. */
 static void start_seeded(fx_t *f, int who)
 {
     f->db = weapons();
-    seeded_until_actor(f, who);
+    fx_start_until(f, who, 7);
 }
 
 static void test_dex_and_wil_loss(void **state)
@@ -577,7 +558,7 @@ static void test_ai_blast_spares_own_side(void **state)
         add(f.m, "mate", "raiders", k == 0 ? 7 : 13, 1, 5, "machete", "dex=10,str=10");
         f.db = weapons();
         blast_kit(f.db);
-        seeded_until_actor(&f, 1);
+        fx_start_until(&f, 1, 7);
         cmd_t c = ai(&f, 1);
         assert_int_equal(c.kind, CMD_DECLARE);
         assert_int_equal(c.act, CMD_ENGAGE);
@@ -605,7 +586,7 @@ static void test_ai_keeps_out_of_declared_blast(void **state)
     add(f.m, "cut", "raiders", 12, 2, 5, "machete", "dex=10,str=10");
     f.db = weapons();
     blast_kit(f.db);
-    seeded_until_actor(&f, 2);
+    fx_start_until(&f, 2, 7);
     cmd_t g = fx_declare(2, 0, 0); /* gun blasts pc: every hex next to pc is swept */
     assert_int_equal(play_apply(&f.p, &g), BATTLE_OK);
     cmd_t c = ai(&f, 3);
