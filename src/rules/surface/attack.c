@@ -105,13 +105,19 @@ static int martial_x(int arg)
     return (arg >> SF_ARG_MARTIAL_SHIFT) & SF_ARG_MARTIAL_MASK;
 }
 
+int sf_fire_actions(const battle_t *b, int a, const weapon_t *w)
+{
+    if (w && battle_weapon_tag(w, "heavy") > 0 && sf_stat(b, a, SF_STR) < battle_weapon_tag(w, "heavy"))
+        return 2; /* Heavy x (S10) */
+    return 1;
+}
+
 /* Shots, actions and heat of a's attack with w (NULL: unarmed), set once the
  * attack is known to be possible: the AI asks about many that are not. */
 static void shot_costs(const battle_t *b, int a, const weapon_t *w, sf_shot_t *out)
 {
     out->shots = w && battle_weapon_tag(w, "shots") > 1 ? battle_weapon_tag(w, "shots") : 1;
-    if (w && battle_weapon_tag(w, "heavy") > 0 && sf_stat(b, a, SF_STR) < battle_weapon_tag(w, "heavy"))
-        out->actions = 2; /* Heavy x (S10) */
+    out->actions = sf_fire_actions(b, a, w);
     out->heat_fire = w ? battle_weapon_tag(w, "heat") : 0;
     if (w && sf_has_tag(w, "heat_on_hit"))
         out->heat_hit = battle_weapon_tag(w, "heat_on_hit");
