@@ -1,0 +1,140 @@
+/* test_ui_token_menu.c - where the right-click menu of a token opens: beside
+ * the token, inside the map, covering as few other tokens as it can. At the
+ * relay outpost Ilse Marr starts with Tomas Reyk in the next hex to her
+ * right, where the menu used to open over him. The frame is saved to look
+ * at (test_ui_token_menu.png).
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <SDL.h>
+#include <SDL_image.h>
+#include <SDL_ttf.h>
+
+#include "io/map_io.h"
+#include "ui/hud.h"
+#include "ui/overlay.h"
+#include "ui/play_ui.h"
+#include "ui/token_menu.h"
+#include "ui/window.h"
+#include "ui_frame_fixture.h"
+
+#define VIEW_W 1400
+#define VIEW_H 900
+
+/* The box of combatant i's token on screen under st's camera. */
+static SDL_Rect token_box(const ui_state_t *st, const battle_t *b, int i)
+{
+    SDL_Point pt = fx_cell_point(st, hex_to_cell(b->map->layout, b->board->pos[i]));
+    int r = (int)ceil(ui_token_screen_radius(b->map->combatants[i].size, st->cam.zoom));
+    return (SDL_Rect){pt.x - r, pt.y - r, 2 * r, 2 * r};
+}
+
+/* Tokens of b other than who that box r covers. */
+static int tokens_under(const ui_state_t *st, const battle_t *b, int who, SDL_Rect r)
+{
+    int n = 0;
+    for (int i = 0; i < b->n; i++) {
+        if (i == who || !battle_active(b, i)) continue;
+        SDL_Rect tb = token_box(st, b, i);
+        n += SDL_HasIntersection(&r, &tb) ? 1 : 0;
+    }
+    return n;
+}
+
+static void test_menu_beside_not_over_a_neighbour(void **state)
+{
+    (void)state;
+    char path[512], data[512], err[512];
+    snprintf(path, sizeof path, "%s/../../maps/relay_outpost.json", HB_TEST_DATA);
+    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
+    map_t *m;
+    tmpl_db_t *db;
+    if (map_load(path, data, &m, &db, err, sizeof err) != 0) fail_msg("%s: %s", path, err);
+    pui_t *p = calloc(1, sizeof *p);
+    assert_non_null(p);
+    assert_int_equal(pui_start(p, m, db, 3), BATTLE_OK);
+    pui_run_ai(p, 400);
+    assert_true(p->user_turn);
+    const battle_t *b = p->play.b;
+    int ilse = map_find_combatant(m, "tech"), tomas = map_find_combatant(m, "gunner");
+    assert_true(ilse >= 0);
+
+    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
+    assert_int_equal(TTF_Init(), 0);
+    hud_t h;
+    assert_true(hud_init(&h, p));
+    ui_state_t st;
+    ui_state_init(&st, m, VIEW_W, VIEW_H);
+    st.hud = &h;
+    hud_layout(&h.lay, VIEW_W, VIEW_H, 1.0);
+    st.area = h.lay.map;
+    ui_state_fit(&st);
+    st.overlay = ui_overlay_create(m);
+    assert_non_null(st.overlay);
+
+    /* A frame drawn first, as the window does: the menu keeps off the
+     * tokens and names it drew. */
+    SDL_FreeSurface(fx_play_surface(p, &h, VIEW_W, VIEW_H, NULL, NULL));
+    assert_int_equal(h.n_drawn, b->n);
+    assert_true(h.drawn_cam.zoom == st.cam.zoom && h.drawn_cam.x == st.cam.x);
+
+    /* Where the menu used to go: right of the token, level with its top. */
+    SDL_Rect tok = token_box(&st, b, ilse);
+    fx_click_cell(&st, hex_to_cell(b->map->layout, b->board->pos[ilse]), SDL_BUTTON_RIGHT);
+    ui_token_menu_t *menu = &h.menu;
+    assert_true(menu->open);
+    assert_int_equal(menu->who, ilse);
+    assert_true(menu->n >= 2);
+    SDL_Rect old = {tok.x + tok.w + 4, tok.y, menu->box.w, menu->box.h};
+    if (tomas >= 0) assert_true(tokens_under(&st, b, ilse, old) >= 1); /* the crowd is real */
+
+    /* Now: over no token, not over its own, inside the map, and near it. */
+    assert_int_equal(tokens_under(&st, b, ilse, menu->box), 0);
+    assert_false(SDL_HasIntersection(&menu->box, &tok));
+    for (int i = 0; i < b->n; i++) { /* nor anyone's name, nor the bars under a token */
+        if (!h.drawn[i].on) continue;
+        if (h.drawn[i].label.w > 0) assert_false(SDL_HasIntersection(&menu->box, &h.drawn[i].label));
+        if (i != ilse) assert_false(SDL_HasIntersection(&menu->box, &h.drawn[i].token));
+    }
+    SDL_Rect inter;
+    assert_true(SDL_IntersectRect(&menu->box, &h.lay.map, &inter));
+    assert_true(SDL_RectEquals(&inter, &menu->box));
+    int dx = menu->box.x > tok.x + tok.w ? menu->box.x - (tok.x + tok.w)
+             : tok.x > menu->box.x + menu->box.w ? tok.x - (menu->box.x + menu->box.w) : 0;
+    int dy = menu->box.y > tok.y + tok.h ? menu->box.y - (tok.y + tok.h)
+             : tok.y > menu->box.y + menu->box.h ? tok.y - (menu->box.y + menu->box.h) : 0;
+    assert_true(dx <= 2 * tok.w + 8 && dy <= 2 * tok.h + 8); /* within two token widths */
+
+    /* It still works: Esc closes it. */
+    fx_key(&st, SDLK_ESCAPE, 0);
+    assert_false(menu->open);
+    fx_click_cell(&st, hex_to_cell(b->map->layout, b->board->pos[ilse]), SDL_BUTTON_RIGHT);
+    assert_true(menu->open);
+    fx_play_frame(p, &h, VIEW_W, VIEW_H, "test_ui_token_menu.png");
+
+    ui_overlay_destroy(st.overlay);
+    hud_free(&h);
+    TTF_Quit();
+    SDL_Quit();
+    pui_free(p);
+    free(p);
+    map_destroy(m);
+    tmpl_db_destroy(db);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_menu_beside_not_over_a_neighbour),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
