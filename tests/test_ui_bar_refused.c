@@ -152,10 +152,60 @@ static void test_beam_after_move_greyed(void **state)
     fx_close(&f);
 }
 
+/* Play MAP through the screen (the AI choosing the referee's commands too)
+ * and check every bar: a greyed button has a reason and no legal command,
+ * a live one has one. Returns how many greyed buttons were seen. */
+static int greyed_in_play(const char *map, uint64_t seed, char *why, size_t cap)
+{
+    fx_t f;
+    fx_open(&f, map, seed);
+    pui_t *p = f.p;
+    int greyed = 0;
+    for (int step = 0; step < 150; step++) {
+        pui_run_ai(p, 400);
+        if (!p->user_turn || p->play.b->over) break;
+        for (int i = 0; i < p->n_bar; i++) {
+            const pui_action_t *a = &p->bar[i];
+            bool legal = a->group != PUI_GROUP_NONE;
+            for (int k = 0; k < p->n_legal && !legal; k++)
+                legal = p->legal[k].kind == a->kind && p->legal[k].act == a->act &&
+                        p->legal[k].weapon == a->weapon && p->legal[k].weapon2 == a->weapon2 &&
+                        p->legal[k].arg == a->arg;
+            if (a->off) {
+                assert_false(legal);
+                assert_true(a->why[0] != 0);
+                if (greyed++ == 0) snprintf(why, cap, "%s: %s", a->label, a->why);
+            } else {
+                assert_true(legal);
+            }
+        }
+        cmd_t c;
+        p->play.rs->ai(p->play.b, p->actor, &c);
+        if (pui_give(p, &c) != BATTLE_OK) break;
+    }
+    fx_close(&f);
+    return greyed;
+}
+
+/* Activation's Complex actions and PP costs: once the actor cannot pay,
+ * the action stays greyed with what it costs and what is left. */
+static void test_activation_costs_greyed(void **state)
+{
+    (void)state;
+    char why[128] = "";
+    int n = greyed_in_play("shattered_lane", 2, why, sizeof why);
+    assert_true(n > 0);
+    assert_true(strstr(why, " left") != NULL);
+    print_message("activation, greyed: %s\n", why);
+    /* Surface too, over a whole battle: every greyed one is refused. */
+    assert_true(greyed_in_play("relay_outpost", 3, why, sizeof why) > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_beam_after_move_greyed),
+        cmocka_unit_test(test_activation_costs_greyed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
