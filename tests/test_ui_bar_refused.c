@@ -93,6 +93,11 @@ static void test_beam_after_move_greyed(void **state)
     int beam = bar_find(p, "Attack: Arc Beam");
     if (beam >= 0) assert_false(p->bar[beam].off); /* unmoved: legal, or not shown */
 
+    pui_action_t before[PUI_MAX_BAR];
+    int n_before = p->n_bar;
+    memcpy(before, p->bar, sizeof before);
+    bool could_sprint = bar_find(p, "Move: sprint") >= 0;
+
     /* One hex of walking: click the nearest shaded hex. */
     assert_true(p->n_reach > 1);
     cell_t to = {-1, -1};
@@ -122,6 +127,24 @@ static void test_beam_after_move_greyed(void **state)
     refusal_t no[8];
     int n_no = ruleset_refused(p->play.rs, b, ilse, no, 8);
     assert_true(n_no >= 1);
+
+    /* Sprinting takes both actions: greyed too, with the count. */
+    if (could_sprint) {
+        int sprint = bar_find(p, "Move: sprint");
+        assert_true(sprint >= 0);
+        assert_true(p->bar[sprint].off);
+        assert_string_equal(p->bar[sprint].why, "needs 2 actions, 1 left");
+    }
+    /* Every button she had when picked keeps its key after her first
+     * command (surface starts her turn with it). */
+    for (int k = 0; k < n_before; k++)
+        for (int i = 0; i < p->n_bar; i++)
+            if (p->bar[i].kind == before[k].kind && p->bar[i].act == before[k].act &&
+                p->bar[i].weapon == before[k].weapon && p->bar[i].arg == before[k].arg &&
+                p->bar[i].group == before[k].group && p->bar[i].weapon2 == before[k].weapon2 &&
+                p->bar[i].key != before[k].key)
+                fail_msg("\"%s\" went from key %c to %c", p->bar[i].label, before[k].key,
+                         p->bar[i].key);
 
     /* Its key only tells why: no targeting, no command given. */
     int cmds = b->cmds.n;
