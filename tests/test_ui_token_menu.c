@@ -1,8 +1,10 @@
-/* test_ui_token_menu.c - where the right-click menu of a token opens: beside
- * the token, inside the map, covering as few other tokens as it can. At the
+/* test_ui_token_menu.c - what the play screen lays over the map and the
+ * side panel: where the right-click menu of a token opens (beside the
+ * token, inside the map, covering as few other tokens as it can: at the
  * relay outpost Ilse Marr starts with Tomas Reyk in the next hex to her
- * right, where the menu used to open over him. The frame is saved to look
- * at (test_ui_token_menu.png).
+ * right, where the menu used to open over him), and the overlay legend
+ * kept to its half of the right panel, never under the battle log's
+ * heading. The frames are saved to look at (test_ui_token_menu*.png).
  */
 #include <math.h>
 #include <setjmp.h>
@@ -131,10 +133,116 @@ static void test_menu_beside_not_over_a_neighbour(void **state)
     tmpl_db_destroy(db);
 }
 
+/* Solid 8x8 blocks of one overlay colour with their top left corner in
+ * the rectangle (x, y, w, h) of s: the legend's swatches. */
+static int swatches(SDL_Surface *s, int x0, int y0, int w, int h)
+{
+    const int B = 8;
+    int n = 0;
+    for (int c = 0; c < UI_OV_COLOR_COUNT; c++) {
+        SDL_Color col = ui_overlay_color((ui_ov_color_t)c);
+        uint32_t want = SDL_MapRGB(s->format, col.r, col.g, col.b) & 0xFFFFFFu;
+        for (int y = y0; y < y0 + h && y + B <= s->h; y++)
+            for (int x = x0; x < x0 + w && x + B <= s->w; x++) {
+                bool solid = true;
+                for (int dy = 0; dy < B && solid; dy++)
+                    for (int dx = 0; dx < B && solid; dx++) {
+                        uint32_t px =
+                            ((uint32_t *)((uint8_t *)s->pixels + (y + dy) * s->pitch))[x + dx];
+                        solid = (px & 0xFFFFFFu) == want;
+                    }
+                if (solid) {
+                    n++;
+                    x += B; /* count a block once along its row */
+                }
+            }
+    }
+    return n;
+}
+
+/* Three overlays on at 1280x800: the legend outgrows its half of the
+ * panel; the rows that do not fit are left off whole, and nothing of the
+ * legend (its colour swatches) is drawn where the battle log starts. */
+static void test_legend_stays_in_its_half(void **state)
+{
+    (void)state;
+    char path[512], data[512], err[512];
+    snprintf(path, sizeof path, "%s/../../maps/relay_outpost.json", HB_TEST_DATA);
+    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
+    map_t *m;
+    tmpl_db_t *db;
+    if (map_load(path, data, &m, &db, err, sizeof err) != 0) fail_msg("%s: %s", path, err);
+    pui_t *p = calloc(1, sizeof *p);
+    assert_non_null(p);
+    assert_int_equal(pui_start(p, m, db, 3), BATTLE_OK);
+    pui_run_ai(p, 400);
+    assert_true(p->user_turn);
+    const int W = 1280, H = 800;
+    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
+    assert_int_equal(TTF_Init(), 0);
+    hud_t h;
+    assert_true(hud_init(&h, p));
+    ui_state_t st;
+    ui_state_init(&st, m, W, H);
+    st.hud = &h;
+    hud_layout(&h.lay, W, H, 1.0);
+    st.area = h.lay.map;
+    ui_state_fit(&st);
+    st.overlay = ui_overlay_create(m);
+    assert_non_null(st.overlay);
+    ui_overlay_use_db(st.overlay, db);
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
+    assert_non_null(surf);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+    assert_non_null(r);
+    ui_draw_t *d = ui_draw_create(r, m, err, sizeof err);
+    assert_non_null(d);
+    fx_key(&st, SDLK_F5, 0); /* reach */
+    fx_key(&st, SDLK_F6, 0); /* threat */
+    fx_key(&st, SDLK_F8, 0); /* weapon range */
+    fx_hover_cell(&st, (cell_t){8, 8});
+    anim_snap(&p->anim);
+    ui_window_draw(d, &st);
+    SDL_RenderPresent(r);
+    assert_int_equal(IMG_SavePNG(surf, "test_ui_token_menu_legend.png"), 0);
+    assert_true(ui_overlay_legend_rows(st.overlay) >= 8);
+    /* The side part (card and legend) ends at most half way down. */
+    assert_true(h.side.h > 0 && h.side.h <= h.lay.log.h / 2 + 1);
+    /* Under it, in the log's part of the panel: no legend swatch (a solid
+     * square of an overlay colour; the log's text shares the palette, but
+     * no glyph is a solid block). Above it, the swatches that fit. */
+    int bottom = h.side.y + h.side.h - 8; /* a swatch starting lower runs out of the side part */
+    int below = swatches(surf, h.lay.log.x, bottom + 1, h.lay.log.w,
+                         h.lay.log.y + h.lay.log.h - (bottom + 1));
+    int above = swatches(surf, h.lay.log.x, h.side.y, h.lay.log.w, bottom + 1 - h.side.y);
+    assert_int_equal(below, 0);
+    assert_true(above >= 4);
+    /* And no legend words (their ink, overlay.c) where the log's heading
+     * stands, between the side part and the first log line. */
+    int words = 0;
+    uint32_t ink = SDL_MapRGB(surf->format, 240, 240, 232) & 0xFFFFFFu;
+    for (int y = h.side.y + h.side.h; y < h.side.y + h.side.h + h.lay.line + h.lay.px / 4; y++)
+        for (int x = h.lay.log.x; x < h.lay.log.x + h.lay.log.w; x++)
+            words += (((uint32_t *)((uint8_t *)surf->pixels + y * surf->pitch))[x] & 0xFFFFFFu) == ink;
+    assert_int_equal(words, 0);
+    ui_draw_destroy(d);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+    ui_overlay_destroy(st.overlay);
+    hud_free(&h);
+    TTF_Quit();
+    SDL_Quit();
+    pui_free(p);
+    free(p);
+    map_destroy(m);
+    tmpl_db_destroy(db);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_menu_beside_not_over_a_neighbour),
+        cmocka_unit_test(test_legend_stays_in_its_half),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

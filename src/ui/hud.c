@@ -1244,9 +1244,18 @@ static int draw_side(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     int ch = ui_card_draw(d, &h->card, x, y, w, ui_text_quantize(l->px - 1));
     if (ch > 0) y += ch + l->px / 2;
     if (s && s->overlay) {
+        /* Whole rows of the legend only: the clip ends at a row's edge (the
+         * legend's rows are 1.45 text sizes apart under a half-size pad,
+         * overlay.c), so the last one is never cut through its words. */
+        int lpx = ui_text_quantize(l->px - 1), row_h = (int)lround(lpx * 1.45);
+        int pad = lpx / 2 + 2, rows = (room.y + room.h - y - pad) / (row_h > 0 ? row_h : 1);
+        SDL_Rect lroom = room;
+        if (rows >= 0) lroom.h = y + pad + rows * row_h - room.y;
+        if (lroom.h < room.h) SDL_RenderSetClipRect(r, &lroom);
         int lh = ui_overlay_draw_legend(s->overlay, r, ui_draw_text(d), l->log.x + l->px / 4, y,
-                                        l->log.w - l->px / 2, ui_text_quantize(l->px - 1));
+                                        l->log.w - l->px / 2, lpx);
         if (lh > 0) y += lh + l->px / 2;
+        if (y > lroom.y + lroom.h) y = lroom.y + lroom.h + l->px / 2;
     }
     SDL_RenderSetClipRect(r, NULL);
     if (y > room.y + room.h) y = room.y + room.h;
