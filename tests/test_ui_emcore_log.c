@@ -1,8 +1,9 @@
 /* test_ui_emcore_log.c - the battle log reads an emcore roll whose 1s
  * outweigh its successes the way the rules say it: no successes and a
  * botch (E1: a roll's successes are never below 0; a negative net is a
- * botch), never "-1 successes". Played at the river crossing through the
- * play screen, the AI choosing every side's commands.
+ * botch), never "-1 successes"; and the tracker names a condition in
+ * words. Played at the river crossing through the play screen, the AI
+ * choosing every side's commands.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -30,6 +31,22 @@ static const event_t *net_botch(const pui_t *p, int *from)
     return NULL;
 }
 
+/* The tracker and card name conditions in words, as the log does ("target
+ * of opportunity", never "target_of_opportunity"): how many combatants of
+ * p's battle are marked a target of opportunity now. */
+static int conditions_worded(const pui_t *p)
+{
+    const battle_t *b = p->play.b;
+    int n = 0;
+    for (int i = 0; i < b->n; i++) {
+        char conds[160];
+        hud_tracker_conditions(b, i, conds, sizeof conds);
+        assert_null(strchr(conds, '_'));
+        n += strstr(conds, "target of opportunity") != NULL;
+    }
+    return n;
+}
+
 static void test_net_botch_reads_as_a_botch(void **state)
 {
     (void)state;
@@ -39,18 +56,21 @@ static void test_net_botch_reads_as_a_botch(void **state)
     map_t *m;
     tmpl_db_t *db;
     if (map_load(path, data, &m, &db, err, sizeof err) != 0) fail_msg("%s: %s", path, err);
-    int botches = 0, counted = 0;
-    for (uint64_t seed = 1; seed <= 12 && botches < 3; seed++) {
+    int botches = 0, counted = 0, worded = 0;
+    for (uint64_t seed = 1; seed <= 12 && (botches < 3 || worded == 0); seed++) {
         pui_t *p = calloc(1, sizeof *p);
         assert_non_null(p);
         assert_int_equal(pui_start(p, m, db, seed), BATTLE_OK);
         int seen = 0;
-        for (int step = 0; step < 300 && !p->play.b->over; step++) {
-            pui_run_ai(p, 400);
-            if (!p->user_turn) break;
+        for (int step = 0; step < 1500 && !p->play.b->over; step++) {
+            pui_run_ai(p, 1);
+            worded += conditions_worded(p);
+            if (p->play.b->over) break;
+            if (!p->user_turn) continue;
             cmd_t c;
             p->play.rs->ai(p->play.b, p->actor, &c);
             if (pui_give(p, &c) != BATTLE_OK) break;
+            worded += conditions_worded(p);
         }
         const battle_t *b = p->play.b;
         for (int k = 0; k < b->log.n; k++)
@@ -74,6 +94,7 @@ static void test_net_botch_reads_as_a_botch(void **state)
     }
     assert_true(counted > 0);
     assert_true(botches > 0); /* 1s outweighing the successes happen in a few battles */
+    assert_true(worded > 0);  /* runners were marked */
     map_destroy(m);
     tmpl_db_destroy(db);
 }

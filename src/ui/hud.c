@@ -861,6 +861,8 @@ const char *hud_tracker_conditions(const battle_t *b, int i, char *buf, size_t c
     const char *state = "";
     /* Off the board, its conditions (cloaked, prone...) no longer matter. */
     if (!b->u[i].out) condlog_text(&b->log, i, list, sizeof list);
+    for (char *c = list; *c; c++)
+        if (*c == '_') *c = ' '; /* "target_of_opportunity" reads as words, as in the log */
     if (b->u[i].out) {
         state = "down";
         for (int k = b->log.n - 1; k >= 0; k--)
