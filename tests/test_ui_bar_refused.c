@@ -210,8 +210,9 @@ static int greyed_in_play(const char *map, uint64_t seed, char *why, size_t cap)
     return greyed;
 }
 
-/* Activation's Complex actions and PP costs: once the actor cannot pay,
- * the action stays greyed with what it costs and what is left. */
+/* Activation's Complex actions and PP costs, emcore's Aim and Evade:
+ * once the actor cannot pay, the action stays greyed with what it costs
+ * and what is left. */
 static void test_activation_costs_greyed(void **state)
 {
     (void)state;
@@ -222,6 +223,10 @@ static void test_activation_costs_greyed(void **state)
     print_message("activation, greyed: %s\n", why);
     /* Surface too, over a whole battle: every greyed one is refused. */
     assert_true(greyed_in_play("relay_outpost", 3, why, sizeof why) > 0);
+    /* emcore: Aim and Evade once the slot's points run short. */
+    assert_true(greyed_in_play("river_crossing", 5, why, sizeof why) > 0);
+    assert_non_null(strstr(why, "points"));
+    print_message("emcore, greyed: %s\n", why);
 }
 
 int main(void)
