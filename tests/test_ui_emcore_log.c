@@ -18,6 +18,7 @@
 #include "io/map_io.h"
 #include "ui/hud.h"
 #include "ui/play_ui.h"
+#include "ui_bundled_fixture.h"
 
 /* The first roll of p's battle from log index *from on that counts
  * successes and nets below zero, or NULL; *from moves past what was read. */
@@ -50,17 +51,11 @@ static int conditions_worded(const pui_t *p)
 static void test_net_botch_reads_as_a_botch(void **state)
 {
     (void)state;
-    char path[512], data[512], err[512];
-    snprintf(path, sizeof path, "%s/../../maps/river_crossing.json", HB_TEST_DATA);
-    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
-    map_t *m;
-    tmpl_db_t *db;
-    if (map_load(path, data, &m, &db, err, sizeof err) != 0) fail_msg("%s: %s", path, err);
     int botches = 0, counted = 0, worded = 0;
     for (uint64_t seed = 1; seed <= 12 && (botches < 3 || worded == 0); seed++) {
-        pui_t *p = calloc(1, sizeof *p);
-        assert_non_null(p);
-        assert_int_equal(pui_start(p, m, db, seed), BATTLE_OK);
+        fx_t f;
+        fx_open(&f, "river_crossing", seed);
+        pui_t *p = f.p;
         int seen = 0;
         for (int step = 0; step < 1500 && !p->play.b->over; step++) {
             pui_run_ai(p, 1);
@@ -89,14 +84,11 @@ static void test_net_botch_reads_as_a_botch(void **state)
             botches++;
             seen++;
         }
-        pui_free(p);
-        free(p);
+        fx_close(&f);
     }
     assert_true(counted > 0);
     assert_true(botches > 0); /* 1s outweighing the successes happen in a few battles */
     assert_true(worded > 0);  /* runners were marked */
-    map_destroy(m);
-    tmpl_db_destroy(db);
 }
 
 int main(void)

@@ -27,6 +27,7 @@
 #include "ui/play_ui.h"
 #include "ui/token_menu.h"
 #include "ui/window.h"
+#include "ui_bundled_fixture.h"
 #include "ui_frame_fixture.h"
 
 #define VIEW_W 1400
@@ -55,15 +56,10 @@ static int tokens_under(const ui_state_t *st, const battle_t *b, int who, SDL_Re
 static void test_menu_beside_not_over_a_neighbour(void **state)
 {
     (void)state;
-    char path[512], data[512], err[512];
-    snprintf(path, sizeof path, "%s/../../maps/relay_outpost.json", HB_TEST_DATA);
-    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
-    map_t *m;
-    tmpl_db_t *db;
-    if (map_load(path, data, &m, &db, err, sizeof err) != 0) fail_msg("%s: %s", path, err);
-    pui_t *p = calloc(1, sizeof *p);
-    assert_non_null(p);
-    assert_int_equal(pui_start(p, m, db, 3), BATTLE_OK);
+    fx_t f;
+    fx_open(&f, "relay_outpost", 3);
+    pui_t *p = f.p;
+    map_t *m = f.m;
     pui_run_ai(p, 400);
     assert_true(p->user_turn);
     const battle_t *b = p->play.b;
@@ -127,10 +123,7 @@ static void test_menu_beside_not_over_a_neighbour(void **state)
     hud_free(&h);
     TTF_Quit();
     SDL_Quit();
-    pui_free(p);
-    free(p);
-    map_destroy(m);
-    tmpl_db_destroy(db);
+    fx_close(&f);
 }
 
 /* Solid 8x8 blocks of one overlay colour with their top left corner in
@@ -166,15 +159,10 @@ static int swatches(SDL_Surface *s, int x0, int y0, int w, int h)
 static void test_legend_stays_in_its_half(void **state)
 {
     (void)state;
-    char path[512], data[512], err[512];
-    snprintf(path, sizeof path, "%s/../../maps/relay_outpost.json", HB_TEST_DATA);
-    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
-    map_t *m;
-    tmpl_db_t *db;
-    if (map_load(path, data, &m, &db, err, sizeof err) != 0) fail_msg("%s: %s", path, err);
-    pui_t *p = calloc(1, sizeof *p);
-    assert_non_null(p);
-    assert_int_equal(pui_start(p, m, db, 3), BATTLE_OK);
+    fx_t f;
+    fx_open(&f, "relay_outpost", 3);
+    pui_t *p = f.p;
+    map_t *m = f.m;
     pui_run_ai(p, 400);
     assert_true(p->user_turn);
     const int W = 1280, H = 800;
@@ -190,11 +178,12 @@ static void test_legend_stays_in_its_half(void **state)
     ui_state_fit(&st);
     st.overlay = ui_overlay_create(m);
     assert_non_null(st.overlay);
-    ui_overlay_use_db(st.overlay, db);
+    ui_overlay_use_db(st.overlay, f.db);
     SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
     assert_non_null(surf);
     SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
     assert_non_null(r);
+    char err[256];
     ui_draw_t *d = ui_draw_create(r, m, err, sizeof err);
     assert_non_null(d);
     fx_key(&st, SDLK_F5, 0); /* reach */
@@ -232,10 +221,7 @@ static void test_legend_stays_in_its_half(void **state)
     hud_free(&h);
     TTF_Quit();
     SDL_Quit();
-    pui_free(p);
-    free(p);
-    map_destroy(m);
-    tmpl_db_destroy(db);
+    fx_close(&f);
 }
 
 int main(void)
