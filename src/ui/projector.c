@@ -551,7 +551,7 @@ static int covers(SDL_Rect r, const SDL_Rect *boxes, int n, int self)
  * token, else under, right or left of it, at the first spot on the canvas
  * (w x h) that covers no other token, no name and no stack already placed;
  * with no clear spot, the one that covers the fewest (over it on a tie).
- * out[i] gets combatant i's stack (w 0: no bars); n_bars[i] its bar count. */
+ * out[i] gets combatant i's stack (w 0: no bars). */
 static void layout_bars(const ui_draw_t *d, const battle_t *b, const ui_view_t *view,
                         const ui_token_pose_t *poses, const ui_camera_t *cam, int w, int h,
                         const marks_size_t *ms, SDL_Rect *out)
