@@ -128,6 +128,8 @@ static void plan_init(plan_t *p, battle_t *b, int a)
     /* Only what is read before written: the memos are large. */
     p->n_foes = p->n_threats = p->n_memo = p->n_blasts = p->blast_used = 0;
     memset(&p->cover, 0, sizeof p->cover);
+    p->cover.los = &sf_st(b)->los;
+    sf_los_sync(p->cover.los, b);
     p->b = b;
     p->a = a;
     for (int w = -1; w < SF_MAX_WEAPONS; w++) {
@@ -180,7 +182,7 @@ static void plan_init(plan_t *p, battle_t *b, int a)
 
 /* Damage a is expected to draw standing at h: each foe's best weapon that
  * can reach h, with the cover between them. */
-static double exposure(const plan_t *p, hex_t h)
+static double exposure(plan_t *p, hex_t h)
 {
     const battle_t *b = p->b;
     double total = 0.0;
@@ -194,7 +196,7 @@ static double exposure(const plan_t *p, hex_t h)
             double v = p->threat_e[k][w + 1];
             if (v <= best || d > p->threat_r[k][w + 1]) continue;
             if (lvl < 0) {
-                sight_t sg = sight_trace(b->board, eh, h);
+                sight_t sg = sf_los_trace(p->cover.los, b, eh, h, NULL);
                 lvl = !sg.visible ? 3 : sg.cover == COVER_HEAVY ? 2 : sg.cover == COVER_LIGHT ? 1 : 0;
                 int st = sf_stat(b, p->a, SF_STEALTH) - sf_stat(b, e, SF_SENSOR);
                 if (st > lvl) lvl = st;

@@ -19,10 +19,10 @@ static bool martial_die(int x) { return x == 0 || (x >= 4 && x <= 12); }
 
 /* Terrain between a and t: 0 none, 1 light, 2 heavy, 3 concealed (sight
  * blocked only by terrain one can walk into), 4 walled off (S22). */
-static int terrain_level(const battle_t *b, hex_t from, hex_t to)
+static int terrain_level(const battle_t *b, hex_t from, hex_t to, sf_los_t *los)
 {
     bool walled;
-    sight_t sg = sight_trace_walls(b->board, from, to, &walled);
+    sight_t sg = sf_los_trace(los, b, from, to, &walled);
     if (sg.visible) return sg.cover == COVER_HEAVY ? 2 : sg.cover == COVER_LIGHT ? 1 : 0;
     return walled ? 4 : 3;
 }
@@ -35,26 +35,29 @@ int sf_stealth_level(const battle_t *b, int a, int t)
 
 /* Is t's hex known to a's faction (S22): a member sees it plainly, or a's
  * own sensors match its stealth? */
-static bool location_known(const battle_t *b, int a, int t)
+static bool location_known(const battle_t *b, int a, int t, sf_los_t *los)
 {
     int sensor = sf_stat(b, a, SF_SENSOR);
     if (sensor > 0 && sensor >= sf_stat(b, t, SF_STEALTH)) return true;
     for (int m = 0; m < b->n; m++)
         if (battle_active(b, m) && board_allies(b->board, a, m) && sf_stealth_level(b, m, t) < 4 &&
-            sight_clear(b->board, sf_pos(b, m), sf_pos(b, t)))
+            sf_los_clear(los, b, sf_pos(b, m), sf_pos(b, t)))
             return true;
     return false;
 }
 
-int sf_cover_level(const battle_t *b, int a, int t)
+/* sf_cover_level, lines read through los (NULL: traced). */
+static int cover_level_los(const battle_t *b, int a, int t, sf_los_t *los)
 {
-    int lvl = terrain_level(b, sf_pos(b, a), sf_pos(b, t));
+    int lvl = terrain_level(b, sf_pos(b, a), sf_pos(b, t), los);
     if (lvl == 4) return 4;
-    if (lvl == 3 && !location_known(b, a, t)) return 4;
+    if (lvl == 3 && !location_known(b, a, t, los)) return 4;
     int st = sf_stealth_level(b, a, t);
     if (st >= 4) return 4;
     return st > lvl ? st : lvl; /* the worse of the two, never both (S23) */
 }
+
+int sf_cover_level(const battle_t *b, int a, int t) { return cover_level_los(b, a, t, NULL); }
 
 static int cover_mod(int level) { return level == 1 ? -1 : level == 2 ? -2 : level == 3 ? -4 : 0; }
 
@@ -130,14 +133,14 @@ static int target_reach(sf_cover_memo_t *memo, const battle_t *b, int t)
 int sf_cover_level_memo(sf_cover_memo_t *memo, const battle_t *b, int a, int t)
 {
     int idx = board_cell_index(b->board, sf_pos(b, a));
-    if (idx < 0) return sf_cover_level(b, a, t);
+    if (idx < 0) return cover_level_los(b, a, t, memo->los);
     uint32_t key = 1u + (uint32_t)idx * SF_NMAX + (uint32_t)t;
     uint32_t slot = (key * 2654435761u) >> 20 & (SF_COVER_MEMO - 1);
     while (memo->key[slot] != 0) {
         if (memo->key[slot] == key) return memo->lvl[slot];
         slot = (slot + 1) & (SF_COVER_MEMO - 1);
     }
-    int lvl = sf_cover_level(b, a, t);
+    int lvl = cover_level_los(b, a, t, memo->los);
     if (memo->n < SF_COVER_MEMO * 3 / 4) { /* keep probes short: past that, work it out */
         memo->key[slot] = key;
         memo->lvl[slot] = (int8_t)lvl;

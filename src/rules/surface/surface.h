@@ -78,6 +78,17 @@ typedef struct {
     uint32_t given;     /* bit s: stat s came from the map or the template */
 } sf_unit_t;
 
+/* Terrain along lines the AI has looked down this battle (los.c), by the
+ * ordered pair of end cells (maps of up to SF_LOS_CELLS cells; larger ones
+ * are traced each time): valid while the map's terrain is what it was hashed
+ * as (sf_los_sync checks). Zeroed = empty. */
+#define SF_LOS_CELLS 362 /* 362 * 362 pairs fit val */
+typedef struct {
+    bool ready;
+    uint64_t terrain;                                  /* hash of the cells traced on */
+    uint8_t val[SF_LOS_CELLS * SF_LOS_CELLS];          /* 0 not traced, else los.c's bits */
+} sf_los_t;
+
 typedef struct {
     int n_order;
     int order[MAP_MAX_FACTIONS];   /* board sides, first to act first */
@@ -88,6 +99,7 @@ typedef struct {
     uint8_t casualty[MAP_MAX_FACTIONS]; /* side took a casualty this round */
     uint8_t player[MAP_MAX_FACTIONS];
     sf_unit_t u[SF_NMAX];
+    sf_los_t los;                  /* the AI's sight lines (los.c) */
 } sf_state_t;
 
 /* ---- small queries (turn.c) ---------------------------------------------- */
@@ -163,6 +175,17 @@ static inline bool sf_fighting(const battle_t *b, int i) { return battle_active(
  * (player-controlled with no score in the map). */
 int sf_side_morale(const battle_t *b, int sd);
 
+/* ---- sight for the AI (los.c) ---------------------------------------------- */
+
+/* Forget los's lines when the terrain has changed since they were traced. */
+void sf_los_sync(sf_los_t *los, const battle_t *b);
+/* sight_trace_walls(b->board, from, to, walled) exactly (walled may be NULL;
+ * sight_trace's answer is the same), the terrain part read from los when
+ * kept there (los NULL: traced). */
+sight_t sf_los_trace(sf_los_t *los, const battle_t *b, hex_t from, hex_t to, bool *walled);
+/* sight_clear(b->board, from, to) exactly, through los the same way. */
+bool sf_los_clear(sf_los_t *los, const battle_t *b, hex_t from, hex_t to);
+
 /* ---- moving (move.c) ------------------------------------------------------ */
 
 /* Names of the move modes, for the UI and `query reach --mode`. */
@@ -230,6 +253,7 @@ typedef struct {
     int8_t lvl[SF_COVER_MEMO];
     int n;
     int16_t mreach[SF_NMAX]; /* 0 unknown, else 1 + sf_melee_reach of the target */
+    sf_los_t *los;           /* lines traced this battle (NULL: trace each) */
 } sf_cover_memo_t;
 /* sf_cover_level(b, a, t), read from memo or worked out and kept there. */
 int sf_cover_level_memo(sf_cover_memo_t *memo, const battle_t *b, int a, int t);
