@@ -91,7 +91,8 @@ static unsigned terrain_of(sf_los_t *los, const battle_t *b, hex_t from, hex_t t
     if (cells > SF_LOS_CELLS) return 0;
     int fi = board_cell_index(bd, from), ti = board_cell_index(bd, to);
     if (fi < 0 || ti < 0) return 0;
-    uint8_t *v = &los->val[fi * cells + ti];
+    /* A line's hexes are the same both ways (sight.h): kept once per pair. */
+    uint8_t *v = &los->val[fi < ti ? fi * cells + ti : ti * cells + fi];
     if (!*v) *v = (uint8_t)(walk_terrain(b->map, from, to, n) | LOS_KEPT);
     return *v;
 }

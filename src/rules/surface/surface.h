@@ -79,7 +79,7 @@ typedef struct {
 } sf_unit_t;
 
 /* Terrain along lines the AI has looked down this battle (los.c), by the
- * ordered pair of end cells (maps of up to SF_LOS_CELLS cells; larger ones
+ * pair of end cells, either way (maps of up to SF_LOS_CELLS cells; larger ones
  * are traced each time): valid while the map's terrain is what it was hashed
  * as (sf_los_sync checks). Zeroed = empty. */
 #define SF_LOS_CELLS 362 /* 362 * 362 pairs fit val */
