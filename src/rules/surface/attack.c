@@ -108,17 +108,43 @@ static int martial_x(int arg)
     return (arg >> SF_ARG_MARTIAL_SHIFT) & SF_ARG_MARTIAL_MASK;
 }
 
-/* Shots, actions and heat of a's attack with w (NULL: unarmed), set once the
- * attack is known to be possible: the AI asks about many that are not. */
-static void shot_costs(const battle_t *b, int a, const weapon_t *w, sf_shot_t *out)
+void sf_wtags_read(const weapon_t *w, sf_wtags_t *out)
 {
-    out->shots = w && battle_weapon_tag(w, "shots") > 1 ? battle_weapon_tag(w, "shots") : 1;
-    if (w && battle_weapon_tag(w, "heavy") > 0 && sf_stat(b, a, SF_STR) < battle_weapon_tag(w, "heavy"))
+    memset(out, 0, sizeof *out);
+    if (!w) return;
+    out->cone = battle_weapon_tag(w, "cone");
+    out->assault = battle_weapon_tag(w, "assault");
+    out->handheld = battle_weapon_tag(w, "handheld");
+    out->homing = battle_weapon_tag(w, "homing");
+    out->beam = battle_weapon_tag(w, "beam");
+    out->steady = battle_weapon_tag(w, "steady");
+    out->nonlethal = battle_weapon_tag(w, "nonlethal");
+    out->blunt = battle_weapon_tag(w, "blunt");
+    out->blast = battle_weapon_tag(w, "blast");
+    out->area_ray = battle_weapon_tag(w, "area_ray");
+    out->shots = battle_weapon_tag(w, "shots");
+    out->heavy = battle_weapon_tag(w, "heavy");
+    out->heat = battle_weapon_tag(w, "heat");
+    out->heat_on_hit = battle_weapon_tag(w, "heat_on_hit");
+    out->has_heat_on_hit = sf_has_tag(w, "heat_on_hit");
+    out->particle = battle_weapon_tag(w, "particle");
+    out->continuous = battle_weapon_tag(w, "continuous");
+    out->quench = battle_weapon_tag(w, "quench");
+}
+
+/* Shots, actions and heat of a's attack with w (NULL: unarmed; tg its tags),
+ * set once the attack is known to be possible: the AI asks about many that
+ * are not. */
+static void shot_costs(const battle_t *b, int a, const weapon_t *w, const sf_wtags_t *tg,
+                       sf_shot_t *out)
+{
+    out->shots = w && tg->shots > 1 ? tg->shots : 1;
+    if (w && tg->heavy > 0 && sf_stat(b, a, SF_STR) < tg->heavy)
         out->actions = 2; /* Heavy x (S10) */
-    out->heat_fire = w ? battle_weapon_tag(w, "heat") : 0;
-    if (w && sf_has_tag(w, "heat_on_hit"))
-        out->heat_hit = battle_weapon_tag(w, "heat_on_hit");
-    else if (w && (w->energy || battle_weapon_tag(w, "particle") > 0))
+    out->heat_fire = w ? tg->heat : 0;
+    if (w && tg->has_heat_on_hit)
+        out->heat_hit = tg->heat_on_hit;
+    else if (w && (w->energy || tg->particle > 0))
         out->heat_hit = 1; /* S15 */
 }
 
@@ -160,9 +186,24 @@ bool sf_shot_shape_memo(const battle_t *b, int a, int t, int wi, int arg, int n_
 {
     const sf_state_t *s = sf_cst(b);
     memset(out, 0, sizeof *out);
-    if (!battle_active(b, a) || !sf_ready(b, a, wi)) return false;
+    if (!battle_active(b, a)) return false;
     const weapon_t *w = battle_weapon(b, a, wi);
     if (wi >= 0 && !w) return false;
+    sf_wtags_t own;
+    const sf_wtags_t *tg = &own;
+    if (memo && w && wi < SF_MAX_WEAPONS) {
+        if (!((memo->tagged >> wi) & 1u)) {
+            sf_wtags_read(w, &memo->tags[wi]);
+            memo->tagged |= (uint16_t)(1u << wi);
+        }
+        tg = &memo->tags[wi];
+    } else {
+        sf_wtags_read(w, &own);
+    }
+    /* sf_ready, with the tags read. */
+    if (wi >= 0 && (wi >= b->u[a].n_weapons || (tg->quench > 0 && sf_stat(b, a, SF_INTERSHIELDS) <= 0) ||
+                    !(sf_vehicle(b, a) || ((s->u[a].hand >> wi) & 1u))))
+        return false;
     out->weapon = wi;
     out->w = w;
     out->actions = 1;
@@ -174,25 +215,25 @@ bool sf_shot_shape_memo(const battle_t *b, int a, int t, int wi, int arg, int n_
     }
 
     /* A cone: no roll, from the firer towards a hex (S25). */
-    if (w && battle_weapon_tag(w, "cone") > 0) {
+    if (w && tg->cone > 0) {
         hex_t aim = t >= 0 ? sf_pos(b, t) : hex_from_cell(b->map->layout, at);
         if (n_weapons != 1 || intent || (t >= 0 && !battle_active(b, t)) ||
             (t < 0 && !map_in_bounds(b->map, at)) || hex_eq(aim, sf_pos(b, a)))
             return false;
-        if (w->cls == WPN_RANGED && !battle_weapon_tag(w, "assault") && s->u[a].moved)
+        if (w->cls == WPN_RANGED && !tg->assault && s->u[a].moved)
             return false;
         out->roll = SF_ROLL_NONE;
         out->cone = true;
         out->dmg_n = w->dice_n;
         out->dmg_sides = w->dice_sides;
         out->dmg_bonus = w->dice_bonus;
-        out->nonlethal = battle_weapon_tag(w, "nonlethal") > 0;
-        shot_costs(b, a, w, out);
+        out->nonlethal = tg->nonlethal > 0;
+        shot_costs(b, a, w, tg, out);
         return true;
     }
     if (t < 0 || t >= b->n || t == a || !battle_active(b, t) || !sf_enemies(b, a, t)) return false;
 
-    bool club = intent && w && !battle_weapon_tag(w, "nonlethal") && !battle_weapon_tag(w, "blunt");
+    bool club = intent && w && !tg->nonlethal && !tg->blunt;
     out->club = club;
     out->melee = !w || club || w->cls == WPN_MELEE;
     int d = sf_dist(b, a, t);
@@ -202,20 +243,19 @@ bool sf_shot_shape_memo(const battle_t *b, int a, int t, int wi, int arg, int n_
     } else {
         if (d > range_hexes(b, a, w)) return false;
         /* Out of the target's melee reach, unless Handheld (S8). */
-        if (d <= target_reach(memo, b, t) && !battle_weapon_tag(w, "handheld")) return false;
+        if (d <= target_reach(memo, b, t) && !tg->handheld) return false;
         /* A ranged weapon without Assault is not fired in a turn with a move (S9). */
-        if (w->cls == WPN_RANGED && !battle_weapon_tag(w, "assault") && s->u[a].moved) return false;
+        if (w->cls == WPN_RANGED && !tg->assault && s->u[a].moved) return false;
     }
     int lvl = memo ? sf_cover_level_memo(memo, b, a, t) : sf_cover_level(b, a, t);
     if (lvl >= 4) return false;
-    out->nonlethal = (w && battle_weapon_tag(w, "nonlethal") > 0) || (intent && (!w || club ||
-                                                                       battle_weapon_tag(w, "blunt") > 0));
+    out->nonlethal = (w && tg->nonlethal > 0) || (intent && (!w || club || tg->blunt > 0));
     out->cover_mod = cover_mod(lvl);
 
     /* The roll: to-hit, or the target's save for Beam and Homing (S-R7, S27). */
     out->roll = SF_ROLL_HIT;
-    int homing = w && !out->melee ? battle_weapon_tag(w, "homing") : 0;
-    bool beam = w && !out->melee && battle_weapon_tag(w, "beam") > 0;
+    int homing = w && !out->melee ? tg->homing : 0;
+    bool beam = w && !out->melee && tg->beam > 0;
     if (homing > 0 && d >= (homing <= 1 ? 0 : geom_ft_to_hexes(b->map, homing)))
         out->roll = SF_ROLL_HOMING;
     else if (beam)
@@ -224,7 +264,7 @@ bool sf_shot_shape_memo(const battle_t *b, int a, int t, int wi, int arg, int n_
         out->bonus = sf_stat(b, a, SF_CB) + sf_stat(b, t, SF_VLN) + out->cover_mod;
         if (!sf_vehicle(b, a)) out->bonus -= 4 * (n_weapons - 1); /* S24 */
         if (club) out->bonus -= 4;                                 /* S32 */
-        if (w && !out->melee && battle_weapon_tag(w, "steady") > 0 && !s->u[a].moved)
+        if (w && !out->melee && tg->steady > 0 && !s->u[a].moved)
             out->bonus += 1;                                       /* S9 */
     } else {
         out->bonus = sf_save_score(b, t, out->roll == SF_ROLL_BEAM ? SF_SAVE_BEAM : SF_SAVE_HOMING);
@@ -240,23 +280,23 @@ bool sf_shot_shape_memo(const battle_t *b, int a, int t, int wi, int arg, int n_
         out->dmg_sides = w->dice_sides;
         out->dmg_bonus = w->dice_bonus;
         if (w->cls == WPN_MELEE || w->cls == WPN_THROWN) out->dmg_bonus += sf_stat(b, a, SF_STR);
-        int cont = battle_weapon_tag(w, "continuous");
+        int cont = tg->continuous;
         const sf_unit_t *u = &s->u[a];
         if (cont > 0 && u->cont_w == wi && u->cont_t == t && u->cont_round == b->round - 1)
             out->dmg_bonus += cont * u->cont_n; /* the n-th turn on it: +x(n-1) (S28) */
     }
     if (mx > 0) out->xdie = mx;
     if (w) {
-        out->blast = battle_weapon_tag(w, "blast");
-        if (battle_weapon_tag(w, "area_ray") > 0) {
-            out->blast = battle_weapon_tag(w, "area_ray");
+        out->blast = tg->blast;
+        if (tg->area_ray > 0) {
+            out->blast = tg->area_ray;
             out->ray = true;
             const sf_unit_t *u = &s->u[a];
             if (u->ray_w == wi && u->ray_round == b->round - 1) /* kept up: moved centre (S26) */
                 out->ray_loss = hex_distance(hex_from_cell(b->map->layout, u->ray_at), sf_pos(b, t));
         }
     }
-    shot_costs(b, a, w, out);
+    shot_costs(b, a, w, tg, out);
     return true;
 }
 

@@ -242,6 +242,15 @@ typedef struct {
 bool sf_shot_shape(const battle_t *b, int a, int t, int wi, int arg, int n_weapons, cell_t at,
                    sf_shot_t *out);
 
+/* The tags of one weapon an attack's shape reads, each read once (0 when
+ * absent) instead of looked up by name shot after shot. */
+typedef struct {
+    int cone, assault, handheld, homing, beam, steady, nonlethal, blunt;
+    int blast, area_ray, shots, heavy, heat, heat_on_hit, particle, continuous, quench;
+    bool has_heat_on_hit;
+} sf_wtags_t;
+void sf_wtags_read(const weapon_t *w, sf_wtags_t *out);
+
 /* Cover levels (sf_cover_level) already worked out, by the hex the attacker
  * stands on and the target, and targets' melee reach: valid only while
  * nothing changes but the attacker's hex and its own turn flags and hands
@@ -254,6 +263,10 @@ typedef struct {
     int n;
     int16_t mreach[SF_NMAX]; /* 0 unknown, else 1 + sf_melee_reach of the target */
     sf_los_t *los;           /* lines traced this battle (NULL: trace each) */
+    /* The tags of the attacker's weapons (one attacker per memo; bit w of
+     * tagged: tags[w] read). */
+    uint16_t tagged;
+    sf_wtags_t tags[SF_MAX_WEAPONS];
 } sf_cover_memo_t;
 /* sf_cover_level(b, a, t), read from memo or worked out and kept there. */
 int sf_cover_level_memo(sf_cover_memo_t *memo, const battle_t *b, int a, int t);
