@@ -120,6 +120,13 @@ int ruleset_intents(const ruleset_t *rs, const battle_t *b, intent_t *out, int c
     return n < cap ? n : cap;
 }
 
+int ruleset_refused(const ruleset_t *rs, const battle_t *b, int actor, refusal_t *out, int cap)
+{
+    if (!rs || !rs->refused || !b || actor < 0 || actor >= b->n || cap < 1) return 0;
+    int n = rs->refused(b, actor, out, cap);
+    return n < cap ? n : cap;
+}
+
 int ruleset_queue(const ruleset_t *rs, const battle_t *b, turn_slot_t *out, int cap)
 {
     if (!rs || !rs->queue || !b || cap < 1) return 0;

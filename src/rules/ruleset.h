@@ -95,6 +95,15 @@ typedef struct {
     char label[128];
 } ref_call_t;
 
+#define REFUSAL_WHY_MAX 64
+
+/* An action of a combatant's kit that the rules refuse it now, and why, in
+ * the table's words (ruleset_t.refused). */
+typedef struct {
+    cmd_t cmd; /* as the action bar names it: kind, act, weapon, arg; no target, no path */
+    char why[REFUSAL_WHY_MAX]; /* "needs 2 actions, 1 left", "cannot fire after a move" */
+} refusal_t;
+
 typedef struct ruleset {
     const char *id;
     const char *title;
@@ -196,6 +205,14 @@ typedef struct ruleset {
      * resolve), oldest first: at most cap, returns the count. Read from the
      * battle (its log or state) alone; never rolls. NULL: none. */
     int (*intents)(const battle_t *b, intent_t *out, int cap);
+    /* The actions of actor's kit that the rules refuse it now for a reason
+     * the table should see (an attack that needs more actions than are
+     * left, a weapon that may not fire after a move, the turn's one attack
+     * already made), each once with its reason, so the action bar shows
+     * them greyed instead of dropping them. Never a command legal() lists
+     * now; never rolls. At most cap, returns the count. NULL: a refused
+     * action simply leaves the bar. */
+    int (*refused)(const battle_t *b, int actor, refusal_t *out, int cap);
     /* Revision of these rules: bump it with every fix that changes how a
      * saved battle's commands play out. A save records it; one made under
      * another revision is replayed under the current rules, with a note when
@@ -235,6 +252,8 @@ int ruleset_gauges(const ruleset_t *rs, const battle_t *b, int i, gauge_t *out, 
 int ruleset_queue(const ruleset_t *rs, const battle_t *b, turn_slot_t *out, int cap);
 /* The standing telegraphed intentions (rs->intents); 0 without the hook. */
 int ruleset_intents(const ruleset_t *rs, const battle_t *b, intent_t *out, int cap);
+/* The refused actions of actor with their reasons (rs->refused); 0 without the hook. */
+int ruleset_refused(const ruleset_t *rs, const battle_t *b, int actor, refusal_t *out, int cap);
 /* Fill a gauge (label cut to fit), seen by its own side only. */
 gauge_t gauge_make(const char *label, int value, int max, gauge_kind_t kind);
 /* Mode number of move mode NAME in rs, or -1. */

@@ -1355,13 +1355,16 @@ static void draw_bar(hud_t *h, ui_draw_t *d)
             SDL_Rect br = hud_button_rect(h, i);
             if (br.x + br.w > l->bar.x + l->bar.w) break;
             bool on = (p->mode != PUI_IDLE && p->act == i) || h->hover_btn == i;
-            fill(r, br, on ? (SDL_Color){0, 114, 178, 255} : (SDL_Color){58, 64, 78, 255});
+            bool off = p->bar[i].off; /* refused now: greyed, the tooltip says why */
+            fill(r, br, off ? (SDL_Color){40, 42, 48, 255}
+                        : on ? (SDL_Color){0, 114, 178, 255} : (SDL_Color){58, 64, 78, 255});
             char whole[96];
             snprintf(whole, sizeof whole, "%c  %s", p->bar[i].key ? p->bar[i].key : ' ',
                      p->bar[i].label);
             int bpx = ui_text_quantize(l->px - 1);
             hud_fit_text(d, whole, bpx, br.w - l->px, buf, sizeof buf);
-            text(d, buf, bpx, false, C_INK, br.x + l->px / 2, br.y + (br.h - l->px) / 2 - 1);
+            text(d, buf, bpx, false, off ? C_DIM : C_INK, br.x + l->px / 2,
+                 br.y + (br.h - l->px) / 2 - 1);
         }
     }
     /* The weapon in hand of the combatant whose bar this is, at the right of
@@ -1389,7 +1392,9 @@ static void draw_bar(hud_t *h, ui_draw_t *d)
         const pui_action_t *a = &p->bar[h->hover_btn];
         char key[16] = "no key";
         if (a->key) snprintf(key, sizeof key, "key %c", a->key);
-        if (a->kind == CMD_END)
+        if (a->off)
+            snprintf(buf, sizeof buf, "%s - not now: %s", a->label, a->why);
+        else if (a->kind == CMD_END)
             snprintf(buf, sizeof buf, "%s - %s, E or Space", a->label, key);
         else
             snprintf(buf, sizeof buf, "%s - %s%s", a->label, key,

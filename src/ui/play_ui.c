@@ -510,6 +510,35 @@ static void add_action(pui_t *p, const cmd_t *c)
     p->bar[p->n_bar++] = want;
 }
 
+/* Add refused action r greyed, with its reason, on the main bar (see
+ * ruleset_t.refused): it keeps the key it had while it was legal. */
+static void add_refused(pui_t *p, const refusal_t *r)
+{
+    const cmd_t *c = &r->cmd;
+    if (p->sub != PUI_GROUP_NONE || pui_group_of(c) != PUI_GROUP_NONE) return;
+    pui_action_t want = {
+        .kind = c->kind,
+        .act = c->act,
+        .weapon = c->weapon,
+        .weapon2 = c->weapon2,
+        .arg = c->arg,
+        .group = PUI_GROUP_NONE,
+        .off = true,
+    };
+    for (int k = 0; k < p->n_bar; k++)
+        if (same_action(&p->bar[k], &want)) return; /* legal in some form after all */
+    if (p->n_bar == PUI_MAX_BAR) return;
+    want.slot = bar_slot(p, &want);
+    if (want.slot < 0) {
+        p->slots_full = true;
+        return;
+    }
+    want.key = bar_key(want.slot);
+    action_label(p, c, want.label, sizeof want.label);
+    snprintf(want.why, sizeof want.why, "%s", r->why);
+    p->bar[p->n_bar++] = want;
+}
+
 /* The preview when nothing else is hovered: the planned legs, so the route
  * stays on screen while an attack is chosen from its end. */
 static void show_plan(pui_t *p)
@@ -541,6 +570,12 @@ static void build_bar(pui_t *p)
         p->slots_full = false;
         for (int i = 0; i < p->n_legal; i++)
             add_action(p, &p->legal[i]);
+        refusal_t no[PUI_MAX_BAR];
+        int n_no = p->sub == PUI_GROUP_NONE
+                       ? ruleset_refused(rules(p), p->play.b, p->actor, no, PUI_MAX_BAR)
+                       : 0;
+        for (int i = 0; i < n_no; i++)
+            add_refused(p, &no[i]);
         if (!p->slots_full) break;
         p->n_slots = 0; /* more actions than keys this turn: number them afresh */
     }
@@ -1030,6 +1065,10 @@ bool pui_choose(pui_t *p, int i)
 {
     if (!p->started || i < 0 || i >= p->n_bar || !p->user_turn || pui_needs_die(p)) return false;
     const pui_action_t *a = &p->bar[i];
+    if (a->off) {
+        snprintf(p->msg, sizeof p->msg, "%s: not now, %s.", a->label, a->why);
+        return true;
+    }
     if (a->group != PUI_GROUP_NONE) {
         char label[sizeof p->bar[0].label];
         snprintf(label, sizeof label, "%s", a->label);

@@ -52,6 +52,10 @@ typedef struct {
     int slot;          /* place on the bar; the key is the slot's (a gap where one is missing) */
     char key;          /* keyboard shortcut, shown in the tooltip */
     char label[48];
+    /* A refused action (ruleset_t.refused): shown greyed with why; choosing
+     * it only says why on the status line. */
+    bool off;
+    char why[REFUSAL_WHY_MAX];
 } pui_action_t;
 
 typedef enum {

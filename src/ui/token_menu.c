@@ -149,6 +149,7 @@ void ui_token_menu_draw(const ui_token_menu_t *m, const pui_t *p, ui_draw_t *d)
         char kc[2] = {a->key, 0};
         ui_text_draw(t, kc, m->px, true, key, row.x + PAD, row.y + PAD - 2);
         hud_fit_text(d, a->label, m->px, row.w - key_w - 2 * PAD, fit, sizeof fit);
-        ui_text_draw(t, fit, m->px, false, ink, row.x + PAD + key_w, row.y + PAD - 2);
+        ui_text_draw(t, fit, m->px, false, a->off ? dim : ink, row.x + PAD + key_w,
+                     row.y + PAD - 2);
     }
 }

@@ -108,6 +108,17 @@ static int martial_x(int arg)
     return (arg >> SF_ARG_MARTIAL_SHIFT) & SF_ARG_MARTIAL_MASK;
 }
 
+/* Actions a weapon of tag Heavy x takes a of this strength: 2 when too weak (S10). */
+static int heavy_actions(const battle_t *b, int a, int heavy)
+{
+    return heavy > 0 && sf_stat(b, a, SF_STR) < heavy ? 2 : 1;
+}
+
+int sf_fire_actions(const battle_t *b, int a, const weapon_t *w)
+{
+    return w ? heavy_actions(b, a, battle_weapon_tag(w, "heavy")) : 1;
+}
+
 void sf_wtags_read(const weapon_t *w, sf_wtags_t *out)
 {
     memset(out, 0, sizeof *out);
@@ -139,8 +150,7 @@ static void shot_costs(const battle_t *b, int a, const weapon_t *w, const sf_wta
                        sf_shot_t *out)
 {
     out->shots = w && tg->shots > 1 ? tg->shots : 1;
-    if (w && tg->heavy > 0 && sf_stat(b, a, SF_STR) < tg->heavy)
-        out->actions = 2; /* Heavy x (S10) */
+    out->actions = w ? heavy_actions(b, a, tg->heavy) : 1;
     out->heat_fire = w ? tg->heat : 0;
     if (w && tg->has_heat_on_hit)
         out->heat_hit = tg->heat_on_hit;

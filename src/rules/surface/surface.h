@@ -278,6 +278,11 @@ bool sf_shot_shape_memo(const battle_t *b, int a, int t, int wi, int arg, int n_
 int sf_attack_weapons(const battle_t *b, const cmd_t *c, int *out);
 /* Is the attack command legal now? */
 bool sf_attack_ok(const battle_t *b, const cmd_t *c);
+/* Actions it takes a to fire w (NULL: unarmed): 2 for Heavy x above a's
+ * strength (S-A5, S10), else 1. */
+int sf_fire_actions(const battle_t *b, int a, const weapon_t *w);
+/* ruleset_t.refused: a's weapons in hand that the turn refuses, and why. */
+int sf_refused(const battle_t *b, int a, refusal_t *out, int cap);
 /* Carry out an attack command (already checked). */
 void sf_do_attack(battle_t *b, const cmd_t *c);
 /* One melee attack of r on t out of turn (a flee response). */

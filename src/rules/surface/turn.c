@@ -765,5 +765,6 @@ const ruleset_t ruleset_surface = {
     .bands = sf_bands,
     .gauges = sf_gauges,
     .describe = sf_describe,
+    .refused = sf_refused,
     .revision = 1, /* the first surface rules */
 };

@@ -1,0 +1,35 @@
+/* refuse.c - why a surface combatant's weapon in hand cannot be used now
+ * (ruleset_t.refused), so the action bar greys it with the reason instead of
+ * dropping it: the turn's one attack is spent (S-A4), a ranged weapon
+ * without Assault after a move (S-R10, S9), a Heavy weapon that needs two
+ * actions with one left (S-A5, S10).
+ */
+#include <stdio.h>
+
+#include "surface.h"
+
+int sf_refused(const battle_t *b, int a, refusal_t *out, int cap)
+{
+    if (a < 0 || a >= b->n || !sf_may_act(b, a)) return 0;
+    const sf_unit_t *u = &sf_cst(b)->u[a];
+    int n = 0;
+    for (int w = 0; w < b->u[a].n_weapons && n < cap; w++) {
+        if (!sf_ready(b, a, w)) continue; /* not in hand: the switch offers it */
+        const weapon_t *wp = b->u[a].weapon[w];
+        if (!wp) continue;
+        refusal_t *r = &out[n];
+        int need = sf_fire_actions(b, a, wp);
+        if (u->attacked)
+            snprintf(r->why, sizeof r->why, "one attack a turn, made already");
+        else if (wp->cls == WPN_RANGED && u->moved && battle_weapon_tag(wp, "assault") <= 0)
+            snprintf(r->why, sizeof r->why, "cannot fire after a move (not Assault)");
+        else if (need > u->left)
+            snprintf(r->why, sizeof r->why, "needs %d actions, %d left", need, u->left);
+        else
+            continue;
+        r->cmd = cmd_make(CMD_ENGAGE, a);
+        r->cmd.weapon = w;
+        n++;
+    }
+    return n;
+}
