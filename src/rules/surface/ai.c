@@ -29,6 +29,7 @@
 #define SECOND_THOUGHTS 0.75
 #define MAX_FOES 64
 #define SHOT_MEMO 96 /* shot values kept during one call */
+#define SPOT_MEMO 1024 /* hexes kept during one call, a power of two */
 
 /* One foe as the planner sees it: its defences, and each of our weapons'
  * expected damage and kill chance by number of hits. */
@@ -38,6 +39,13 @@ typedef struct {
     int save_area;
     double worth; /* premium for this foe: hurt, or its faction near breaking */
 } foe_t;
+
+/* What one hex was found worth during a call. */
+typedef struct {
+    int cell; /* -1 empty */
+    bool has_exp, has_next;
+    double exp, next;
+} spot_t;
 
 typedef struct {
     battle_t *b;
@@ -66,6 +74,9 @@ typedef struct {
     /* Cover from each hex a looks from to each foe: the same lines are
      * traced for every weapon and every plan through that hex. */
     sf_cover_memo_t cover;
+    /* Exposure and next turn's worth of the hexes weighed so far (each kind
+     * of move weighs many of the same hexes), by cell index. */
+    spot_t spot[SPOT_MEMO];
 } plan_t;
 
 typedef struct {
@@ -115,9 +126,9 @@ static void plan_init(plan_t *p, battle_t *b, int a)
 {
     /* Only what is read before written: the memos are large. */
     p->n_foes = p->n_threats = p->n_memo = 0;
+    for (int k = 0; k < SPOT_MEMO; k++) p->spot[k].cell = -1;
     memset(&p->cover, 0, sizeof p->cover);
-    p->cover.los = &sf_st(b)->los;
-    sf_los_sync(p->cover.los, b);
+    p->cover.los = sf_los_for(b);
     p->b = b;
     p->a = a;
     for (int w = -1; w < SF_MAX_WEAPONS; w++) {
@@ -170,7 +181,7 @@ static void plan_init(plan_t *p, battle_t *b, int a)
 
 /* Damage a is expected to draw standing at h: each foe's best weapon that
  * can reach h, with the cover between them. */
-static double exposure(plan_t *p, hex_t h)
+static double exposure_now(plan_t *p, hex_t h)
 {
     const battle_t *b = p->b;
     double total = 0.0;
@@ -402,7 +413,7 @@ static bool move_cmd(battle_t *b, int a, int mode, cell_t to, cmd_t *out)
 
 /* What standing at h is worth for next turn: the best attack from there
  * without moving first, less a little for being far from every foe. */
-static double next_turn_worth(plan_t *p, hex_t h)
+static double next_turn_worth_now(plan_t *p, hex_t h)
 {
     battle_t *b = p->b;
     int a = p->a;
@@ -424,6 +435,47 @@ static double next_turn_worth(plan_t *p, hex_t h)
     }
     /* Nothing to strike from there: closing in is what is worth something. */
     return pk.val > 0 ? pk.val - 0.05 * near : -APPROACH * near;
+}
+
+/* The memo entry of hex h (NULL: off the map, or the memo full). */
+static spot_t *spot_of(plan_t *p, hex_t h)
+{
+    int cell = board_cell_index(p->b->board, h);
+    if (cell < 0) return NULL;
+    unsigned slot = ((unsigned)cell * 2654435761u) >> 22 & (SPOT_MEMO - 1);
+    for (int probe = 0; probe < SPOT_MEMO / 2; probe++, slot = (slot + 1) & (SPOT_MEMO - 1)) {
+        if (p->spot[slot].cell == cell) return &p->spot[slot];
+        if (p->spot[slot].cell < 0) {
+            p->spot[slot].cell = cell;
+            p->spot[slot].has_exp = p->spot[slot].has_next = false;
+            return &p->spot[slot];
+        }
+    }
+    return NULL;
+}
+
+/* Damage a is expected to draw standing at h (exposure_now), once per hex. */
+static double exposure(plan_t *p, hex_t h)
+{
+    spot_t *sp = spot_of(p, h);
+    if (!sp) return exposure_now(p, h);
+    if (!sp->has_exp) {
+        sp->exp = exposure_now(p, h);
+        sp->has_exp = true;
+    }
+    return sp->exp;
+}
+
+/* next_turn_worth_now, once per hex: nothing it reads changes in a call. */
+static double next_turn_worth(plan_t *p, hex_t h)
+{
+    spot_t *sp = spot_of(p, h);
+    if (!sp) return next_turn_worth_now(p, h);
+    if (!sp->has_next) {
+        sp->next = next_turn_worth_now(p, h);
+        sp->has_next = true;
+    }
+    return sp->next;
 }
 
 typedef struct {

@@ -19,22 +19,39 @@
 #define LOS_WALLED 0x4u  /* ... and cannot be entered */
 #define LOS_COVER_SHIFT 3 /* the best terrain cover, 2 bits */
 
-static uint64_t terrain_hash(const map_t *m)
+/* What a line reads of the terrain in cell k: sight, walls, cover. */
+static uint8_t cell_bits(const map_t *m, int k)
 {
-    uint64_t h = 1469598103934665603ull;
-    size_t n = (size_t)m->cols * (size_t)m->rows;
-    for (size_t k = 0; k < n; k++) h = (h ^ m->cells[k]) * 1099511628211ull;
-    return h ^ (uint64_t)n;
+    const terrain_t *t = &m->types[m->cells[k]];
+    return (uint8_t)((t->blocks_sight ? 1u : 0u) | (t->move <= 0 ? 2u : 0u) | (unsigned)t->cover << 2);
 }
 
 void sf_los_sync(sf_los_t *los, const battle_t *b)
 {
-    uint64_t h = terrain_hash(b->map);
-    if (los->ready && los->terrain == h) return;
-    size_t cells = (size_t)b->map->cols * (size_t)b->map->rows;
-    if (cells <= SF_LOS_CELLS) memset(los->val, 0, cells * cells);
-    los->terrain = h;
+    const map_t *m = b->map;
+    int cells = m->cols * m->rows;
+    if (cells > SF_LOS_CELLS) return;
+    bool same = los->ready && los->cols == m->cols && los->rows == m->rows &&
+                memcmp(&los->layout, &m->layout, sizeof m->layout) == 0;
+    for (int k = 0; k < cells; k++) {
+        uint8_t c = cell_bits(m, k);
+        same = same && los->terrain[k] == c;
+        los->terrain[k] = c;
+    }
+    if (same) return;
+    memset(los->val, 0, (size_t)cells * (size_t)cells);
+    los->cols = m->cols;
+    los->rows = m->rows;
+    los->layout = m->layout;
     los->ready = true;
+}
+
+sf_los_t *sf_los_for(const battle_t *b)
+{
+    static _Thread_local sf_los_t los;
+    if (b->map->cols * b->map->rows > SF_LOS_CELLS) return NULL;
+    sf_los_sync(&los, b);
+    return &los;
 }
 
 /* The terrain of both nudged walks from..to (n = their distance), as the

@@ -78,14 +78,17 @@ typedef struct {
     uint32_t given;     /* bit s: stat s came from the map or the template */
 } sf_unit_t;
 
-/* Terrain along lines the AI has looked down this battle (los.c), by the
- * pair of end cells, either way (maps of up to SF_LOS_CELLS cells; larger ones
- * are traced each time): valid while the map's terrain is what it was hashed
- * as (sf_los_sync checks). Zeroed = empty. */
+/* Terrain along lines the AI has looked down (los.c), by the pair of end
+ * cells, either way: valid while the terrain is what it was read as (each
+ * cell's sight, wall and cover bits, and the grid, compared in full by
+ * sf_los_sync). Maps of up to SF_LOS_CELLS cells; larger ones are traced
+ * each time. Zeroed = empty. */
 #define SF_LOS_CELLS 362 /* 362 * 362 pairs fit val */
 typedef struct {
     bool ready;
-    uint64_t terrain;                                  /* hash of the cells traced on */
+    int cols, rows;
+    hex_layout_t layout;
+    uint8_t terrain[SF_LOS_CELLS];                     /* what each cell was read as */
     uint8_t val[SF_LOS_CELLS * SF_LOS_CELLS];          /* 0 not traced, else los.c's bits */
 } sf_los_t;
 
@@ -99,7 +102,6 @@ typedef struct {
     uint8_t casualty[MAP_MAX_FACTIONS]; /* side took a casualty this round */
     uint8_t player[MAP_MAX_FACTIONS];
     sf_unit_t u[SF_NMAX];
-    sf_los_t los;                  /* the AI's sight lines (los.c) */
 } sf_state_t;
 
 /* ---- small queries (turn.c) ---------------------------------------------- */
@@ -177,8 +179,11 @@ int sf_side_morale(const battle_t *b, int sd);
 
 /* ---- sight for the AI (los.c) ---------------------------------------------- */
 
-/* Forget los's lines when the terrain has changed since they were traced. */
+/* Forget los's lines unless b's terrain is the one they were traced on. */
 void sf_los_sync(sf_los_t *los, const battle_t *b);
+/* This thread's kept lines, synced to b's terrain, or NULL (a map too large).
+ * Odds runs battle after battle on one map: the lines outlive each battle. */
+sf_los_t *sf_los_for(const battle_t *b);
 /* sight_trace_walls(b->board, from, to, walled) exactly (walled may be NULL;
  * sight_trace's answer is the same), the terrain part read from los when
  * kept there (los NULL: traced). */
