@@ -412,6 +412,61 @@ static void test_render_frame(void **state)
     SDL_Quit();
 }
 
+/* A painted hex shows on the very next frame, and so does its undo: the
+ * editor's frames, drawn by a drawer that caches the map's static layer, are
+ * the same pixel for pixel as those of a drawer that draws it afresh. */
+static void test_paint_shows_at_once(void **state)
+{
+    fx_t *f = *state;
+    ed_state_t *s = &f->st;
+    assert_int_equal(TTF_Init(), 0);
+    SDL_Surface *sc = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Surface *sf = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Renderer *rc = SDL_CreateSoftwareRenderer(sc), *rf = SDL_CreateSoftwareRenderer(sf);
+    char err[256];
+    ui_draw_t *dc = ui_draw_create(rc, f->m, err, sizeof err);
+    ui_draw_t *df = ui_draw_create(rf, f->m, err, sizeof err);
+    assert_non_null(dc);
+    assert_non_null(df);
+    ui_draw_cache_static(df, false);
+    cell_t at = {7, 6};
+    vec2_t p = screen_of(s, at);
+    size_t bytes = (size_t)sc->pitch * (size_t)H;
+    int open = cell_type(f->m, at.col, at.row), wall = map_find_type(f->m, "wall");
+    Uint32 *px = (Uint32 *)sc->pixels, before = 0;
+    int at_px = (int)p.y * (sc->pitch / 4) + (int)p.x;
+    for (int step = 0; step < 4; step++) {
+        if (step == 1) { /* paint with wall, then move the pointer away */
+            s->type = wall;
+            key(s, SDLK_b, 0);
+            click_cell(s, at);
+            mouse(s, SDL_MOUSEMOTION, screen_of(s, (cell_t){2, 2}));
+        } else if (step == 2) {
+            key(s, SDLK_z, KMOD_LCTRL);
+        }
+        ed_draw(dc, s);
+        ed_draw(df, s);
+        SDL_RenderPresent(rc);
+        SDL_RenderPresent(rf);
+        assert_memory_equal(sc->pixels, sf->pixels, bytes);
+        assert_int_equal(cell_type(f->m, at.col, at.row), step == 1 ? wall : open);
+        if (step == 0) before = px[at_px];
+        /* The hex's centre changes with the paint and comes back with the undo. */
+        assert_true(step == 1 ? px[at_px] != before : px[at_px] == before);
+    }
+    /* Four frames, three of them after a change of the terrain (paint, undo)
+     * or of the hover alone: the cache drew the layer for the first frame,
+     * the paint and the undo, and copied it for the last. */
+    assert_int_equal(ui_draw_static_redraws(dc), 3);
+    ui_draw_destroy(dc);
+    ui_draw_destroy(df);
+    SDL_DestroyRenderer(rc);
+    SDL_DestroyRenderer(rf);
+    SDL_FreeSurface(sc);
+    SDL_FreeSurface(sf);
+    TTF_Quit();
+}
+
 /* A save onto a failing disk: the window says so, the edits stay in memory
  * (still unsaved) and the file on disk is the one saved before. */
 static void test_failed_save_keeps_edits(void **state)
@@ -550,6 +605,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_ruleset_follows_templates, setup, teardown),
         cmocka_unit_test_setup_teardown(test_new_map_from_size_and_fill, setup, teardown),
         cmocka_unit_test_setup_teardown(test_render_frame, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_paint_shows_at_once, setup, teardown),
         cmocka_unit_test_setup_teardown(test_failed_save_keeps_edits, setup, teardown),
         cmocka_unit_test_setup_teardown(test_recovery_copy_offered_back, setup, teardown),
     };

@@ -45,6 +45,25 @@ typedef struct {
     SDL_Texture *tex; /* NULL when the image could not be loaded */
 } token_img_t;
 
+/* The static layer: background, terrain and grid as the last frame drew
+ * them, and everything they were drawn from, compared in full each frame. */
+typedef struct {
+    bool off;          /* ui_draw_cache_static(d, false): always draw afresh */
+    SDL_atomic_t lost; /* the renderer dropped its target textures */
+    SDL_Texture *tex;  /* NULL: nothing cached */
+    int tw, th;        /* tex's size */
+    bool valid;        /* tex holds the layer for the key below */
+    ui_camera_t cam;
+    int w, h;
+    hex_layout_t layout;
+    int cols, rows, n_types;
+    terrain_t types[MAP_MAX_TERRAIN];
+    uint8_t *cells; /* a copy of the map's cells */
+    size_t n_cells, cap_cells;
+    int last_hexes; /* d->last_hexes of the cached frame */
+    int redraws;    /* times the layer was drawn (ui_draw_static_redraws) */
+} still_t;
+
 struct ui_draw {
     SDL_Renderer *r;
     ui_text_t *text;
@@ -66,6 +85,7 @@ struct ui_draw {
     int n_imgs;
     int last_hexes;
     ui_lod_t *lod; /* the map seen whole: one cached image (NULL: none) */
+    still_t still; /* the static layer of the last frame (see "The static layer") */
     /* Token marks, worked out again only when the names change. */
     char marks[MAP_MAX_COMBATANTS][UI_MARK_MAX];
     uint64_t marks_sig;
@@ -415,6 +435,15 @@ static SDL_Texture *token_image(ui_draw_t *d, const char *rel)
 
 /* ---- lifetime ----------------------------------------------------------- */
 
+/* A renderer that drops its target textures (Direct3D on a device reset)
+ * has lost the cached layer with them: the next frame draws it again. */
+static int SDLCALL still_watch(void *user, SDL_Event *e)
+{
+    if (e->type == SDL_RENDER_TARGETS_RESET || e->type == SDL_RENDER_DEVICE_RESET)
+        SDL_AtomicSet(&((ui_draw_t *)user)->still.lost, 1);
+    return 0;
+}
+
 ui_draw_t *ui_draw_create(SDL_Renderer *r, const map_t *m, char *err, size_t errcap)
 {
     ui_draw_t *d = calloc(1, sizeof *d);
@@ -431,12 +460,16 @@ ui_draw_t *ui_draw_create(SDL_Renderer *r, const map_t *m, char *err, size_t err
     for (int i = 0; i < m->n_types && i < MAP_MAX_TERRAIN; i++)
         if (m->types[i].texture[0]) d->terrain_tex[i] = load_tile(r, m->types[i].texture);
     d->lod = ui_lod_create(); /* none on OOM: hex by hex, only slower */
+    SDL_AddEventWatch(still_watch, d);
     return d;
 }
 
 void ui_draw_destroy(ui_draw_t *d)
 {
     if (!d) return;
+    SDL_DelEventWatch(still_watch, d);
+    if (d->still.tex) SDL_DestroyTexture(d->still.tex);
+    free(d->still.cells);
     ui_lod_destroy(d->lod);
     ui_text_destroy(d->text);
     for (int i = 0; i < MAP_MAX_TERRAIN; i++)
@@ -1161,13 +1194,133 @@ static void clear_around_map(ui_draw_t *d, const map_t *m, const ui_camera_t *ca
         if (r[i].w > 0 && r[i].h > 0) SDL_RenderFillRect(d->r, &r[i]);
 }
 
-void ui_draw_map(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
-                 const ui_frame_opts_t *opts)
+/* ---- the static layer --------------------------------------------------
+ *
+ * Background, terrain and grid depend only on the map's grid, cells and
+ * terrain types, the camera and the view's size. Most frames change none of
+ * them (tokens move, overlays follow the selection), so the layer is drawn
+ * once into a target texture and copied, unblended, on the frames after:
+ * the copy moves the pixels at memory speed, where the fill rasterises every
+ * hex. Every frame compares all of what the layer was drawn from with the
+ * map and camera as they are now - the cells byte for byte, the terrain
+ * types whole - so any change, from the editor, a ruleset or a pan, draws
+ * the layer again on that same frame, and nothing stale is ever shown. */
+
+static void draw_static(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h)
 {
     SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawColor(d->r, 28, 31, 36, 255);
     clear_around_map(d, m, cam, w, h);
     draw_terrain(d, m, cam, w, h);
+}
+
+static bool still_same(const still_t *c, const map_t *m, const ui_camera_t *cam, int w, int h)
+{
+    size_t n = (size_t)m->cols * (size_t)m->rows;
+    return c->valid && c->w == w && c->h == h && c->cam.x == cam->x && c->cam.y == cam->y &&
+           c->cam.zoom == cam->zoom && c->layout.orient == m->layout.orient &&
+           c->layout.stagger == m->layout.stagger && c->cols == m->cols && c->rows == m->rows &&
+           c->n_types == m->n_types && c->n_cells == n &&
+           memcmp(c->types, m->types, sizeof *m->types * (size_t)m->n_types) == 0 &&
+           memcmp(c->cells, m->cells, n) == 0;
+}
+
+/* Remember what the layer now in c->tex was drawn from; false on OOM. */
+static bool still_keep(still_t *c, const map_t *m, const ui_camera_t *cam, int w, int h)
+{
+    size_t n = (size_t)m->cols * (size_t)m->rows;
+    if (n > c->cap_cells) {
+        uint8_t *p = realloc(c->cells, n);
+        if (!p) return false;
+        c->cells = p;
+        c->cap_cells = n;
+    }
+    memcpy(c->cells, m->cells, n);
+    c->n_cells = n;
+    memcpy(c->types, m->types, sizeof *m->types * (size_t)m->n_types);
+    c->n_types = m->n_types;
+    c->cam = *cam;
+    c->w = w;
+    c->h = h;
+    c->layout = m->layout;
+    c->cols = m->cols;
+    c->rows = m->rows;
+    return true;
+}
+
+/* The pixel format the renderer draws to, so the copy is a plain one. */
+static Uint32 still_format(SDL_Renderer *r)
+{
+    SDL_Window *win = SDL_RenderGetWindow(r);
+    Uint32 f = win ? SDL_GetWindowPixelFormat(win) : SDL_PIXELFORMAT_UNKNOWN;
+    return f == SDL_PIXELFORMAT_UNKNOWN ? SDL_PIXELFORMAT_ARGB8888 : f;
+}
+
+/* A w x h target texture in c->tex; false when the renderer cannot. */
+static bool still_texture(still_t *c, SDL_Renderer *r, int w, int h)
+{
+    if (c->tex && c->tw == w && c->th == h) return true;
+    if (c->tex) SDL_DestroyTexture(c->tex);
+    c->valid = false;
+    c->tex = SDL_CreateTexture(r, still_format(r), SDL_TEXTUREACCESS_TARGET, w, h);
+    if (!c->tex)
+        c->tex = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w, h);
+    if (!c->tex) return false;
+    SDL_SetTextureBlendMode(c->tex, SDL_BLENDMODE_NONE);
+    c->tw = w;
+    c->th = h;
+    return true;
+}
+
+/* Draw the static layer, from the cache when nothing it shows has changed.
+ * The cache is skipped (the layer drawn straight) when it is off, when the
+ * caller draws into a texture of its own or with a render scale, or when
+ * the renderer has no target textures. */
+static void static_layer(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h)
+{
+    still_t *c = &d->still;
+    float sx = 1, sy = 1;
+    SDL_RenderGetScale(d->r, &sx, &sy);
+    if (SDL_AtomicSet(&c->lost, 0)) c->valid = false;
+    if (c->off || w <= 0 || h <= 0 || sx != 1 || sy != 1 || SDL_GetRenderTarget(d->r) ||
+        !SDL_RenderTargetSupported(d->r)) {
+        c->valid = false;
+        c->redraws++;
+        draw_static(d, m, cam, w, h);
+        return;
+    }
+    if (!still_same(c, m, cam, w, h)) {
+        c->valid = false;
+        c->redraws++;
+        if (!still_texture(c, d->r, w, h) || SDL_SetRenderTarget(d->r, c->tex) != 0) {
+            draw_static(d, m, cam, w, h);
+            return;
+        }
+        draw_static(d, m, cam, w, h);
+        SDL_SetRenderTarget(d->r, NULL);
+        c->valid = still_keep(c, m, cam, w, h);
+        c->last_hexes = d->last_hexes;
+    }
+    d->last_hexes = c->last_hexes;
+    SDL_Rect dst = {0, 0, w, h};
+    SDL_RenderCopy(d->r, c->tex, NULL, &dst);
+}
+
+void ui_draw_cache_static(ui_draw_t *d, bool on)
+{
+    d->still.off = !on;
+    d->still.valid = false;
+}
+
+int ui_draw_static_redraws(const ui_draw_t *d)
+{
+    return d->still.redraws;
+}
+
+void ui_draw_map(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
+                 const ui_frame_opts_t *opts)
+{
+    static_layer(d, m, cam, w, h);
     SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_BLEND);
     if (opts && opts->hover) draw_hover(d, m, cam, opts->hover_cell);
     const ui_view_t *view = opts ? opts->view : NULL;
