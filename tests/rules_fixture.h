@@ -153,6 +153,26 @@ static inline void fx_start(play_t *p, const map_t *m, const tmpl_db_t *db, cons
     assert_int_equal(fx_feed(p, st, dice, n), BATTLE_OK);
 }
 
+/* Start on dice from `seed` (none by hand, so no rebuild undoes a change a
+ * test makes to the battle) and end turns until combatant `who` may act;
+ * fails the test when it has not in eight turns. */
+static inline void fx_start_until(fx_t *f, int who, uint64_t seed)
+{
+    battle_opts_t o = {.seed = seed};
+    assert_int_equal(play_start(&f->p, f->m, f->db, NULL, &o), BATTLE_OK);
+    for (int guard = 0; guard < 8; guard++) {
+        int act[8];
+        int n = play_actors(&f->p, act, 8);
+        assert_true(n > 0);
+        for (int k = 0; k < n; k++)
+            if (act[k] == who)
+                return;
+        cmd_t end = cmd_make(CMD_END, act[0]);
+        assert_int_equal(play_apply(&f->p, &end), BATTLE_OK);
+    }
+    fail_msg("combatant %d never got to act", who);
+}
+
 /* Apply c feeding dice; returns the status. */
 static inline battle_status_t fx_do(play_t *p, cmd_t c, const int *dice, int n)
 {
@@ -180,6 +200,31 @@ static inline int fx_find(const battle_t *b, int from, const char *const *frags)
 }
 #define FX_FIND(b, from, ...) fx_find((b), (from), (const char *const[]){__VA_ARGS__, NULL})
 
+/* The whole log as JSON Lines, the bytes simulate prints (malloc'd). */
+static inline char *fx_log_text(const battle_t *b)
+{
+    size_t cap = 4096, n = 0;
+    char *out = malloc(cap);
+    assert_non_null(out);
+    out[0] = '\0';
+    for (int k = 0; k < b->log.n; k++) {
+        char *line = event_to_line(b->board, &b->log.ev[k]);
+        assert_non_null(line);
+        size_t len = strlen(line);
+        while (n + len + 2 > cap) {
+            cap *= 2;
+            out = realloc(out, cap);
+            assert_non_null(out);
+        }
+        memcpy(out + n, line, len);
+        n += len;
+        out[n++] = '\n';
+        out[n] = '\0';
+        free(line);
+    }
+    return out;
+}
+
 /* Print the log (for a failing test's context). */
 static inline void fx_dump(const battle_t *b)
 {
@@ -203,6 +248,16 @@ static inline cmd_t fx_move(int actor, int n, const int *cr)
 static inline cmd_t fx_engage(int a, int t, int w)
 {
     cmd_t c = cmd_make(CMD_ENGAGE, a);
+    c.target = t;
+    c.weapon = w;
+    return c;
+}
+
+/* A declared engagement (the rulesets that declare first, resolve later). */
+static inline cmd_t fx_declare(int a, int t, int w)
+{
+    cmd_t c = cmd_make(CMD_DECLARE, a);
+    c.act = CMD_ENGAGE;
     c.target = t;
     c.weapon = w;
     return c;

@@ -284,30 +284,6 @@ static map_t *sample(tmpl_db_t **db)
     return m;
 }
 
-/* The whole log as one string, for comparing two runs. */
-static char *log_text(const battle_t *b)
-{
-    size_t cap = 1 << 16, n = 0;
-    char *out = malloc(cap);
-    assert_non_null(out);
-    out[0] = '\0';
-    for (int k = 0; k < b->log.n; k++) {
-        char *line = event_to_line(b->board, &b->log.ev[k]);
-        size_t len = strlen(line);
-        while (n + len + 2 > cap) {
-            cap *= 2;
-            out = realloc(out, cap);
-            assert_non_null(out);
-        }
-        memcpy(out + n, line, len + 1);
-        n += len;
-        out[n++] = '\n';
-        out[n] = '\0';
-        free(line);
-    }
-    return out;
-}
-
 static void test_sample_battle_plays_out(void **state)
 {
     (void)state;
@@ -327,11 +303,11 @@ static void test_sample_battle_plays_out(void **state)
                     FX_FIND(p.b, 0, "\"action\":\"quick_jab\"") >= 0;
         grapples += FX_FIND(p.b, 0, "\"action\":\"grapple\"") >= 0;
         /* The same seed gives the same battle. */
-        char *first = log_text(p.b);
+        char *first = fx_log_text(p.b);
         play_end(&p);
         assert_int_equal(play_start(&p, m, db, NULL, &o), BATTLE_OK);
         assert_int_equal(play_auto(&p, 40), BATTLE_OK);
-        char *second = log_text(p.b);
+        char *second = fx_log_text(p.b);
         assert_string_equal(first, second);
         free(first);
         free(second);

@@ -40,29 +40,23 @@ static map_t *gauntlet(tmpl_db_t **db)
     return m;
 }
 
-/* The whole log as text, for byte comparisons. */
-static char *log_text(const battle_t *b)
+/* The skirmish as a bare battle (no driver), dice seed 1, reset. */
+static battle_t *bare_battle(map_t **m, tmpl_db_t **db)
 {
-    size_t cap = 1024, n = 0;
-    char *out = malloc(cap);
-    assert_non_null(out);
-    out[0] = '\0';
-    for (int k = 0; k < b->log.n; k++) {
-        char *line = event_to_line(b->board, &b->log.ev[k]);
-        assert_non_null(line);
-        size_t len = strlen(line);
-        while (n + len + 2 > cap) {
-            cap *= 2;
-            out = realloc(out, cap);
-            assert_non_null(out);
-        }
-        memcpy(out + n, line, len);
-        n += len;
-        out[n++] = '\n';
-        out[n] = '\0';
-        free(line);
-    }
-    return out;
+    *m = skirmish(db);
+    battle_opts_t o = {.seed = 1};
+    static const char *const names[] = {"x"};
+    battle_t *b = battle_create(*m, *db, &o, names, 1, 0);
+    assert_non_null(b);
+    assert_true(battle_reset(b));
+    return b;
+}
+
+static void bare_free(battle_t *b, map_t *m, tmpl_db_t *db)
+{
+    battle_destroy(b);
+    map_destroy(m);
+    free(db);
 }
 
 static char *auto_battle(const map_t *m, const tmpl_db_t *db, uint64_t seed, int *ncmds)
@@ -74,7 +68,7 @@ static char *auto_battle(const map_t *m, const tmpl_db_t *db, uint64_t seed, int
     assert_true(p.b->over);
     if (ncmds)
         *ncmds = p.b->cmds.n;
-    char *t = log_text(p.b);
+    char *t = fx_log_text(p.b);
     play_end(&p);
     return t;
 }
@@ -110,13 +104,13 @@ static void test_rebuild_from_commands(void **state)
     battle_opts_t o = {.seed = 77, .max_rounds = 50};
     assert_int_equal(play_start(&p, m, db, NULL, &o), BATTLE_OK);
     assert_int_equal(play_auto(&p, 50), BATTLE_OK);
-    char *before = log_text(p.b);
+    char *before = fx_log_text(p.b);
     int hp[4];
     for (int i = 0; i < 4; i++)
         hp[i] = p.b->u[i].hp;
     /* Map + seed + commands: the same battle, byte for byte. */
     assert_int_equal(play_rebuild(&p), BATTLE_OK);
-    char *after = log_text(p.b);
+    char *after = fx_log_text(p.b);
     assert_string_equal(before, after);
     for (int i = 0; i < 4; i++)
         assert_int_equal(p.b->u[i].hp, hp[i]);
@@ -137,7 +131,7 @@ static void test_undo_restores_previous_state(void **state)
     assert_int_equal(play_start(&p, m, db, NULL, &o), BATTLE_OK);
     int actor;
     assert_int_equal(play_actors(&p, &actor, 1), 1);
-    char *start = log_text(p.b);
+    char *start = fx_log_text(p.b);
     hex_t at = p.b->board->pos[actor];
     cmd_t c;
     p.rs->ai(p.b, actor, &c);
@@ -145,7 +139,7 @@ static void test_undo_restores_previous_state(void **state)
     assert_int_equal(p.b->cmds.n, 1);
     assert_int_equal(play_undo(&p), BATTLE_OK);
     assert_int_equal(p.b->cmds.n, 0);
-    char *again = log_text(p.b);
+    char *again = fx_log_text(p.b);
     assert_string_equal(start, again);
     assert_true(hex_eq(p.b->board->pos[actor], at));
     assert_int_equal(play_undo(&p), BATTLE_ILLEGAL);
@@ -185,9 +179,9 @@ static void test_manual_roll_stops_and_resumes(void **state)
     assert_int_equal(play_actors(&p, &actor, 1), 1);
     assert_int_equal(actor, 0);
     /* Rebuilding with the same entered dice gives the same log. */
-    char *a = log_text(p.b);
+    char *a = fx_log_text(p.b);
     assert_int_equal(play_rebuild(&p), BATTLE_OK);
-    char *b = log_text(p.b);
+    char *b = fx_log_text(p.b);
     assert_string_equal(a, b);
     free(a);
     free(b);
@@ -200,12 +194,8 @@ static void test_roll_keeps_highest_and_lowest(void **state)
 {
     (void)state;
     tmpl_db_t *db;
-    map_t *m = skirmish(&db);
-    battle_opts_t o = {.seed = 1};
-    static const char *const names[] = {"x"};
-    battle_t *b = battle_create(m, db, &o, names, 1, 0);
-    assert_non_null(b);
-    assert_true(battle_reset(b));
+    map_t *m;
+    battle_t *b = bare_battle(&m, &db);
     assert_true(dice_enter(&b->dice, 0)); /* unused: the generator serves side -1 */
     event_t e;
     int hi = battle_roll_side(b, -1, -1, 4, 6, 1, 2, "hi", &e);
@@ -221,9 +211,7 @@ static void test_roll_keeps_highest_and_lowest(void **state)
     int all = battle_roll_side(b, -1, -1, 3, 6, 0, 1, "sum", &e);
     assert_int_equal(all, e.dice[0] + e.dice[1] + e.dice[2] + 1);
     assert_int_equal(e.kept_n, 3);
-    battle_destroy(b);
-    map_destroy(m);
-    free(db);
+    bare_free(b, m, db);
 }
 
 /* A starved roll tells the table its whole shape: the dice, the keep rule and
@@ -233,12 +221,8 @@ static void test_request_carries_keep_and_modifier(void **state)
 {
     (void)state;
     tmpl_db_t *db;
-    map_t *m = skirmish(&db);
-    battle_opts_t o = {.seed = 1};
-    static const char *const names[] = {"x"};
-    battle_t *b = battle_create(m, db, &o, names, 1, 0);
-    assert_non_null(b);
-    assert_true(battle_reset(b));
+    map_t *m;
+    battle_t *b = bare_battle(&m, &db);
     b->dice.manual_all = true; /* every roll from the table, none entered yet */
     battle_roll_side(b, 1, 1, 4, 20, -1, -3, "hide", NULL);
     assert_true(b->needing);
@@ -256,9 +240,7 @@ static void test_request_carries_keep_and_modifier(void **state)
     assert_int_equal(b->need.mod, -3);
     assert_int_equal(b->need.sides, 20);
     assert_string_equal(b->need.why, "hide");
-    battle_destroy(b);
-    map_destroy(m);
-    free(db);
+    bare_free(b, m, db);
 }
 
 /* The JSON line of an area event by combatant 0 aimed at target. */
@@ -274,11 +256,8 @@ static void test_event_json_shapes(void **state)
 {
     (void)state;
     tmpl_db_t *db;
-    map_t *m = skirmish(&db);
-    battle_opts_t o = {.seed = 1};
-    static const char *const names[] = {"x"};
-    battle_t *b = battle_create(m, db, &o, names, 1, 0);
-    assert_true(battle_reset(b));
+    map_t *m;
+    battle_t *b = bare_battle(&m, &db);
     event_t e = event_make(EV_MOVE_STEP);
     e.who = 2;
     e.from = (cell_t){3, 4};
@@ -314,9 +293,7 @@ static void test_event_json_shapes(void **state)
     expect_area_line(b, -1, &line,
                      "{\"event\":\"area\",\"who\":\"a1\",\"shape\":\"line\",\"from\":[1,1],"
                      "\"to\":[1,4],\"size\":5,\"width\":3}");
-    battle_destroy(b);
-    map_destroy(m);
-    free(db);
+    bare_free(b, m, db);
 }
 
 /* The fields other rulesets need: a phase, a side's initiative, a
@@ -326,11 +303,8 @@ static void test_event_json_optional_fields(void **state)
 {
     (void)state;
     tmpl_db_t *db;
-    map_t *m = skirmish(&db);
-    battle_opts_t o = {.seed = 1};
-    static const char *const names[] = {"x"};
-    battle_t *b = battle_create(m, db, &o, names, 1, 0);
-    assert_true(battle_reset(b));
+    map_t *m;
+    battle_t *b = bare_battle(&m, &db);
     typedef struct {
         event_t e;
         const char *json;
@@ -394,9 +368,7 @@ static void test_event_json_optional_fields(void **state)
         assert_string_equal(s, cases[k].json);
         free(s);
     }
-    battle_destroy(b);
-    map_destroy(m);
-    free(db);
+    bare_free(b, m, db);
 }
 
 static void test_round_limit_ends_without_winner(void **state)
@@ -441,10 +413,10 @@ static char *asked_battle(const map_t *m, const tmpl_db_t *db, uint64_t seed, bo
     }
     assert_int_equal(st, BATTLE_OK);
     assert_true(p.b->over);
-    char *t = log_text(p.b);
+    char *t = fx_log_text(p.b);
     /* The answers live in the commands: a rebuild gives the same log. */
     assert_int_equal(play_rebuild(&p), BATTLE_OK);
-    char *again = log_text(p.b);
+    char *again = fx_log_text(p.b);
     assert_string_equal(t, again);
     free(again);
     play_end(&p);
@@ -469,7 +441,7 @@ static void test_asked_reactions_replay_exactly(void **state)
         battle_opts_t o = {.seed = seed, .max_rounds = 50, .decline_sides = 1u << 0};
         assert_int_equal(play_start(&p, m, db, NULL, &o), BATTLE_OK);
         assert_int_equal(play_auto(&p, 50), BATTLE_OK);
-        char *declined = log_text(p.b);
+        char *declined = fx_log_text(p.b);
         play_end(&p);
         char *no = asked_battle(m, db, seed, false, &asked);
         assert_string_equal(declined, no);

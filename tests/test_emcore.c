@@ -36,11 +36,25 @@ static int add(map_t *m, const char *id, const char *faction, int col, int row, 
 
 static const em_state_t *st_of(const fx_t *f) { return (const em_state_t *)f->p.b->rs; }
 
-static cmd_t declare(int a, int t, int w)
+/* Start f's battle on the weapons above, no dice entered. */
+static void start(fx_t *f)
 {
-    cmd_t c = cmd_make(CMD_DECLARE, a);
-    c.act = CMD_ENGAGE;
-    c.target = t;
+    f->db = weapons();
+    fx_start(&f->p, f->m, f->db, FX_NO_DICE);
+}
+
+/* What the AI would have combatant a do now. */
+static cmd_t ai(fx_t *f, int a)
+{
+    cmd_t c;
+    f->p.rs->ai(f->p.b, a, &c);
+    return c;
+}
+
+/* Commit (aim) a's weapon w. */
+static cmd_t commit(int a, int w)
+{
+    cmd_t c = cmd_make(CMD_COMMIT, a);
     c.weapon = w;
     return c;
 }
@@ -196,8 +210,7 @@ static void test_groups_are_connected(void **state)
     int d = add(f.m, "d", "players", 10, 5, "sword", "insight=2");
     int e = add(f.m, "e", "brigands", 11, 5, "sword", "insight=1");
     int g = add(f.m, "g", "brigands", 17, 7, "sword", "insight=0");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+    start(&f);
     const em_state_t *s = st_of(&f);
     assert_int_equal(em_phase(f.p.b), EP_IMMEDIATE);
     assert_true(s->group[a] > 0 && s->group[a] == s->group[b] && s->group[b] == s->group[c]);
@@ -219,8 +232,7 @@ static void duel(fx_t *f)
     f->m = fx_map(10, 4, "emcore", NULL);
     add(f->m, "knight", "players", 2, 1, "sword", "force=4,insight=2,fortitude=4,might=2,armor=2,health=7");
     add(f->m, "brig", "brigands", 3, 1, "sword", "force=3,insight=1,fortitude=3");
-    f->db = weapons();
-    fx_start(&f->p, f->m, f->db, FX_NO_DICE);
+    start(f);
 }
 
 static void test_declarations_hidden_until_resolved(void **state)
@@ -228,14 +240,14 @@ static void test_declarations_hidden_until_resolved(void **state)
     (void)state;
     fx_t f;
     duel(&f);
-    assert_int_equal(fx_do(&f.p, declare(1, 0, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(1, 0, 0), FX_NO_DICE), BATTLE_OK);
     /* The brigand's choice is made and paid for, but nothing of it shows. */
     assert_int_equal(FX_FIND(f.p.b, 0, "\"declare\""), -1);
     assert_int_equal(st_of(&f)->points[1], 1);
     int before = f.p.b->log.n;
     /* Knight 10,8,2 = 3; brigand 9,3,4 = 1. The knight wins by 2: might 2 +
      * sword 1 + 2 = 5; the brigand soaks 8,2,2 = 1 and takes 4 wounds. */
-    assert_int_equal(fx_do(&f.p, declare(0, 1, 0), FX_DICE(10, 8, 2, 9, 3, 4, 8, 2, 2)), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(0, 1, 0), FX_DICE(10, 8, 2, 9, 3, 4, 8, 2, 2)), BATTLE_OK);
     int k = FX_FIND(f.p.b, before, "\"declare\"", "\"knight\"");
     int k2 = FX_FIND(f.p.b, before, "\"declare\"", "\"id\":\"brig\"");
     int r = FX_FIND(f.p.b, before, "\"roll\"", "fight on brig");
@@ -253,8 +265,8 @@ static void test_tie_deals_nothing(void **state)
     (void)state;
     fx_t f;
     duel(&f);
-    assert_int_equal(fx_do(&f.p, declare(1, 0, 0), FX_NO_DICE), BATTLE_OK);
-    assert_int_equal(fx_do(&f.p, declare(0, 1, 0), FX_DICE(8, 2, 2, 9, 3, 4)), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(1, 0, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(0, 1, 0), FX_DICE(8, 2, 2, 9, 3, 4)), BATTLE_OK);
     expect(&f, 0, "\"attack\"", "\"attacker\":\"knight\"", "\"hit\":false");
     expect(&f, 0, "\"attack\"", "\"attacker\":\"brig\"", "\"hit\":false");
     expect_none(&f, "\"damage\"", NULL);
@@ -269,13 +281,12 @@ static void test_one_roll_defends_against_all(void **state)
     int a = add(f.m, "a", "players", 2, 1, "sword", "force=2,insight=3");
     int b = add(f.m, "b", "brigands", 3, 1, "sword", "force=2,insight=2,fortitude=6");
     int c = add(f.m, "c", "players", 4, 1, "sword", "force=2,insight=1");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
-    assert_int_equal(fx_do(&f.p, declare(b, a, 0), FX_NO_DICE), BATTLE_OK);
-    assert_int_equal(fx_do(&f.p, declare(a, b, 0), FX_NO_DICE), BATTLE_OK);
+    start(&f);
+    assert_int_equal(fx_do(&f.p, fx_declare(b, a, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(a, b, 0), FX_NO_DICE), BATTLE_OK);
     /* a 8,2 = 1; b 10,2 = 2; c 10,9 = 3. b beats a, c beats b: b wounds one
      * foe and is wounded by another. Soaks: a 2 (one die); b 2,2,2,2. */
-    assert_int_equal(fx_do(&f.p, declare(c, b, 0), FX_DICE(8, 2, 10, 2, 10, 9, 2, 2, 2, 2, 2)),
+    assert_int_equal(fx_do(&f.p, fx_declare(c, b, 0), FX_DICE(8, 2, 10, 2, 10, 9, 2, 2, 2, 2, 2)),
                      BATTLE_OK);
     expect(&f, 0, "\"attack\"", "\"attacker\":\"a\"", "\"hit\":false");
     expect(&f, 0, "\"attack\"", "\"attacker\":\"b\"", "\"hit\":true");
@@ -291,7 +302,7 @@ static void test_disengage(void **state)
     (void)state;
     fx_t f;
     duel(&f);
-    assert_int_equal(fx_do(&f.p, declare(1, 0, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(1, 0, 0), FX_NO_DICE), BATTLE_OK);
     /* The knight breaks off (adeptness 0: 1 die) with an 8: one success, and
      * that success is its defence: the brigand's 1 does not beat it. */
     assert_int_equal(fx_do(&f.p, disengage(0), FX_DICE(8, 9, 3, 4)), BATTLE_OK);
@@ -309,8 +320,8 @@ static void test_points_and_slots(void **state)
     (void)state;
     fx_t f;
     duel(&f);
-    assert_int_equal(fx_do(&f.p, declare(1, 0, 0), FX_NO_DICE), BATTLE_OK);
-    assert_int_equal(fx_do(&f.p, declare(0, 1, 0), FX_DICE(2, 2, 2, 2, 2, 2)), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(1, 0, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(0, 1, 0), FX_DICE(2, 2, 2, 2, 2, 2)), BATTLE_OK);
     /* The fight cost M - 1: one point left each for the Movement phase. */
     assert_int_equal(st_of(&f)->points[0], 1);
     assert_int_equal(st_of(&f)->actor, 0);
@@ -341,13 +352,8 @@ static void range(fx_t *f, const char *terrain_row)
     assert_int_equal(fx_feed(&f->p, st, NULL, 0), BATTLE_OK);
 }
 
-static cmd_t shot(int a, int t, int w)
-{
-    cmd_t c = cmd_make(CMD_ENGAGE, a);
-    c.target = t;
-    c.weapon = w;
-    return c;
-}
+/* An attack (a shot in the Movement phase, aimed in the Commitment phase). */
+static cmd_t shot(int a, int t, int w) { return fx_engage(a, t, w); }
 
 static void test_hasty_shot_counts_crits_once(void **state)
 {
@@ -377,9 +383,7 @@ static void test_committed_fires_in_commitment_phase(void **state)
     (void)state;
     fx_t f;
     range(&f, "..........");
-    cmd_t commit = cmd_make(CMD_COMMIT, 0);
-    commit.weapon = 2;
-    assert_int_equal(fx_do(&f.p, commit, FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, commit(0, 2), FX_NO_DICE), BATTLE_OK);
     assert_int_equal(st_of(&f)->points[0], 1);
     assert_true(f.p.b->u[0].cond & EC_COMMITTED);
     assert_int_equal(fx_do(&f.p, end(0), FX_NO_DICE), BATTLE_OK);
@@ -400,9 +404,7 @@ static void test_run_spoils_commit_hasty_step_keeps_it(void **state)
     fx_t f;
     range(&f, "..........");
     assert_int_equal(fx_do(&f.p, MOVE(0, EM_HASTY, 1, 2), FX_NO_DICE), BATTLE_OK);
-    cmd_t commit = cmd_make(CMD_COMMIT, 0);
-    commit.weapon = 2;
-    assert_int_equal(fx_do(&f.p, commit, FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, commit(0, 2), FX_NO_DICE), BATTLE_OK);
     assert_int_equal(st_of(&f)->points[0], 0);
     /* Out of points: one hex more for Willpower, which spoils the aim. */
     assert_int_equal(fx_do(&f.p, MOVE(0, EM_FORCED, 0, 2), FX_NO_DICE), BATTLE_OK);
@@ -436,9 +438,7 @@ static void test_cover_against_aimed_shot(void **state)
     (void)state;
     fx_t f;
     range(&f, ".......^..");
-    cmd_t commit = cmd_make(CMD_COMMIT, 0);
-    commit.weapon = 2;
-    assert_int_equal(fx_do(&f.p, commit, FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, commit(0, 2), FX_NO_DICE), BATTLE_OK);
     assert_int_equal(fx_do(&f.p, end(0), FX_NO_DICE), BATTLE_OK);
     assert_int_equal(fx_do(&f.p, cmd_make(CMD_COVER, 1), FX_DICE(8, 2, 3)), BATTLE_OK);
     assert_int_equal(em_phase(f.p.b), EP_COMMITMENT);
@@ -467,11 +467,8 @@ static void test_evasion_and_dodge(void **state)
     f.m = fx_map(10, 4, "emcore", NULL);
     add(f.m, "archer", "players", 1, 1, "crossbow", "adeptness=4,insight=3");
     add(f.m, "brig", "brigands", 8, 1, "sword", "adeptness=2,insight=1,willpower=1");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
-    cmd_t commit = cmd_make(CMD_COMMIT, 0);
-    commit.weapon = 0;
-    assert_int_equal(fx_do(&f.p, commit, FX_NO_DICE), BATTLE_OK);
+    start(&f);
+    assert_int_equal(fx_do(&f.p, commit(0, 0), FX_NO_DICE), BATTLE_OK);
     assert_int_equal(fx_do(&f.p, end(0), FX_NO_DICE), BATTLE_OK);
     /* Evasion (M/2 = 2 points), 10, 2: 2 successes for the rest of the turn. */
     assert_int_equal(fx_do(&f.p, cmd_make(CMD_EVADE, 1), FX_DICE(10, 2)), BATTLE_OK);
@@ -491,11 +488,8 @@ static void walked_into_a_shot(fx_t *f, int steps, const char *brig_stats)
     f->m = fx_map(10, 4, "emcore", NULL);
     add(f->m, "archer", "players", 1, 1, "crossbow", "adeptness=4,insight=3");
     add(f->m, "brig", "brigands", 3, 1, "sword", brig_stats);
-    f->db = weapons();
-    fx_start(&f->p, f->m, f->db, FX_NO_DICE);
-    cmd_t commit = cmd_make(CMD_COMMIT, 0);
-    commit.weapon = 0;
-    assert_int_equal(fx_do(&f->p, commit, FX_NO_DICE), BATTLE_OK);
+    start(f);
+    assert_int_equal(fx_do(&f->p, commit(0, 0), FX_NO_DICE), BATTLE_OK);
     assert_int_equal(fx_do(&f->p, end(0), FX_NO_DICE), BATTLE_OK);
     cmd_t mv = cmd_make(CMD_MOVE, 1);
     for (int k = 0; k < steps; k++)
@@ -557,8 +551,7 @@ static void test_ai_blind_to_declarations(void **state)
     int p2 = add(f.m, "p2", "players", 5, 1, "sword", "force=2,adeptness=4,insight=3,health=3");
     int b1 = add(f.m, "b1", "brigands", 4, 1, "sword", "force=3,adeptness=3,insight=2");
     int b2 = add(f.m, "b2", "brigands", 4, 2, "spear", "force=2,adeptness=3,insight=1");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+    start(&f);
     cmd_t base1, base2;
     f.p.rs->ai(f.p.b, b1, &base1);
     f.p.rs->ai(f.p.b, b2, &base2);
@@ -600,13 +593,11 @@ static void test_ai_commits_then_takes_cover(void **state)
     f.m = fx_map(10, 4, "emcore", rows);
     int a = add(f.m, "archer", "players", 1, 2, "shortbow", "adeptness=4,insight=3,movement=5");
     add(f.m, "bow", "brigands", 8, 2, "shortbow", "adeptness=3,insight=1");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
-    cmd_t c;
-    f.p.rs->ai(f.p.b, a, &c);
+    start(&f);
+    cmd_t c = ai(&f, a);
     assert_int_equal(c.kind, CMD_COMMIT);
     assert_int_equal(fx_do(&f.p, c, FX_NO_DICE), BATTLE_OK);
-    f.p.rs->ai(f.p.b, a, &c);
+    c = ai(&f, a);
     assert_int_equal(c.kind, CMD_COVER);
     fx_free(&f);
 }
@@ -620,10 +611,8 @@ static void test_ai_charges_only_where_not_outnumbered(void **state)
     f.m = fx_map(14, 5, "emcore", NULL);
     int a = add(f.m, "brute", "brigands", 2, 2, "sword", "force=4,insight=3");
     int t = add(f.m, "archer", "players", 8, 2, "shortbow", "adeptness=3,insight=1");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
-    cmd_t c;
-    f.p.rs->ai(f.p.b, a, &c);
+    start(&f);
+    cmd_t c = ai(&f, a);
     assert_int_equal(c.kind, CMD_MOVE);
     assert_int_equal(c.arg, EM_CHARGE);
     hex_t end = hex_from_cell(f.m->layout, c.path[c.n_path - 1]);
@@ -635,9 +624,8 @@ static void test_ai_charges_only_where_not_outnumbered(void **state)
     add(f.m, "archer", "players", 8, 2, "shortbow", "adeptness=3,insight=1");
     add(f.m, "k1", "players", 9, 1, "sword", "force=3,insight=0");
     add(f.m, "k2", "players", 9, 3, "sword", "force=3,insight=2");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
-    f.p.rs->ai(f.p.b, a, &c);
+    start(&f);
+    c = ai(&f, a);
     assert_false(c.kind == CMD_MOVE && c.arg == EM_CHARGE);
     fx_free(&f);
 }
@@ -656,10 +644,8 @@ static void test_ai_runs_only_with_a_safe_pool(void **state)
                     k == 0 ? "force=3,adeptness=9,insight=3,movement=6"
                            : "force=3,adeptness=2,insight=3,movement=6");
         add(f.m, "foe", "players", k == 2 ? 15 : 19, 1, "sword", "force=3,insight=1");
-        f.db = weapons();
-        fx_start(&f.p, f.m, f.db, FX_NO_DICE);
-        cmd_t c;
-        f.p.rs->ai(f.p.b, a, &c);
+        start(&f);
+        cmd_t c = ai(&f, a);
         assert_int_equal(c.kind, CMD_MOVE);
         hex_t end = hex_from_cell(f.m->layout, c.path[c.n_path - 1]);
         if (k < 2) {
@@ -688,10 +674,8 @@ static void test_ai_nocks_and_readies_a_shot(void **state)
     f.m = fx_map(60, 3, "emcore", NULL);
     int a = add(f.m, "archer", "players", 1, 1, "shortbow", "adeptness=4,insight=3,movement=5");
     add(f.m, "foe", "brigands", 36, 1, "sword", "force=3,insight=1");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
-    cmd_t c;
-    f.p.rs->ai(f.p.b, a, &c);
+    start(&f);
+    cmd_t c = ai(&f, a);
     assert_int_equal(c.kind, CMD_STANDBY);
     assert_int_equal(c.arg, TRIG_ENTERS_REACH);
     assert_int_equal(c.weapon, 0);
@@ -701,13 +685,12 @@ static void test_ai_nocks_and_readies_a_shot(void **state)
     f.m = fx_map(60, 3, "emcore", NULL);
     a = add(f.m, "archer", "players", 1, 1, "shortbow", "adeptness=4,insight=3,movement=5");
     add(f.m, "foe", "brigands", 50, 1, "sword", "force=3,insight=1");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+    start(&f);
     /* Too far for anything: it closes in, then nocks with the point it kept. */
-    f.p.rs->ai(f.p.b, a, &c);
+    c = ai(&f, a);
     assert_int_equal(c.kind, CMD_MOVE);
     assert_int_equal(fx_do(&f.p, c, FX_NO_DICE), BATTLE_OK);
-    f.p.rs->ai(f.p.b, a, &c);
+    c = ai(&f, a);
     assert_int_equal(c.kind, CMD_NOCK);
     fx_free(&f);
 }
@@ -730,11 +713,9 @@ static void test_ai_evades_many_shooters(void **state)
         add(f.m, "bow1", "brigands", 14, 1, "shortbow", "adeptness=3,insight=1");
         if (two)
             add(f.m, "bow2", "brigands", 14, 3, "shortbow", "adeptness=3,insight=2");
-        f.db = weapons();
-        fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+        start(&f);
         assert_false(em_cover_allowed(f.p.b, a));
-        cmd_t c;
-        f.p.rs->ai(f.p.b, a, &c);
+        cmd_t c = ai(&f, a);
         assert_int_equal(c.kind, two ? CMD_EVADE : CMD_END);
         fx_free(&f);
     }
@@ -749,10 +730,8 @@ static void test_ai_weighs_the_contest(void **state)
     f.m = fx_map(10, 4, "emcore", NULL);
     int weak = add(f.m, "weak", "brigands", 2, 1, "sword", "force=0,adeptness=5,fortitude=0,insight=2,health=2");
     add(f.m, "ogre", "players", 3, 1, "sword", "force=8,might=6,insight=1");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
-    cmd_t c;
-    f.p.rs->ai(f.p.b, weak, &c);
+    start(&f);
+    cmd_t c = ai(&f, weak);
     assert_int_equal(c.kind, CMD_DECLARE);
     assert_int_equal(c.act, CMD_DISENGAGE);
     fx_free(&f);
@@ -760,9 +739,8 @@ static void test_ai_weighs_the_contest(void **state)
     f.m = fx_map(10, 4, "emcore", NULL);
     int strong = add(f.m, "strong", "brigands", 2, 1, "sword", "force=8,might=4,insight=2");
     int foe = add(f.m, "foe", "players", 3, 1, "sword", "force=1,adeptness=1,insight=1");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
-    f.p.rs->ai(f.p.b, strong, &c);
+    start(&f);
+    c = ai(&f, strong);
     assert_int_equal(c.act, CMD_ENGAGE);
     assert_int_equal(c.target, foe);
     fx_free(&f);
@@ -778,8 +756,7 @@ static void test_ready_choices_and_labels(void **state)
     f.m = fx_map(12, 4, "emcore", NULL);
     int mystic = add(f.m, "mystic", "players", 2, 1, "firebolt,spear", "spirit=4,insight=3");
     add(f.m, "brig", "brigands", 9, 1, "sword", "insight=1");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+    start(&f);
     cmd_t l[512];
     int n = f.p.rs->legal(f.p.b, mystic, l, 512);
     assert_true(n <= 512);
@@ -819,8 +796,7 @@ static void test_queue_follows_the_phase(void **state)
     int k2 = add(f.m, "k2", "players", 10, 4, "sword", "insight=3");
     int b2 = add(f.m, "b2", "brigands", 11, 4, "sword", "insight=2");
     int bow = add(f.m, "bow", "players", 6, 4, "shortbow", "insight=5,adeptness=3");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+    start(&f);
     turn_slot_t q[QUEUE_MAX];
     assert_non_null(f.p.rs->queue);
     int n = ruleset_queue(f.p.rs, f.p.b, q, QUEUE_MAX);
@@ -831,12 +807,12 @@ static void test_queue_follows_the_phase(void **state)
     assert_int_equal(q[3].who, b2);
     assert_string_equal(q[0].label, "melee 1");
     assert_string_equal(q[3].label, "melee 2");
-    assert_int_equal(fx_do(&f.p, declare(b1, k1, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(b1, k1, 0), FX_NO_DICE), BATTLE_OK);
     n = ruleset_queue(f.p.rs, f.p.b, q, QUEUE_MAX);
     assert_string_equal(q[1].label, "melee 1, declared");
-    assert_int_equal(fx_do(&f.p, declare(b2, k2, 0), FX_NO_DICE), BATTLE_OK);
-    assert_int_equal(fx_do(&f.p, declare(k1, b1, 0), FX_NO_DICE), BATTLE_OK);
-    assert_int_equal(fx_do(&f.p, declare(k2, b2, 0), FX_DICE(2, 2, 2, 2)), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(b2, k2, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(k1, b1, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(k2, b2, 0), FX_DICE(2, 2, 2, 2)), BATTLE_OK);
     /* Movement: the initiative order, the archer first with all its points. */
     n = ruleset_queue(f.p.rs, f.p.b, q, QUEUE_MAX);
     assert_int_equal(n, 5);
@@ -845,9 +821,7 @@ static void test_queue_follows_the_phase(void **state)
         assert_int_equal(q[k].who, want[k]);
     assert_string_equal(q[0].label, "4 pts");
     assert_string_equal(q[1].label, "1 pt"); /* fought: one point left */
-    cmd_t c = cmd_make(CMD_COMMIT, bow);
-    c.weapon = 0;
-    assert_int_equal(fx_do(&f.p, c, FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, commit(bow, 0), FX_NO_DICE), BATTLE_OK);
     assert_int_equal(fx_do(&f.p, end(bow), FX_NO_DICE), BATTLE_OK);
     n = ruleset_queue(f.p.rs, f.p.b, q, QUEUE_MAX);
     assert_int_equal(n, 4);
@@ -871,8 +845,7 @@ static void test_bands_say_how_shots_count(void **state)
     f.m = fx_map(8, 3, "emcore", NULL);
     add(f.m, "a", "players", 1, 1, "dagger,shortbow,crossbow,spear", "insight=2");
     add(f.m, "t", "brigands", 6, 1, "sword", "insight=1");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_NO_DICE);
+    start(&f);
     const battle_t *b = f.p.b;
     range_band_t band[RANGE_BANDS_MAX];
     assert_non_null(f.p.rs->bands);

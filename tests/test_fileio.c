@@ -77,16 +77,13 @@ static char *read_all(const char *path)
     return buf;
 }
 
-static int count_entries(const char *dir)
+/* The file at path holds exactly the text want. */
+static void expect_file(const char *path, const char *want)
 {
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)))
-        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) n++;
-    closedir(d);
-    return n;
+    char *got = read_all(path);
+    assert_non_null(got);
+    assert_string_equal(got, want);
+    free(got);
 }
 
 /* ---- hb_read_file ---- */
@@ -196,12 +193,10 @@ static void test_write_new_file(void **state)
     join(path, sizeof path, *state, "new.json");
     snprintf(bak, sizeof bak, "%s.bak", path);
     assert_int_equal(hb_write_atomic(path, "{}\n", 3, true, err, sizeof err), HB_OK);
-    char *got = read_all(path);
-    assert_string_equal(got, "{}\n");
-    free(got);
+    expect_file(path, "{}\n");
     /* Nothing existed before, so there is nothing to back up. */
     assert_int_equal(access(bak, F_OK), -1);
-    assert_int_equal(count_entries(*state), 1);
+    assert_int_equal(tmp_dir_count(*state), 1);
 }
 
 static void test_write_replaces_and_keeps_bak(void **state)
@@ -211,20 +206,13 @@ static void test_write_replaces_and_keeps_bak(void **state)
     snprintf(bak, sizeof bak, "%s.bak", path);
     write_bytes(path, "first", 5);
     assert_int_equal(hb_write_atomic(path, "second", 6, true, err, sizeof err), HB_OK);
-    char *now = read_all(path), *old = read_all(bak);
-    assert_string_equal(now, "second");
-    assert_string_equal(old, "first");
-    free(now);
-    free(old);
+    expect_file(path, "second");
+    expect_file(bak, "first");
     /* The next save rotates: the backup is always the version just replaced. */
     assert_int_equal(hb_write_atomic(path, "third", 5, true, err, sizeof err), HB_OK);
-    now = read_all(path);
-    old = read_all(bak);
-    assert_string_equal(now, "third");
-    assert_string_equal(old, "second");
-    free(now);
-    free(old);
-    assert_int_equal(count_entries(*state), 2);
+    expect_file(path, "third");
+    expect_file(bak, "second");
+    assert_int_equal(tmp_dir_count(*state), 2);
 }
 
 static void test_write_without_bak(void **state)
@@ -234,9 +222,7 @@ static void test_write_without_bak(void **state)
     snprintf(bak, sizeof bak, "%s.bak", path);
     write_bytes(path, "old", 3);
     assert_int_equal(hb_write_atomic(path, "new", 3, false, err, sizeof err), HB_OK);
-    char *now = read_all(path);
-    assert_string_equal(now, "new");
-    free(now);
+    expect_file(path, "new");
     assert_int_equal(access(bak, F_OK), -1);
 }
 
@@ -279,10 +265,8 @@ static void test_write_parent_is_file(void **state)
              "%s: cannot write: %s (creating a temporary file beside it)", path,
              strerror(ENOTDIR));
     assert_string_equal(err, expect);
-    char *still = read_all(file);
-    assert_string_equal(still, "x");
-    free(still);
-    assert_int_equal(count_entries(*state), 1);
+    expect_file(file, "x");
+    assert_int_equal(tmp_dir_count(*state), 1);
 }
 
 static void test_write_missing_folder(void **state)
@@ -292,7 +276,7 @@ static void test_write_missing_folder(void **state)
     assert_int_equal(hb_write_atomic(path, "data", 4, true, err, sizeof err), HB_ERR_OTHER);
     assert_non_null(strstr(err, path));
     assert_non_null(strstr(err, strerror(ENOENT)));
-    assert_int_equal(count_entries(*state), 0);
+    assert_int_equal(tmp_dir_count(*state), 0);
 }
 
 static void test_failed_backup_leaves_target(void **state)
@@ -307,12 +291,10 @@ static void test_failed_backup_leaves_target(void **state)
     write_bytes(blocker, "y", 1);
     assert_int_equal(hb_write_atomic(path, "replacement", 11, true, err, sizeof err), HB_ERR_OTHER);
     assert_non_null(strstr(err, path));
-    char *now = read_all(path);
-    assert_string_equal(now, "precious");
-    free(now);
+    expect_file(path, "precious");
     /* keep.json and keep.json.bak only: every temporary file was removed. */
-    assert_int_equal(count_entries(*state), 2);
-    assert_int_equal(count_entries(bak), 1);
+    assert_int_equal(tmp_dir_count(*state), 2);
+    assert_int_equal(tmp_dir_count(bak), 1);
 }
 
 static void test_failed_rename_leaves_target(void **state)
@@ -327,10 +309,8 @@ static void test_failed_rename_leaves_target(void **state)
     char expect[1400];
     snprintf(expect, sizeof expect, "%s: cannot write: %s", path, strerror(EISDIR));
     assert_string_equal(err, expect);
-    char *still = read_all(inner);
-    assert_string_equal(still, "z");
-    free(still);
-    assert_int_equal(count_entries(*state), 1);
+    expect_file(inner, "z");
+    assert_int_equal(tmp_dir_count(*state), 1);
 }
 
 /* A disk that fills up part way through the write: a file-size limit makes
@@ -360,10 +340,8 @@ static void test_write_fails_part_way(void **state)
     assert_int_equal(waitpid(pid, &status, 0), pid);
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 0);
-    char *now = read_all(path);
-    assert_string_equal(now, "precious");
-    free(now);
-    assert_int_equal(count_entries(*state), 1); /* no temporary file, no .bak */
+    expect_file(path, "precious");
+    assert_int_equal(tmp_dir_count(*state), 1); /* no temporary file, no .bak */
 }
 
 /* The injected failures: which call fails, with what, and what is left. */
@@ -393,19 +371,15 @@ static void test_injected_faults(void **state)
     assert_int_equal(hb_write_atomic(path, "six", 3, false, err, sizeof err), HB_ERR_OTHER);
     assert_non_null(strstr(err, strerror(ENOSPC)));
     hb_fault_set(NULL);
-    char *now = read_all(path);
-    assert_string_equal(now, "two");
-    free(now);
-    assert_int_equal(count_entries(*state), 1);
+    expect_file(path, "two");
+    assert_int_equal(tmp_dir_count(*state), 1);
     /* Begun and then given up: nothing is left and the target stays. */
     hb_pending_t pend;
     assert_int_equal(hb_write_begin(path, "xyz", 3, &pend, err, sizeof err), HB_OK);
-    assert_int_equal(count_entries(*state), 2);
+    assert_int_equal(tmp_dir_count(*state), 2);
     hb_write_abort(&pend);
-    assert_int_equal(count_entries(*state), 1);
-    now = read_all(path);
-    assert_string_equal(now, "two");
-    free(now);
+    assert_int_equal(tmp_dir_count(*state), 1);
+    expect_file(path, "two");
 }
 
 /* ---- folders ---- */

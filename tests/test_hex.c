@@ -753,6 +753,42 @@ static void test_line_properties(void **state)
     }
 }
 
+/* sight.c keeps one table of steps per delta for lines of up to 48 hexes,
+ * relying on a line's hexes minus its start depending only on the delta
+ * (the nudge keeps every rounding clear of a tie). Check that for every such
+ * delta and both nudges, from origins of both signs and far from 0. */
+static void test_line_depends_only_on_delta(void **state)
+{
+    (void)state;
+    const hex_t from[] = {{7, -3}, {-5, 11}, {1000, -2000}, {-1023, 1023}};
+    hex_t o[LINE_CAP], l[LINE_CAP];
+    int parts = 0;
+    for (int dq = -48; dq <= 48; dq++)
+        for (int dr = -48; dr <= 48; dr++) {
+            hex_t d = hex_make(dq, dr);
+            if (hex_length(d) > 48) continue;
+            for (int nudge = -1; nudge <= 1; nudge += 2) {
+                int n = hex_line(hex_make(0, 0), d, (hex_nudge_t)nudge, o, LINE_CAP);
+                for (size_t f = 0; f < sizeof from / sizeof from[0]; f++) {
+                    assert_int_equal(hex_line(from[f], hex_add(from[f], d), (hex_nudge_t)nudge, l,
+                                              LINE_CAP),
+                                     n);
+                    for (int i = 0; i < n; i++)
+                        if (!hex_eq(hex_sub(l[i], from[f]), o[i]))
+                            fail_msg("delta (%d,%d) nudge %d from (%d,%d): hex %d differs", dq, dr,
+                                     nudge, from[f].q, from[f].r, i);
+                }
+                if (nudge > 0) {
+                    hex_t m[LINE_CAP];
+                    hex_line(hex_make(0, 0), d, HEX_NUDGE_MINUS, m, LINE_CAP);
+                    parts += memcmp(o, m, sizeof o[0] * (size_t)n) != 0;
+                }
+            }
+        }
+    /* Many deltas must have lines that part along an edge. */
+    assert_true(parts > 1000);
+}
+
 static void test_line_to_itself(void **state)
 {
     (void)state;
@@ -968,6 +1004,7 @@ int main(void)
         cmocka_unit_test(test_offset_distance_depends_on_stagger),
         cmocka_unit_test(test_line_properties),
         cmocka_unit_test(test_line_to_itself),
+        cmocka_unit_test(test_line_depends_only_on_delta),
         cmocka_unit_test(test_line_hand_vectors),
         cmocka_unit_test(test_line_along_edge_nudges_differ),
         cmocka_unit_test(test_line_edge_diagonals_all_directions),

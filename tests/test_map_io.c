@@ -81,18 +81,6 @@ static char *slurp(const char *path)
     return text;
 }
 
-static int count_entries(const char *dir)
-{
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)))
-        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) n++;
-    closedir(d);
-    return n;
-}
-
 static void assert_combatants_equal(const map_combatant_t *a, const map_combatant_t *b)
 {
     assert_string_equal(a->id, b->id);
@@ -994,7 +982,7 @@ static void test_save_keeps_bak(void **state)
     assert_string_equal(kept, first);
     free(kept);
     free(first);
-    assert_int_equal(count_entries(dir), 2); /* no temporary files left */
+    assert_int_equal(tmp_dir_count(dir), 2); /* no temporary files left */
     map_destroy(m);
     tmp_dir_remove(dir);
     free(dir);
@@ -1033,7 +1021,7 @@ static void test_failed_save_leaves_target(void **state)
     char *now = slurp(path);
     assert_string_equal(now, "precious\n");
     free(now);
-    assert_int_equal(count_entries(dir), 3); /* plain_file, keep.json, keep.json.bak */
+    assert_int_equal(tmp_dir_count(dir), 3); /* plain_file, keep.json, keep.json.bak */
     map_destroy(m);
     tmp_dir_remove(dir);
     free(dir);

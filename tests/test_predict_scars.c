@@ -25,24 +25,6 @@ static tmpl_db_t *weapons(void)
     return db;
 }
 
-/* Seeded; ends turns until combatant `who` may declare. */
-static void seeded_until_actor(fx_t *f, int who, uint64_t seed)
-{
-    battle_opts_t o = {.seed = seed};
-    assert_int_equal(play_start(&f->p, f->m, f->db, NULL, &o), BATTLE_OK);
-    for (int guard = 0; guard < 8; guard++) {
-        int act[8];
-        int n = play_actors(&f->p, act, 8);
-        assert_true(n > 0);
-        for (int k = 0; k < n; k++)
-            if (act[k] == who)
-                return;
-        cmd_t end = cmd_make(CMD_END, act[0]);
-        assert_int_equal(play_apply(&f->p, &end), BATTLE_OK);
-    }
-    fail_msg("combatant %d never got to act", who);
-}
-
 /* Mean of max(0, highest face - armor) over every outcome of n1 dS1 and
  * n2 dS2 (n2 0: none), by walking them all. */
 static double brute_mean(int n1, int s1, int n2, int s2, int armor)
@@ -87,7 +69,7 @@ static void test_auto_hit_mean_after_armor(void **state)
     (void)state;
     fx_t f;
     duel(&f, NULL, 2, "knife", "dex=20,str=10", "armor=1,str=10");
-    seeded_until_actor(&f, 0, 3);
+    fx_start_until(&f, 0, 3);
     predict_t pr;
     /* Through the one entry point the play screen calls. */
     assert_true(predict_engage(f.p.b, 0, 1, 0, &pr));
@@ -104,7 +86,7 @@ static void test_auto_hit_mean_after_armor(void **state)
     /* Heavier armor: every face at or under it deals nothing. */
     fx_free(&f);
     duel(&f, NULL, 2, "knife", "dex=20,str=10", "armor=4,str=10");
-    seeded_until_actor(&f, 0, 3);
+    fx_start_until(&f, 0, 3);
     assert_true(predict_engage(f.p.b, 0, 1, 0, &pr));
     assert_float_equal(pr.dmg_hit, brute_mean(1, 6, 0, 0, 4), 1e-9); /* 1.0 */
     fx_free(&f);
@@ -115,7 +97,7 @@ static void test_several_dice_keep_highest(void **state)
     (void)state;
     fx_t f;
     duel(&f, NULL, 2, "twin,club", "dex=20,str=10", "armor=0,str=10");
-    seeded_until_actor(&f, 0, 3);
+    fx_start_until(&f, 0, 3);
     predict_t pr;
     assert_true(predict_engage(f.p.b, 0, 1, 0, &pr));
     assert_int_equal(pr.dmg_n, 2);
@@ -137,7 +119,7 @@ static void test_impaired_and_enhanced(void **state)
     /* Brush between: the rifle's d10 becomes an impaired d4. */
     static const char *const COVER[] = {"............", "...,........", "............"};
     duel(&f, COVER, 6, "rifle", "dex=20,str=10", "armor=0,str=10");
-    seeded_until_actor(&f, 0, 3);
+    fx_start_until(&f, 0, 3);
     predict_t pr;
     assert_true(predict_engage(f.p.b, 0, 1, 0, &pr));
     assert_int_equal(pr.dmg_sides, 4);
@@ -145,7 +127,7 @@ static void test_impaired_and_enhanced(void **state)
     fx_free(&f);
     /* A paralyzed foe: the knife's d6 becomes an enhanced d12. */
     duel(&f, NULL, 2, "knife", "dex=20,str=10", "armor=2,str=10,dex=10");
-    seeded_until_actor(&f, 0, 3);
+    fx_start_until(&f, 0, 3);
     assert_true(predict_engage(f.p.b, 0, 1, 0, &pr));
     assert_int_equal(pr.dmg_sides, 6);
     scars_lose_ability(f.p.b, 1, SS_DEX, 10);
@@ -161,7 +143,7 @@ static void test_cannot_land_without_sight(void **state)
     fx_t f;
     static const char *const WALL[] = {"...#........", "...#........", "...#........"};
     duel(&f, WALL, 6, "rifle", "dex=20,str=10", "armor=0,str=10");
-    seeded_until_actor(&f, 0, 3);
+    fx_start_until(&f, 0, 3);
     predict_t pr;
     assert_true(predict_engage(f.p.b, 0, 1, 0, &pr));
     assert_true(pr.valid);
@@ -207,7 +189,7 @@ static void test_prediction_matches_apply(void **state)
         fx_t f;
         duel(&f, cases[k].cover ? COVER : NULL, cases[k].foe_col, cases[k].weapons,
              cases[k].a_stats, cases[k].foe_stats);
-        seeded_until_actor(&f, 0, 5);
+        fx_start_until(&f, 0, 5);
         if (cases[k].paralyze)
             scars_lose_ability(f.p.b, 1, SS_DEX, 10);
         predict_t pr;
@@ -251,7 +233,7 @@ static void test_mean_matches_apply_on_average(void **state)
     for (uint64_t seed = 1; seed <= 3000; seed++) {
         fx_t f;
         duel(&f, NULL, 2, "twin", "dex=20,str=10", "armor=2,str=10");
-        seeded_until_actor(&f, 0, seed);
+        fx_start_until(&f, 0, seed);
         predict_t pr;
         assert_true(predict_engage(f.p.b, 0, 1, 0, &pr));
         pred = pr.dmg_hit;

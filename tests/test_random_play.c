@@ -42,31 +42,6 @@ static map_t *load_sample(const char *name, tmpl_db_t **db)
     return m;
 }
 
-/* The whole log as text, for comparing a battle with its rebuild. */
-static char *log_text(const battle_t *b)
-{
-    size_t cap = 4096, n = 0;
-    char *out = malloc(cap);
-    assert_non_null(out);
-    out[0] = '\0';
-    for (int k = 0; k < b->log.n; k++) {
-        char *line = event_to_line(b->board, &b->log.ev[k]);
-        assert_non_null(line);
-        size_t len = strlen(line);
-        while (n + len + 2 > cap) {
-            cap *= 2;
-            out = realloc(out, cap);
-            assert_non_null(out);
-        }
-        memcpy(out + n, line, len);
-        n += len;
-        out[n++] = '\n';
-        out[n] = '\0';
-        free(line);
-    }
-    return out;
-}
-
 /* Does combatant i share its hex legitimately with j (one rides the other)? */
 static bool riding(const battle_t *b, int i, int j)
 {
@@ -163,10 +138,10 @@ static int careless_battle(const map_t *m, const tmpl_db_t *db, uint64_t seed, i
         }
         check_sane(p.b);
         if ((step + 1) % REBUILD_EVERY == 0 || p.b->over) {
-            char *before = log_text(p.b);
+            char *before = fx_log_text(p.b);
             battle_status_t rb = play_rebuild(&p);
             assert_true(rb == BATTLE_OK || rb == BATTLE_OVER);
-            char *after = log_text(p.b);
+            char *after = fx_log_text(p.b);
             assert_string_equal(before, after);
             free(before);
             free(after);

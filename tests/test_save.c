@@ -25,6 +25,7 @@
 #include "io/fileio.h"
 #include "io/save.h"
 #include "rules/scars.h"
+#include "rules_fixture.h"
 #include "text_fixture.h"
 #include "tmp_fixture.h"
 
@@ -49,30 +50,6 @@ static map_t *load_sample(const char *name, tmpl_db_t **db)
     return m;
 }
 
-/* The whole event log as JSON Lines, the bytes simulate prints. */
-static char *log_text(const battle_t *b)
-{
-    size_t cap = 4096, n = 0;
-    char *out = malloc(cap);
-    assert_non_null(out);
-    for (int k = 0; k < b->log.n; k++) {
-        char *line = event_to_line(b->board, &b->log.ev[k]);
-        assert_non_null(line);
-        size_t l = strlen(line);
-        while (n + l + 2 > cap) {
-            cap *= 2;
-            out = realloc(out, cap);
-            assert_non_null(out);
-        }
-        memcpy(out + n, line, l);
-        n += l;
-        out[n++] = '\n';
-        free(line);
-    }
-    out[n] = '\0';
-    return out;
-}
-
 /* Save p, load the text back and rebuild it into q. */
 static save_t *round_trip(const play_t *p, const save_table_t *t, play_t *q)
 {
@@ -88,6 +65,15 @@ static save_t *round_trip(const play_t *p, const save_table_t *t, play_t *q)
     if (rc != HB_OK) fprintf(stderr, "%s\n", err);
     assert_int_equal(rc, HB_OK);
     return s;
+}
+
+/* x and y have logged the very same events (the same JSON Lines). */
+static void expect_same_log(const battle_t *x, const battle_t *y)
+{
+    char *a = fx_log_text(x), *b = fx_log_text(y);
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
 }
 
 /* The events of an AI-only battle as `simulate` plays it (same options), and
@@ -106,15 +92,11 @@ static void test_simulate_replays_byte_for_byte(void **state)
             assert_int_equal(play_start(&p, m, db, NULL, &o), BATTLE_OK);
             assert_int_equal(play_auto(&p, MAX_ROUNDS), BATTLE_OK);
             assert_true(p.b->over);
-            char *want = log_text(p.b);
             play_t q;
             save_t *s = round_trip(&p, NULL, &q);
             assert_string_equal(s->map_file, "somewhere/map.json");
-            char *got = log_text(q.b);
-            assert_string_equal(got, want);
+            expect_same_log(q.b, p.b);
             assert_int_equal(q.b->cmds.n, p.b->cmds.n);
-            free(got);
-            free(want);
             play_end(&q);
             save_free(s);
             play_end(&p);
@@ -134,15 +116,11 @@ static void test_round_limit_stop_survives(void **state)
     assert_int_equal(play_start(&p, m, db, NULL, &o), BATTLE_OK);
     assert_int_equal(play_auto(&p, 1), BATTLE_OK);
     assert_true(p.b->over && p.b->stopped);
-    char *want = log_text(p.b);
     play_t q;
     save_t *s = round_trip(&p, NULL, &q);
     assert_true(s->stopped);
-    char *got = log_text(q.b);
-    assert_string_equal(got, want);
+    expect_same_log(q.b, p.b);
     assert_true(q.b->over);
-    free(got);
-    free(want);
     play_end(&q);
     save_free(s);
     play_end(&p);
@@ -223,10 +201,7 @@ static void test_hand_dice_and_pending_command(void **state)
     assert_int_equal(q.b->need.sides, p.b->need.sides);
     assert_int_equal(q.b->need.index, p.b->need.index);
     assert_int_equal(q.b->dice.n_entered, p.b->dice.n_entered);
-    char *a = log_text(p.b), *b = log_text(q.b);
-    assert_string_equal(a, b);
-    free(a);
-    free(b);
+    expect_same_log(p.b, q.b);
     /* Both go on the same way with the same dice. */
     rng_t r2 = rng;
     for (int k = 0; k < 40; k++) {
@@ -237,11 +212,7 @@ static void test_hand_dice_and_pending_command(void **state)
         assert_int_equal(s1, s2);
         if (s1 != BATTLE_NEED_DICE) break;
     }
-    a = log_text(p.b);
-    b = log_text(q.b);
-    assert_string_equal(a, b);
-    free(a);
-    free(b);
+    expect_same_log(p.b, q.b);
     play_end(&q);
     save_free(s);
     play_end(&p);
@@ -251,24 +222,30 @@ static void test_hand_dice_and_pending_command(void **state)
 
 /* ---- refusals ---- */
 
+/* A played-out AI battle of n commands (or to its end). */
+static void play_n(play_t *p, const map_t *m, const tmpl_db_t *db, uint64_t seed, int n)
+{
+    battle_opts_t o = {.seed = seed, .max_rounds = MAX_ROUNDS};
+    assert_int_equal(play_start(p, m, db, NULL, &o), BATTLE_OK);
+    int actors[MAP_MAX_COMBATANTS];
+    while (p->b->cmds.n < n && !p->b->over) {
+        assert_true(play_actors(p, actors, MAP_MAX_COMBATANTS) > 0);
+        cmd_t c;
+        p->rs->ai(p->b, actors[0], &c);
+        if (play_apply(p, &c) == BATTLE_ILLEGAL) {
+            cmd_t e = cmd_make(CMD_END, actors[0]);
+            assert_int_equal(play_apply(p, &e), BATTLE_OK);
+        }
+    }
+}
+
 /* Text of a valid save: a short AI battle on the default map, seed 3. */
 static char *sample_save_text(int n_cmds)
 {
     tmpl_db_t *db = NULL;
     map_t *m = load_sample("ridge_ambush.json", &db);
-    battle_opts_t o = {.seed = 3, .max_rounds = MAX_ROUNDS};
     play_t p;
-    assert_int_equal(play_start(&p, m, db, NULL, &o), BATTLE_OK);
-    int actors[MAP_MAX_COMBATANTS];
-    while (p.b->cmds.n < n_cmds && !p.b->over) {
-        assert_true(play_actors(&p, actors, MAP_MAX_COMBATANTS) > 0);
-        cmd_t c;
-        p.rs->ai(p.b, actors[0], &c);
-        if (play_apply(&p, &c) == BATTLE_ILLEGAL) {
-            cmd_t e = cmd_make(CMD_END, actors[0]);
-            assert_int_equal(play_apply(&p, &e), BATTLE_OK);
-        }
-    }
+    play_n(&p, m, db, 3, n_cmds);
     char *text = save_to_json(&p, NULL, NULL);
     assert_non_null(text);
     play_end(&p);
@@ -332,7 +309,7 @@ static void test_old_reaction_answers_load(void **state)
             continue;
         }
         seen = true;
-        char *want = log_text(p.b);
+        char *want = fx_log_text(p.b);
         char *text = save_to_json(&p, NULL, NULL);
         assert_non_null(text);
         /* The first answer was yes: written true, as before there were options. */
@@ -347,7 +324,7 @@ static void test_old_reaction_answers_load(void **state)
                              HB_OK);
             play_t q;
             if (save_rebuild(sv, &q, err, sizeof err) != HB_OK) fail_msg("%s", err);
-            char *got = log_text(q.b);
+            char *got = fx_log_text(q.b);
             assert_string_equal(got, want);
             free(got);
             play_end(&q);
@@ -551,10 +528,7 @@ static void test_older_rules_open_with_a_note(void **state)
             HB_OK);
         assert_int_equal(s2->rules_revision, 0);
         assert_int_equal(save_rebuild_exact(s2, &q, err, sizeof err), HB_OK);
-        char *a = log_text(p.b), *b = log_text(q.b);
-        assert_string_equal(a, b);
-        free(a);
-        free(b);
+        expect_same_log(p.b, q.b);
         play_end(&q);
         save_free(s2);
         free(again);
@@ -621,22 +595,6 @@ static void temp_dir(char *out, size_t cap)
     assert_true(tmp_dir_make(out, cap, "save"));
 }
 
-/* A played-out AI battle of n commands (or to its end). */
-static void play_n(play_t *p, const map_t *m, const tmpl_db_t *db, uint64_t seed, int n)
-{
-    battle_opts_t o = {.seed = seed, .max_rounds = MAX_ROUNDS};
-    assert_int_equal(play_start(p, m, db, NULL, &o), BATTLE_OK);
-    int actors[MAP_MAX_COMBATANTS];
-    while (p->b->cmds.n < n && !p->b->over) {
-        assert_true(play_actors(p, actors, MAP_MAX_COMBATANTS) > 0);
-        cmd_t c;
-        p->rs->ai(p->b, actors[0], &c);
-        if (play_apply(p, &c) == BATTLE_ILLEGAL) {
-            cmd_t e = cmd_make(CMD_END, actors[0]);
-            assert_int_equal(play_apply(p, &e), BATTLE_OK);
-        }
-    }
-}
 
 static int load_cmds(const char *path)
 {
@@ -648,18 +606,6 @@ static int load_cmds(const char *path)
     int n = rc == HB_OK ? p.b->cmds.n : -1;
     if (rc == HB_OK) play_end(&p);
     save_free(s);
-    return n;
-}
-
-/* Entries of a folder, "." and ".." aside. */
-static int count_files(const char *dir)
-{
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    int n = 0;
-    for (struct dirent *e; (e = readdir(d));)
-        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
-    closedir(d);
     return n;
 }
 
@@ -770,7 +716,7 @@ static void test_injected_failures_lose_nothing(void **state)
         assert_memory_equal(err, want, strlen(want));
         assert_int_equal(load_cmds(path), 9);
         assert_int_equal(load_cmds(bak), 9);
-        assert_int_equal(count_files(dir), 3); /* battle.json, its .bak, auto/ */
+        assert_int_equal(tmp_dir_count(dir), 3); /* battle.json, its .bak, auto/ */
     }
     /* Autosave: the new file is written whole before the slots move down. */
     static const char *const AUTO_FAULTS[] = {"create:1", "write:1", "fsync:1", "close:1",
@@ -796,7 +742,7 @@ static void test_injected_failures_lose_nothing(void **state)
         assert_int_equal(seen9, 1);
         assert_int_equal(seen6, 1);
         if (k < 5) assert_int_equal(files, 3); /* failed before any slot moved */
-        assert_int_equal(count_files(sub), files); /* no temporary file */
+        assert_int_equal(tmp_dir_count(sub), files); /* no temporary file */
         /* Put the three back in place for the next fault. */
         for (int k2 = 1; k2 <= 3; k2++) {
             play_t q;
@@ -909,14 +855,14 @@ static void test_referee_calls_survive(void **state)
     for (int k = 0; k < 4; k++)
         assert_int_equal(play_apply(&p, &calls[k]), BATTLE_OK);
     assert_int_equal(play_auto(&p, MAX_ROUNDS), BATTLE_OK);
-    char *want = log_text(p.b);
+    char *want = fx_log_text(p.b);
     assert_non_null(strstr(want, "\"action\":\"telegraph_"));
     assert_non_null(strstr(want, "\"why\":\"DEX save (called)\""));
     assert_non_null(strstr(want, "\"action\":\"mark_enhanced\""));
     assert_non_null(strstr(want, "\"action\":\"critical_weakens\""));
     play_t q;
     save_t *s = round_trip(&p, NULL, &q);
-    char *got = log_text(q.b);
+    char *got = fx_log_text(q.b);
     assert_string_equal(got, want);
     for (int k = 0; k < 4; k++) {
         assert_int_equal(q.b->cmds.c[k].kind, calls[k].kind);

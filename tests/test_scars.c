@@ -25,6 +25,37 @@ static tmpl_db_t *weapons(void)
     return db;
 }
 
+/* A medium creature moving 50 ft; stats "key=value,...", weapons "id,id".
+ * Returns its index. */
+static int add(map_t *m, const char *id, const char *faction, int col, int row, int hp,
+               const char *weapons, const char *stats)
+{
+    return fx_add(m, id, faction, col, row, KIND_CREATURE, SIZE_MEDIUM, hp, 50, weapons, stats);
+}
+
+/* Start f's battle on the weapons above, the initiative dice entered by hand. */
+static void start(fx_t *f, const int *dice, int n)
+{
+    f->db = weapons();
+    fx_start(&f->p, f->m, f->db, dice, n);
+}
+
+/* The raiders' scattergun (a blast) and machete, for the AI tests. */
+static void blast_kit(tmpl_db_t *db)
+{
+    fx_weapon(db, "scatter", WPN_RANGED, false, 0, 50, 1, 8, 0, "blast=1");
+    fx_weapon(db, "machete", WPN_MELEE, false, 5, 0, 1, 6, 0, NULL);
+}
+
+/* What the AI would have combatant a do now. */
+static cmd_t ai(fx_t *f, int a)
+{
+    const ruleset_t *rs = f->p.b->rules;
+    cmd_t c;
+    rs->ai(f->p.b, a, &c);
+    return c;
+}
+
 static const event_t *last_of(const battle_t *b, ev_type_t t)
 {
     for (int k = b->log.n - 1; k >= 0; k--)
@@ -41,26 +72,16 @@ static int count_type(const battle_t *b, ev_type_t t)
     return n;
 }
 
-static cmd_t attack(int a, int t, int w)
-{
-    cmd_t c = cmd_make(CMD_DECLARE, a);
-    c.act = CMD_ENGAGE;
-    c.target = t;
-    c.weapon = w;
-    return c;
-}
-
 static void test_dex_save_order(void **state)
 {
     (void)state;
     fx_t f;
     f.m = fx_map(10, 3, "scars", NULL);
-    fx_add(f.m, "fast", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=12,str=10");
-    fx_add(f.m, "slow", "players", 1, 2, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=12,str=10");
-    fx_add(f.m, "foe", "raiders", 8, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=10,str=10");
-    f.db = weapons();
+    add(f.m, "fast", "players", 1, 1, 5, "knife", "dex=12,str=10");
+    add(f.m, "slow", "players", 1, 2, 5, "knife", "dex=12,str=10");
+    add(f.m, "foe", "raiders", 8, 1, 5, "knife", "dex=10,str=10");
     /* DEX saves: 12 passes (equal is a pass), 13 fails. */
-    fx_start(&f.p, f.m, f.db, FX_DICE(12, 13));
+    start(&f, FX_DICE(12, 13));
     int who[4];
     assert_int_equal(play_actors(&f.p, who, 4), 1);
     assert_int_equal(who[0], 0);
@@ -82,19 +103,18 @@ static void test_declare_then_resolve_pooled(void **state)
     (void)state;
     fx_t f;
     f.m = fx_map(10, 3, "scars", NULL);
-    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=20");
-    fx_add(f.m, "b", "players", 3, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "club", "dex=20");
-    fx_add(f.m, "foe", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 9, 50, "knife", "armor=1,str=10");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_DICE(1, 1));
+    add(f.m, "a", "players", 1, 1, 5, "knife", "dex=20");
+    add(f.m, "b", "players", 3, 1, 5, "club", "dex=20");
+    add(f.m, "foe", "raiders", 2, 1, 9, "knife", "armor=1,str=10");
+    start(&f, FX_DICE(1, 1));
     int who[4];
     assert_int_equal(play_actors(&f.p, who, 4), 2); /* the whole side declares */
-    assert_int_equal(fx_do(&f.p, attack(0, 2, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(0, 2, 0), FX_NO_DICE), BATTLE_OK);
     /* Declared, nothing rolled yet. */
     assert_int_equal(count_type(f.p.b, EV_DAMAGE), 0);
     assert_int_equal(count_type(f.p.b, EV_ROLL), 2);
     /* b declares; both dice (3 on the d6, 6 on the d8) roll, 6 is kept, armor once. */
-    assert_int_equal(fx_do(&f.p, attack(1, 2, 0), FX_DICE(3, 6)), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(1, 2, 0), FX_DICE(3, 6)), BATTLE_OK);
     assert_int_equal(count_type(f.p.b, EV_DAMAGE), 1);
     const event_t *d = last_of(f.p.b, EV_DAMAGE);
     assert_int_equal(d->amount, 5);
@@ -108,12 +128,11 @@ static void test_multiple_dice_keep_highest(void **state)
     (void)state;
     fx_t f;
     f.m = fx_map(10, 3, "scars", NULL);
-    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "twin,club", "dex=20");
-    fx_add(f.m, "foe", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 50, "knife", "armor=0,str=10");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_DICE(1));
+    add(f.m, "a", "players", 1, 1, 5, "twin,club", "dex=20");
+    add(f.m, "foe", "raiders", 2, 1, 20, "knife", "armor=0,str=10");
+    start(&f, FX_DICE(1));
     /* Dual weapons: 2d6 (keep the higher of 2 and 5) and a d8 (4): 5. */
-    cmd_t c = attack(0, 1, 0);
+    cmd_t c = fx_declare(0, 1, 0);
     c.weapon2 = 1;
     assert_int_equal(fx_do(&f.p, c, FX_DICE(2, 5, 4)), BATTLE_OK);
     assert_int_equal(last_of(f.p.b, EV_DAMAGE)->amount, 5);
@@ -127,10 +146,9 @@ static void test_nobody_hidden_from_a_side(void **state)
     fx_t f;
     static const char *const ROWS[] = {"...#......", "...#......", "...#......"};
     f.m = fx_map(10, 3, "scars", ROWS);
-    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "club", "dex=20");
-    fx_add(f.m, "foe", "raiders", 6, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 50, "knife", "armor=0");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_DICE(1));
+    add(f.m, "a", "players", 1, 1, 5, "club", "dex=20");
+    add(f.m, "foe", "raiders", 6, 1, 20, "knife", "armor=0");
+    start(&f, FX_DICE(1));
     const ruleset_t *rs = f.p.b->rules;
     assert_ptr_equal(rs, ruleset_find("scars"));
     assert_non_null(rs->hidden_from);
@@ -140,23 +158,11 @@ static void test_nobody_hidden_from_a_side(void **state)
     fx_free(&f);
 }
 
-/* Seeded (no hand dice, so no rebuild undoes a direct change); ends turns until
- * combatant `who` may declare. */
-static void seeded_until_actor(fx_t *f, int who)
+/* Start seeded on the weapons above, on to where `who` may declare. */
+static void start_seeded(fx_t *f, int who)
 {
-    battle_opts_t o = {.seed = 7};
-    assert_int_equal(play_start(&f->p, f->m, f->db, NULL, &o), BATTLE_OK);
-    for (int guard = 0; guard < 8; guard++) {
-        int act[4];
-        int n = play_actors(&f->p, act, 4);
-        assert_true(n > 0);
-        for (int k = 0; k < n; k++)
-            if (act[k] == who)
-                return;
-        cmd_t end = cmd_make(CMD_END, act[0]);
-        assert_int_equal(play_apply(&f->p, &end), BATTLE_OK);
-    }
-    fail_msg("combatant %d never got to act", who);
+    f->db = weapons();
+    fx_start_until(f, who, 7);
 }
 
 static void test_dex_and_wil_loss(void **state)
@@ -164,10 +170,9 @@ static void test_dex_and_wil_loss(void **state)
     (void)state;
     fx_t f;
     f.m = fx_map(10, 3, "scars", NULL);
-    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=10,wil=8,str=10");
-    fx_add(f.m, "foe", "raiders", 8, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=10,wil=8,str=10");
-    f.db = weapons();
-    seeded_until_actor(&f, 0);
+    add(f.m, "a", "players", 1, 1, 5, "knife", "dex=10,wil=8,str=10");
+    add(f.m, "foe", "raiders", 8, 1, 5, "knife", "dex=10,wil=8,str=10");
+    start_seeded(&f, 0);
     battle_t *b = f.p.b;
     /* Part of an ability: the score drops, nothing else. */
     scars_lose_ability(b, 1, SS_WIL, 3);
@@ -201,13 +206,12 @@ static void test_enhanced_die_detachment_vs_individual(void **state)
     for (int k = 0; k < 2; k++) {
         fx_t f;
         f.m = fx_map(10, 3, "scars", NULL);
-        fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife",
-               k == 1 ? "dex=10,str=10,detachment=1" : "dex=10,str=10");
-        fx_add(f.m, "foe", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 30, 50, "knife", "dex=10,str=10");
-        f.db = weapons();
-        seeded_until_actor(&f, 0);
+        add(f.m, "a", "players", 1, 1, 5, "knife",
+            k == 1 ? "dex=10,str=10,detachment=1" : "dex=10,str=10");
+        add(f.m, "foe", "raiders", 2, 1, 30, "knife", "dex=10,str=10");
+        start_seeded(&f, 0);
         int from = f.p.b->log.n;
-        cmd_t c = attack(0, 1, 0);
+        cmd_t c = fx_declare(0, 1, 0);
         battle_status_t st = play_apply(&f.p, &c);
         /* a's side may still have to finish declaring; a is alone, so it resolves now. */
         assert_true(st == BATTLE_OK || st == BATTLE_OVER);
@@ -230,11 +234,10 @@ static void test_impaired_through_cover(void **state)
     fx_t f;
     static const char *const ROWS[] = {"..........", "...,......", ".........."};
     f.m = fx_map(10, 3, "scars", ROWS);
-    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "rifle", "dex=20");
-    fx_add(f.m, "foe", "raiders", 6, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 50, "knife", "str=10");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_DICE(1));
-    assert_int_equal(fx_do(&f.p, attack(0, 1, 0), FX_DICE(4)), BATTLE_OK);
+    add(f.m, "a", "players", 1, 1, 5, "rifle", "dex=20");
+    add(f.m, "foe", "raiders", 6, 1, 20, "knife", "str=10");
+    start(&f, FX_DICE(1));
+    assert_int_equal(fx_do(&f.p, fx_declare(0, 1, 0), FX_DICE(4)), BATTLE_OK);
     assert_true(FX_FIND(f.p.b, 0, "\"who\":\"a\"", "\"dice\":\"1d4\"") >= 0);
     fx_free(&f);
 }
@@ -244,28 +247,26 @@ static void test_detachment_rules(void **state)
     (void)state;
     fx_t f;
     f.m = fx_map(10, 3, "scars", NULL);
-    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "club,grenade", "dex=20,str=10");
+    add(f.m, "a", "players", 1, 1, 5, "club,grenade", "dex=20,str=10");
     fx_add(f.m, "pack", "raiders", 2, 1, KIND_CREATURE, SIZE_LARGE, 20, 50, "knife", "detachment=1,str=12");
-    fx_add(f.m, "c", "players", 0, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "club", "dex=1,str=10");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_DICE(1, 20));
+    add(f.m, "c", "players", 0, 1, 5, "club", "dex=1,str=10");
+    start(&f, FX_DICE(1, 20));
     /* An individual's club on a detachment is impaired: d4. */
-    assert_int_equal(fx_do(&f.p, attack(0, 1, 0), FX_DICE(3)), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(0, 1, 0), FX_DICE(3)), BATTLE_OK);
     assert_true(FX_FIND(f.p.b, 0, "\"who\":\"a\"", "\"dice\":\"1d4\"", "\"damage on pack\"") >= 0);
     /* The detachment on a: enhanced d12 (9: 5 HP, then 4 off STR, STR save 2
      * passes), and its blast reaches c beside a with a roll of its own (1). */
-    assert_int_equal(fx_do(&f.p, attack(1, 0, 0), FX_DICE(9, 2, 1)), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(1, 0, 0), FX_DICE(9, 2, 1)), BATTLE_OK);
     assert_true(FX_FIND(f.p.b, 0, "\"who\":\"pack\"", "\"dice\":\"1d12\"", "\"damage on a\"") >= 0);
     assert_true(FX_FIND(f.p.b, 0, "\"who\":\"pack\"", "\"dice\":\"1d12\"", "\"damage on c\"") >= 0);
     assert_int_equal(f.p.b->u[2].hp, 4);
     fx_free(&f);
     /* A blast weapon is not impaired against a detachment. */
     f.m = fx_map(10, 3, "scars", NULL);
-    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "grenade", "dex=20,str=10");
+    add(f.m, "a", "players", 1, 1, 5, "grenade", "dex=20,str=10");
     fx_add(f.m, "pack", "raiders", 4, 1, KIND_CREATURE, SIZE_LARGE, 20, 50, "knife", "detachment=1,str=12");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_DICE(1));
-    assert_int_equal(fx_do(&f.p, attack(0, 1, 0), FX_DICE(6)), BATTLE_OK);
+    start(&f, FX_DICE(1));
+    assert_int_equal(fx_do(&f.p, fx_declare(0, 1, 0), FX_DICE(6)), BATTLE_OK);
     assert_true(FX_FIND(f.p.b, 0, "\"who\":\"a\"", "\"dice\":\"1d6\"", "\"damage on pack\"") >= 0);
     assert_int_equal(f.p.b->u[1].hp, 14);
     fx_free(&f);
@@ -276,14 +277,13 @@ static void test_blast_rolls_per_target(void **state)
     (void)state;
     fx_t f;
     f.m = fx_map(10, 3, "scars", NULL);
-    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "grenade", "dex=20");
-    fx_add(f.m, "x", "raiders", 5, 1, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "knife", "str=10");
-    fx_add(f.m, "y", "raiders", 6, 1, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "knife", "str=10");
-    fx_add(f.m, "z", "raiders", 8, 1, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "knife", "str=10");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_DICE(1));
+    add(f.m, "a", "players", 1, 1, 5, "grenade", "dex=20");
+    add(f.m, "x", "raiders", 5, 1, 10, "knife", "str=10");
+    add(f.m, "y", "raiders", 6, 1, 10, "knife", "str=10");
+    add(f.m, "z", "raiders", 8, 1, 10, "knife", "str=10");
+    start(&f, FX_DICE(1));
     /* x is the target; y beside it is caught; z two hexes off is not. */
-    assert_int_equal(fx_do(&f.p, attack(0, 1, 0), FX_DICE(5, 2)), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(0, 1, 0), FX_DICE(5, 2)), BATTLE_OK);
     assert_int_equal(f.p.b->u[1].hp, 5);
     assert_int_equal(f.p.b->u[2].hp, 8);
     assert_int_equal(f.p.b->u[3].hp, 10);
@@ -298,15 +298,14 @@ static void test_blast_stopped_by_wall(void **state)
     static const char *const ROWS[] = {"..........", "......#...", "..........", ".........."};
     fx_t f;
     f.m = fx_map(10, 4, "scars", ROWS);
-    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "mortar", "dex=20");
-    fx_add(f.m, "x", "raiders", 5, 1, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "knife", "str=10");
-    fx_add(f.m, "y", "raiders", 7, 1, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "knife", "str=10");
-    fx_add(f.m, "z", "raiders", 5, 3, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "knife", "str=10");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_DICE(1));
+    add(f.m, "a", "players", 1, 1, 5, "mortar", "dex=20");
+    add(f.m, "x", "raiders", 5, 1, 10, "knife", "str=10");
+    add(f.m, "y", "raiders", 7, 1, 10, "knife", "str=10");
+    add(f.m, "z", "raiders", 5, 3, 10, "knife", "str=10");
+    start(&f, FX_DICE(1));
     /* x is the target (5), z two hexes off in the open is caught (3); y, as
      * far, stands behind the wall and rolls nothing. */
-    assert_int_equal(fx_do(&f.p, attack(0, 1, 0), FX_DICE(5, 3)), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(0, 1, 0), FX_DICE(5, 3)), BATTLE_OK);
     assert_int_equal(f.p.b->u[1].hp, 5);
     assert_int_equal(f.p.b->u[2].hp, 10);
     assert_int_equal(f.p.b->u[3].hp, 7);
@@ -322,14 +321,13 @@ static void test_exactly_zero_rolls_scars_table(void **state)
     (void)state;
     fx_t f;
     f.m = fx_map(10, 3, "scars", NULL);
-    fx_add(f.m, "pc", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 7, 50, "knife", "dex=1,str=10");
-    fx_add(f.m, "foe", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "club", "str=10");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_DICE(20)); /* the PC fails its DEX save */
+    add(f.m, "pc", "players", 1, 1, 7, "knife", "dex=1,str=10");
+    add(f.m, "foe", "raiders", 2, 1, 10, "club", "str=10");
+    start(&f, FX_DICE(20)); /* the PC fails its DEX save */
     /* The foe's side acts first: 7 damage to 7 HP is row 7 of the table (the
      * damage picks the row): hamstrung, and its 3d6 (2+2+2 = 6) beats max DEX
      * 1 at once. */
-    assert_int_equal(fx_do(&f.p, attack(1, 0, 0), FX_DICE(7, 2, 2, 2)), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(1, 0, 0), FX_DICE(7, 2, 2, 2)), BATTLE_OK);
     assert_int_equal(f.p.b->u[0].hp, 0);
     assert_true(FX_FIND(f.p.b, 0, "\"condition\":\"scar:hamstrung\"") >= 0);
     assert_true(FX_FIND(f.p.b, 0, "\"stat\":\"max_dex\"", "\"value\":6") >= 0);
@@ -351,13 +349,12 @@ static void test_past_zero_str_loss_and_critical(void **state)
     (void)state;
     fx_t f;
     f.m = fx_map(10, 3, "scars", NULL);
-    fx_add(f.m, "pc", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 2, 50, "knife", "dex=1,str=10");
-    fx_add(f.m, "foe", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "club", "str=10");
-    fx_add(f.m, "pc2", "players", 8, 1, KIND_CREATURE, SIZE_MEDIUM, 2, 50, "knife", "dex=1,str=10");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_DICE(20, 20));
+    add(f.m, "pc", "players", 1, 1, 2, "knife", "dex=1,str=10");
+    add(f.m, "foe", "raiders", 2, 1, 10, "club", "str=10");
+    add(f.m, "pc2", "players", 8, 1, 2, "knife", "dex=1,str=10");
+    start(&f, FX_DICE(20, 20));
     /* 5 damage on 2 HP: 3 comes off STR (10 -> 7); STR save 12 > 7 fails: critical. */
-    assert_int_equal(fx_do(&f.p, attack(1, 0, 0), FX_DICE(5, 12)), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(1, 0, 0), FX_DICE(5, 12)), BATTLE_OK);
     assert_true(FX_FIND(f.p.b, 0, "\"stat\"", "\"stat\":\"str\"", "\"value\":7") >= 0);
     assert_true(FX_FIND(f.p.b, 0, "\"why\":\"STR save\"", "\"total\":12") >= 0);
     assert_true(f.p.b->u[0].cond & SC_CRITICAL);
@@ -367,7 +364,7 @@ static void test_past_zero_str_loss_and_critical(void **state)
     assert_false(scars_fighting(f.p.b, 0));
     assert_true(scars_crawling(f.p.b, 0));
     assert_true(scars_in_phase(f.p.b, 0));
-    cmd_t hit = attack(0, 1, 0);
+    cmd_t hit = fx_declare(0, 1, 0);
     assert_int_equal(play_apply(&f.p, &hit), BATTLE_ILLEGAL);
     cmd_t crawl = cmd_make(CMD_DECLARE, 0);
     crawl.act = CMD_END;
@@ -386,11 +383,10 @@ static void test_str_zero_is_death(void **state)
     (void)state;
     fx_t f;
     f.m = fx_map(10, 3, "scars", NULL);
-    fx_add(f.m, "pc", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 1, 50, "knife", "dex=1,str=2");
-    fx_add(f.m, "foe", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "club", "str=10");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_DICE(20));
-    assert_int_equal(fx_do(&f.p, attack(1, 0, 0), FX_DICE(8)), BATTLE_OK);
+    add(f.m, "pc", "players", 1, 1, 1, "knife", "dex=1,str=2");
+    add(f.m, "foe", "raiders", 2, 1, 10, "club", "str=10");
+    start(&f, FX_DICE(20));
+    assert_int_equal(fx_do(&f.p, fx_declare(1, 0, 0), FX_DICE(8)), BATTLE_OK);
     assert_true(FX_FIND(f.p.b, 0, "\"defeated\"", "\"id\":\"pc\"") >= 0);
     assert_true(FX_FIND(f.p.b, 0, "\"end\"", "\"winner\":\"raiders\"") >= 0);
     fx_free(&f);
@@ -401,11 +397,10 @@ static void test_retreat_needs_edge_and_dex(void **state)
     (void)state;
     fx_t f;
     f.m = fx_map(10, 3, "scars", NULL);
-    fx_add(f.m, "pc", "players", 0, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=12,str=10");
-    fx_add(f.m, "pc2", "players", 4, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=12,str=10");
-    fx_add(f.m, "foe", "raiders", 9, 1, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "club", "str=10");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_DICE(1, 1));
+    add(f.m, "pc", "players", 0, 1, 5, "knife", "dex=12,str=10");
+    add(f.m, "pc2", "players", 4, 1, 5, "knife", "dex=12,str=10");
+    add(f.m, "foe", "raiders", 9, 1, 10, "club", "str=10");
+    start(&f, FX_DICE(1, 1));
     cmd_t r = cmd_make(CMD_DECLARE, 0);
     r.act = CMD_RETREAT;
     cmd_t r2 = cmd_make(CMD_DECLARE, 1);
@@ -424,10 +419,9 @@ static void test_move_budget_and_second_move(void **state)
     (void)state;
     fx_t f;
     f.m = fx_map(30, 3, "scars", NULL);
-    fx_add(f.m, "pc", "players", 0, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=20");
-    fx_add(f.m, "foe", "raiders", 29, 1, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "club", "str=10");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_DICE(1));
+    add(f.m, "pc", "players", 0, 1, 5, "knife", "dex=20");
+    add(f.m, "foe", "raiders", 29, 1, 10, "club", "str=10");
+    start(&f, FX_DICE(1));
     cmd_t c = cmd_make(CMD_DECLARE, 0);
     c.act = CMD_ENGAGE;
     c.target = 1;
@@ -449,13 +443,12 @@ static void test_critical_pc_is_attacked_enhanced(void **state)
     (void)state;
     fx_t f;
     f.m = fx_map(10, 3, "scars", NULL);
-    fx_add(f.m, "pc", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 2, 50, "knife", "dex=1,str=10");
-    fx_add(f.m, "foe", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "knife", "str=10");
-    fx_add(f.m, "pc2", "players", 8, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=1,str=10");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_DICE(20, 20)); /* both PCs fail: the raiders go first */
+    add(f.m, "pc", "players", 1, 1, 2, "knife", "dex=1,str=10");
+    add(f.m, "foe", "raiders", 2, 1, 10, "knife", "str=10");
+    add(f.m, "pc2", "players", 8, 1, 5, "knife", "dex=1,str=10");
+    start(&f, FX_DICE(20, 20)); /* both PCs fail: the raiders go first */
     /* Round 1: d6 5 on 2 HP, 3 off STR (7), STR save 12 fails: critical. */
-    assert_int_equal(fx_do(&f.p, attack(1, 0, 0), FX_DICE(5, 12)), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(1, 0, 0), FX_DICE(5, 12)), BATTLE_OK);
     assert_true(f.p.b->u[0].cond & SC_CRITICAL);
     int who[4];
     /* pc crawls (it may only lie still or crawl) and pc2 acts in the failed phase. */
@@ -467,7 +460,7 @@ static void test_critical_pc_is_attacked_enhanced(void **state)
     /* Round 2: pc can still be declared against, and the knife rolls a d12:
      * 6 takes the last of nothing in HP, 6 off STR (1), STR save 1 passes. */
     int from = f.p.b->log.n;
-    assert_int_equal(fx_do(&f.p, attack(1, 0, 0), FX_DICE(6, 1)), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(1, 0, 0), FX_DICE(6, 1)), BATTLE_OK);
     assert_true(FX_FIND(f.p.b, from, "\"who\":\"foe\"", "\"dice\":\"1d12\"", "\"damage on pc\"") >= 0);
     assert_int_equal(FX_FIND(f.p.b, from, "\"who\":\"foe\"", "\"dice\":\"1d6\""), -1);
     assert_int_equal(f.p.b->u[0].stat[SS_STR], 1);
@@ -487,12 +480,11 @@ static void test_helpless_side_loses(void **state)
     (void)state;
     fx_t f;
     f.m = fx_map(10, 3, "scars", NULL);
-    fx_add(f.m, "pc", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 2, 50, "knife", "dex=1,str=10");
-    fx_add(f.m, "foe", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "club", "str=10");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_DICE(20));
+    add(f.m, "pc", "players", 1, 1, 2, "knife", "dex=1,str=10");
+    add(f.m, "foe", "raiders", 2, 1, 10, "club", "str=10");
+    start(&f, FX_DICE(20));
     assert_int_equal(scars_winner(f.p.b), -2);
-    assert_int_equal(fx_do(&f.p, attack(1, 0, 0), FX_DICE(5, 12)), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(1, 0, 0), FX_DICE(5, 12)), BATTLE_OK);
     assert_true(f.p.b->u[0].cond & SC_CRITICAL);
     assert_true(battle_active(f.p.b, 0));
     assert_int_equal(board_occupant(f.p.b->board, f.p.b->board->pos[0]), 0);
@@ -509,17 +501,16 @@ static void test_paralyzed_target_rolls_d12(void **state)
     for (int k = 0; k < 2; k++) {
         fx_t f;
         f.m = fx_map(10, 3, "scars", NULL);
-        fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=20,str=10");
-        fx_add(f.m, "foe", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 30, 50, "knife", "dex=10,str=10");
-        fx_add(f.m, "foe2", "raiders", 8, 1, KIND_CREATURE, SIZE_MEDIUM, 30, 50, "knife", "dex=10,str=10");
-        f.db = weapons();
-        seeded_until_actor(&f, 0);
+        add(f.m, "a", "players", 1, 1, 5, "knife", "dex=20,str=10");
+        add(f.m, "foe", "raiders", 2, 1, 30, "knife", "dex=10,str=10");
+        add(f.m, "foe2", "raiders", 8, 1, 30, "knife", "dex=10,str=10");
+        start_seeded(&f, 0);
         if (k == 1) {
             scars_lose_ability(f.p.b, 1, SS_DEX, 10);
             assert_true(scars_helpless(f.p.b, 1));
         }
         int from = f.p.b->log.n;
-        cmd_t c = attack(0, 1, 0);
+        cmd_t c = fx_declare(0, 1, 0);
         assert_int_equal(play_apply(&f.p, &c), BATTLE_OK);
         int d12 = FX_FIND(f.p.b, from, "\"who\":\"a\"", "\"dice\":\"1d12\"", "\"damage on foe\"");
         int d6 = FX_FIND(f.p.b, from, "\"who\":\"a\"", "\"dice\":\"1d6\"", "\"damage on foe\"");
@@ -538,17 +529,13 @@ static void test_ai_prefers_foes_still_fighting(void **state)
     for (int k = 0; k < 2; k++) {
         fx_t f;
         f.m = fx_map(40, 3, "scars", NULL);
-        fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=20,str=10");
-        fx_add(f.m, "down", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 3, 50, "knife", "dex=10,str=10");
+        add(f.m, "a", "players", 1, 1, 5, "knife", "dex=20,str=10");
+        add(f.m, "down", "raiders", 2, 1, 3, "knife", "dex=10,str=10");
         /* Near: 5 hexes off, one move and a knife reach it. Far: 30 hexes. */
-        fx_add(f.m, "up", "raiders", k == 0 ? 6 : 31, 1, KIND_CREATURE, SIZE_MEDIUM, 30, 50, "knife",
-               "dex=10,str=10");
-        f.db = weapons();
-        seeded_until_actor(&f, 0);
+        add(f.m, "up", "raiders", k == 0 ? 6 : 31, 1, 30, "knife", "dex=10,str=10");
+        start_seeded(&f, 0);
         scars_lose_ability(f.p.b, 1, SS_DEX, 10);
-        const ruleset_t *rs = f.p.b->rules;
-        cmd_t c;
-        rs->ai(f.p.b, 0, &c);
+        cmd_t c = ai(&f, 0);
         assert_int_equal(c.kind, CMD_DECLARE);
         assert_int_equal(c.act, CMD_ENGAGE);
         assert_int_equal(c.target, k == 0 ? 2 : 1);
@@ -566,18 +553,13 @@ static void test_ai_blast_spares_own_side(void **state)
     for (int k = 0; k < 2; k++) {
         fx_t f;
         f.m = fx_map(14, 3, "scars", NULL);
-        fx_add(f.m, "pc", "players", 6, 1, KIND_CREATURE, SIZE_MEDIUM, 20, 50, "knife", "dex=1,str=10");
-        fx_add(f.m, "gun", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "scatter,machete",
-               "dex=10,str=10");
-        fx_add(f.m, "mate", "raiders", k == 0 ? 7 : 13, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "machete",
-               "dex=10,str=10");
+        add(f.m, "pc", "players", 6, 1, 20, "knife", "dex=1,str=10");
+        add(f.m, "gun", "raiders", 2, 1, 5, "scatter,machete", "dex=10,str=10");
+        add(f.m, "mate", "raiders", k == 0 ? 7 : 13, 1, 5, "machete", "dex=10,str=10");
         f.db = weapons();
-        fx_weapon(f.db, "scatter", WPN_RANGED, false, 0, 50, 1, 8, 0, "blast=1");
-        fx_weapon(f.db, "machete", WPN_MELEE, false, 5, 0, 1, 6, 0, NULL);
-        seeded_until_actor(&f, 1);
-        const ruleset_t *rs = f.p.b->rules;
-        cmd_t c;
-        rs->ai(f.p.b, 1, &c);
+        blast_kit(f.db);
+        fx_start_until(&f, 1, 7);
+        cmd_t c = ai(&f, 1);
         assert_int_equal(c.kind, CMD_DECLARE);
         assert_int_equal(c.act, CMD_ENGAGE);
         assert_int_equal(c.target, 0);
@@ -598,19 +580,16 @@ static void test_ai_keeps_out_of_declared_blast(void **state)
     (void)state;
     fx_t f;
     f.m = fx_map(14, 5, "scars", NULL);
-    fx_add(f.m, "pc", "players", 6, 2, KIND_CREATURE, SIZE_MEDIUM, 20, 50, "knife", "dex=1,str=10");
-    fx_add(f.m, "pc2", "players", 0, 0, KIND_CREATURE, SIZE_MEDIUM, 20, 50, "knife", "dex=1,str=10");
-    fx_add(f.m, "gun", "raiders", 2, 2, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "scatter", "dex=10,str=10");
-    fx_add(f.m, "cut", "raiders", 12, 2, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "machete", "dex=10,str=10");
+    add(f.m, "pc", "players", 6, 2, 20, "knife", "dex=1,str=10");
+    add(f.m, "pc2", "players", 0, 0, 20, "knife", "dex=1,str=10");
+    add(f.m, "gun", "raiders", 2, 2, 5, "scatter", "dex=10,str=10");
+    add(f.m, "cut", "raiders", 12, 2, 5, "machete", "dex=10,str=10");
     f.db = weapons();
-    fx_weapon(f.db, "scatter", WPN_RANGED, false, 0, 50, 1, 8, 0, "blast=1");
-    fx_weapon(f.db, "machete", WPN_MELEE, false, 5, 0, 1, 6, 0, NULL);
-    seeded_until_actor(&f, 2);
-    const ruleset_t *rs = f.p.b->rules;
-    cmd_t g = attack(2, 0, 0); /* gun blasts pc: every hex next to pc is swept */
+    blast_kit(f.db);
+    fx_start_until(&f, 2, 7);
+    cmd_t g = fx_declare(2, 0, 0); /* gun blasts pc: every hex next to pc is swept */
     assert_int_equal(play_apply(&f.p, &g), BATTLE_OK);
-    cmd_t c;
-    rs->ai(f.p.b, 3, &c);
+    cmd_t c = ai(&f, 3);
     hex_t pcpos = f.p.b->board->pos[0];
     /* pc (6 hexes off) is its foe; it closes in but stops just outside. */
     assert_int_equal(c.target, -1);
@@ -631,16 +610,13 @@ static void test_ai_steps_out_for_a_clear_shot(void **state)
     for (int k = 0; k < 2; k++) {
         fx_t f;
         f.m = fx_map(10, 3, "scars", k == 1 ? ROWS : NULL);
-        fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "rifle", "dex=20,str=10");
-        fx_add(f.m, "foe", "raiders", 6, 1, KIND_CREATURE, SIZE_MEDIUM, 30, 50, "knife", "dex=10,str=10");
-        f.db = weapons();
-        seeded_until_actor(&f, 0);
+        add(f.m, "a", "players", 1, 1, 5, "rifle", "dex=20,str=10");
+        add(f.m, "foe", "raiders", 6, 1, 30, "knife", "dex=10,str=10");
+        start_seeded(&f, 0);
         hex_t foe = f.p.b->board->pos[1];
         assert_int_equal(sight_trace(f.p.b->board, f.p.b->board->pos[0], foe).cover,
                          k == 1 ? COVER_LIGHT : COVER_NONE);
-        const ruleset_t *rs = f.p.b->rules;
-        cmd_t c;
-        rs->ai(f.p.b, 0, &c);
+        cmd_t c = ai(&f, 0);
         assert_int_equal(c.act, CMD_ENGAGE);
         assert_int_equal(c.target, 1);
         if (k == 0) {
@@ -667,17 +643,14 @@ static void test_ai_spreads_pooled_attacks(void **state)
     for (int k = 0; k < 2; k++) {
         fx_t f;
         f.m = fx_map(10, 3, "scars", NULL);
-        fx_add(f.m, "a1", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=20,str=10");
-        fx_add(f.m, "a2", "players", 3, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=20,str=10");
-        fx_add(f.m, "foe1", "raiders", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "knife", "dex=10,str=10");
-        fx_add(f.m, "foe2", "raiders", 5, 1, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "knife", "dex=10,str=10");
-        f.db = weapons();
-        seeded_until_actor(&f, 1);
-        cmd_t first = k == 1 ? attack(0, 2, 0) : cmd_make(CMD_END, 0);
+        add(f.m, "a1", "players", 1, 1, 5, "knife", "dex=20,str=10");
+        add(f.m, "a2", "players", 3, 1, 5, "knife", "dex=20,str=10");
+        add(f.m, "foe1", "raiders", 2, 1, 10, "knife", "dex=10,str=10");
+        add(f.m, "foe2", "raiders", 5, 1, 10, "knife", "dex=10,str=10");
+        start_seeded(&f, 1);
+        cmd_t first = k == 1 ? fx_declare(0, 2, 0) : cmd_make(CMD_END, 0);
         assert_int_equal(play_apply(&f.p, &first), BATTLE_OK);
-        const ruleset_t *rs = f.p.b->rules;
-        cmd_t c;
-        rs->ai(f.p.b, 1, &c);
+        cmd_t c = ai(&f, 1);
         assert_int_equal(c.act, CMD_ENGAGE);
         assert_int_equal(c.target, k == 1 ? 3 : 2);
         assert_int_equal(play_apply(&f.p, &c), BATTLE_OK);
@@ -692,14 +665,13 @@ static void test_stabilize_listed_for_an_ally_beside(void **state)
     (void)state;
     fx_t f;
     f.m = fx_map(10, 3, "scars", NULL);
-    fx_add(f.m, "pc", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 2, 50, "knife", "dex=1,str=10");
-    fx_add(f.m, "foe", "raiders", 1, 2, KIND_CREATURE, SIZE_MEDIUM, 10, 50, "club", "str=10");
-    fx_add(f.m, "pc2", "players", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 2, 50, "knife", "dex=1,str=10");
-    fx_add(f.m, "pc3", "players", 8, 2, KIND_CREATURE, SIZE_MEDIUM, 2, 50, "knife", "dex=1,str=10");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_DICE(20, 20, 20));
+    add(f.m, "pc", "players", 1, 1, 2, "knife", "dex=1,str=10");
+    add(f.m, "foe", "raiders", 1, 2, 10, "club", "str=10");
+    add(f.m, "pc2", "players", 2, 1, 2, "knife", "dex=1,str=10");
+    add(f.m, "pc3", "players", 8, 2, 2, "knife", "dex=1,str=10");
+    start(&f, FX_DICE(20, 20, 20));
     /* 5 on 2 HP, STR 7, save 12 fails: pc lies critical. */
-    assert_int_equal(fx_do(&f.p, attack(1, 0, 0), FX_DICE(5, 12)), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(1, 0, 0), FX_DICE(5, 12)), BATTLE_OK);
     cmd_t list[64];
     for (int who = 2; who <= 3; who++) {
         int n = f.p.rs->legal(f.p.b, who, list, 64), aid = -1;
@@ -728,12 +700,11 @@ static void test_declared_move_into_line_changes_odds(void **state)
     (void)state;
     fx_t f;
     f.m = fx_map(10, 4, "scars", NULL);
-    fx_add(f.m, "a", "players", 1, 1, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "rifle", "dex=20");
-    fx_add(f.m, "b", "players", 4, 3, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=20");
-    fx_add(f.m, "c", "players", 1, 3, KIND_CREATURE, SIZE_MEDIUM, 5, 50, "knife", "dex=20");
-    fx_add(f.m, "foe", "raiders", 8, 1, KIND_CREATURE, SIZE_MEDIUM, 9, 50, "knife", "dex=5");
-    f.db = weapons();
-    fx_start(&f.p, f.m, f.db, FX_DICE(1, 1, 1));
+    add(f.m, "a", "players", 1, 1, 5, "rifle", "dex=20");
+    add(f.m, "b", "players", 4, 3, 5, "knife", "dex=20");
+    add(f.m, "c", "players", 1, 3, 5, "knife", "dex=20");
+    add(f.m, "foe", "raiders", 8, 1, 9, "knife", "dex=5");
+    start(&f, FX_DICE(1, 1, 1));
     battle_t *b = f.p.b;
     int who[4];
     assert_int_equal(play_actors(&f.p, who, 4), 3); /* a, b and c declare */
@@ -743,7 +714,7 @@ static void test_declared_move_into_line_changes_odds(void **state)
     assert_true(n >= 5);
     hex_t into = line[3];
     assert_true(board_occupant(b->board, into) < 0);
-    cmd_t shot = attack(0, 3, 0);
+    cmd_t shot = fx_declare(0, 3, 0);
     predict_t before, after;
     assert_true(predict_cmd(b, &shot, &before));
     assert_int_equal(before.dmg_sides, 10);

@@ -319,12 +319,12 @@ static void test_sight_is_symmetric_and_consistent(void **state)
 /* The ruling read literally: draw both nudged lines in full and combine. */
 static sight_t reference(const board_t *b, hex_t from, hex_t to)
 {
-    hex_t line[64];
+    hex_t line[128];
     const map_t *m = b->map;
     sight_t s = {true, COVER_NONE, hex_distance(from, to)};
     for (int pass = 0; pass < 2; pass++) {
-        int n = hex_line(from, to, pass ? HEX_NUDGE_MINUS : HEX_NUDGE_PLUS, line, 64);
-        assert_true(n <= 64);
+        int n = hex_line(from, to, pass ? HEX_NUDGE_MINUS : HEX_NUDGE_PLUS, line, 128);
+        assert_true(n <= 128);
         for (int k = 1; k < n - 1; k++) {
             int idx = board_cell_index(b, line[k]);
             if (idx < 0)
@@ -344,18 +344,21 @@ static sight_t reference(const board_t *b, hex_t from, hex_t to)
     return s;
 }
 
-/* sight.c skips the -e line when the true line meets no edge; this checks
- * that shortcut against the literal reading over every pair of two maps. */
+/* sight.c reads short lines from a table of steps per delta, and lerps long
+ * ones, skipping the -e line when the true line meets no edge; this checks
+ * both against the literal reading over every pair of three maps (the long
+ * thin one has lines of up to 70 hexes, beyond the table's 48). */
 static void test_matches_two_line_reference(void **state)
 {
     (void)state;
-    const hex_layout_t lays[2] = {POINTY_ODD, FLAT_EVEN};
-    for (int l = 0; l < 2; l++) {
-        map_t *m = make_map(lays[l], 13, 12, NULL);
+    const hex_layout_t lays[3] = {POINTY_ODD, FLAT_EVEN, POINTY_ODD};
+    const int cols[3] = {13, 13, 70}, rows[3] = {12, 12, 5};
+    for (int l = 0; l < 3; l++) {
+        map_t *m = make_map(lays[l], cols[l], rows[l], NULL);
         scatter(m);
         board_t *b = board_create(m);
         assert_non_null(b);
-        int n = m->cols * m->rows, edges = 0;
+        int n = m->cols * m->rows, edges = 0, longs = 0;
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++) {
                 hex_t hi = board_hex_of(b, i), hj = board_hex_of(b, j);
@@ -365,13 +368,19 @@ static void test_matches_two_line_reference(void **state)
                              got.visible, map_cover_name(got.cover), want.visible,
                              map_cover_name(want.cover));
                 assert_int_equal(sight_clear(b, hi, hj), want.visible);
-                hex_t p[64], q[64];
-                int k = hex_line(hi, hj, HEX_NUDGE_PLUS, p, 64);
-                hex_line(hi, hj, HEX_NUDGE_MINUS, q, 64);
+                bool walled;
+                sight_t w = sight_trace_walls(b, hi, hj, &walled);
+                assert_int_equal(w.visible, want.visible);
+                assert_int_equal(w.cover, want.cover);
+                hex_t p[128], q[128];
+                int k = hex_line(hi, hj, HEX_NUDGE_PLUS, p, 128);
+                hex_line(hi, hj, HEX_NUDGE_MINUS, q, 128);
                 edges += memcmp(p, q, sizeof p[0] * (size_t)k) != 0;
+                longs += k > 49;
             }
         /* Plenty of the pairs must actually run along edges. */
         assert_true(edges > n);
+        if (l == 2) assert_true(longs > n);
         board_destroy(b);
         map_destroy(m);
     }

@@ -39,6 +39,15 @@ typedef struct {
     ui_view_keys_t keys;
 } world_t;
 
+/* Start the battle of w's map (loaded) on dice seed `seed`, with a vision. */
+static void world_begin(world_t *w, uint64_t seed)
+{
+    battle_opts_t bo = {.seed = seed};
+    assert_int_equal(play_start(&w->play, w->map, w->db, NULL, &bo), BATTLE_OK);
+    w->vis = vision_create(w->map);
+    assert_non_null(w->vis);
+}
+
 static void world_open(world_t *w, const char *name, uint64_t seed)
 {
     memset(w, 0, sizeof *w);
@@ -46,10 +55,7 @@ static void world_open(world_t *w, const char *name, uint64_t seed)
     snprintf(path, sizeof path, "%s/maps/%s.json", HB_SOURCE_DIR, name);
     if (map_load(path, hb_data_dir(), &w->map, &w->db, err, sizeof err) != HB_OK)
         fail_msg("%s", err);
-    battle_opts_t bo = {.seed = seed};
-    assert_int_equal(play_start(&w->play, w->map, w->db, NULL, &bo), BATTLE_OK);
-    w->vis = vision_create(w->map);
-    assert_non_null(w->vis);
+    world_begin(w, seed);
     ui_projector_update_view(w->vis, &w->view, w->play.b, &w->keys, NULL);
 }
 
@@ -66,6 +72,21 @@ static int find(const world_t *w, const char *id)
     int i = map_find_combatant(w->map, id);
     assert_true(i >= 0);
     return i;
+}
+
+/* The referee telegraphs the moves of who's whole side. */
+static void telegraph_side(world_t *w, int who)
+{
+    cmd_t c = cmd_make(CMD_TELEGRAPH, who);
+    c.arg = 1;
+    assert_int_equal(play_apply(&w->play, &c), BATTLE_OK);
+}
+
+/* Every NPC in sight in view v (as once the crew has closed in). */
+static void show_npcs(const battle_t *b, ui_view_t *v)
+{
+    for (int i = 0; i < b->n; i++)
+        if (!battle_is_player(b, i)) v->show[i] = UI_SHOW_NO_HP;
 }
 
 /* The intention of combatant who among n, or NULL. */
@@ -100,9 +121,7 @@ static void scars_telegraph_stands_until_resolved(void **state)
     /* A telegraph asked of a player's combatant is refused. */
     cmd_t bad = cmd_make(CMD_TELEGRAPH, find(&w, "vex"));
     assert_int_equal(play_apply(&w.play, &bad), BATTLE_ILLEGAL);
-    cmd_t c = cmd_make(CMD_TELEGRAPH, gun);
-    c.arg = 1; /* its whole side */
-    assert_int_equal(play_apply(&w.play, &c), BATTLE_OK);
+    telegraph_side(&w, gun);
     int k0 = b->log.n;
     int n = ruleset_intents(b->rules, b, t, 16);
     assert_int_equal(n, 3);
@@ -163,9 +182,7 @@ static void intents_respect_the_fog(void **state)
     world_open(&w, "salt_flats", 7);
     battle_t *b = w.play.b;
     int gun = find(&w, "gun");
-    cmd_t c = cmd_make(CMD_TELEGRAPH, gun);
-    c.arg = 1;
-    assert_int_equal(play_apply(&w.play, &c), BATTLE_OK);
+    telegraph_side(&w, gun);
     ui_projector_update_view(w.vis, &w.view, b, &w.keys, NULL);
     intent_t all[16], t[16];
     int n_all = ruleset_intents(b->rules, b, all, 16);
@@ -178,8 +195,7 @@ static void intents_respect_the_fog(void **state)
     assert_int_equal(n, drawn);
     /* Synthetic: every raider in sight, then the gun taken out of it. */
     ui_view_t v = w.view;
-    for (int i = 0; i < b->n; i++)
-        if (!battle_is_player(b, i)) v.show[i] = UI_SHOW_NO_HP;
+    show_npcs(b, &v);
     vision_t *seen_all = vision_create(b->map);
     assert_non_null(seen_all);
     vision_update(seen_all, b->board, ~0u); /* every side's sight: the hexes near the raiders too */
@@ -228,6 +244,18 @@ static void settled_poses(const battle_t *b, ui_token_pose_t *pose)
     }
 }
 
+/* A copy of p's canvas as last drawn (the caller frees it). */
+static SDL_Surface *read_canvas(ui_projector_t *p)
+{
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, p->tw, p->th, 32, SDL_PIXELFORMAT_ARGB8888);
+    assert_non_null(s);
+    assert_int_equal(SDL_SetRenderTarget(p->ren, p->target), 0);
+    assert_int_equal(
+        SDL_RenderReadPixels(p->ren, NULL, SDL_PIXELFORMAT_ARGB8888, s->pixels, s->pitch), 0);
+    SDL_SetRenderTarget(p->ren, NULL);
+    return s;
+}
+
 /* Draw w's player view and the marks on p's canvas; save it to png (may be
  * NULL); return the amber pixels and, in *drawn, what draw_marks returned. */
 static int draw_world(ui_projector_t *p, world_t *w, const ui_view_t *v, const char *png,
@@ -239,17 +267,13 @@ static int draw_world(ui_projector_t *p, world_t *w, const ui_view_t *v, const c
     assert_int_equal(SDL_SetRenderTarget(r, p->target), 0);
     ui_projector_draw_view(p->d, w->play.b, v, pose, &p->cam, p->tw, p->th);
     *drawn = ui_projector_draw_marks(p, w->play.b, v, pose, &p->cam, p->tw, p->th);
-    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, p->tw, p->th, 32, SDL_PIXELFORMAT_ARGB8888);
-    assert_non_null(s);
-    assert_int_equal(
-        SDL_RenderReadPixels(r, NULL, SDL_PIXELFORMAT_ARGB8888, s->pixels, s->pitch), 0);
+    SDL_Surface *s = read_canvas(p);
     if (png) assert_int_equal(IMG_SavePNG(s, png), 0);
     int n = 0;
     for (int y = 0; y < s->h; y++)
         for (int x = 0; x < s->w; x++)
             n += is_amber((const Uint8 *)s->pixels + y * s->pitch + 4 * x);
     SDL_FreeSurface(s);
-    SDL_SetRenderTarget(r, NULL);
     return n;
 }
 
@@ -271,6 +295,14 @@ static void video_down(const char *dir)
     tmp_dir_remove(dir);
 }
 
+/* Point p's camera (its zoom kept) at hex h's centre. */
+static void centre_on(ui_projector_t *p, const map_t *m, hex_t h)
+{
+    vec2_t at = ui_cell_center(m, hex_to_cell(m->layout, h));
+    p->cam.x = at.x - p->tw / (2 * p->cam.zoom);
+    p->cam.y = at.y - p->th / (2 * p->cam.zoom);
+}
+
 static void open_projector(ui_projector_t *p, const map_t *m)
 {
     ui_projector_init(p, m);
@@ -279,20 +311,23 @@ static void open_projector(ui_projector_t *p, const map_t *m)
     ui_cam_fit(&p->cam, ui_map_bounds(m), p->tw, p->th, 10);
 }
 
+/* Close projector p, world w and the video of video_up(dir). */
+static void stage_close(ui_projector_t *p, world_t *w, const char *dir)
+{
+    ui_projector_free(p);
+    world_close(w);
+    video_down(dir);
+}
+
 /* Amber pixels on p's canvas (as last drawn) in rows y0..y1-1. */
 static int amber_rows(ui_projector_t *p, int y0, int y1)
 {
-    Uint8 *buf = malloc((size_t)p->tw * (size_t)p->th * 4);
-    assert_non_null(buf);
-    assert_int_equal(SDL_SetRenderTarget(p->ren, p->target), 0);
-    assert_int_equal(
-        SDL_RenderReadPixels(p->ren, NULL, SDL_PIXELFORMAT_ARGB8888, buf, p->tw * 4), 0);
-    SDL_SetRenderTarget(p->ren, NULL);
+    SDL_Surface *s = read_canvas(p);
     int n = 0;
-    for (int y = y0 < 0 ? 0 : y0; y < y1 && y < p->th; y++)
-        for (int x = 0; x < p->tw; x++)
-            n += is_amber(buf + 4 * ((size_t)y * (size_t)p->tw + (size_t)x));
-    free(buf);
+    for (int y = y0 < 0 ? 0 : y0; y < y1 && y < s->h; y++)
+        for (int x = 0; x < s->w; x++)
+            n += is_amber((const Uint8 *)s->pixels + y * s->pitch + 4 * x);
+    SDL_FreeSurface(s);
     return n;
 }
 
@@ -312,14 +347,11 @@ static void projector_draws_telegraph(void **state)
     int drawn = -1;
     int before = draw_world(&p, &w, &w.view, NULL, &drawn);
     assert_int_equal(drawn, 0);
-    cmd_t c = cmd_make(CMD_TELEGRAPH, find(&w, "gun"));
-    c.arg = 1;
-    assert_int_equal(play_apply(&w.play, &c), BATTLE_OK);
+    telegraph_side(&w, find(&w, "gun"));
     ui_projector_update_view(w.vis, &w.view, b, &w.keys, NULL);
     /* Every raider in sight for this picture (as once the crew has closed in). */
     ui_view_t v = w.view;
-    for (int i = 0; i < b->n; i++)
-        if (!battle_is_player(b, i)) v.show[i] = UI_SHOW_NO_HP;
+    show_npcs(b, &v);
     int after = draw_world(&p, &w, &v, "test_ui_projector_marks_telegraph.png", &drawn);
     assert_int_equal(drawn, 3);
     assert_true(after > before + 500);
@@ -336,9 +368,7 @@ static void projector_draws_telegraph(void **state)
         b->board->pos[i] = hex_from_cell(w.map->layout, (cell_t){2 + 2 * i, i % 2});
     draw_world(&p, &w, &v, "test_ui_projector_marks_banner_low.png", &drawn);
     assert_true(amber_rows(&p, p.th - band, p.th) > amber_rows(&p, 0, band));
-    ui_projector_free(&p);
-    world_close(&w);
-    video_down(dir);
+    stage_close(&p, &w, dir);
 }
 
 /* On every bundled map: the viewing sides' own combatants show every gauge
@@ -392,9 +422,7 @@ static void gauges_player_safe_on_every_map(void **state)
             if (battle_is_player(b, i) && battle_active(b, i)) pl = i;
         for (int i = 0; i < b->n && pl < 0; i++)
             if (battle_is_player(b, i)) pl = i;
-        vec2_t at = ui_cell_center(w.map, hex_to_cell(w.map->layout, b->board->pos[pl]));
-        p.cam.x = at.x - p.tw / (2 * p.cam.zoom);
-        p.cam.y = at.y - p.th / (2 * p.cam.zoom);
+        centre_on(&p, w.map, b->board->pos[pl]);
         char png[128];
         snprintf(png, sizeof png, "test_ui_projector_marks_%s.png", MAPS[m]);
         int drawn;
@@ -448,9 +476,7 @@ static void surface_enemy_shows_armour_not_hp(void **state)
     ui_projector_t p;
     open_projector(&p, w.map);
     p.cam.zoom = 55.0; /* a 25.4 mm hex at 96 dpi */
-    vec2_t at = ui_cell_center(w.map, hex_to_cell(w.map->layout, gp));
-    p.cam.x = at.x - p.tw / (2 * p.cam.zoom);
-    p.cam.y = at.y - p.th / (2 * p.cam.zoom);
+    centre_on(&p, w.map, gp);
     int drawn;
     draw_world(&p, &w, &v, "test_ui_projector_marks_surface_gauges.png", &drawn);
     /* The boss shows armour and heat, the gunner heat with its numbers. */
@@ -463,18 +489,14 @@ static void surface_enemy_shows_armour_not_hp(void **state)
 /* Pixels of the end-of-battle plate's dark blue. */
 static int plate_pixels(ui_projector_t *p)
 {
-    Uint8 *buf = malloc((size_t)p->tw * (size_t)p->th * 4);
-    assert_non_null(buf);
-    assert_int_equal(SDL_SetRenderTarget(p->ren, p->target), 0);
-    assert_int_equal(
-        SDL_RenderReadPixels(p->ren, NULL, SDL_PIXELFORMAT_ARGB8888, buf, p->tw * 4), 0);
-    SDL_SetRenderTarget(p->ren, NULL);
+    SDL_Surface *s = read_canvas(p);
     int n = 0;
-    for (int i = 0; i < p->tw * p->th; i++) {
-        const Uint8 *px = buf + 4 * i; /* B, G, R, A */
-        n += px[2] < 30 && px[1] > 18 && px[1] < 32 && px[0] > 34 && px[0] < 50;
-    }
-    free(buf);
+    for (int y = 0; y < s->h; y++)
+        for (int x = 0; x < s->w; x++) {
+            const Uint8 *px = (const Uint8 *)s->pixels + y * s->pitch + 4 * x; /* B, G, R, A */
+            n += px[2] < 30 && px[1] > 18 && px[1] < 32 && px[0] > 34 && px[0] < 50;
+        }
+    SDL_FreeSurface(s);
     return n;
 }
 
@@ -499,9 +521,7 @@ static void projector_says_the_battle_is_over(void **state)
     draw_world(&p, &w, &w.view, "test_ui_projector_marks_over.png", &drawn);
     int after = plate_pixels(&p);
     assert_true(after > before + 2000);
-    ui_projector_free(&p);
-    world_close(&w);
-    video_down(dir);
+    stage_close(&p, &w, dir);
 }
 
 /* A bulwark of the players with Meteor ([Delay 2]) facing two rivals on
@@ -534,10 +554,7 @@ static void projector_shows_delayed_actions(void **state)
     if (map_load_mem(DELAY_MAP, sizeof DELAY_MAP - 1, "delay map", hb_data_dir(), &w.map, &w.db,
                      err, sizeof err) != HB_OK)
         fail_msg("%s", err);
-    battle_opts_t bo = {.seed = 5};
-    assert_int_equal(play_start(&w.play, w.map, w.db, NULL, &bo), BATTLE_OK);
-    w.vis = vision_create(w.map);
-    assert_non_null(w.vis);
+    world_begin(&w, 5);
     battle_t *b = w.play.b;
     cmd_t c = cmd_make(CMD_ENGAGE, find(&w, "hale"));
     c.target = find(&w, "tor");
@@ -555,9 +572,7 @@ static void projector_shows_delayed_actions(void **state)
     before_amber = draw_world(&p, &w, &v, NULL, &drawn);
     assert_int_equal(drawn, 0);
     assert_true(amber > before_amber + 500); /* the banner's words */
-    ui_projector_free(&p);
-    world_close(&w);
-    video_down(dir);
+    stage_close(&p, &w, dir);
 }
 
 int main(void)

@@ -21,6 +21,19 @@ static inline int tmp_dir_make(char *out, size_t cap, const char *tag)
     return 1;
 }
 
+/* How many entries folder dir holds ("." and ".." aside), or -1 when it
+ * cannot be read. */
+static inline int tmp_dir_count(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) return -1;
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(d);
+    return n;
+}
+
 /* Remove path and, for a folder, everything below it (never follows links). */
 static inline void tmp_dir_remove(const char *path)
 {

@@ -20,10 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/map_io.h"
-#include "rules/play.h"
+#include "audit_play.h"
 
-#define MAX_ROUNDS 100
 #define MAX_ACTIONS 64
 
 typedef struct {
@@ -34,16 +32,8 @@ typedef struct {
 typedef struct {
     row_t row[MAX_ACTIONS];
     int n;
-    long battles, rounds, wins[MAP_MAX_FACTIONS], none;
-    int n_sides;
-    char side_name[MAP_MAX_FACTIONS][MAP_ID_MAX];
+    audit_tally_t t;
 } audit_t;
-
-static const char *data_dir(void)
-{
-    const char *d = getenv("HEXBATTLE_DATA");
-    return d && *d ? d : HB_SOURCE_DIR "/data";
-}
 
 static row_t *row_of(audit_t *au, const char *id)
 {
@@ -57,8 +47,9 @@ static row_t *row_of(audit_t *au, const char *id)
 }
 
 /* Read one finished battle's log into the counts. */
-static void count(const battle_t *b, audit_t *au)
+static void count(const battle_t *b, void *ctx)
 {
+    audit_t *au = ctx;
     bool used[MAX_ACTIONS] = {false}, carried[MAX_ACTIONS] = {false};
     /* Every action some combatant carries, and Grab and Struggle, which all
      * may use. */
@@ -100,34 +91,6 @@ static void count(const battle_t *b, audit_t *au)
     }
 }
 
-static int battle(const map_t *m, const tmpl_db_t *db, uint64_t seed, audit_t *au)
-{
-    play_t p;
-    memset(&p, 0, sizeof p);
-    battle_opts_t o = {.seed = seed, .max_rounds = MAX_ROUNDS};
-    battle_status_t st = play_start(&p, m, db, NULL, &o);
-    if (st == BATTLE_OK) st = play_auto(&p, MAX_ROUNDS);
-    if (st != BATTLE_OK && st != BATTLE_OVER) {
-        fprintf(stderr, "activation_audit: seed %llu stopped (status %d)\n",
-                (unsigned long long)seed, (int)st);
-        play_end(&p);
-        return 1;
-    }
-    const battle_t *b = p.b;
-    count(b, au);
-    au->battles++;
-    au->rounds += b->round;
-    if (b->winner >= 0 && b->winner < MAP_MAX_FACTIONS)
-        au->wins[b->winner]++;
-    else
-        au->none++;
-    au->n_sides = b->board->n_sides;
-    for (int sd = 0; sd < au->n_sides && sd < MAP_MAX_FACTIONS; sd++)
-        snprintf(au->side_name[sd], sizeof au->side_name[sd], "%s", b->board->side_name[sd]);
-    play_end(&p);
-    return 0;
-}
-
 static void print_json(const char *path, const audit_t *au, long seeds, long first)
 {
     printf("{\"map\":\"%s\",\"seeds\":%ld,\"first_seed\":%ld,\"actions\":{", path, seeds, first);
@@ -137,12 +100,10 @@ static void print_json(const char *path, const audit_t *au, long seeds, long fir
                "\"battles_carried\":%ld}",
                k ? "," : "", r->id, r->uses, r->interrupts, r->battles_used, r->battles_carried);
     }
-    printf("},\"wins\":{");
-    for (int sd = 0; sd < au->n_sides; sd++)
-        printf("%s\"%s\":%.3f", sd ? "," : "", au->side_name[sd],
-               (double)au->wins[sd] / (double)au->battles);
-    printf("},\"no_winner\":%ld,\"rounds_mean\":%.2f}\n", au->none,
-           (double)au->rounds / (double)au->battles);
+    printf("},");
+    audit_print_wins_json(&au->t);
+    printf(",\"no_winner\":%ld,\"rounds_mean\":%.2f}\n", au->t.none,
+           (double)au->t.rounds / (double)au->t.battles);
 }
 
 static void print_markdown(const char *path, const audit_t *au, long seeds, long first)
@@ -154,57 +115,31 @@ static void print_markdown(const char *path, const audit_t *au, long seeds, long
     for (int k = 0; k < au->n; k++) {
         const row_t *r = &au->row[k];
         printf("| %s | %ld | %ld | %ld of %ld | %.2f |\n", r->id, r->uses, r->interrupts,
-               r->battles_used, r->battles_carried, (double)r->uses / (double)au->battles);
+               r->battles_used, r->battles_carried, (double)r->uses / (double)au->t.battles);
     }
     printf("\nWins:");
-    for (int sd = 0; sd < au->n_sides; sd++)
-        printf("%s %s %.1f%%", sd ? "," : "", au->side_name[sd],
-               100.0 * (double)au->wins[sd] / (double)au->battles);
-    printf("; no winner %ld; %.1f rounds per battle.\n", au->none,
-           (double)au->rounds / (double)au->battles);
+    for (int sd = 0; sd < au->t.n_sides; sd++)
+        printf("%s %s %.1f%%", sd ? "," : "", au->t.side_name[sd],
+               100.0 * (double)au->t.wins[sd] / (double)au->t.battles);
+    printf("; no winner %ld; %.1f rounds per battle.\n", au->t.none,
+           (double)au->t.rounds / (double)au->t.battles);
 }
 
 int main(int argc, char **argv)
 {
-    long seeds = 200, first = 1;
-    bool md = false;
-    const char *path = NULL;
-    for (int k = 1; k < argc; k++) {
-        if (strcmp(argv[k], "--seeds") == 0 && k + 1 < argc) {
-            seeds = strtol(argv[++k], NULL, 10);
-        } else if (strcmp(argv[k], "--first") == 0 && k + 1 < argc) {
-            first = strtol(argv[++k], NULL, 10);
-        } else if (strcmp(argv[k], "--markdown") == 0) {
-            md = true;
-        } else if (argv[k][0] == '-' || path) {
-            fprintf(stderr, "usage: activation_audit [--seeds N] [--first S] [--markdown] MAP\n");
-            return 2;
-        } else {
-            path = argv[k];
-        }
-    }
-    if (!path || seeds < 1 || first < 0) {
-        fprintf(stderr, "usage: activation_audit [--seeds N] [--first S] [--markdown] MAP\n");
-        return 2;
-    }
-    map_t *m = NULL;
-    tmpl_db_t *db = NULL;
-    char err[512];
-    if (map_load(path, data_dir(), &m, &db, err, sizeof err) != 0) {
-        fprintf(stderr, "activation_audit: %s\n", err);
-        return 2;
-    }
-    audit_t *au = calloc(1, sizeof *au);
-    int rc = au ? 0 : 1;
-    for (long s = first; rc == 0 && s < first + seeds; s++) rc = battle(m, db, (uint64_t)s, au);
-    if (rc == 0) {
-        if (md)
-            print_markdown(path, au, seeds, first);
-        else
-            print_json(path, au, seeds, first);
-    }
-    free(au);
-    map_destroy(m);
-    free(db);
-    return rc;
+    audit_args_t args;
+    if (audit_parse_args(argc, argv, "activation_audit", "MAP", 1, &args)) return 2;
+    const char *path = args.paths[0];
+    static audit_t au;
+    audit_play_t ap = {.tool = "activation_audit", .ruleset = "activation", .max_rounds = 100,
+                       .finished = count, .ctx = &au};
+    /* 2: the map would not load; 1: a battle broke. */
+    int rc = audit_run(&ap, path, args.first, args.seeds, &au.t);
+    if (rc)
+        return rc;
+    if (args.markdown)
+        print_markdown(path, &au, args.seeds, args.first);
+    else
+        print_json(path, &au, args.seeds, args.first);
+    return 0;
 }

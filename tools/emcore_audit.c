@@ -17,13 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/fileio.h"
-#include "io/map_io.h"
+#include "audit_play.h"
 #include "core/trigger.h"
 #include "rules/emcore/emcore.h"
-#include "rules/play.h"
-
-#define MAX_ROUNDS 100
 
 /* The rows of the table. */
 enum {
@@ -48,19 +44,12 @@ static const char *const ROW_NAMES[R_COUNT] = {
 
 typedef struct {
     long rows[R_COUNT];
-    long battles, rounds, wins[MAP_MAX_FACTIONS], none, refused;
-    int n_sides;
-    char side_name[MAP_MAX_FACTIONS][MAP_ID_MAX];
+    audit_tally_t t;
 } audit_t;
 
-static const char *data_dir(void)
+static void inspect(battle_t *b, int a, const cmd_t *c, void *ctx)
 {
-    const char *d = getenv("HEXBATTLE_DATA");
-    return d && *d ? d : HB_SOURCE_DIR "/data";
-}
-
-static void inspect(const battle_t *b, int a, const cmd_t *c, audit_t *au)
-{
+    audit_t *au = ctx;
     const em_state_t *s = em_cst(b);
     const weapon_t *w = battle_weapon(b, a, c->weapon);
     int row = -1;
@@ -95,8 +84,9 @@ static void inspect(const battle_t *b, int a, const cmd_t *c, audit_t *au)
 }
 
 /* The reactions taken, read from the battle's log. */
-static void reactions(const battle_t *b, audit_t *au)
+static void reactions(const battle_t *b, void *ctx)
 {
+    audit_t *au = ctx;
     static const char *const KINDS[] = {"dodge", "dodge_willpower", "opportunity",
                                         "opportunity_willpower", "readied", "readied_move"};
     for (int k = 0; k < b->log.n; k++) {
@@ -109,160 +99,48 @@ static void reactions(const battle_t *b, audit_t *au)
     }
 }
 
-/* One battle played as play_auto plays it, every AI command counted. */
-static int battle(play_t *p, audit_t *au)
-{
-    battle_t *b = p->b;
-    int actors[MAP_MAX_COMBATANTS];
-    int guard = 0, last = -1;
-    while (!b->over) {
-        if (b->round > MAX_ROUNDS) {
-            play_stop(p);
-            break;
-        }
-        int n = play_actors(p, actors, MAP_MAX_COMBATANTS);
-        if (n <= 0) {
-            play_stop(p);
-            break;
-        }
-        int a = actors[0];
-        if (a != last) {
-            last = a;
-            guard = 0;
-        }
-        cmd_t c;
-        b->frozen++;
-        p->rs->ai(b, a, &c);
-        b->frozen--;
-        if (b->fault[0])
-            return 1;
-        inspect(b, a, &c, au);
-        battle_status_t st = play_apply(p, &c);
-        if (st == BATTLE_ILLEGAL)
-            au->refused++;
-        if (st == BATTLE_ILLEGAL || ++guard > 64) {
-            cmd_t end = cmd_make(CMD_END, a);
-            st = play_apply(p, &end);
-            guard = 0;
-            if (st == BATTLE_ILLEGAL) {
-                play_stop(p);
-                break;
-            }
-        }
-        if (st != BATTLE_OK && st != BATTLE_OVER)
-            return 1;
-    }
-    reactions(b, au);
-    au->battles++;
-    au->rounds += b->round;
-    if (b->winner >= 0 && b->winner < MAP_MAX_FACTIONS)
-        au->wins[b->winner]++;
-    else
-        au->none++;
-    au->n_sides = b->board->n_sides;
-    for (int sd = 0; sd < au->n_sides && sd < MAP_MAX_FACTIONS; sd++)
-        snprintf(au->side_name[sd], sizeof au->side_name[sd], "%s", b->board->side_name[sd]);
-    return 0;
-}
-
 static void print_json(const audit_t *au, const char *path, long seeds, long first)
 {
+    const audit_tally_t *t = &au->t;
     printf("{\"map\":\"%s\",\"seeds\":%ld,\"first_seed\":%ld,\"counts\":{", path, seeds, first);
     for (int r = 0; r < R_COUNT; r++)
         printf("%s\"%s\":%ld", r ? "," : "", ROW_NAMES[r], au->rows[r]);
-    printf("},\"wins\":{");
-    for (int sd = 0; sd < au->n_sides; sd++)
-        printf("%s\"%s\":%.3f", sd ? "," : "", au->side_name[sd],
-               (double)au->wins[sd] / (double)au->battles);
-    printf("},\"no_winner\":%ld,\"rounds_mean\":%.2f,\"refused\":%ld}\n", au->none,
-           (double)au->rounds / (double)au->battles, au->refused);
+    printf("},");
+    audit_print_wins_json(t);
+    printf(",\"no_winner\":%ld,\"rounds_mean\":%.2f,\"refused\":%ld}\n", t->none,
+           (double)t->rounds / (double)t->battles, t->refused);
 }
 
 static void print_markdown(const audit_t *au, const char *path, long seeds, long first)
 {
+    const audit_tally_t *t = &au->t;
     const char *s = strrchr(path, '/');
     printf("| %s, %ld seeds from %ld | count | per battle |\n|---|---:|---:|\n", s ? s + 1 : path,
            seeds, first);
     for (int r = 0; r < R_COUNT; r++)
         printf("| %s | %ld | %.2f |\n", ROW_NAMES[r], au->rows[r],
-               (double)au->rows[r] / (double)au->battles);
-    for (int sd = 0; sd < au->n_sides; sd++)
-        printf("| *%s win* | %ld | %.1f%% |\n", au->side_name[sd], au->wins[sd],
-               100.0 * (double)au->wins[sd] / (double)au->battles);
+               (double)au->rows[r] / (double)t->battles);
+    for (int sd = 0; sd < t->n_sides; sd++)
+        printf("| *%s win* | %ld | %.1f%% |\n", t->side_name[sd], t->wins[sd],
+               100.0 * (double)t->wins[sd] / (double)t->battles);
     printf("| *no winner* | %ld | |\n| *rounds per battle (mean)* | | %.1f |\n"
            "| *commands refused* | %ld | |\n",
-           au->none, (double)au->rounds / (double)au->battles, au->refused);
+           t->none, (double)t->rounds / (double)t->battles, t->refused);
 }
 
 int main(int argc, char **argv)
 {
-    long seeds = 200, first = 1;
-    bool md = false;
-    const char *path = NULL;
-    const char *usage = "usage: emcore_audit [--seeds N] [--first S] [--markdown] MAP\n";
-    for (int i = 1; i < argc; i++) {
-        if ((strcmp(argv[i], "--seeds") == 0 || strcmp(argv[i], "--first") == 0) && i + 1 < argc) {
-            char *end;
-            long v = strtol(argv[i + 1], &end, 10);
-            if (*end || v < (argv[i][2] == 's' ? 1 : 0)) {
-                fprintf(stderr, "emcore_audit: %s needs a whole number, not '%s'\n", argv[i],
-                        argv[i + 1]);
-                return 2;
-            }
-            if (argv[i][2] == 's')
-                seeds = v;
-            else
-                first = v;
-            i++;
-        } else if (strcmp(argv[i], "--markdown") == 0) {
-            md = true;
-        } else if (argv[i][0] == '-' || path) {
-            fputs(usage, stderr);
-            return 2;
-        } else {
-            path = argv[i];
-        }
-    }
-    if (!path) {
-        fputs(usage, stderr);
-        return 2;
-    }
-    map_t *m = NULL;
-    tmpl_db_t *db = NULL;
-    char err[HB_ERR_MAX];
-    if (map_load(path, data_dir(), &m, &db, err, sizeof err) != HB_OK) {
-        fprintf(stderr, "emcore_audit: %s\n", err);
-        return 2;
-    }
-    if (strcmp(m->ruleset, "emcore") != 0) {
-        fprintf(stderr, "emcore_audit: %s: ruleset: expected emcore, found %s\n", path, m->ruleset);
-        map_destroy(m);
-        tmpl_db_destroy(db);
-        return 2;
-    }
+    audit_args_t args;
+    if (audit_parse_args(argc, argv, "emcore_audit", "MAP", 1, &args)) return 2;
+    const char *path = args.paths[0];
     static audit_t au;
-    int rc = 0;
-    for (long s = first; s < first + seeds && !rc; s++) {
-        play_t p;
-        memset(&p, 0, sizeof p);
-        battle_opts_t opts = {.seed = (uint64_t)s, .max_rounds = MAX_ROUNDS};
-        if (play_start(&p, m, db, NULL, &opts) != BATTLE_OK) {
-            fprintf(stderr, "emcore_audit: %s: seed %ld: the battle did not start\n", path, s);
-            rc = 2;
-        } else if (battle(&p, &au)) {
-            fprintf(stderr, "emcore_audit: %s: seed %ld: %s\n", path, s,
-                    p.error[0] ? p.error : "the battle stopped");
-            rc = 2;
-        }
-        play_end(&p);
-    }
-    map_destroy(m);
-    tmpl_db_destroy(db);
-    if (rc)
-        return rc;
-    if (md)
-        print_markdown(&au, path, seeds, first);
+    audit_play_t ap = {.tool = "emcore_audit", .ruleset = "emcore", .max_rounds = 100,
+                       .inspect = inspect, .finished = reactions, .ctx = &au};
+    if (audit_run(&ap, path, args.first, args.seeds, &au.t))
+        return 2;
+    if (args.markdown)
+        print_markdown(&au, path, args.seeds, args.first);
     else
-        print_json(&au, path, seeds, first);
-    return au.refused ? 1 : 0;
+        print_json(&au, path, args.seeds, args.first);
+    return au.t.refused ? 1 : 0;
 }

@@ -21,10 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/fileio.h"
+#include "audit_play.h"
 #include "io/cmd_json.h"
-#include "io/map_io.h"
-#include "rules/play.h"
 #include "rules/scars.h"
 
 typedef struct {
@@ -32,15 +30,9 @@ typedef struct {
     long shots, shots_unseen, shots_unlanded;
     long pooled, pooled_with_other;
     long duals, dual_open;
-    long retreats, fled, refused, refused_hamstrung;
-    long battles, rounds, wins[MAP_MAX_FACTIONS], none;
+    long retreats, fled, refused_hamstrung;
+    audit_tally_t t;
 } audit_t;
-
-static const char *data_dir(void)
-{
-    const char *d = getenv("HEXBATTLE_DATA");
-    return d && *d ? d : HB_SOURCE_DIR "/data";
-}
 
 /* Cost in feet of walking path[0..n) from where i stands (terrain only). */
 static int walk_cost(const battle_t *b, const cell_t *path, int n)
@@ -101,8 +93,9 @@ static int allies_on(const battle_t *b, int a, int t)
     return n;
 }
 
-static void inspect(battle_t *b, int a, const cmd_t *c, audit_t *au)
+static void inspect(battle_t *b, int a, const cmd_t *c, void *ctx)
 {
+    audit_t *au = ctx;
     if (c->kind != CMD_DECLARE) return;
     au->decls++;
     if (c->act == CMD_MOVE) {
@@ -125,59 +118,47 @@ static void inspect(battle_t *b, int a, const cmd_t *c, audit_t *au)
     }
 }
 
-/* One battle played as play_auto plays it, every AI command inspected. */
-static int battle(play_t *p, audit_t *au)
+/* A command the rules refused: shown with HB_AUDIT_VERBOSE set. */
+static void refused(const battle_t *b, int a, const cmd_t *c, void *ctx)
 {
-    battle_t *b = p->b;
-    int actors[MAP_MAX_COMBATANTS];
-    while (!b->over) {
-        if (b->round > 50) {
-            play_stop(p);
-            break;
-        }
-        int n = play_actors(p, actors, MAP_MAX_COMBATANTS);
-        if (n <= 0) {
-            play_stop(p);
-            break;
-        }
-        int a = actors[0];
-        cmd_t c;
-        b->frozen++;
-        p->rs->ai(b, a, &c);
-        b->frozen--;
-        inspect(b, a, &c, au);
-        battle_status_t st = play_apply(p, &c);
-        if (st == BATTLE_ILLEGAL) {
-            au->refused++;
-            if (getenv("HB_AUDIT_VERBOSE")) {
-                cJSON *j = cmd_to_json(b->map, &c);
-                char *t = j ? cJSON_PrintUnformatted(j) : NULL;
-                fprintf(stderr, "refused (round %d): %s\n", b->round, t ? t : "?");
-                cJSON_free(t);
-                cJSON_Delete(j);
-            }
-            if (b->u[a].cond & SC_HAMSTRUNG) au->refused_hamstrung++;
-            cmd_t end = cmd_make(CMD_END, a);
-            st = play_apply(p, &end);
-            if (st == BATTLE_ILLEGAL) {
-                play_stop(p);
-                break;
-            }
-        }
-        if (st != BATTLE_OK && st != BATTLE_OVER) return 1;
+    audit_t *au = ctx;
+    if (getenv("HB_AUDIT_VERBOSE")) {
+        cJSON *j = cmd_to_json(b->map, c);
+        char *t = j ? cJSON_PrintUnformatted(j) : NULL;
+        fprintf(stderr, "refused (round %d): %s\n", b->round, t ? t : "?");
+        cJSON_free(t);
+        cJSON_Delete(j);
     }
+    if (b->u[a].cond & SC_HAMSTRUNG) au->refused_hamstrung++;
+}
+
+/* Read a finished battle's log: attacks that missed, combatants that fled. */
+static void finished(const battle_t *b, void *ctx)
+{
+    audit_t *au = ctx;
     for (int k = 0; k < b->log.n; k++) {
         const event_t *e = &b->log.ev[k];
         au->shots_unlanded += e->type == EV_ATTACK && !e->hit;
         au->fled += e->type == EV_FLED;
     }
-    au->battles++;
-    au->rounds += b->round;
-    if (b->winner >= 0 && b->winner < MAP_MAX_FACTIONS)
-        au->wins[b->winner]++;
-    else
-        au->none++;
-    return 0;
+}
+
+static void print_json(const audit_t *au, const char *path, long seeds, long first)
+{
+    const audit_tally_t *t = &au->t;
+    printf("{\"map\":\"%s\",\"seeds\":%ld,\"first_seed\":%ld,", path, seeds, first);
+    audit_print_wins_json(t);
+    printf(",\"none\":%.3f,\"rounds_mean\":%.2f,", (double)t->none / (double)t->battles,
+           (double)t->rounds / (double)t->battles);
+    printf("\"declarations\":%ld,\"second_moves\":%ld,\"second_move_one_move_covers\":%ld,"
+           "\"second_move_while_attack_open\":%ld,",
+           au->decls, au->second_moves, au->second_covered, au->second_with_attack);
+    printf("\"shots\":%ld,\"shots_at_unseen\":%ld,\"attacks_not_landing\":%ld,", au->shots,
+           au->shots_unseen, au->shots_unlanded);
+    printf("\"pooled\":%ld,\"pooled_with_other_open\":%ld,\"duals\":%ld,\"dual_open\":%ld,",
+           au->pooled, au->pooled_with_other, au->duals, au->dual_open);
+    printf("\"retreats\":%ld,\"fled\":%ld,\"refused\":%ld,\"refused_hamstrung\":%ld}\n",
+           au->retreats, au->fled, t->refused, au->refused_hamstrung);
 }
 
 int main(int argc, char **argv)
@@ -192,54 +173,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "scars_audit: SEEDS must be a positive number, not '%s'\n", argv[2]);
         return 2;
     }
-    map_t *m = NULL;
-    tmpl_db_t *db = NULL;
-    char err[HB_ERR_MAX];
-    if (map_load(argv[1], data_dir(), &m, &db, err, sizeof err) != HB_OK) {
-        fprintf(stderr, "scars_audit: %s\n", err);
-        return 2;
-    }
-    if (strcmp(m->ruleset, "scars") != 0) {
-        fprintf(stderr, "scars_audit: %s: ruleset: expected scars, found %s\n", argv[1], m->ruleset);
-        map_destroy(m);
-        free(db);
-        return 2;
-    }
-    audit_t au;
-    memset(&au, 0, sizeof au);
-    play_t p;
-    int rc = 0;
-    for (long s = first; s < first + seeds && rc == 0; s++) {
-        memset(&p, 0, sizeof p);
-        battle_opts_t opts = {.seed = (uint64_t)s, .max_rounds = 50};
-        if (play_start(&p, m, db, NULL, &opts) != BATTLE_OK) {
-            fprintf(stderr, "scars_audit: seed %ld: the battle did not start\n", s);
-            rc = 2;
-        } else if (battle(&p, &au)) {
-            fprintf(stderr, "scars_audit: seed %ld: %s\n", s, p.error);
-            rc = 2;
-        }
-        if (rc == 0 && s == first + seeds - 1) {
-            printf("{\"map\":\"%s\",\"seeds\":%ld,\"first_seed\":%ld,\"wins\":{", argv[1], seeds, first);
-            for (int sd = 0; sd < p.b->board->n_sides; sd++)
-                printf("%s\"%s\":%.3f", sd ? "," : "", p.b->board->side_name[sd],
-                       (double)au.wins[sd] / (double)au.battles);
-            printf("},\"none\":%.3f,\"rounds_mean\":%.2f,", (double)au.none / (double)au.battles,
-                   (double)au.rounds / (double)au.battles);
-            printf("\"declarations\":%ld,\"second_moves\":%ld,\"second_move_one_move_covers\":%ld,"
-                   "\"second_move_while_attack_open\":%ld,",
-                   au.decls, au.second_moves, au.second_covered, au.second_with_attack);
-            printf("\"shots\":%ld,\"shots_at_unseen\":%ld,\"attacks_not_landing\":%ld,", au.shots,
-                   au.shots_unseen, au.shots_unlanded);
-            printf("\"pooled\":%ld,\"pooled_with_other_open\":%ld,\"duals\":%ld,\"dual_open\":%ld,",
-                   au.pooled, au.pooled_with_other, au.duals, au.dual_open);
-            printf("\"retreats\":%ld,\"fled\":%ld,\"refused\":%ld,\"refused_hamstrung\":%ld}\n",
-                   au.retreats, au.fled, au.refused, au.refused_hamstrung);
-        }
-        play_end(&p);
-    }
-    map_destroy(m);
-    free(db);
-    if (rc) return rc;
+    static audit_t au;
+    audit_play_t ap = {.tool = "scars_audit", .ruleset = "scars", .max_rounds = 50,
+                       .inspect = inspect, .refused = refused, .finished = finished, .ctx = &au};
+    if (audit_run(&ap, argv[1], first, seeds, &au.t)) return 2;
+    print_json(&au, argv[1], seeds, first);
     return au.second_covered || au.shots_unseen ? 1 : 0;
 }

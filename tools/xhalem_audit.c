@@ -24,13 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/fileio.h"
-#include "io/map_io.h"
-#include "rules/play.h"
+#include "audit_play.h"
 #include "rules/xhalem.h"
-
-#define MAX_MAPS 16
-#define MAX_ROUNDS 100
 
 /* Rows of the table: the command kinds, with engage split by weapon class
  * and shove by what it aims at (arg 0 knock down, 1 push). */
@@ -39,17 +34,9 @@ enum { ROW_MELEE = CMD_COUNT, ROW_RANGED, ROW_THROWN, ROW_KNOCK, ROW_PUSH, ROW_C
 typedef struct {
     const char *path;
     long rows[ROW_COUNT];
-    long hidden_target, hidden_approach, river, river_dis, river_dis_depth, deep_dis, refused;
-    long battles, rounds, wins[MAP_MAX_FACTIONS], none;
-    int n_sides;
-    char side_name[MAP_MAX_FACTIONS][MAP_ID_MAX];
+    long hidden_target, hidden_approach, river, river_dis, river_dis_depth, deep_dis;
+    audit_tally_t t;
 } audit_t;
-
-static const char *data_dir(void)
-{
-    const char *d = getenv("HEXBATTLE_DATA");
-    return d && *d ? d : HB_SOURCE_DIR "/data";
-}
 
 static const char *row_name(int r)
 {
@@ -121,8 +108,9 @@ static int strike_hexes(const battle_t *b, int a)
     return geom_ft_to_hexes(b->map, ft);
 }
 
-static void inspect(const battle_t *b, int a, const cmd_t *c, audit_t *au)
+static void inspect(battle_t *b, int a, const cmd_t *c, void *ctx)
 {
+    audit_t *au = ctx;
     int row = c->kind;
     int side = b->board->side[a];
     if (c->kind == CMD_ENGAGE) {
@@ -167,58 +155,6 @@ static void inspect(const battle_t *b, int a, const cmd_t *c, audit_t *au)
     }
 }
 
-/* One battle played as play_auto plays it, every AI command inspected. */
-static int battle(play_t *p, audit_t *au)
-{
-    battle_t *b = p->b;
-    int actors[MAP_MAX_COMBATANTS];
-    int guard = 0, last = -1;
-    while (!b->over) {
-        if (b->round > MAX_ROUNDS) {
-            play_stop(p);
-            break;
-        }
-        int n = play_actors(p, actors, MAP_MAX_COMBATANTS);
-        if (n <= 0) {
-            play_stop(p);
-            break;
-        }
-        int a = actors[0];
-        if (a != last) {
-            last = a;
-            guard = 0;
-        }
-        cmd_t c;
-        b->frozen++;
-        p->rs->ai(b, a, &c);
-        b->frozen--;
-        if (b->fault[0]) return 1;
-        inspect(b, a, &c, au);
-        battle_status_t st = play_apply(p, &c);
-        if (st == BATTLE_ILLEGAL) au->refused++;
-        if (st == BATTLE_ILLEGAL || ++guard > 64) {
-            cmd_t end = cmd_make(CMD_END, a);
-            st = play_apply(p, &end);
-            guard = 0;
-            if (st == BATTLE_ILLEGAL) {
-                play_stop(p);
-                break;
-            }
-        }
-        if (st != BATTLE_OK && st != BATTLE_OVER) return 1;
-    }
-    au->battles++;
-    au->rounds += b->round;
-    if (b->winner >= 0 && b->winner < MAP_MAX_FACTIONS)
-        au->wins[b->winner]++;
-    else
-        au->none++;
-    au->n_sides = b->board->n_sides;
-    for (int sd = 0; sd < au->n_sides && sd < MAP_MAX_FACTIONS; sd++)
-        snprintf(au->side_name[sd], sizeof au->side_name[sd], "%s", b->board->side_name[sd]);
-    return 0;
-}
-
 static long faults(const audit_t *au)
 {
     return au->hidden_target + au->hidden_approach + au->river_dis_depth;
@@ -234,16 +170,14 @@ static void print_json(const audit_t *au, long seeds, long first)
         printf("%s\"%s\":%ld", any ? "," : "", row_name(r), au->rows[r]);
         any = true;
     }
-    printf("},\"wins\":{");
-    for (int sd = 0; sd < au->n_sides; sd++)
-        printf("%s\"%s\":%.3f", sd ? "," : "", au->side_name[sd],
-               (double)au->wins[sd] / (double)au->battles);
-    printf("},\"rounds_mean\":%.2f,\"target_hidden_from_side\":%ld,"
+    printf("},");
+    audit_print_wins_json(&au->t);
+    printf(",\"rounds_mean\":%.2f,\"target_hidden_from_side\":%ld,"
            "\"move_up_to_undetected\":%ld,\"engagements_in_river\":%ld,"
            "\"in_river_at_disadvantage\":%ld,\"disadvantage_from_river_depth\":%ld,"
            "\"disadvantage_with_deep_water\":%ld,\"refused\":%ld}\n",
-           (double)au->rounds / (double)au->battles, au->hidden_target, au->hidden_approach,
-           au->river, au->river_dis, au->river_dis_depth, au->deep_dis, au->refused);
+           (double)au->t.rounds / (double)au->t.battles, au->hidden_target, au->hidden_approach,
+           au->river, au->river_dis, au->river_dis_depth, au->deep_dis, au->t.refused);
 }
 
 static void print_markdown(const audit_t *au, int n, long seeds, long first)
@@ -274,11 +208,11 @@ static void print_markdown(const audit_t *au, int n, long seeds, long first)
         for (int k = 0; k < n; k++) {
             const audit_t *x = &au[k];
             long v[] = {x->hidden_target, x->hidden_approach, x->river, x->river_dis,
-                        x->river_dis_depth, x->refused};
+                        x->river_dis_depth, x->t.refused};
             if (q < 6)
                 printf(" %ld |", v[q]);
             else
-                printf(" %.1f |", (double)x->rounds / (double)x->battles);
+                printf(" %.1f |", (double)x->t.rounds / (double)x->t.battles);
         }
         printf("\n");
     }
@@ -286,78 +220,18 @@ static void print_markdown(const audit_t *au, int n, long seeds, long first)
 
 int main(int argc, char **argv)
 {
-    long seeds = 200, first = 1;
-    bool md = false;
-    const char *paths[MAX_MAPS];
-    int n = 0;
-    for (int i = 1; i < argc; i++) {
-        if ((strcmp(argv[i], "--seeds") == 0 || strcmp(argv[i], "--first") == 0) && i + 1 < argc) {
-            char *end;
-            long v = strtol(argv[i + 1], &end, 10);
-            if (*end || v < (argv[i][2] == 's' ? 1 : 0)) {
-                fprintf(stderr, "xhalem_audit: %s needs a whole number, not '%s'\n", argv[i],
-                        argv[i + 1]);
-                return 2;
-            }
-            if (argv[i][2] == 's')
-                seeds = v;
-            else
-                first = v;
-            i++;
-        } else if (strcmp(argv[i], "--markdown") == 0) {
-            md = true;
-        } else if (argv[i][0] == '-' || n == MAX_MAPS) {
-            fprintf(stderr, "usage: xhalem_audit [--seeds N] [--first S] [--markdown] MAP...\n");
-            return 2;
-        } else {
-            paths[n++] = argv[i];
-        }
-    }
-    if (n == 0) {
-        fprintf(stderr, "usage: xhalem_audit [--seeds N] [--first S] [--markdown] MAP...\n");
-        return 2;
-    }
-    static audit_t au[MAX_MAPS];
+    audit_args_t args;
+    if (audit_parse_args(argc, argv, "xhalem_audit", "MAP...", AUDIT_MAX_MAPS, &args)) return 2;
+    static audit_t au[AUDIT_MAX_MAPS];
     long bad = 0;
-    for (int k = 0; k < n; k++) {
-        map_t *m = NULL;
-        tmpl_db_t *db = NULL;
-        char err[HB_ERR_MAX];
-        if (map_load(paths[k], data_dir(), &m, &db, err, sizeof err) != HB_OK) {
-            fprintf(stderr, "xhalem_audit: %s\n", err);
-            return 2;
-        }
-        if (strcmp(m->ruleset, "xhalem") != 0) {
-            fprintf(stderr, "xhalem_audit: %s: ruleset: expected xhalem, found %s\n", paths[k],
-                    m->ruleset);
-            map_destroy(m);
-            tmpl_db_destroy(db);
-            return 2;
-        }
-        memset(&au[k], 0, sizeof au[k]);
-        au[k].path = paths[k];
-        int rc = 0;
-        for (long s = first; s < first + seeds && rc == 0; s++) {
-            play_t p;
-            memset(&p, 0, sizeof p);
-            battle_opts_t opts = {.seed = (uint64_t)s, .max_rounds = MAX_ROUNDS};
-            if (play_start(&p, m, db, NULL, &opts) != BATTLE_OK) {
-                fprintf(stderr, "xhalem_audit: %s: seed %ld: the battle did not start\n",
-                        paths[k], s);
-                rc = 2;
-            } else if (battle(&p, &au[k])) {
-                fprintf(stderr, "xhalem_audit: %s: seed %ld: %s\n", paths[k], s,
-                        p.error[0] ? p.error : "the battle stopped");
-                rc = 2;
-            }
-            play_end(&p);
-        }
-        map_destroy(m);
-        tmpl_db_destroy(db);
-        if (rc) return rc;
-        if (!md) print_json(&au[k], seeds, first);
+    for (int k = 0; k < args.n_paths; k++) {
+        au[k].path = args.paths[k];
+        audit_play_t ap = {.tool = "xhalem_audit", .ruleset = "xhalem", .max_rounds = 100,
+                           .inspect = inspect, .ctx = &au[k]};
+        if (audit_run(&ap, args.paths[k], args.first, args.seeds, &au[k].t)) return 2;
+        if (!args.markdown) print_json(&au[k], args.seeds, args.first);
         bad += faults(&au[k]);
     }
-    if (md) print_markdown(au, n, seeds, first);
+    if (args.markdown) print_markdown(au, args.n_paths, args.seeds, args.first);
     return bad ? 1 : 0;
 }

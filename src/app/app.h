@@ -3,6 +3,19 @@
 #ifndef HB_APP_H
 #define HB_APP_H
 
+#include <cjson/cJSON.h>
+
+#include "io/map_io.h"
+
+/* Load the map at path and its templates from the data folder (m and db
+ * set), or print "hexbattle: " and why not on stderr; HB_OK or the
+ * status to exit with (src/app/common.c). */
+int app_load_map(const char *path, map_t **m, tmpl_db_t **db);
+
+/* Print j on stdout as one line of JSON and free it: 0, or 1 with a message
+ * when j is NULL or will not print (out of memory). */
+int app_print_json(cJSON *j);
+
 /* hexbattle simulate MAP --seed N [--max-rounds R]: JSON Lines events on stdout. */
 int app_simulate(int argc, char **argv);
 

@@ -19,11 +19,8 @@ int app_edit(int argc, char **argv)
     tmpl_db_t *db = NULL;
     const char *path = argc == 2 ? argv[1] : NULL;
     if (path) {
-        int rc = map_load(path, hb_data_dir(), &m, &db, err, sizeof err);
-        if (rc != 0) {
-            fprintf(stderr, "hexbattle: %s\n", err);
-            return rc;
-        }
+        int rc = app_load_map(path, &m, &db);
+        if (rc != 0) return rc;
     }
     ui_stop_install();
     int status = ui_run_edit(m, db, path, err, sizeof err);

@@ -102,29 +102,6 @@ static int combatant_arg(const map_t *m, const char *id)
     return i;
 }
 
-/* Load MAP_PATH or print why not; returns the exit status. */
-static int load_map(const char *path, map_t **m, tmpl_db_t **db)
-{
-    char err[HB_ERR_MAX];
-    int rc = map_load(path, hb_data_dir(), m, db, err, sizeof err);
-    if (rc != HB_OK) fprintf(stderr, "hexbattle: %s\n", err);
-    return rc;
-}
-
-/* Print a JSON value on stdout, one line, and free it. */
-static int emit(cJSON *j)
-{
-    char *s = j ? cJSON_PrintUnformatted(j) : NULL;
-    cJSON_Delete(j);
-    if (!s) {
-        fprintf(stderr, "hexbattle: out of memory\n");
-        return EXIT_FAIL;
-    }
-    puts(s);
-    cJSON_free(s);
-    return 0;
-}
-
 static cJSON *cell_json(cell_t c)
 {
     int v[2] = {c.col, c.row};
@@ -140,7 +117,7 @@ static int query_distance(const map_t *m, char **args, int n)
     cJSON *j = cJSON_CreateObject();
     cJSON_AddNumberToObject(j, "hexes", d);
     cJSON_AddNumberToObject(j, "feet", d * m->feet_per_hex);
-    return emit(j);
+    return app_print_json(j);
 }
 
 static int query_los(const map_t *m, const board_t *b, char **args, int n)
@@ -153,7 +130,7 @@ static int query_los(const map_t *m, const board_t *b, char **args, int n)
     cJSON_AddBoolToObject(j, "visible", s.visible);
     cJSON_AddStringToObject(j, "cover", map_cover_name(s.cover));
     cJSON_AddNumberToObject(j, "hexes", s.hexes);
-    return emit(j);
+    return app_print_json(j);
 }
 
 /* The reach answer: {"id", "budget_ft", "hexes": [{"at", "cost_ft"}...]}. */
@@ -169,7 +146,7 @@ static int emit_reach(const map_t *m, int i, int budget, const geom_reach_t *out
         cJSON_AddNumberToObject(e, "cost_ft", out[h].cost_ft);
         cJSON_AddItemToArray(hexes, e);
     }
-    return emit(j);
+    return app_print_json(j);
 }
 
 /* reach ID --mode M: the battle as it begins (seed 1), and the ruleset's own
@@ -263,7 +240,7 @@ static int query_path(const map_t *m, const board_t *b, const geo_profile_t *pro
         cJSON_AddItemToArray(arr, cell_json(path[k]));
     path_search_destroy(ps);
     free(path);
-    return emit(j);
+    return app_print_json(j);
 }
 
 static int query_threat(const map_t *m, const board_t *b, const geo_profile_t *prof, char **args,
@@ -286,7 +263,7 @@ static int query_threat(const map_t *m, const board_t *b, const geo_profile_t *p
     for (int h = 0; h < k && h < ncells; h++)
         cJSON_AddItemToArray(arr, cell_json(hex_to_cell(m->layout, hx[h])));
     free(hx);
-    return emit(j);
+    return app_print_json(j);
 }
 
 static int query_flanking(const map_t *m, const board_t *b, const geo_profile_t *prof, char **args,
@@ -308,7 +285,7 @@ static int query_flanking(const map_t *m, const board_t *b, const geo_profile_t 
     cJSON *arr = cJSON_AddArrayToObject(j, "partners");
     for (int p = 0; p < k && p < MAP_MAX_COMBATANTS; p++)
         cJSON_AddItemToArray(arr, cJSON_CreateString(m->combatants[partners[p]].id));
-    return emit(j);
+    return app_print_json(j);
 }
 
 /* hexbattle query MAP WHAT ARGS... */
@@ -327,7 +304,7 @@ static int cmd_query(int argc, char **argv)
 
     map_t *m = NULL;
     tmpl_db_t *db = NULL;
-    int rc = load_map(argv[1], &m, &db);
+    int rc = app_load_map(argv[1], &m, &db);
     if (rc != HB_OK) return rc;
     const ruleset_t *rs = ruleset_find(m->ruleset);
     board_t *b = board_create(m);
@@ -425,7 +402,7 @@ static int cmd_render(int argc, char **argv)
         return bad_usage("%s", "render: --hex-mm and --dpi go together");
     map_t *m = NULL;
     tmpl_db_t *db = NULL;
-    int rc = load_map(map_path, &m, &db);
+    int rc = app_load_map(map_path, &m, &db);
     if (rc != HB_OK)
         return rc;
     rc = ui_render_png_opts(m, db, &opts, out, err, sizeof err);
@@ -478,7 +455,7 @@ static int cmd_play(const char *map_path)
 {
     map_t *m = NULL;
     tmpl_db_t *db = NULL;
-    int rc = load_map(map_path, &m, &db);
+    int rc = app_load_map(map_path, &m, &db);
     if (rc != HB_OK) return rc;
     char err[HB_ERR_MAX];
     ui_stop_install();

@@ -112,29 +112,17 @@ static int run_and_print(const odds_base_t *base, const board_t *bd, uint64_t se
                                                      : "the rules refused it");
         return EXIT_FAIL;
     }
-    cJSON *j = answer(&pr, bd, base->map);
-    char *s = j ? cJSON_PrintUnformatted(j) : NULL;
-    cJSON_Delete(j);
-    if (!s) {
-        fprintf(stderr, "hexbattle: out of memory\n");
-        return EXIT_FAIL;
-    }
-    puts(s);
-    cJSON_free(s);
+    if (app_print_json(answer(&pr, bd, base->map)) != 0) return EXIT_FAIL;
     return fflush(stdout) == 0 ? 0 : EXIT_FAIL;
 }
 
 /* From a map's first moment. */
 static int odds_map(const char *path, uint64_t seed, long runs, int threads)
 {
-    char err[HB_ERR_MAX];
     map_t *m = NULL;
     tmpl_db_t *db = NULL;
-    int rc = map_load(path, hb_data_dir(), &m, &db, err, sizeof err);
-    if (rc != HB_OK) {
-        fprintf(stderr, "hexbattle: %s\n", err);
-        return rc;
-    }
+    int rc = app_load_map(path, &m, &db);
+    if (rc != HB_OK) return rc;
     const ruleset_t *rs = ruleset_find(m->ruleset);
     board_t *bd = board_create(m);
     if (!rs || !rs->setup) {

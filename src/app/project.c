@@ -35,11 +35,8 @@ int app_project(int argc, char **argv)
     map_t *m = NULL;
     tmpl_db_t *db = NULL;
     char err[HB_ERR_MAX];
-    int rc = map_load(path, hb_data_dir(), &m, &db, err, sizeof err);
-    if (rc != HB_OK) {
-        fprintf(stderr, "hexbattle: %s\n", err);
-        return rc;
-    }
+    int rc = app_load_map(path, &m, &db);
+    if (rc != HB_OK) return rc;
     ui_stop_install();
     if (ui_run_project(m, db, path, err, sizeof err) != 0) {
         fprintf(stderr, "hexbattle: %s\n", err);

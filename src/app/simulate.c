@@ -80,11 +80,8 @@ int app_simulate(int argc, char **argv)
     char err[HB_ERR_MAX];
     map_t *m = NULL;
     tmpl_db_t *db = NULL;
-    int rc = map_load(map_path, hb_data_dir(), &m, &db, err, sizeof err);
-    if (rc != HB_OK) {
-        fprintf(stderr, "hexbattle: %s\n", err);
-        return rc;
-    }
+    int rc = app_load_map(map_path, &m, &db);
+    if (rc != HB_OK) return rc;
     const ruleset_t *rs = ruleset_find(m->ruleset);
     if (!rs || !rs->setup) {
         fprintf(stderr, "hexbattle: %s: ruleset: '%s' cannot be simulated\n", map_path,

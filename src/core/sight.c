@@ -1,14 +1,25 @@
 /* sight.c - line of sight and cover (see sight.h, RULINGS "Geometry").
  *
- * Each of the two nudged lines is traced into one stack buffer in turn; they
- * differ only where the true line runs along a hex edge, and there the ruling
- * wants the worse of the two straddling hexes, so results are combined as
- * "blocked if either" and "cover is the max of both". The -e line is drawn
- * only when an exact integer test says the true line meets an edge or corner
- * between its ends; elsewhere it is the +e line over again, and skipping it
- * roughly halves the cost of an all-pairs sweep.
+ * The two nudged lines differ only where the true line runs along a hex edge
+ * or through a corner, and there the ruling wants the worse of the two
+ * straddling hexes, so results are combined as "blocked if either" and
+ * "cover is the max of both".
+ *
+ * A line's hexes, taken relative to its start, depend only on the delta
+ * b - a: the rounded points are a + round(nudge + (b - a) * i / n), and the
+ * nudge keeps every rounding at least 1e-6 from a tie, so where the line
+ * starts never changes how it rounds (tests/test_hex.c checks this). Short
+ * lines (the common case: every pair of hexes on the bundled maps) therefore
+ * read their in-between hexes, for both nudges at once, from a table filled
+ * once per delta on first use and shared by every thread: a trace is then
+ * one add per hex. Longer lines lerp in floating point as hex_line does; the
+ * -e line is drawn there only when an exact integer test says the true line
+ * meets an edge or corner between its ends.
  */
 #include "sight.h"
+
+#include <stdatomic.h>
+#include <stddef.h>
 
 /* The longest line between two hexes of the largest map is under
  * 2 * MAP_MAX_DIM steps, so this bounds every line with on-map endpoints. */
@@ -19,27 +30,125 @@ typedef struct {
     cover_t cover;
 } line_result_t;
 
+/* How a trace treats a hex that blocks sight: stop there (TRACE_SIGHT), or
+ * note it and go on to the first one that also cannot be entered, a wall
+ * (TRACE_WALLS; res.blocked then stands for "walled"). */
+typedef enum { TRACE_SIGHT, TRACE_WALLS } trace_mode_t;
+
+/* Take hex h into res. Returns true when the trace may stop. */
+static inline bool look_at(const board_t *b, hex_t h, bool with_bodies, trace_mode_t mode,
+                           line_result_t *res, bool *sight_blocked)
+{
+    const map_t *m = b->map;
+    cell_t c = hex_to_cell(m->layout, h);
+    if (!map_in_bounds(m, c)) return false; /* off the map: neither blocks nor covers */
+    int idx = map_index(m, c);
+    const terrain_t *t = &m->types[m->cells[idx]];
+    if (t->blocks_sight) {
+        *sight_blocked = true;
+        if (mode == TRACE_SIGHT) {
+            res->blocked = true;
+            res->cover = COVER_TOTAL; /* blocked means total cover */
+            return true;
+        }
+        if (t->move <= 0) {
+            res->blocked = true;
+            return true;
+        }
+    }
+    if (t->cover > res->cover) res->cover = t->cover;
+    if (with_bodies && b->occ[idx] >= 0 && res->cover < COVER_LIGHT) res->cover = COVER_LIGHT;
+    return false;
+}
+
+/* ------------------------------------------------------------ short lines */
+
+/* Lines of up to SHORT_MAX hexes use the table. */
+#define SHORT_MAX 48
+#define SHORT_SIDE (2 * SHORT_MAX + 1)
+#define SHORT_SLOTS (SHORT_SIDE * SHORT_SIDE)
+
+/* Step k of a line relative to its start: the +e hex and the -e hex. */
+typedef struct {
+    int8_t pq, pr, mq, mr;
+} short_step_t;
+
+enum { SLOT_EMPTY, SLOT_FILLING, SLOT_READY };
+
+/* One slot per delta (dq, dr) with |dq|, |dr| <= SHORT_MAX, indexed by
+ * short_slot. Static (no allocation, zero pages until used). A slot's steps
+ * and split flag are written by the one thread that moved it from EMPTY to
+ * FILLING, and read by anyone only after the release store of READY. */
+static short_step_t short_steps[SHORT_SLOTS][SHORT_MAX - 1];
+static bool short_split[SHORT_SLOTS]; /* do the two lines part anywhere? */
+static atomic_uchar short_state[SHORT_SLOTS];
+
+/* Fill slot s with the steps of the line from the origin to d (n = its
+ * length), exactly as hex_line would round them. */
+static void short_fill(int s, hex_t d, int n)
+{
+    hex_t o = {0, 0};
+    hex_lerp_t lp = hex_lerp_init(o, d, HEX_NUDGE_PLUS, n), lm = hex_lerp_init(o, d, HEX_NUDGE_MINUS, n);
+    bool split = false;
+    for (int k = 1; k < n; k++) {
+        hex_t p = hex_lerp_at(&lp, k), m = hex_lerp_at(&lm, k);
+        short_steps[s][k - 1] = (short_step_t){(int8_t)p.q, (int8_t)p.r, (int8_t)m.q, (int8_t)m.r};
+        split |= !hex_eq(p, m);
+    }
+    short_split[s] = split;
+}
+
+/* The table's steps for the line from a to b (n = distance), filling them on
+ * first use; NULL when the line is too long, or while another thread is
+ * filling that slot (the caller then traces in floating point: same answer). */
+static const short_step_t *short_line(hex_t a, hex_t b, int n, bool *split)
+{
+    hex_t d = hex_sub(b, a);
+    if (n > SHORT_MAX) return NULL;
+    int s = (d.q + SHORT_MAX) * SHORT_SIDE + (d.r + SHORT_MAX);
+    unsigned char st = atomic_load_explicit(&short_state[s], memory_order_acquire);
+    if (st != SLOT_READY) {
+        unsigned char empty = SLOT_EMPTY;
+        if (st != SLOT_EMPTY ||
+            !atomic_compare_exchange_strong_explicit(&short_state[s], &empty, SLOT_FILLING,
+                                                     memory_order_acquire, memory_order_relaxed))
+            return NULL;
+        short_fill(s, d, n);
+        atomic_store_explicit(&short_state[s], SLOT_READY, memory_order_release);
+    }
+    *split = short_split[s];
+    return short_steps[s];
+}
+
+/* Both nudged lines from the table: the -e hex is looked at only where it
+ * parts from the +e one. */
+static line_result_t trace_short(const board_t *b, hex_t from, const short_step_t *st, int n,
+                                 bool split, bool with_bodies, trace_mode_t mode,
+                                 bool *sight_blocked)
+{
+    line_result_t res = {false, COVER_NONE};
+    for (int k = 0; k < n - 1; k++) {
+        hex_t p = {from.q + st[k].pq, from.r + st[k].pr};
+        if (look_at(b, p, with_bodies, mode, &res, sight_blocked)) return res;
+        if (split && (st[k].mq != st[k].pq || st[k].mr != st[k].pr)) {
+            hex_t q = {from.q + st[k].mq, from.r + st[k].mr};
+            if (look_at(b, q, with_bodies, mode, &res, sight_blocked)) return res;
+        }
+    }
+    return res;
+}
+
+/* ------------------------------------------------------------- long lines */
+
 /* Walk the in-between hexes of one nudged line, generating them as it goes
- * (no buffer), and stop early once blocked, since blocked means total cover. */
+ * (no buffer), and stop early once the answer is known. */
 static line_result_t trace_line(const board_t *b, hex_t from, hex_t to, int n, hex_nudge_t nudge,
-                                bool with_bodies)
+                                bool with_bodies, trace_mode_t mode, bool *sight_blocked)
 {
     hex_lerp_t l = hex_lerp_init(from, to, nudge, n);
     line_result_t res = {false, COVER_NONE};
-    const map_t *m = b->map;
-    for (int k = 1; k < n; k++) {
-        cell_t c = hex_to_cell(m->layout, hex_lerp_at(&l, k));
-        if (!map_in_bounds(m, c)) continue; /* off the map: neither blocks nor covers */
-        int idx = map_index(m, c);
-        const terrain_t *t = &m->types[m->cells[idx]];
-        if (t->blocks_sight) {
-            res.blocked = true;
-            res.cover = COVER_TOTAL;
-            return res;
-        }
-        if (t->cover > res.cover) res.cover = t->cover;
-        if (with_bodies && b->occ[idx] >= 0 && res.cover < COVER_LIGHT) res.cover = COVER_LIGHT;
-    }
+    for (int k = 1; k < n; k++)
+        if (look_at(b, hex_lerp_at(&l, k), with_bodies, mode, &res, sight_blocked)) break;
     return res;
 }
 
@@ -80,6 +189,27 @@ static bool touches_edge(hex_t a, hex_t b, int n)
     return false;
 }
 
+/* ------------------------------------------------------------ both lines */
+
+/* Both nudged lines from `from` to `to` (n = distance), combined: blocked
+ * (or walled) if either is, cover the worse of the two, *sight_blocked if
+ * anything blocked sight on either (TRACE_WALLS). */
+static line_result_t trace_pair(const board_t *b, hex_t from, hex_t to, int n, bool with_bodies,
+                                trace_mode_t mode, bool *sight_blocked)
+{
+    *sight_blocked = false;
+    bool split;
+    const short_step_t *st = short_line(from, to, n, &split);
+    if (st) return trace_short(b, from, st, n, split, with_bodies, mode, sight_blocked);
+    line_result_t plus = trace_line(b, from, to, n, HEX_NUDGE_PLUS, with_bodies, mode, sight_blocked);
+    /* Where the true line meets no edge, the -e line is the +e line over again. */
+    if (plus.blocked || !touches_edge(from, to, n)) return plus;
+    line_result_t minus = trace_line(b, from, to, n, HEX_NUDGE_MINUS, with_bodies, mode, sight_blocked);
+    if (minus.blocked) return minus;
+    if (minus.cover > plus.cover) plus.cover = minus.cover;
+    return plus;
+}
+
 sight_t sight_trace(const board_t *b, hex_t from, hex_t to)
 {
     sight_t s = {true, COVER_NONE, hex_distance(from, to)};
@@ -89,79 +219,26 @@ sight_t sight_trace(const board_t *b, hex_t from, hex_t to)
         s.cover = COVER_TOTAL;
         return s;
     }
-    line_result_t plus = trace_line(b, from, to, s.hexes, HEX_NUDGE_PLUS, true);
-    if (plus.blocked) {
-        s.visible = false;
-        s.cover = COVER_TOTAL;
-        return s;
-    }
-    if (!touches_edge(from, to, s.hexes)) {
-        s.cover = plus.cover;
-        return s;
-    }
-    line_result_t minus = trace_line(b, from, to, s.hexes, HEX_NUDGE_MINUS, true);
-    if (minus.blocked) {
-        s.visible = false;
-        s.cover = COVER_TOTAL;
-        return s;
-    }
-    s.cover = plus.cover > minus.cover ? plus.cover : minus.cover;
+    bool sight_blocked;
+    line_result_t r = trace_pair(b, from, to, s.hexes, true, TRACE_SIGHT, &sight_blocked);
+    s.visible = !r.blocked;
+    s.cover = r.cover;
     return s;
-}
-
-/* One nudged line for sight_trace_walls: like trace_line with bodies, but
- * on past a blocking hex, to the first hex that blocks sight and cannot be
- * entered (res.blocked then stands for "walled"). *sight_blocked gets
- * whether anything blocked sight before that. */
-static line_result_t trace_walls(const board_t *b, hex_t from, hex_t to, int n, hex_nudge_t nudge,
-                                 bool *sight_blocked)
-{
-    hex_lerp_t l = hex_lerp_init(from, to, nudge, n);
-    line_result_t res = {false, COVER_NONE};
-    const map_t *m = b->map;
-    *sight_blocked = false;
-    for (int k = 1; k < n; k++) {
-        cell_t c = hex_to_cell(m->layout, hex_lerp_at(&l, k));
-        if (!map_in_bounds(m, c)) continue;
-        int idx = map_index(m, c);
-        const terrain_t *t = &m->types[m->cells[idx]];
-        if (t->blocks_sight) {
-            *sight_blocked = true;
-            if (t->move <= 0) {
-                res.blocked = true;
-                return res;
-            }
-        }
-        if (t->cover > res.cover) res.cover = t->cover;
-        if (b->occ[idx] >= 0 && res.cover < COVER_LIGHT) res.cover = COVER_LIGHT;
-    }
-    return res;
 }
 
 sight_t sight_trace_walls(const board_t *b, hex_t from, hex_t to, bool *walled)
 {
     sight_t s = {true, COVER_NONE, hex_distance(from, to)};
-    bool blocked_plus, blocked_minus = false;
-    if (s.hexes + 1 > LINE_MAX) {
-        /* As sight_trace: nothing there is seen. Walls: walk both lines. */
-        s.visible = false;
-        s.cover = COVER_TOTAL;
-        *walled = trace_walls(b, from, to, s.hexes, HEX_NUDGE_PLUS, &blocked_plus).blocked ||
-                  trace_walls(b, from, to, s.hexes, HEX_NUDGE_MINUS, &blocked_minus).blocked;
-        return s;
-    }
-    line_result_t plus = trace_walls(b, from, to, s.hexes, HEX_NUDGE_PLUS, &blocked_plus);
-    /* Where the true line meets no edge, the -e line is the +e line over again. */
-    line_result_t minus = plus;
-    if (!plus.blocked && touches_edge(from, to, s.hexes))
-        minus = trace_walls(b, from, to, s.hexes, HEX_NUDGE_MINUS, &blocked_minus);
-    *walled = plus.blocked || minus.blocked;
-    if (*walled || blocked_plus || blocked_minus) {
+    bool sight_blocked;
+    line_result_t r = trace_pair(b, from, to, s.hexes, true, TRACE_WALLS, &sight_blocked);
+    *walled = r.blocked;
+    /* Beyond LINE_MAX only hexes far off any map: as sight_trace, nothing is seen. */
+    if (r.blocked || sight_blocked || s.hexes + 1 > LINE_MAX) {
         s.visible = false;
         s.cover = COVER_TOTAL;
         return s;
     }
-    s.cover = plus.cover > minus.cover ? plus.cover : minus.cover;
+    s.cover = r.cover;
     return s;
 }
 
@@ -169,7 +246,6 @@ bool sight_clear(const board_t *b, hex_t from, hex_t to)
 {
     int n = hex_distance(from, to);
     if (n + 1 > LINE_MAX) return false;
-    if (trace_line(b, from, to, n, HEX_NUDGE_PLUS, false).blocked) return false;
-    return !touches_edge(from, to, n) ||
-           !trace_line(b, from, to, n, HEX_NUDGE_MINUS, false).blocked;
+    bool sight_blocked;
+    return !trace_pair(b, from, to, n, false, TRACE_SIGHT, &sight_blocked).blocked;
 }
