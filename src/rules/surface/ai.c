@@ -11,6 +11,7 @@
  * stands; the AI never rolls and leaves nothing behind.
  */
 #include <limits.h>
+#include <math.h>
 #include <string.h>
 
 #include "surface.h"
@@ -77,6 +78,23 @@ typedef struct {
     /* Exposure and next turn's worth of the hexes weighed so far (each kind
      * of move weighs many of the same hexes), by cell index. */
     spot_t spot[SPOT_MEMO];
+    /* Bounds for skipping hexes that cannot win (plan_moves): how far a's
+     * farthest-reaching weapon strikes, whether any of them hits an area,
+     * each foe's greatest possible shot value and their sum, and the most
+     * a weapon's heat could add to a value. bound_ok false: no skipping. */
+    bool bound_ok, area_any;
+    int max_reach;
+    double foe_top[MAX_FOES], foe_sum, heat_gain;
+    /* Each foe's greatest possible value of a single-target shot of each
+     * weapon (index + 1) in the open; < 0 not worked out yet. */
+    double shot_top[MAX_FOES][SF_MAX_WEAPONS + 1];
+    /* The same for one foe caught by an area shot of the weapon. */
+    double area_top[MAX_FOES][SF_MAX_WEAPONS + 1];
+    bool area_w[SF_MAX_WEAPONS + 1];
+    /* For each area weapon: how far from a anyone it catches may stand. */
+    int area_far[SF_MAX_WEAPONS + 1];
+    /* Weapons that cannot be fired in a turn with a move (S9). */
+    bool still_w[SF_MAX_WEAPONS + 1];
 } plan_t;
 
 typedef struct {
@@ -120,6 +138,153 @@ static int threat_range(const battle_t *b, int e, const weapon_t *w)
     if (!w || w->cls == WPN_MELEE) return sf_weapon_reach(b, e, w) + er;
     int r = geom_ft_to_hexes(b->map, w->range_ft);
     return pins(w) ? r : r + er;
+}
+
+static double heat_cost(const battle_t *b, int a, int heat_fire);
+
+/* The bounds plan_moves skips hexes by. A shot's value is at most its
+ * target's worth times (its HP + KILL_WORTH): the hit chances sum to at most
+ * 1, a lethal shot takes at most the HP left and kills at most surely. A
+ * nonlethal weapon's loss is not capped by HP: none is then skipped. */
+static void bounds_init(plan_t *p)
+{
+    const battle_t *b = p->b;
+    int a = p->a;
+    p->bound_ok = b->u[a].n_weapons <= SF_MAX_WEAPONS;
+    p->area_any = false;
+    p->max_reach = -1;
+    int min_heat = 0;
+    for (int w = -1; w < b->u[a].n_weapons && w < SF_MAX_WEAPONS; w++) {
+        const weapon_t *wp = battle_weapon(b, a, w);
+        if (p->reach[w + 1] > p->max_reach) p->max_reach = p->reach[w + 1];
+        p->area_w[w + 1] = false;
+        /* As sf_shot_shape: a ranged weapon without Assault. */
+        p->still_w[w + 1] = wp && wp->cls == WPN_RANGED && battle_weapon_tag(wp, "assault") == 0;
+        if (!wp) continue;
+        if (battle_weapon_tag(wp, "cone") > 0 || battle_weapon_tag(wp, "blast") > 0 ||
+            battle_weapon_tag(wp, "area_ray") > 0)
+            p->area_any = p->area_w[w + 1] = true;
+        if (battle_weapon_tag(wp, "cone") > 0) {
+            /* A cone of length L (half-angle tangent 1/4) reaches no hex
+             * farther than L * sqrt(17/16) * 2/sqrt(3) + 1 < 1.2 L + 1 from
+             * a (the bound area.c sizes it by); 1.3 L + 2 is safe. */
+            int len = geom_ft_to_hexes(b->map, wp->range_ft);
+            p->area_far[w + 1] = len + (len * 3 + 9) / 10 + 2;
+        } else {
+            int blast = battle_weapon_tag(wp, "blast"), ray = battle_weapon_tag(wp, "area_ray");
+            int r = blast > ray ? blast : ray;
+            p->area_far[w + 1] = p->reach[w + 1] == INT_MAX ? INT_MAX : p->reach[w + 1] + (r > 0 ? r : 0);
+        }
+        if (battle_weapon_tag(wp, "nonlethal") > 0) p->bound_ok = false;
+        int h = battle_weapon_tag(wp, "heat");
+        if (h < min_heat) min_heat = h;
+    }
+    double hc = heat_cost(b, a, min_heat);
+    p->heat_gain = hc < 0 ? -hc : 0.0;
+    p->foe_sum = 0.0;
+    for (int k = 0; k < p->n_foes; k++) {
+        int hp = b->u[p->foes[k].who].hp;
+        p->foe_top[k] = p->foes[k].worth * ((hp > 0 ? hp : 0) + KILL_WORTH);
+        p->foe_sum += p->foe_top[k];
+        for (int w = 0; w <= SF_MAX_WEAPONS; w++) p->shot_top[k][w] = p->area_top[k][w] = -1.0;
+    }
+}
+
+/* The most a single-target shot of a's weapon w on foe k can be worth from
+ * any hex (shot_value, with any cover). The damage of a hit does not depend
+ * on where a stands; the chance of each number of hits does. With g(n) the
+ * best worth of up to n hits (never falling with n), the worth is at most
+ * the sum over n of P(n hits) g(n), and a higher to-hit bonus only moves
+ * chance to more hits: the open (Steady's bonus counted) bounds every hex.
+ * Beam and Homing roll the target's save instead: all hits or none. */
+static double shot_top(plan_t *p, int k, int w);
+
+/* The most foe k caught by an area shot of a's weapon w can add to its
+ * value (shot_value: the chance the shot hits times one hit's worth; a cone
+ * always hits). An area ray's damage depends on where its centre moved, and
+ * a Continuous weapon's on who it was kept up on; the loss need not grow
+ * with the damage (soak), so their foes count worth * (HP + a kill). */
+static double area_top(plan_t *p, int k, int w)
+{
+    if (p->area_top[k][w + 1] >= 0) return p->area_top[k][w + 1];
+    const battle_t *b = p->b;
+    const weapon_t *wp = battle_weapon(b, p->a, w);
+    const foe_t *f = &p->foes[k];
+    double top = p->foe_top[k];
+    if (wp && battle_weapon_tag(wp, "area_ray") <= 0 && battle_weapon_tag(wp, "continuous") <= 0) {
+        sf_shot_t s;
+        memset(&s, 0, sizeof s);
+        s.shots = 1;
+        s.dmg_n = wp->dice_n;
+        s.dmg_sides = wp->dice_sides;
+        s.dmg_bonus = wp->dice_bonus;
+        if (battle_weapon_tag(wp, "cone") > 0) {
+            s.cone = true;
+        } else {
+            s.blast = battle_weapon_tag(wp, "blast");
+            if (wp->cls == WPN_MELEE || wp->cls == WPN_THROWN) s.dmg_bonus += sf_stat(b, p->a, SF_STR);
+        }
+        double ek[SF_SHOTS_MAX + 1], pk[SF_SHOTS_MAX + 1];
+        sf_loss_by_hits(&f->def, f->save_area, &s, ek, pk);
+        top = (ek[1] + KILL_WORTH * pk[1]) * (1.0 + 1e-9) * f->worth;
+    }
+    p->area_top[k][w + 1] = top;
+    return top;
+}
+
+static double shot_top(plan_t *p, int k, int w)
+{
+    if (p->shot_top[k][w + 1] >= 0) return p->shot_top[k][w + 1];
+    const battle_t *b = p->b;
+    int a = p->a, t = p->foes[k].who;
+    const foe_t *f = &p->foes[k];
+    const weapon_t *wp = battle_weapon(b, a, w);
+    const sf_state_t *st = sf_cst(b);
+    sf_shot_t s;
+    memset(&s, 0, sizeof s);
+    s.roll = SF_ROLL_HIT;
+    if (!wp) {
+        s.dmg_n = 1;
+        s.dmg_sides = 2;
+        s.dmg_bonus = sf_stat(b, a, SF_CB);
+    } else {
+        s.dmg_n = wp->dice_n;
+        s.dmg_sides = wp->dice_sides;
+        s.dmg_bonus = wp->dice_bonus;
+        if (wp->cls == WPN_MELEE || wp->cls == WPN_THROWN) s.dmg_bonus += sf_stat(b, a, SF_STR);
+        const sf_unit_t *u = &st->u[a];
+        int cont = battle_weapon_tag(wp, "continuous");
+        if (cont > 0 && u->cont_w == w && u->cont_t == t && u->cont_round == b->round - 1)
+            s.dmg_bonus += cont * u->cont_n;
+    }
+    int shots = wp ? battle_weapon_tag(wp, "shots") : 0;
+    s.shots = shots > 1 ? shots : 1;
+    if (s.shots > SF_SHOTS_MAX) s.shots = SF_SHOTS_MAX;
+    double ek[SF_SHOTS_MAX + 1], pk[SF_SHOTS_MAX + 1], ph[SF_SHOTS_MAX + 1];
+    sf_loss_by_hits(&f->def, f->save_area, &s, ek, pk);
+    double g[SF_SHOTS_MAX + 1];
+    g[0] = 0.0;
+    for (int h = 1; h <= s.shots; h++) {
+        double v = ek[h] + KILL_WORTH * pk[h];
+        g[h] = v > g[h - 1] ? v : g[h - 1];
+    }
+    s.bonus = sf_stat(b, a, SF_CB) + sf_stat(b, t, SF_VLN) + (wp && battle_weapon_tag(wp, "steady") > 0 ? 1 : 0);
+    sf_hit_dist(&s, ph);
+    double top = 0.0;
+    for (int h = 1; h <= s.shots; h++) top += ph[h] * g[h];
+    for (int roll = 0; roll < 2; roll++) {
+        const char *tag = roll ? "homing" : "beam";
+        if (!wp || battle_weapon_tag(wp, tag) <= 0) continue;
+        s.roll = roll ? SF_ROLL_HOMING : SF_ROLL_BEAM;
+        s.bonus = sf_save_score(b, t, roll ? SF_SAVE_HOMING : SF_SAVE_BEAM);
+        sf_hit_dist(&s, ph);
+        double v = (1.0 - ph[0]) * g[s.shots];
+        if (v > top) top = v;
+    }
+    /* Room for rounding in the sums. */
+    top = top * (1.0 + 1e-9) * f->worth;
+    p->shot_top[k][w + 1] = top;
+    return top;
 }
 
 static void plan_init(plan_t *p, battle_t *b, int a)
@@ -177,6 +342,7 @@ static void plan_init(plan_t *p, battle_t *b, int a)
         }
         p->n_threats++;
     }
+    bounds_init(p);
 }
 
 /* Damage a is expected to draw standing at h: each foe's best weapon that
@@ -501,8 +667,75 @@ static cmd_t engage_cmd(int a, const pick_t *pk)
     return c;
 }
 
+/* An upper bound on what best_attack can find from h (with any number of
+ * actions; `moved`: after a move, so without the weapons that must stand
+ * still); *none: no foe is within reach of any of a's weapons from h, so
+ * best_attack finds nothing there (value 0). *near: the nearest foe. */
+static double attack_bound(plan_t *p, hex_t h, bool moved, bool *none, int *near)
+{
+    const battle_t *b = p->b;
+    int nw = b->u[p->a].n_weapons;
+    double top = 0.0, area[SF_MAX_WEAPONS + 1];
+    bool fires[SF_MAX_WEAPONS + 1];
+    for (int w = -1; w < nw; w++) area[w + 1] = 0.0, fires[w + 1] = false;
+    *none = true;
+    *near = 1 << 20;
+    for (int k = 0; k < p->n_foes; k++) {
+        int d = hex_distance(h, sf_pos(b, p->foes[k].who));
+        *near = d < *near ? d : *near;
+        for (int w = -1; w < nw; w++) {
+            if (moved && p->still_w[w + 1]) continue;
+            if (p->area_w[w + 1]) {
+                /* Everyone an area shot catches within its reach of h,
+                 * each hit worth at most the foe's worth times (HP + a
+                 * kill), whatever the aim. */
+                if (d <= p->area_far[w + 1]) area[w + 1] += area_top(p, k, w);
+                if (d <= p->reach[w + 1]) fires[w + 1] = true, *none = false;
+                continue;
+            }
+            if (d > p->reach[w + 1]) continue;
+            *none = false;
+            double v = shot_top(p, k, w);
+            if (v > top) top = v;
+        }
+    }
+    if (*none) return 0.0;
+    for (int w = -1; w < nw; w++)
+        if (fires[w + 1] && area[w + 1] > top) top = area[w + 1];
+    return top + p->heat_gain;
+}
+
+/* An upper bound on the value plan_moves works out for a move to h costing
+ * cost_ft, exposure e already weighed (v0 = -EXPOSURE_WEIGHT * e), with a
+ * margin for rounding. */
+static double move_bound(plan_t *p, hex_t h, double v0, int cost_ft, bool attack)
+{
+    bool none;
+    int near;
+    double ub = attack_bound(p, h, false, &none, &near);
+    /* next_turn_worth: the best attack less 0.05 a hex, or closing in. */
+    double nt = -APPROACH * near;
+    if (!none && ub - 0.05 * near > nt) nt = ub - 0.05 * near;
+    double x = NEXT_TURN * nt;
+    if (attack && !none) {
+        /* After a move: the attack found, or next turn's worth if none. */
+        double um = attack_bound(p, h, true, &none, &near);
+        if (um > x) x = um;
+    }
+    double bound = v0 + x - 0.001 * cost_ft;
+    return bound + 1e-6 + 1e-9 * (fabs(v0) + fabs(x) + 0.001 * cost_ft);
+}
+
 /* Moves of `mode` followed (when `then_attack`) by the best attack from the
- * end, or valued for next turn; adds the best to *best. */
+ * end, or valued for next turn; adds the best to *best.
+ *
+ * The pick is the first candidate (in b->reach's order) of the highest
+ * value. The candidate of the highest bound is weighed first, then the
+ * others in order, and one whose bound (an
+ * upper bound on its value) cannot beat the best found so far, counting
+ * the earlier candidate's win on a tie, or cannot beat the best plan
+ * already in *best (consider takes only a strictly better one), is not
+ * weighed at all: the same pick, for a fraction of the work. */
 static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack, plan_pick_t *best)
 {
     battle_t *b = p->b;
@@ -513,14 +746,30 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
     /* Copy: the path search below reuses b->reach. */
     enum { CAND_MAX = 512 };
     geom_reach_t cand[CAND_MAX];
+    double ubs[CAND_MAX];
     if (n > CAND_MAX) n = CAND_MAX;
     memcpy(cand, b->reach, sizeof cand[0] * (size_t)n);
-    double top = -1e300;
-    cell_t top_at = {0, 0};
+    bool attack = then_attack && after_actions > 0 && !s->u[a].attacked;
+    /* The highest bound is weighed first: most others cannot beat it. */
+    int first = 0;
     for (int k = 0; k < n; k++) {
+        ubs[k] = 1e300;
+        if (p->bound_ok) {
+            hex_t h = hex_from_cell(b->map->layout, cand[k].at);
+            ubs[k] = move_bound(p, h, -EXPOSURE_WEIGHT * exposure(p, h), cand[k].cost_ft, attack);
+            if (ubs[k] > ubs[first]) first = k;
+        }
+    }
+    double top = -1e300;
+    int top_k = -1;
+    for (int i = -1; i < n; i++) {
+        int k = i < 0 ? first : i;
+        if (i == first) continue;
+        double ub = ubs[k];
+        if (ub <= best->val || (top_k >= 0 && (ub < top || (ub <= top && k > top_k)))) continue;
         hex_t h = hex_from_cell(b->map->layout, cand[k].at);
         double v = -EXPOSURE_WEIGHT * exposure(p, h);
-        if (then_attack && after_actions > 0 && !s->u[a].attacked) {
+        if (attack) {
             hex_t old = look_from(b, a, h);
             uint8_t moved = s->u[a].moved;
             s->u[a].moved = 1;
@@ -533,13 +782,13 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
             v += NEXT_TURN * next_turn_worth(p, h);
         }
         v -= 0.001 * cand[k].cost_ft; /* ties: the shorter walk */
-        if (v > top) {
+        if (v > top || (v == top && k < top_k)) {
             top = v;
-            top_at = cand[k].at;
+            top_k = k;
         }
     }
     cmd_t c;
-    if (top > -1e299 && move_cmd(b, a, mode, top_at, &c)) consider(best, top, &c);
+    if (top_k >= 0 && top > -1e299 && move_cmd(b, a, mode, cand[top_k].at, &c)) consider(best, top, &c);
 }
 
 /* Expected damage the free attacks on a flee would deal a (S6). */
