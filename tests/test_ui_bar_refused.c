@@ -24,35 +24,11 @@
 #include "ui/hud.h"
 #include "ui/play_ui.h"
 #include "ui/window.h"
+#include "ui_bundled_fixture.h"
 #include "ui_frame_fixture.h"
 
 #define VIEW_W 1400
 #define VIEW_H 900
-
-typedef struct {
-    map_t *m;
-    tmpl_db_t *db;
-    pui_t *p;
-} fx_t;
-
-static void fx_open(fx_t *f, const char *name, uint64_t seed)
-{
-    char path[512], data[512], err[512];
-    snprintf(path, sizeof path, "%s/../../maps/%s.json", HB_TEST_DATA, name);
-    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
-    if (map_load(path, data, &f->m, &f->db, err, sizeof err) != 0) fail_msg("%s: %s", path, err);
-    f->p = calloc(1, sizeof *f->p);
-    assert_non_null(f->p);
-    assert_int_equal(pui_start(f->p, f->m, f->db, seed), BATTLE_OK);
-}
-
-static void fx_close(fx_t *f)
-{
-    pui_free(f->p);
-    free(f->p);
-    map_destroy(f->m);
-    tmpl_db_destroy(f->db);
-}
 
 /* The bar entry whose label is `label`, -1 when none. */
 static int bar_find(const pui_t *p, const char *label)
@@ -93,6 +69,11 @@ static void test_beam_after_move_greyed(void **state)
     int beam = bar_find(p, "Attack: Arc Beam");
     if (beam >= 0) assert_false(p->bar[beam].off); /* unmoved: legal, or not shown */
 
+    pui_action_t before[PUI_MAX_BAR];
+    int n_before = p->n_bar;
+    memcpy(before, p->bar, sizeof before);
+    bool could_sprint = bar_find(p, "Move: sprint") >= 0;
+
     /* One hex of walking: click the nearest shaded hex. */
     assert_true(p->n_reach > 1);
     cell_t to = {-1, -1};
@@ -123,6 +104,24 @@ static void test_beam_after_move_greyed(void **state)
     int n_no = ruleset_refused(p->play.rs, b, ilse, no, 8);
     assert_true(n_no >= 1);
 
+    /* Sprinting takes both actions: greyed too, with the count. */
+    if (could_sprint) {
+        int sprint = bar_find(p, "Move: sprint");
+        assert_true(sprint >= 0);
+        assert_true(p->bar[sprint].off);
+        assert_string_equal(p->bar[sprint].why, "needs 2 actions, 1 left");
+    }
+    /* Every button she had when picked keeps its key after her first
+     * command (surface starts her turn with it). */
+    for (int k = 0; k < n_before; k++)
+        for (int i = 0; i < p->n_bar; i++)
+            if (p->bar[i].kind == before[k].kind && p->bar[i].act == before[k].act &&
+                p->bar[i].weapon == before[k].weapon && p->bar[i].arg == before[k].arg &&
+                p->bar[i].group == before[k].group && p->bar[i].weapon2 == before[k].weapon2 &&
+                p->bar[i].key != before[k].key)
+                fail_msg("\"%s\" went from key %c to %c", p->bar[i].label, before[k].key,
+                         p->bar[i].key);
+
     /* Its key only tells why: no targeting, no command given. */
     int cmds = b->cmds.n;
     assert_true(pui_key(p, (SDL_Keycode)p->bar[beam].key, 0));
@@ -152,10 +151,65 @@ static void test_beam_after_move_greyed(void **state)
     fx_close(&f);
 }
 
+/* Play MAP through the screen (the AI choosing the referee's commands too)
+ * and check every bar: a greyed button has a reason and no legal command,
+ * a live one has one. Returns how many greyed buttons were seen. */
+static int greyed_in_play(const char *map, uint64_t seed, char *why, size_t cap)
+{
+    fx_t f;
+    fx_open(&f, map, seed);
+    pui_t *p = f.p;
+    int greyed = 0;
+    for (int step = 0; step < 150; step++) {
+        pui_run_ai(p, 400);
+        if (!p->user_turn || p->play.b->over) break;
+        for (int i = 0; i < p->n_bar; i++) {
+            const pui_action_t *a = &p->bar[i];
+            bool legal = a->group != PUI_GROUP_NONE;
+            for (int k = 0; k < p->n_legal && !legal; k++)
+                legal = p->legal[k].kind == a->kind && p->legal[k].act == a->act &&
+                        p->legal[k].weapon == a->weapon && p->legal[k].weapon2 == a->weapon2 &&
+                        p->legal[k].arg == a->arg;
+            if (a->off) {
+                assert_false(legal);
+                assert_true(a->why[0] != 0);
+                if (greyed++ == 0) snprintf(why, cap, "%s: %s", a->label, a->why);
+            } else {
+                assert_true(legal);
+            }
+        }
+        cmd_t c;
+        p->play.rs->ai(p->play.b, p->actor, &c);
+        if (pui_give(p, &c) != BATTLE_OK) break;
+    }
+    fx_close(&f);
+    return greyed;
+}
+
+/* Activation's Complex actions and PP costs, emcore's Aim and Evade:
+ * once the actor cannot pay, the action stays greyed with what it costs
+ * and what is left. */
+static void test_activation_costs_greyed(void **state)
+{
+    (void)state;
+    char why[128] = "";
+    int n = greyed_in_play("shattered_lane", 2, why, sizeof why);
+    assert_true(n > 0);
+    assert_true(strstr(why, " left") != NULL);
+    print_message("activation, greyed: %s\n", why);
+    /* Surface too, over a whole battle: every greyed one is refused. */
+    assert_true(greyed_in_play("relay_outpost", 3, why, sizeof why) > 0);
+    /* emcore: Aim and Evade once the slot's points run short. */
+    assert_true(greyed_in_play("river_crossing", 5, why, sizeof why) > 0);
+    assert_non_null(strstr(why, "points"));
+    print_message("emcore, greyed: %s\n", why);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_beam_after_move_greyed),
+        cmocka_unit_test(test_activation_costs_greyed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -26,35 +26,11 @@
 #include "ui/hud.h"
 #include "ui/play_ui.h"
 #include "ui/window.h"
+#include "ui_bundled_fixture.h"
 #include "ui_frame_fixture.h"
 
 #define VIEW_W 1400
 #define VIEW_H 900
-
-typedef struct {
-    map_t *m;
-    tmpl_db_t *db;
-    pui_t *p;
-} fx_t;
-
-static void fx_open(fx_t *f, const char *name, uint64_t seed)
-{
-    char path[512], data[512], err[512];
-    snprintf(path, sizeof path, "%s/../../maps/%s.json", HB_TEST_DATA, name);
-    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
-    if (map_load(path, data, &f->m, &f->db, err, sizeof err) != 0) fail_msg("%s: %s", path, err);
-    f->p = calloc(1, sizeof *f->p);
-    assert_non_null(f->p);
-    assert_int_equal(pui_start(f->p, f->m, f->db, seed), BATTLE_OK);
-}
-
-static void fx_close(fx_t *f)
-{
-    pui_free(f->p);
-    free(f->p);
-    map_destroy(f->m);
-    tmpl_db_destroy(f->db);
-}
 
 /* Through the action bar, as the referee would: choose an attack and click
  * a target until one is waiting for confirmation with odds shown. The

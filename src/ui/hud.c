@@ -171,10 +171,39 @@ static void open_token_menu(hud_t *h, const ui_state_t *s, int who)
     const battle_t *b = p->play.b;
     cell_t at = hex_to_cell(b->map->layout, b->board->pos[who]);
     if (who != p->actor && pui_may_pick(p, who)) pui_click_cell(p, at);
-    vec2_t c = ui_cam_to_screen(&s->cam, ui_cell_center(s->map, at));
-    double r = ui_token_screen_radius(b->map->combatants[who].size, s->cam.zoom);
-    ui_token_menu_open(&h->menu, p, who, (int)lround(c.x + r + 4), (int)lround(c.y - r), h->lay.px,
-                       h->lay.map);
+    /* The tokens on the map and their names, as boxes: the menu covers as
+     * few as it can. As the last frame drew them when it was drawn through
+     * this camera (bars and names included), else the tokens' own discs. */
+    SDL_Rect others[2 * MAP_MAX_COMBATANTS];
+    SDL_Rect tok = {0, 0, 0, 0};
+    int n_others = 0;
+    bool drawn = h->n_drawn == b->n && h->drawn_cam.x == s->cam.x && h->drawn_cam.y == s->cam.y &&
+                 h->drawn_cam.zoom == s->cam.zoom;
+    for (int i = 0; i < b->n; i++) {
+        if (drawn && h->drawn[i].on) {
+            if (i == who)
+                tok = h->drawn[i].token;
+            else
+                others[n_others++] = h->drawn[i].token;
+            if (h->drawn[i].label.w > 0) others[n_others++] = h->drawn[i].label;
+            continue;
+        }
+        if (drawn || (i != who && !battle_active(b, i))) continue;
+        cell_t ci = hex_to_cell(b->map->layout, b->board->pos[i]);
+        vec2_t c = ui_cam_to_screen(&s->cam, ui_cell_center(s->map, ci));
+        int r = (int)ceil(ui_token_screen_radius(b->map->combatants[i].size, s->cam.zoom));
+        SDL_Rect box = {(int)lround(c.x) - r, (int)lround(c.y) - r, 2 * r, 2 * r};
+        if (i == who)
+            tok = box;
+        else
+            others[n_others++] = box;
+    }
+    if (tok.w == 0) { /* not drawn last frame (faded?): its disc */
+        vec2_t c = ui_cam_to_screen(&s->cam, ui_cell_center(s->map, at));
+        int r = (int)ceil(ui_token_screen_radius(b->map->combatants[who].size, s->cam.zoom));
+        tok = (SDL_Rect){(int)lround(c.x) - r, (int)lround(c.y) - r, 2 * r, 2 * r};
+    }
+    ui_token_menu_open(&h->menu, p, who, tok, others, n_others, h->lay.px, h->lay.map);
     if (h->menu.n == 0)
         snprintf(p->msg, sizeof p->msg, "No actions for %s now.", pui_name(p, who));
     else
@@ -832,6 +861,8 @@ const char *hud_tracker_conditions(const battle_t *b, int i, char *buf, size_t c
     const char *state = "";
     /* Off the board, its conditions (cloaked, prone...) no longer matter. */
     if (!b->u[i].out) condlog_text(&b->log, i, list, sizeof list);
+    for (char *c = list; *c; c++)
+        if (*c == '_') *c = ' '; /* "target_of_opportunity" reads as words, as in the log */
     if (b->u[i].out) {
         state = "down";
         for (int k = b->log.n - 1; k >= 0; k--)
@@ -1017,8 +1048,11 @@ void hud_roll_text(const pui_t *p, const event_t *e, char *buf, size_t cap)
     if (e->mod) snprintf(mod, sizeof mod, " %+d", e->mod);
     if (roll_counts(&e->spec)) {
         /* Successes or a pass: say which, not a sum nobody reads. */
-        char res[32];
-        if (e->spec.count_at > 0)
+        char res[48];
+        if (e->spec.count_at > 0 && e->successes < 0)
+            /* A net below zero: no successes, and a botch (what it does is the ruleset's). */
+            snprintf(res, sizeof res, "0 successes, a botch (net %d)", e->successes);
+        else if (e->spec.count_at > 0)
             snprintf(res, sizeof res, "%d success%s", e->successes, e->successes == 1 ? "" : "es");
         else
             snprintf(res, sizeof res, "%d, %s", e->total, e->successes ? "passes" : "fails");
@@ -1212,9 +1246,18 @@ static int draw_side(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     int ch = ui_card_draw(d, &h->card, x, y, w, ui_text_quantize(l->px - 1));
     if (ch > 0) y += ch + l->px / 2;
     if (s && s->overlay) {
+        /* Whole rows of the legend only: the clip ends at a row's edge (the
+         * legend's rows are 1.45 text sizes apart under a half-size pad,
+         * overlay.c), so the last one is never cut through its words. */
+        int lpx = ui_text_quantize(l->px - 1), row_h = (int)lround(lpx * 1.45);
+        int pad = lpx / 2 + 2, rows = (room.y + room.h - y - pad) / (row_h > 0 ? row_h : 1);
+        SDL_Rect lroom = room;
+        if (rows >= 0) lroom.h = y + pad + rows * row_h - room.y;
+        if (lroom.h < room.h) SDL_RenderSetClipRect(r, &lroom);
         int lh = ui_overlay_draw_legend(s->overlay, r, ui_draw_text(d), l->log.x + l->px / 4, y,
-                                        l->log.w - l->px / 2, ui_text_quantize(l->px - 1));
+                                        l->log.w - l->px / 2, lpx);
         if (lh > 0) y += lh + l->px / 2;
+        if (y > lroom.y + lroom.h) y = lroom.y + lroom.h + l->px / 2;
     }
     SDL_RenderSetClipRect(r, NULL);
     if (y > room.y + room.h) y = room.y + room.h;
@@ -1487,6 +1530,12 @@ static void draw_end(hud_t *h, ui_draw_t *d)
 void hud_draw(hud_t *h, ui_draw_t *d, const ui_state_t *s)
 {
     if (!h->p || !h->p->started) return;
+    /* The tokens and names the map just drew, for the token menu. */
+    const battle_t *b = h->p->play.b;
+    h->n_drawn = b->n < MAP_MAX_COMBATANTS ? b->n : MAP_MAX_COMBATANTS;
+    h->drawn_cam = s->cam;
+    for (int i = 0; i < h->n_drawn; i++)
+        if (!ui_draw_token_drawn(d, i, &h->drawn[i])) h->drawn[i].on = false;
     SDL_SetRenderDrawBlendMode(ui_draw_renderer(d), SDL_BLENDMODE_BLEND);
     draw_marks(h, d, s);
     ui_declared_draw(h->p, d, &s->cam, h->lay.map, ui_text_quantize(h->lay.px - 1));

@@ -46,6 +46,11 @@ typedef struct hud {
     ui_card_t card;        /* the card shown (hovered token, else the selection) */
     SDL_Rect side;         /* where the card and the overlay legend were drawn */
     ui_token_menu_t menu;  /* a right-click on a token: src/ui/token_menu.h */
+    /* What the last frame drew of each token (its box with its bars, its
+     * name) and through which camera: the menu keeps off them. */
+    ui_token_drawn_t drawn[MAP_MAX_COMBATANTS];
+    int n_drawn;
+    ui_camera_t drawn_cam;
     /* A right press that stays put (no pan) opens a token's menu on release. */
     bool right_down;
     int right_x, right_y;

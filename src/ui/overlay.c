@@ -1012,7 +1012,9 @@ int ui_overlay_draw_legend(ui_overlay_t *o, SDL_Renderer *r, ui_text_t *text, in
     SDL_Rect old;
     SDL_RenderGetClipRect(r, &old);
     bool clipped = SDL_RenderIsClipEnabled(r);
-    SDL_RenderSetClipRect(r, &box);
+    SDL_Rect cl = box; /* within the caller's clip, when it set one */
+    if (clipped && !SDL_IntersectRect(&box, &old, &cl)) cl = (SDL_Rect){box.x, box.y, 0, 0};
+    SDL_RenderSetClipRect(r, &cl);
     for (int k = 0; k < o->n_legend; k++) {
         const legend_row_t *row = &o->legend[k];
         int y = box.y + pad + k * row_h;

@@ -562,6 +562,19 @@ static int last_turn_start(const battle_t *b)
     return -1;
 }
 
+/* Is the turn start at log index `turn` the start of the turn of `actor`
+ * the keys were given for at `from` (an earlier turn start, or -1): it
+ * starts actor's turn and nothing in between ended a turn of actor's? */
+static bool same_turn(const battle_t *b, int from, int turn, int actor)
+{
+    if (actor < 0 || turn < 0 || turn <= from || b->log.ev[turn].who != actor) return false;
+    for (int k = from < 0 ? 0 : from + 1; k < turn; k++) {
+        const event_t *e = &b->log.ev[k];
+        if ((e->type == EV_TURN_END || e->type == EV_TURN_START) && e->who == actor) return false;
+    }
+    return true;
+}
+
 /* The bar of the legal list, in slot order (see pui_t.slots). */
 static void build_bar(pui_t *p)
 {
@@ -626,7 +639,11 @@ void pui_refresh(pui_t *p)
     }
     int turn = last_turn_start(b);
     if (p->actor != old || turn != p->slots_turn) {
-        p->n_slots = 0; /* a new turn: its actions get their keys afresh */
+        /* A new turn: its actions get their keys afresh. Not when the turn
+         * that starts is the one the keys were given for: a ruleset that
+         * starts a member's turn with its first command (surface) keeps
+         * the keys the referee saw when picking it. */
+        if (p->actor != old || !same_turn(b, p->slots_turn, turn, p->actor)) p->n_slots = 0;
         p->slots_turn = turn;
     }
     p->n_legal = 0;

@@ -538,6 +538,80 @@ static double bars_base(double cy, double rad, double z, const marks_size_t *ms)
     return cy - rad - fmax(1.5, z * 0.06) - 3 - ms->bh;
 }
 
+/* Does r cover any of boxes[0..n) but boxes[self] (w 0 entries skipped)? */
+static int covers(SDL_Rect r, const SDL_Rect *boxes, int n, int self)
+{
+    int k = 0;
+    for (int j = 0; j < n; j++)
+        if (j != self && boxes[j].w > 0 && SDL_HasIntersection(&r, &boxes[j])) k++;
+    return k;
+}
+
+/* Lay out the gauge stacks of the tokens drawn last (d): each goes over its
+ * token, else under, right or left of it, at the first spot on the canvas
+ * (w x h) that covers no other token, no name and no stack already placed;
+ * with no clear spot, the one that covers the fewest (over it on a tie).
+ * out[i] gets combatant i's stack (w 0: no bars). */
+static void layout_bars(const ui_draw_t *d, const battle_t *b, const ui_view_t *view,
+                        const ui_token_pose_t *poses, const ui_camera_t *cam, int w, int h,
+                        const marks_size_t *ms, SDL_Rect *out)
+{
+    const map_t *m = b->map;
+    double z = cam->zoom;
+    int n = b->n < MAP_MAX_COMBATANTS ? b->n : MAP_MAX_COMBATANTS;
+    /* Every token box and name drawn: tokens[i], names[i]. */
+    SDL_Rect tokens[MAP_MAX_COMBATANTS], names[MAP_MAX_COMBATANTS];
+    for (int i = 0; i < n; i++) {
+        ui_token_drawn_t td;
+        bool on = ui_draw_token_drawn(d, i, &td);
+        tokens[i] = on ? td.token : (SDL_Rect){0, 0, 0, 0};
+        names[i] = on ? td.label : (SDL_Rect){0, 0, 0, 0};
+        out[i] = (SDL_Rect){0, 0, 0, 0};
+    }
+    const SDL_Rect canvas = {0, 0, w, h};
+    for (int i = 0; i < n; i++) {
+        if (!battle_active(b, i) || (poses && poses[i].alpha <= 0.5f)) continue;
+        gauge_t g[GAUGES_MAX];
+        int nb = table_bars(b, view, i, g);
+        if (nb == 0) continue;
+        vec2_t c = token_at(b, poses, cam, i);
+        double rad = ui_token_radius(m->combatants[i].size) * z;
+        double bw = fmax(rad * 2.2, ms->gpx * 5.0);
+        int sw = (int)ceil(bw) + 4, sh = (int)ceil(nb * (ms->bh + 3) + 1);
+        int gap = 3;
+        /* Over the token as it always was; then under, right and left of its box. */
+        SDL_Rect tok = tokens[i].w > 0 ? tokens[i]
+                                       : (SDL_Rect){(int)(c.x - rad), (int)(c.y - rad),
+                                                    (int)(2 * rad), (int)(2 * rad)};
+        double base = bars_base(c.y, rad, z, ms);
+        SDL_Rect spot[4] = {
+            {(int)lround(c.x - bw / 2) - 2, (int)lround(base + ms->bh + 2) - sh, sw, sh},
+            {(int)lround(c.x - bw / 2) - 2, tok.y + tok.h + gap, sw, sh},
+            {tok.x + tok.w + gap, (int)lround(c.y) - sh / 2, sw, sh},
+            {tok.x - gap - sw, (int)lround(c.y) - sh / 2, sw, sh},
+        };
+        int best = 0, best_n = -1;
+        for (int k = 0; k < 4; k++) {
+            SDL_Rect r = spot[k], in;
+            /* Off the canvas counts as covered: the bars would not be read. */
+            int cov = covers(r, tokens, n, i) + covers(r, names, n, -1) + covers(r, out, i, -1);
+            if (!SDL_IntersectRect(&r, &canvas, &in) || !SDL_RectEquals(&in, &r)) cov += 1;
+            if (best_n < 0 || cov < best_n) {
+                best = k;
+                best_n = cov;
+            }
+            if (cov == 0) break;
+        }
+        out[i] = spot[best];
+    }
+}
+
+/* The y of the lowest bar of a stack laid out in r (layout_bars). */
+static double stack_base(const SDL_Rect *r, const marks_size_t *ms)
+{
+    return r->y + r->h - 2 - ms->bh;
+}
+
 /* An arrow of width lw from a to b, its head at b. */
 static void arrow(shape_buf_t *sb, vec2_t a, vec2_t b, double lw, double head, SDL_Color col)
 {
@@ -655,15 +729,17 @@ int ui_projector_draw_marks(ui_projector_t *p, const battle_t *b, const ui_view_
                   ATTACK_INK);
         }
     }
-    /* Gauge bars above each token, the lowest first. */
-    for (int i = 0; i < b->n && !small; i++) {
-        if (!battle_active(b, i) || (poses && poses[i].alpha <= 0.5f)) continue;
+    /* Gauge bars in a stack by each token (layout_bars), the lowest first. */
+    if (small)
+        for (int i = 0; i < b->n && i < MAP_MAX_COMBATANTS; i++) p->bars[i] = (SDL_Rect){0, 0, 0, 0};
+    else
+        layout_bars(p->d, b, view, poses, cam, w, h, &ms, p->bars);
+    for (int i = 0; i < b->n && i < MAP_MAX_COMBATANTS && !small; i++) {
+        if (p->bars[i].w == 0) continue;
         gauge_t g[GAUGES_MAX];
         int n = table_bars(b, view, i, g);
-        vec2_t c = token_at(b, poses, cam, i);
-        double rad = ui_token_radius(m->combatants[i].size) * z;
-        double bw = fmax(rad * 2.2, ms.gpx * 5.0), x = c.x - bw / 2;
-        double y = bars_base(c.y, rad, z, &ms);
+        double bw = p->bars[i].w - 4, x = p->bars[i].x + 2;
+        double y = stack_base(&p->bars[i], &ms);
         for (int k = 0; k < n; k++, y -= ms.bh + 3) {
             double f = g[k].max > 0 ? (double)g[k].value / g[k].max : 0.0;
             f = f < 0 ? 0 : f > 1 ? 1 : f;
@@ -674,33 +750,31 @@ int ui_projector_draw_marks(ui_projector_t *p, const battle_t *b, const ui_view_
     shape_flush(&p->fx, r);
 
     /* The words: each bar's label on it, each intention over its bars. */
-    for (int i = 0; i < b->n && !small; i++) {
-        if (!battle_active(b, i) || (poses && poses[i].alpha <= 0.5f)) continue;
+    for (int i = 0; i < b->n && i < MAP_MAX_COMBATANTS && !small; i++) {
+        if (p->bars[i].w == 0) continue;
         gauge_t g[GAUGES_MAX];
         int n = table_bars(b, view, i, g);
         bool own = shown(view, i) == UI_SHOW_ALL;
-        vec2_t c = token_at(b, poses, cam, i);
-        double rad = ui_token_radius(m->combatants[i].size) * z;
-        double y = bars_base(c.y, rad, z, &ms);
+        double cx = p->bars[i].x + p->bars[i].w / 2.0;
+        double y = stack_base(&p->bars[i], &ms);
         for (int k = 0; k < n; k++, y -= ms.bh + 3) {
             char buf[GAUGE_LABEL_MAX + 24];
             gauge_words(&g[k], own, buf, sizeof buf);
             int tw = 0, th = 0;
             if (!ui_text_get(tx, buf, ms.gpx, true, (SDL_Color){255, 255, 255, 255}, &tw, &th))
                 continue;
-            int tx0 = (int)lround(c.x - tw / 2.0), ty = (int)lround(y + ms.bh / 2 - th / 2.0);
+            int tx0 = (int)lround(cx - tw / 2.0), ty = (int)lround(y + ms.bh / 2 - th / 2.0);
             ui_text_draw(tx, buf, ms.gpx, true, (SDL_Color){0, 0, 0, 255}, tx0 + 1, ty + 1);
             ui_text_draw(tx, buf, ms.gpx, true, (SDL_Color){255, 255, 255, 255}, tx0, ty);
         }
     }
     for (int k = 0; k < ni && !small; k++) {
         int i = it[k].who;
-        gauge_t g[GAUGES_MAX];
-        int n = table_bars(b, view, i, g);
         vec2_t c = token_at(b, poses, cam, i);
-        double rad = ui_token_radius(m->combatants[i].size) * z;
-        /* Over the ring, or over the bars when they stand higher. */
-        double top = fmin(c.y - z * 1.1, bars_base(c.y, rad, z, &ms) - n * (ms.bh + 3) + ms.bh);
+        /* Over the ring, or over the bars when they stand higher over it. */
+        double top = c.y - z * 1.1;
+        if (i < MAP_MAX_COMBATANTS && p->bars[i].w > 0 && p->bars[i].y < c.y)
+            top = fmin(top, p->bars[i].y - 1.0); /* the top bar, less its gap */
         plate_text(tx, r, it[k].label, ms.ipx, (SDL_Color){20, 14, 0, 255}, INTENT_INK, c.x,
                    top - ms.ipx * 1.25);
     }

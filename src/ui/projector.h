@@ -75,6 +75,10 @@ typedef struct {
     bool start_pending; /* the next frame picks the starting view (start_view) */
     char msg[200];   /* last notice for the referee */
     shape_buf_t fx; /* attack effects' triangles, room for PROJ_FX_VERTS made on open */
+    /* Where the last frame put each combatant's stack of gauge bars, in
+     * canvas pixels (w 0: none): over its token, or beside it where that
+     * covers no other token, name or stack. */
+    SDL_Rect bars[MAP_MAX_COMBATANTS];
 } ui_projector_t;
 
 /* Room for every effect at once (ANIM_MAX_FX rings of 28 segments), so a

@@ -14,8 +14,28 @@ static bool in_rect(SDL_Rect r, int x, int y)
     return x >= r.x && y >= r.y && x < r.x + r.w && y < r.y + r.h;
 }
 
-void ui_token_menu_open(ui_token_menu_t *m, const pui_t *p, int who, int x, int y, int px,
-                        SDL_Rect area)
+/* Tokens among boxes[0..n) that r covers. */
+static int covered(SDL_Rect r, const SDL_Rect *boxes, int n)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        k += SDL_HasIntersection(&r, &boxes[i]) ? 1 : 0;
+    return k;
+}
+
+/* r moved inside area (as far as it fits). */
+static SDL_Rect inside(SDL_Rect r, SDL_Rect area)
+{
+    if (area.w <= 0) return r;
+    if (r.x + r.w > area.x + area.w) r.x = area.x + area.w - r.w;
+    if (r.y + r.h > area.y + area.h) r.y = area.y + area.h - r.h;
+    if (r.x < area.x) r.x = area.x;
+    if (r.y < area.y) r.y = area.y;
+    return r;
+}
+
+void ui_token_menu_open(ui_token_menu_t *m, const pui_t *p, int who, SDL_Rect tok,
+                        const SDL_Rect *tokens, int n_tokens, int px, SDL_Rect area)
 {
     memset(m, 0, sizeof *m);
     m->who = who;
@@ -33,14 +53,44 @@ void ui_token_menu_open(ui_token_menu_t *m, const pui_t *p, int who, int x, int 
     int w = (int)(longest * (size_t)px * 6 / 10) + 2 * PAD;
     if (w > 30 * px) w = 30 * px;
     int rows = 1 + (m->n > 0 ? m->n : 1);
-    m->box = (SDL_Rect){x, y, w, rows * m->row_h};
-    /* Inside the map area: flip to the left of the point rather than run off. */
-    if (area.w > 0) {
-        if (m->box.x + m->box.w > area.x + area.w) m->box.x = area.x + area.w - m->box.w;
-        if (m->box.y + m->box.h > area.y + area.h) m->box.y = area.y + area.h - m->box.h;
-        if (m->box.x < area.x) m->box.x = area.x;
-        if (m->box.y < area.y) m->box.y = area.y;
-    }
+    int h = rows * m->row_h, gap = 4;
+    /* Beside the token and inside the map area: of the spots at most `far`
+     * pixels from the token, the one that covers the fewest other tokens,
+     * then the nearest, then the nearest to the usual spot (right of the
+     * token, level with its top). Never over the token itself. */
+    SDL_Rect usual = {tok.x + tok.w + gap, tok.y, w, h};
+    int far = 2 * (tok.w > tok.h ? tok.w : tok.h) + 2 * gap, step = 4;
+    bool found = false;
+    long best[3] = {0, 0, 0};
+    for (int y = usual.y - ((usual.y - (tok.y - h - far)) / step) * step; y <= tok.y + tok.h + far;
+         y += step)
+        for (int x = usual.x - ((usual.x - (tok.x - w - far)) / step) * step;
+             x <= tok.x + tok.w + far; x += step) {
+            SDL_Rect r = {x, y, w, h};
+            if (area.w > 0 && (x < area.x || y < area.y || x + w > area.x + area.w ||
+                               y + h > area.y + area.h))
+                continue;
+            if (SDL_HasIntersection(&r, &tok)) continue;
+            int dx = x > tok.x + tok.w ? x - (tok.x + tok.w) : tok.x > x + w ? tok.x - (x + w) : 0;
+            int dy = y > tok.y + tok.h ? y - (tok.y + tok.h) : tok.y > y + h ? tok.y - (y + h) : 0;
+            int d = dx > dy ? dx : dy;
+            if (d > far) continue;
+            long score[3] = {covered(r, tokens, n_tokens), d < gap ? gap : d,
+                             (long)(x - usual.x) * (x - usual.x) + (long)(y - usual.y) * (y - usual.y)};
+            bool better = !found;
+            for (int k = 0; k < 3 && !better; k++) {
+                if (score[k] != best[k]) {
+                    better = score[k] < best[k];
+                    break;
+                }
+            }
+            if (better) {
+                found = true;
+                memcpy(best, score, sizeof best);
+                m->box = r;
+            }
+        }
+    if (!found) m->box = inside(usual, area); /* no room beside it: as near as fits */
     m->log_n = p->play.b->log.n;
     m->n_bar = p->n_bar;
     m->open = true;

@@ -28,10 +28,11 @@ typedef struct {
     int log_n, n_bar;     /* the battle and bar it was opened on */
 } ui_token_menu_t;
 
-/* Open the menu for combatant who, its top left corner beside (x, y) (the
- * token's right edge) and kept inside area; px is the text size. */
-void ui_token_menu_open(ui_token_menu_t *m, const pui_t *p, int who, int x, int y, int px,
-                        SDL_Rect area);
+/* Open the menu for combatant who beside its token's box tok, inside area,
+ * where it covers the fewest of the other tokens' boxes tokens[0..n_tokens)
+ * (right of the token first, then left, under, over); px is the text size. */
+void ui_token_menu_open(ui_token_menu_t *m, const pui_t *p, int who, SDL_Rect tok,
+                        const SDL_Rect *tokens, int n_tokens, int px, SDL_Rect area);
 /* Close it (a closed menu stays closed). */
 void ui_token_menu_close(ui_token_menu_t *m);
 /* Screen rectangle of action row k (below the header). */

@@ -288,6 +288,32 @@ static int act_legal(battle_t *b, int i, cmd_t *out, int cap)
     return l.n;
 }
 
+/* ruleset_t.refused: the actor's own actions it cannot pay for now (A-Z:
+ * a Complex action with one simple action left, an action's PP), each
+ * with what it costs and what is left. */
+static int act_refused(const battle_t *b, int i, refusal_t *out, int cap)
+{
+    const act_state_t *s = act_cst(b);
+    int n = 0;
+    if (b->over || i != s->actor || !battle_active(b, i)) return 0;
+    for (int w = ACT_W_STRUGGLE; w < b->u[i].n_weapons && n < cap; w++) {
+        act_action_t a;
+        if (!act_action(b, i, w, &a) || !own_action(&a) || act_affordable(b, i, &a, true))
+            continue;
+        int pp = b->u[i].stat[AS_PP];
+        if (a.pp > pp)
+            snprintf(out[n].why, sizeof out[n].why, "needs %d PP, %d left", a.pp, pp);
+        else if (a.cost > s->left)
+            snprintf(out[n].why, sizeof out[n].why, "needs %d actions, %d left", a.cost, s->left);
+        else
+            continue;
+        out[n].cmd = cmd_make(CMD_ENGAGE, i);
+        out[n].cmd.weapon = w;
+        n++;
+    }
+    return n;
+}
+
 /* The AI's answer to the reaction being offered (react.c stashes it as it
  * makes the offer); any other offer lets the reaction pass. */
 static int act_react(const battle_t *b, int reactor, const react_offer_t *offer)
@@ -330,6 +356,7 @@ const ruleset_t ruleset_activation = {
     .gauges = act_gauges,
     .queue = act_queue,
     .describe = act_describe,
+    .refused = act_refused,
     .calls = act_calls,
     .call_kinds = RULESET_CALL(CMD_OVERRIDE),
 };

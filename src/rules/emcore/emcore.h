@@ -150,6 +150,8 @@ int em_movement(const battle_t *b, int i);
 /* ceil(M / 2) and M - 1 (at least 1) for character i (E4). */
 int em_half_cost(const battle_t *b, int i);
 int em_full_less_one(const battle_t *b, int i);
+/* ruleset_t.refused (refuse.c): Aim and Evade the slot's points cannot pay. */
+int em_refused(const battle_t *b, int a, refusal_t *out, int cap);
 /* Dice i rolls with aspect a (EA_*). */
 int em_aspect_dice(const battle_t *b, int i, int aspect);
 /* Dice i soaks with: Fortitude plus armor. */

@@ -561,6 +561,7 @@ const ruleset_t ruleset_emcore = {
     .predict = em_predict_cmd,
     .gauges = em_gauges,
     .describe = em_describe,
+    .refused = em_refused,
     .queue = em_queue,
     .bands = em_bands,
 };

@@ -30,6 +30,11 @@ int sf_mode_budget(const battle_t *b, int i, int mode)
     }
 }
 
+int sf_mode_actions(int mode)
+{
+    return mode >= 0 && mode < SF_MODE_COUNT ? MODE_ACTIONS[mode] : 0;
+}
+
 bool sf_mode_open(const battle_t *b, int i, int mode)
 {
     if (mode < 0 || mode >= SF_MODE_COUNT || !battle_active(b, i) || sf_er_ft(b, i) <= 0)

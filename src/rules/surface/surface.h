@@ -244,7 +244,10 @@ bool sf_attack_ok(const battle_t *b, const cmd_t *c);
 /* Actions it takes a to fire w (NULL: unarmed): 2 for Heavy x above a's
  * strength (S-A5, S10), else 1. */
 int sf_fire_actions(const battle_t *b, int a, const weapon_t *w);
-/* ruleset_t.refused: a's weapons in hand that the turn refuses, and why. */
+/* Actions a move in `mode` costs (S-A2, S-A3: sprint and flee take 2). */
+int sf_mode_actions(int mode);
+/* ruleset_t.refused: a's move modes and weapons in hand that the turn
+ * refuses, and why. */
 int sf_refused(const battle_t *b, int a, refusal_t *out, int cap);
 /* Carry out an attack command (already checked). */
 void sf_do_attack(battle_t *b, const cmd_t *c);
