@@ -200,8 +200,8 @@ static void test_cached_matches_fresh(void **state)
     TTF_Quit();
 }
 
-/* The window draws under a clip rectangle; a render scale or a texture
- * target of the caller's own skip the cache (drawn afresh every frame). */
+/* The window draws under a clip rectangle, the projector into a texture of
+ * its own; a render scale skips the cache (drawn afresh every frame). */
 static void test_clip_scale_and_targets(void **state)
 {
     (void)state;
@@ -228,15 +228,48 @@ static void test_clip_scale_and_targets(void **state)
     SDL_RenderSetScale(c.r, 1, 1);
     SDL_RenderSetScale(f.r, 1, 1);
 
-    /* Into a texture of the caller's: drawn straight into it. */
+    /* Into a texture of the caller's (the projector turns its picture so),
+     * under a viewport and a clip: cached too, and both come back. */
     SDL_Texture *tc = SDL_CreateTexture(c.r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, SW,
                                         SH);
+    SDL_Texture *tf = SDL_CreateTexture(f.r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, SW,
+                                        SH);
     assert_non_null(tc);
-    SDL_SetRenderTarget(c.r, tc);
-    frame(&c, m, &cam, SW, SH, (cell_t){3, 2});
+    assert_non_null(tf);
+    Uint32 *pc = calloc((size_t)SW * SH, 4), *pf = calloc((size_t)SW * SH, 4);
+    assert_non_null(pc);
+    assert_non_null(pf);
+    SDL_Rect vp = {20, 10, SW - 40, SH - 20}, cl = {30, 20, 200, 150};
+    for (int k = 0; k < 3; k++) {
+        rig_t *g[2] = {&c, &f};
+        SDL_Texture *t[2] = {tc, tf};
+        Uint32 *px[2] = {pc, pf};
+        for (int j = 0; j < 2; j++) {
+            SDL_SetRenderTarget(g[j]->r, t[j]);
+            SDL_SetRenderDrawColor(g[j]->r, 0, 0, 0, 255);
+            SDL_RenderClear(g[j]->r);
+            SDL_RenderSetViewport(g[j]->r, &vp);
+            SDL_RenderSetClipRect(g[j]->r, k == 2 ? &cl : NULL);
+            ui_frame_opts_t fo = {.hover = true, .hover_cell = {k, 2}};
+            ui_draw_map(g[j]->d, m, &cam, vp.w, vp.h, &fo);
+            SDL_Rect now;
+            SDL_RenderGetViewport(g[j]->r, &now);
+            assert_memory_equal(&now, &vp, sizeof vp);
+            assert_int_equal(SDL_RenderIsClipEnabled(g[j]->r), k == 2);
+            SDL_RenderSetViewport(g[j]->r, NULL);
+            assert_int_equal(SDL_RenderReadPixels(g[j]->r, NULL, SDL_PIXELFORMAT_ARGB8888, px[j],
+                                                  SW * 4),
+                             0);
+            SDL_SetRenderTarget(g[j]->r, NULL);
+        }
+        assert_memory_equal(pc, pf, (size_t)SW * SH * 4);
+    }
+    /* One redraw: the view's size changed (and the target's format did not). */
     assert_int_equal(ui_draw_static_redraws(c.d), 4);
-    SDL_SetRenderTarget(c.r, NULL);
+    free(pc);
+    free(pf);
     SDL_DestroyTexture(tc);
+    SDL_DestroyTexture(tf);
 
     /* Switching the cache off draws afresh; on again draws once more. */
     ui_draw_cache_static(c.d, false);

@@ -52,6 +52,7 @@ typedef struct {
     SDL_atomic_t lost; /* the renderer dropped its target textures */
     SDL_Texture *tex;  /* NULL: nothing cached */
     int tw, th;        /* tex's size */
+    Uint32 format;     /* the format asked for it */
     bool valid;        /* tex holds the layer for the key below */
     ui_camera_t cam;
     int w, h;
@@ -1248,21 +1249,28 @@ static bool still_keep(still_t *c, const map_t *m, const ui_camera_t *cam, int w
     return true;
 }
 
-/* The pixel format the renderer draws to, so the copy is a plain one. */
-static Uint32 still_format(SDL_Renderer *r)
+/* The pixel format the renderer draws to (the caller's target texture, else
+ * the window), so the copy is a plain one. */
+static Uint32 still_format(SDL_Renderer *r, SDL_Texture *outer)
 {
+    Uint32 f = SDL_PIXELFORMAT_UNKNOWN;
     SDL_Window *win = SDL_RenderGetWindow(r);
-    Uint32 f = win ? SDL_GetWindowPixelFormat(win) : SDL_PIXELFORMAT_UNKNOWN;
+    if (outer)
+        SDL_QueryTexture(outer, &f, NULL, NULL, NULL);
+    else if (win)
+        f = SDL_GetWindowPixelFormat(win);
     return f == SDL_PIXELFORMAT_UNKNOWN ? SDL_PIXELFORMAT_ARGB8888 : f;
 }
 
 /* A w x h target texture in c->tex; false when the renderer cannot. */
-static bool still_texture(still_t *c, SDL_Renderer *r, int w, int h)
+static bool still_texture(still_t *c, SDL_Renderer *r, SDL_Texture *outer, int w, int h)
 {
-    if (c->tex && c->tw == w && c->th == h) return true;
+    Uint32 f = still_format(r, outer);
+    if (c->tex && c->tw == w && c->th == h && c->format == f) return true;
     if (c->tex) SDL_DestroyTexture(c->tex);
     c->valid = false;
-    c->tex = SDL_CreateTexture(r, still_format(r), SDL_TEXTUREACCESS_TARGET, w, h);
+    c->format = f;
+    c->tex = SDL_CreateTexture(r, f, SDL_TEXTUREACCESS_TARGET, w, h);
     if (!c->tex)
         c->tex = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w, h);
     if (!c->tex) return false;
@@ -1274,30 +1282,39 @@ static bool still_texture(still_t *c, SDL_Renderer *r, int w, int h)
 
 /* Draw the static layer, from the cache when nothing it shows has changed.
  * The cache is skipped (the layer drawn straight) when it is off, when the
- * caller draws into a texture of its own or with a render scale, or when
- * the renderer has no target textures. */
+ * caller draws with a render scale, or when the renderer has no target
+ * textures. A caller drawing into a texture of its own (the projector, to
+ * turn the picture) keeps it: its viewport and clip come back after. */
 static void static_layer(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h)
 {
     still_t *c = &d->still;
     float sx = 1, sy = 1;
     SDL_RenderGetScale(d->r, &sx, &sy);
     if (SDL_AtomicSet(&c->lost, 0)) c->valid = false;
-    if (c->off || w <= 0 || h <= 0 || sx != 1 || sy != 1 || SDL_GetRenderTarget(d->r) ||
-        !SDL_RenderTargetSupported(d->r)) {
+    if (c->off || w <= 0 || h <= 0 || sx != 1 || sy != 1 || !SDL_RenderTargetSupported(d->r)) {
         c->valid = false;
         c->redraws++;
         draw_static(d, m, cam, w, h);
         return;
     }
-    if (!still_same(c, m, cam, w, h)) {
+    SDL_Texture *outer = SDL_GetRenderTarget(d->r);
+    if (!still_same(c, m, cam, w, h) || c->format != still_format(d->r, outer)) {
         c->valid = false;
         c->redraws++;
-        if (!still_texture(c, d->r, w, h) || SDL_SetRenderTarget(d->r, c->tex) != 0) {
+        SDL_Rect vp, clip;
+        SDL_RenderGetViewport(d->r, &vp);
+        SDL_RenderGetClipRect(d->r, &clip);
+        bool clipped = SDL_RenderIsClipEnabled(d->r);
+        if (!still_texture(c, d->r, outer, w, h) || SDL_SetRenderTarget(d->r, c->tex) != 0) {
             draw_static(d, m, cam, w, h);
             return;
         }
         draw_static(d, m, cam, w, h);
-        SDL_SetRenderTarget(d->r, NULL);
+        SDL_SetRenderTarget(d->r, outer);
+        if (outer) { /* SDL restores these only for the window */
+            SDL_RenderSetViewport(d->r, &vp);
+            SDL_RenderSetClipRect(d->r, clipped ? &clip : NULL);
+        }
         c->valid = still_keep(c, m, cam, w, h);
         c->last_hexes = d->last_hexes;
     }
