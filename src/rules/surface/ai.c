@@ -29,8 +29,7 @@
 #define SECOND_THOUGHTS 0.75
 #define MAX_FOES 64
 #define SHOT_MEMO 96 /* shot values kept during one call */
-#define BLAST_MEMO 32    /* blast areas kept during one call */
-#define BLAST_HEXES 2048 /* their hexes, all together */
+#define SPOT_MEMO 1024 /* hexes kept during one call, a power of two */
 
 /* One foe as the planner sees it: its defences, and each of our weapons'
  * expected damage and kill chance by number of hits. */
@@ -40,6 +39,13 @@ typedef struct {
     int save_area;
     double worth; /* premium for this foe: hurt, or its faction near breaking */
 } foe_t;
+
+/* What one hex was found worth during a call. */
+typedef struct {
+    int cell; /* -1 empty */
+    bool has_exp, has_next;
+    double exp, next;
+} spot_t;
 
 typedef struct {
     battle_t *b;
@@ -68,16 +74,9 @@ typedef struct {
     /* Cover from each hex a looks from to each foe: the same lines are
      * traced for every weapon and every plan through that hex. */
     sf_cover_memo_t cover;
-    /* Hexes of the blasts weighed so far (weapon and centre): a blast's hexes
-     * depend only on those and the terrain, and the same foe is weighed as a
-     * blast's centre from hex after hex. */
-    int n_blasts, blast_used;
-    struct {
-        const weapon_t *w;
-        hex_t at;
-        int first, n;
-    } blast[BLAST_MEMO];
-    hex_t blast_hex[BLAST_HEXES];
+    /* Exposure and next turn's worth of the hexes weighed so far (each kind
+     * of move weighs many of the same hexes), by cell index. */
+    spot_t spot[SPOT_MEMO];
 } plan_t;
 
 typedef struct {
@@ -126,8 +125,10 @@ static int threat_range(const battle_t *b, int e, const weapon_t *w)
 static void plan_init(plan_t *p, battle_t *b, int a)
 {
     /* Only what is read before written: the memos are large. */
-    p->n_foes = p->n_threats = p->n_memo = p->n_blasts = p->blast_used = 0;
+    p->n_foes = p->n_threats = p->n_memo = 0;
+    for (int k = 0; k < SPOT_MEMO; k++) p->spot[k].cell = -1;
     memset(&p->cover, 0, sizeof p->cover);
+    p->cover.los = sf_los_for(b);
     p->b = b;
     p->a = a;
     for (int w = -1; w < SF_MAX_WEAPONS; w++) {
@@ -180,7 +181,7 @@ static void plan_init(plan_t *p, battle_t *b, int a)
 
 /* Damage a is expected to draw standing at h: each foe's best weapon that
  * can reach h, with the cover between them. */
-static double exposure(const plan_t *p, hex_t h)
+static double exposure_now(plan_t *p, hex_t h)
 {
     const battle_t *b = p->b;
     double total = 0.0;
@@ -194,7 +195,7 @@ static double exposure(const plan_t *p, hex_t h)
             double v = p->threat_e[k][w + 1];
             if (v <= best || d > p->threat_r[k][w + 1]) continue;
             if (lvl < 0) {
-                sight_t sg = sight_trace(b->board, eh, h);
+                sight_t sg = sf_los_trace(p->cover.los, b, eh, h, NULL);
                 lvl = !sg.visible ? 3 : sg.cover == COVER_HEAVY ? 2 : sg.cover == COVER_LIGHT ? 1 : 0;
                 int st = sf_stat(b, p->a, SF_STEALTH) - sf_stat(b, e, SF_SENSOR);
                 if (st > lvl) lvl = st;
@@ -238,26 +239,45 @@ static void memo_keep(plan_t *p, int who, bool area, const sf_shot_t *s, double 
     p->memo[p->n_memo++].val = val;
 }
 
-/* The hexes kept for weapon w's blast centred on c (*n their count), or NULL. */
-static const hex_t *blast_find(const plan_t *p, const weapon_t *w, hex_t c, int *n)
+/* Where h comes in area_hexes' listing of hexes about c: ring by ring
+ * outwards, each ring walked from its hex in direction 4. */
+static int listing_rank(hex_t c, hex_t h)
 {
-    for (int k = 0; k < p->n_blasts; k++)
-        if (p->blast[k].w == w && hex_eq(p->blast[k].at, c)) {
-            *n = p->blast[k].n;
-            return p->blast_hex + p->blast[k].first;
+    int k = hex_distance(c, h);
+    if (k == 0) return 0;
+    hex_t r = hex_add(c, hex_scale(hex_dir(4), k));
+    for (int side = 0, i = 0; side < HEX_DIRS; side++)
+        for (int j = 0; j < k; j++, i++) {
+            if (hex_eq(r, h)) return 1 + 3 * k * (k - 1) + i;
+            r = hex_neighbor(r, side);
         }
-    return NULL;
+    return INT_MAX; /* not reached: h is on ring k */
 }
 
-static void blast_keep(plan_t *p, const weapon_t *w, hex_t c, const hex_t *hexes, int n)
+/* The active combatants area ar strikes (a's weapon aimed from where a
+ * stands), in the order area_hexes would list their hexes; -1 when the area
+ * may be larger than sf_area_hexes lists. Only the few occupied hexes are
+ * tested, not every hex the area covers. */
+static int caught_by(plan_t *p, const area_t *ar, int *out)
 {
-    if (p->n_blasts == BLAST_MEMO || n > BLAST_HEXES - p->blast_used) return;
-    p->blast[p->n_blasts].w = w;
-    p->blast[p->n_blasts].at = c;
-    p->blast[p->n_blasts].first = p->blast_used;
-    p->blast[p->n_blasts++].n = n;
-    memcpy(p->blast_hex + p->blast_used, hexes, sizeof *hexes * (size_t)n);
-    p->blast_used += n;
+    const battle_t *b = p->b;
+    if (area_max_hexes(ar) > SF_AREA_MAX) return -1;
+    hex_t c = area_center(ar);
+    int rank[SF_NMAX], n = 0;
+    for (int v = 0; v < b->n; v++) {
+        hex_t h = sf_pos(b, v);
+        if (!battle_active(b, v) || board_occupant(b->board, h) != v || !area_shape_has(ar, h) ||
+            !sf_los_clear(p->cover.los, b, c, h))
+            continue;
+        int r = listing_rank(c, h), k = n++;
+        for (; k > 0 && rank[k - 1] > r; k--) {
+            rank[k] = rank[k - 1];
+            out[k] = out[k - 1];
+        }
+        rank[k] = r;
+        out[k] = v;
+    }
+    return n;
 }
 
 /* Value of a's attack shape s on foe t (cones: everyone caught). */
@@ -267,23 +287,24 @@ static double shot_value(plan_t *p, int t, const sf_shot_t *s, cell_t aim)
     int a = p->a;
     double val = 0.0;
     if (s->cone || s->blast > 0) {
-        hex_t buf[SF_AREA_MAX];
         hex_t c = s->cone ? hex_from_cell(b->map->layout, aim) : sf_pos(b, t);
-        int n;
-        /* A blast's hexes do not depend on where a fires it from; a cone's
-         * are seldom weighed twice from one hex. */
-        const hex_t *hexes = s->cone ? NULL : blast_find(p, s->w, c, &n);
-        if (!hexes) {
-            n = sf_area_hexes(b, a, s->w, c, buf, SF_AREA_MAX);
-            hexes = buf;
-            if (!s->cone) blast_keep(p, s->w, c, buf, n);
+        int who[SF_NMAX], n = 0;
+        area_t ar;
+        if (sf_weapon_area(b->map, s->w, sf_pos(b, a), c, &ar)) n = caught_by(p, &ar, who);
+        if (n < 0) { /* a huge area: list its hexes */
+            hex_t buf[SF_AREA_MAX];
+            int nh = sf_area_hexes(b, a, s->w, c, buf, SF_AREA_MAX);
+            n = 0;
+            for (int k = 0; k < nh; k++) {
+                int v = board_occupant(b->board, buf[k]);
+                if (v >= 0 && battle_active(b, v)) who[n++] = v;
+            }
         }
         double ph[SF_SHOTS_MAX + 1];
         sf_hit_dist(s, ph);
         double p_hit = 1.0 - ph[0];
         for (int k = 0; k < n; k++) {
-            int v = board_occupant(b->board, hexes[k]);
-            if (v < 0 || !battle_active(b, v)) continue;
+            int v = who[k];
             sf_shot_t one;
             memcpy(&one, s, sizeof one);
             one.shots = 1;
@@ -392,7 +413,7 @@ static bool move_cmd(battle_t *b, int a, int mode, cell_t to, cmd_t *out)
 
 /* What standing at h is worth for next turn: the best attack from there
  * without moving first, less a little for being far from every foe. */
-static double next_turn_worth(plan_t *p, hex_t h)
+static double next_turn_worth_now(plan_t *p, hex_t h)
 {
     battle_t *b = p->b;
     int a = p->a;
@@ -414,6 +435,47 @@ static double next_turn_worth(plan_t *p, hex_t h)
     }
     /* Nothing to strike from there: closing in is what is worth something. */
     return pk.val > 0 ? pk.val - 0.05 * near : -APPROACH * near;
+}
+
+/* The memo entry of hex h (NULL: off the map, or the memo full). */
+static spot_t *spot_of(plan_t *p, hex_t h)
+{
+    int cell = board_cell_index(p->b->board, h);
+    if (cell < 0) return NULL;
+    unsigned slot = ((unsigned)cell * 2654435761u) >> 22 & (SPOT_MEMO - 1);
+    for (int probe = 0; probe < SPOT_MEMO / 2; probe++, slot = (slot + 1) & (SPOT_MEMO - 1)) {
+        if (p->spot[slot].cell == cell) return &p->spot[slot];
+        if (p->spot[slot].cell < 0) {
+            p->spot[slot].cell = cell;
+            p->spot[slot].has_exp = p->spot[slot].has_next = false;
+            return &p->spot[slot];
+        }
+    }
+    return NULL;
+}
+
+/* Damage a is expected to draw standing at h (exposure_now), once per hex. */
+static double exposure(plan_t *p, hex_t h)
+{
+    spot_t *sp = spot_of(p, h);
+    if (!sp) return exposure_now(p, h);
+    if (!sp->has_exp) {
+        sp->exp = exposure_now(p, h);
+        sp->has_exp = true;
+    }
+    return sp->exp;
+}
+
+/* next_turn_worth_now, once per hex: nothing it reads changes in a call. */
+static double next_turn_worth(plan_t *p, hex_t h)
+{
+    spot_t *sp = spot_of(p, h);
+    if (!sp) return next_turn_worth_now(p, h);
+    if (!sp->has_next) {
+        sp->next = next_turn_worth_now(p, h);
+        sp->has_next = true;
+    }
+    return sp->next;
 }
 
 typedef struct {

@@ -19,10 +19,10 @@ static bool martial_die(int x) { return x == 0 || (x >= 4 && x <= 12); }
 
 /* Terrain between a and t: 0 none, 1 light, 2 heavy, 3 concealed (sight
  * blocked only by terrain one can walk into), 4 walled off (S22). */
-static int terrain_level(const battle_t *b, hex_t from, hex_t to)
+static int terrain_level(const battle_t *b, hex_t from, hex_t to, sf_los_t *los)
 {
     bool walled;
-    sight_t sg = sight_trace_walls(b->board, from, to, &walled);
+    sight_t sg = sf_los_trace(los, b, from, to, &walled);
     if (sg.visible) return sg.cover == COVER_HEAVY ? 2 : sg.cover == COVER_LIGHT ? 1 : 0;
     return walled ? 4 : 3;
 }
@@ -35,26 +35,29 @@ int sf_stealth_level(const battle_t *b, int a, int t)
 
 /* Is t's hex known to a's faction (S22): a member sees it plainly, or a's
  * own sensors match its stealth? */
-static bool location_known(const battle_t *b, int a, int t)
+static bool location_known(const battle_t *b, int a, int t, sf_los_t *los)
 {
     int sensor = sf_stat(b, a, SF_SENSOR);
     if (sensor > 0 && sensor >= sf_stat(b, t, SF_STEALTH)) return true;
     for (int m = 0; m < b->n; m++)
         if (battle_active(b, m) && board_allies(b->board, a, m) && sf_stealth_level(b, m, t) < 4 &&
-            sight_clear(b->board, sf_pos(b, m), sf_pos(b, t)))
+            sf_los_clear(los, b, sf_pos(b, m), sf_pos(b, t)))
             return true;
     return false;
 }
 
-int sf_cover_level(const battle_t *b, int a, int t)
+/* sf_cover_level, lines read through los (NULL: traced). */
+static int cover_level_los(const battle_t *b, int a, int t, sf_los_t *los)
 {
-    int lvl = terrain_level(b, sf_pos(b, a), sf_pos(b, t));
+    int lvl = terrain_level(b, sf_pos(b, a), sf_pos(b, t), los);
     if (lvl == 4) return 4;
-    if (lvl == 3 && !location_known(b, a, t)) return 4;
+    if (lvl == 3 && !location_known(b, a, t, los)) return 4;
     int st = sf_stealth_level(b, a, t);
     if (st >= 4) return 4;
     return st > lvl ? st : lvl; /* the worse of the two, never both (S23) */
 }
+
+int sf_cover_level(const battle_t *b, int a, int t) { return cover_level_los(b, a, t, NULL); }
 
 static int cover_mod(int level) { return level == 1 ? -1 : level == 2 ? -2 : level == 3 ? -4 : 0; }
 
@@ -105,23 +108,53 @@ static int martial_x(int arg)
     return (arg >> SF_ARG_MARTIAL_SHIFT) & SF_ARG_MARTIAL_MASK;
 }
 
-int sf_fire_actions(const battle_t *b, int a, const weapon_t *w)
+/* Actions a weapon of tag Heavy x takes a of this strength: 2 when too weak (S10). */
+static int heavy_actions(const battle_t *b, int a, int heavy)
 {
-    if (w && battle_weapon_tag(w, "heavy") > 0 && sf_stat(b, a, SF_STR) < battle_weapon_tag(w, "heavy"))
-        return 2; /* Heavy x (S10) */
-    return 1;
+    return heavy > 0 && sf_stat(b, a, SF_STR) < heavy ? 2 : 1;
 }
 
-/* Shots, actions and heat of a's attack with w (NULL: unarmed), set once the
- * attack is known to be possible: the AI asks about many that are not. */
-static void shot_costs(const battle_t *b, int a, const weapon_t *w, sf_shot_t *out)
+int sf_fire_actions(const battle_t *b, int a, const weapon_t *w)
 {
-    out->shots = w && battle_weapon_tag(w, "shots") > 1 ? battle_weapon_tag(w, "shots") : 1;
-    out->actions = sf_fire_actions(b, a, w);
-    out->heat_fire = w ? battle_weapon_tag(w, "heat") : 0;
-    if (w && sf_has_tag(w, "heat_on_hit"))
-        out->heat_hit = battle_weapon_tag(w, "heat_on_hit");
-    else if (w && (w->energy || battle_weapon_tag(w, "particle") > 0))
+    return w ? heavy_actions(b, a, battle_weapon_tag(w, "heavy")) : 1;
+}
+
+void sf_wtags_read(const weapon_t *w, sf_wtags_t *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!w) return;
+    out->cone = battle_weapon_tag(w, "cone");
+    out->assault = battle_weapon_tag(w, "assault");
+    out->handheld = battle_weapon_tag(w, "handheld");
+    out->homing = battle_weapon_tag(w, "homing");
+    out->beam = battle_weapon_tag(w, "beam");
+    out->steady = battle_weapon_tag(w, "steady");
+    out->nonlethal = battle_weapon_tag(w, "nonlethal");
+    out->blunt = battle_weapon_tag(w, "blunt");
+    out->blast = battle_weapon_tag(w, "blast");
+    out->area_ray = battle_weapon_tag(w, "area_ray");
+    out->shots = battle_weapon_tag(w, "shots");
+    out->heavy = battle_weapon_tag(w, "heavy");
+    out->heat = battle_weapon_tag(w, "heat");
+    out->heat_on_hit = battle_weapon_tag(w, "heat_on_hit");
+    out->has_heat_on_hit = sf_has_tag(w, "heat_on_hit");
+    out->particle = battle_weapon_tag(w, "particle");
+    out->continuous = battle_weapon_tag(w, "continuous");
+    out->quench = battle_weapon_tag(w, "quench");
+}
+
+/* Shots, actions and heat of a's attack with w (NULL: unarmed; tg its tags),
+ * set once the attack is known to be possible: the AI asks about many that
+ * are not. */
+static void shot_costs(const battle_t *b, int a, const weapon_t *w, const sf_wtags_t *tg,
+                       sf_shot_t *out)
+{
+    out->shots = w && tg->shots > 1 ? tg->shots : 1;
+    out->actions = w ? heavy_actions(b, a, tg->heavy) : 1;
+    out->heat_fire = w ? tg->heat : 0;
+    if (w && tg->has_heat_on_hit)
+        out->heat_hit = tg->heat_on_hit;
+    else if (w && (w->energy || tg->particle > 0))
         out->heat_hit = 1; /* S15 */
 }
 
@@ -136,14 +169,14 @@ static int target_reach(sf_cover_memo_t *memo, const battle_t *b, int t)
 int sf_cover_level_memo(sf_cover_memo_t *memo, const battle_t *b, int a, int t)
 {
     int idx = board_cell_index(b->board, sf_pos(b, a));
-    if (idx < 0) return sf_cover_level(b, a, t);
+    if (idx < 0) return cover_level_los(b, a, t, memo->los);
     uint32_t key = 1u + (uint32_t)idx * SF_NMAX + (uint32_t)t;
     uint32_t slot = (key * 2654435761u) >> 20 & (SF_COVER_MEMO - 1);
     while (memo->key[slot] != 0) {
         if (memo->key[slot] == key) return memo->lvl[slot];
         slot = (slot + 1) & (SF_COVER_MEMO - 1);
     }
-    int lvl = sf_cover_level(b, a, t);
+    int lvl = cover_level_los(b, a, t, memo->los);
     if (memo->n < SF_COVER_MEMO * 3 / 4) { /* keep probes short: past that, work it out */
         memo->key[slot] = key;
         memo->lvl[slot] = (int8_t)lvl;
@@ -163,9 +196,24 @@ bool sf_shot_shape_memo(const battle_t *b, int a, int t, int wi, int arg, int n_
 {
     const sf_state_t *s = sf_cst(b);
     memset(out, 0, sizeof *out);
-    if (!battle_active(b, a) || !sf_ready(b, a, wi)) return false;
+    if (!battle_active(b, a)) return false;
     const weapon_t *w = battle_weapon(b, a, wi);
     if (wi >= 0 && !w) return false;
+    sf_wtags_t own;
+    const sf_wtags_t *tg = &own;
+    if (memo && w && wi < SF_MAX_WEAPONS) {
+        if (!((memo->tagged >> wi) & 1u)) {
+            sf_wtags_read(w, &memo->tags[wi]);
+            memo->tagged |= (uint16_t)(1u << wi);
+        }
+        tg = &memo->tags[wi];
+    } else {
+        sf_wtags_read(w, &own);
+    }
+    /* sf_ready, with the tags read. */
+    if (wi >= 0 && (wi >= b->u[a].n_weapons || (tg->quench > 0 && sf_stat(b, a, SF_INTERSHIELDS) <= 0) ||
+                    !(sf_vehicle(b, a) || ((s->u[a].hand >> wi) & 1u))))
+        return false;
     out->weapon = wi;
     out->w = w;
     out->actions = 1;
@@ -177,25 +225,25 @@ bool sf_shot_shape_memo(const battle_t *b, int a, int t, int wi, int arg, int n_
     }
 
     /* A cone: no roll, from the firer towards a hex (S25). */
-    if (w && battle_weapon_tag(w, "cone") > 0) {
+    if (w && tg->cone > 0) {
         hex_t aim = t >= 0 ? sf_pos(b, t) : hex_from_cell(b->map->layout, at);
         if (n_weapons != 1 || intent || (t >= 0 && !battle_active(b, t)) ||
             (t < 0 && !map_in_bounds(b->map, at)) || hex_eq(aim, sf_pos(b, a)))
             return false;
-        if (w->cls == WPN_RANGED && !battle_weapon_tag(w, "assault") && s->u[a].moved)
+        if (w->cls == WPN_RANGED && !tg->assault && s->u[a].moved)
             return false;
         out->roll = SF_ROLL_NONE;
         out->cone = true;
         out->dmg_n = w->dice_n;
         out->dmg_sides = w->dice_sides;
         out->dmg_bonus = w->dice_bonus;
-        out->nonlethal = battle_weapon_tag(w, "nonlethal") > 0;
-        shot_costs(b, a, w, out);
+        out->nonlethal = tg->nonlethal > 0;
+        shot_costs(b, a, w, tg, out);
         return true;
     }
     if (t < 0 || t >= b->n || t == a || !battle_active(b, t) || !sf_enemies(b, a, t)) return false;
 
-    bool club = intent && w && !battle_weapon_tag(w, "nonlethal") && !battle_weapon_tag(w, "blunt");
+    bool club = intent && w && !tg->nonlethal && !tg->blunt;
     out->club = club;
     out->melee = !w || club || w->cls == WPN_MELEE;
     int d = sf_dist(b, a, t);
@@ -205,20 +253,19 @@ bool sf_shot_shape_memo(const battle_t *b, int a, int t, int wi, int arg, int n_
     } else {
         if (d > range_hexes(b, a, w)) return false;
         /* Out of the target's melee reach, unless Handheld (S8). */
-        if (d <= target_reach(memo, b, t) && !battle_weapon_tag(w, "handheld")) return false;
+        if (d <= target_reach(memo, b, t) && !tg->handheld) return false;
         /* A ranged weapon without Assault is not fired in a turn with a move (S9). */
-        if (w->cls == WPN_RANGED && !battle_weapon_tag(w, "assault") && s->u[a].moved) return false;
+        if (w->cls == WPN_RANGED && !tg->assault && s->u[a].moved) return false;
     }
     int lvl = memo ? sf_cover_level_memo(memo, b, a, t) : sf_cover_level(b, a, t);
     if (lvl >= 4) return false;
-    out->nonlethal = (w && battle_weapon_tag(w, "nonlethal") > 0) || (intent && (!w || club ||
-                                                                       battle_weapon_tag(w, "blunt") > 0));
+    out->nonlethal = (w && tg->nonlethal > 0) || (intent && (!w || club || tg->blunt > 0));
     out->cover_mod = cover_mod(lvl);
 
     /* The roll: to-hit, or the target's save for Beam and Homing (S-R7, S27). */
     out->roll = SF_ROLL_HIT;
-    int homing = w && !out->melee ? battle_weapon_tag(w, "homing") : 0;
-    bool beam = w && !out->melee && battle_weapon_tag(w, "beam") > 0;
+    int homing = w && !out->melee ? tg->homing : 0;
+    bool beam = w && !out->melee && tg->beam > 0;
     if (homing > 0 && d >= (homing <= 1 ? 0 : geom_ft_to_hexes(b->map, homing)))
         out->roll = SF_ROLL_HOMING;
     else if (beam)
@@ -227,7 +274,7 @@ bool sf_shot_shape_memo(const battle_t *b, int a, int t, int wi, int arg, int n_
         out->bonus = sf_stat(b, a, SF_CB) + sf_stat(b, t, SF_VLN) + out->cover_mod;
         if (!sf_vehicle(b, a)) out->bonus -= 4 * (n_weapons - 1); /* S24 */
         if (club) out->bonus -= 4;                                 /* S32 */
-        if (w && !out->melee && battle_weapon_tag(w, "steady") > 0 && !s->u[a].moved)
+        if (w && !out->melee && tg->steady > 0 && !s->u[a].moved)
             out->bonus += 1;                                       /* S9 */
     } else {
         out->bonus = sf_save_score(b, t, out->roll == SF_ROLL_BEAM ? SF_SAVE_BEAM : SF_SAVE_HOMING);
@@ -243,23 +290,23 @@ bool sf_shot_shape_memo(const battle_t *b, int a, int t, int wi, int arg, int n_
         out->dmg_sides = w->dice_sides;
         out->dmg_bonus = w->dice_bonus;
         if (w->cls == WPN_MELEE || w->cls == WPN_THROWN) out->dmg_bonus += sf_stat(b, a, SF_STR);
-        int cont = battle_weapon_tag(w, "continuous");
+        int cont = tg->continuous;
         const sf_unit_t *u = &s->u[a];
         if (cont > 0 && u->cont_w == wi && u->cont_t == t && u->cont_round == b->round - 1)
             out->dmg_bonus += cont * u->cont_n; /* the n-th turn on it: +x(n-1) (S28) */
     }
     if (mx > 0) out->xdie = mx;
     if (w) {
-        out->blast = battle_weapon_tag(w, "blast");
-        if (battle_weapon_tag(w, "area_ray") > 0) {
-            out->blast = battle_weapon_tag(w, "area_ray");
+        out->blast = tg->blast;
+        if (tg->area_ray > 0) {
+            out->blast = tg->area_ray;
             out->ray = true;
             const sf_unit_t *u = &s->u[a];
             if (u->ray_w == wi && u->ray_round == b->round - 1) /* kept up: moved centre (S26) */
                 out->ray_loss = hex_distance(hex_from_cell(b->map->layout, u->ray_at), sf_pos(b, t));
         }
     }
-    shot_costs(b, a, w, out);
+    shot_costs(b, a, w, tg, out);
     return true;
 }
 

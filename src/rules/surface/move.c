@@ -47,16 +47,29 @@ bool sf_mode_open(const battle_t *b, int i, int mode)
     return (mode == SF_MOVE || mode == SF_SPRINT) ? !melee : melee;
 }
 
+/* mc->flags of a retreat or a flee: FOES_LISTED and bit j for each foe j
+ * (j < FOES_BITS) the mover was in melee with, found once; else the mover's
+ * own melee reach, and each step asks again. */
+#define FOES_LISTED (1 << 30)
+#define FOES_BITS 30
+
+/* Is enemy j one that mover i is in melee with now (i standing on cell
+ * start, reach its melee reach)? */
+static bool melee_foe(const battle_t *b, int i, int start, int reach, int j)
+{
+    if (j == i || !battle_active(b, j) || !sf_enemies(b, i, j)) return false;
+    /* Most foes are far off. */
+    int d = hex_distance(board_hex_of(b->board, start), sf_pos(b, j));
+    if (d > reach && d > sf_melee_reach(b, j)) return false;
+    return sf_in_melee_pair(b, i, j);
+}
+
 /* Is enemy j one that mc's mover was in melee with when the move began (the
  * board does not change during a search, so "now" is the start)? */
 static bool start_foe(const battle_t *b, const move_cost_t *mc, int j)
 {
-    int i = mc->who;
-    if (j == i || !battle_active(b, j) || !sf_enemies(b, i, j)) return false;
-    /* mc->flags holds the mover's own melee reach: most foes are far off. */
-    int d = hex_distance(board_hex_of(b->board, mc->start), sf_pos(b, j));
-    if (d > mc->flags && d > sf_melee_reach(b, j)) return false;
-    return sf_in_melee_pair(b, i, j);
+    if (mc->flags & FOES_LISTED) return j < FOES_BITS && ((mc->flags >> j) & 1);
+    return melee_foe(b, mc->who, mc->start, mc->flags, j);
 }
 
 /* A step: the ordinary cost (terrain, enemies barred, allies passed through);
@@ -97,6 +110,14 @@ bool sf_move_cost(const battle_t *b, int i, int mode, move_cost_t *out)
     out->mode = mode;
     out->flags = sf_melee_reach(b, i);
     out->start = board_cell_index(b->board, sf_pos(b, i));
+    if (mode == SF_RETREAT || mode == SF_FLEE) {
+        /* The foes it leaves, found once: every step asks about them. */
+        int listed = FOES_LISTED;
+        for (int j = 0; j < b->n && listed; j++)
+            if (melee_foe(b, i, out->start, out->flags, j))
+                listed = j < FOES_BITS ? listed | 1 << j : 0;
+        if (listed) out->flags = listed;
+    }
     return true;
 }
 

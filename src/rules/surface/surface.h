@@ -78,6 +78,20 @@ typedef struct {
     uint32_t given;     /* bit s: stat s came from the map or the template */
 } sf_unit_t;
 
+/* Terrain along lines the AI has looked down (los.c), by the pair of end
+ * cells, either way: valid while the terrain is what it was read as (each
+ * cell's sight, wall and cover bits, and the grid, compared in full by
+ * sf_los_sync). Maps of up to SF_LOS_CELLS cells; larger ones are traced
+ * each time. Zeroed = empty. */
+#define SF_LOS_CELLS 362 /* 362 * 362 pairs fit val */
+typedef struct {
+    bool ready;
+    int cols, rows;
+    hex_layout_t layout;
+    uint8_t terrain[SF_LOS_CELLS];                     /* what each cell was read as */
+    uint8_t val[SF_LOS_CELLS * SF_LOS_CELLS];          /* 0 not traced, else los.c's bits */
+} sf_los_t;
+
 typedef struct {
     int n_order;
     int order[MAP_MAX_FACTIONS];   /* board sides, first to act first */
@@ -163,6 +177,20 @@ static inline bool sf_fighting(const battle_t *b, int i) { return battle_active(
  * (player-controlled with no score in the map). */
 int sf_side_morale(const battle_t *b, int sd);
 
+/* ---- sight for the AI (los.c) ---------------------------------------------- */
+
+/* Forget los's lines unless b's terrain is the one they were traced on. */
+void sf_los_sync(sf_los_t *los, const battle_t *b);
+/* This thread's kept lines, synced to b's terrain, or NULL (a map too large).
+ * Odds runs battle after battle on one map: the lines outlive each battle. */
+sf_los_t *sf_los_for(const battle_t *b);
+/* sight_trace_walls(b->board, from, to, walled) exactly (walled may be NULL;
+ * sight_trace's answer is the same), the terrain part read from los when
+ * kept there (los NULL: traced). */
+sight_t sf_los_trace(sf_los_t *los, const battle_t *b, hex_t from, hex_t to, bool *walled);
+/* sight_clear(b->board, from, to) exactly, through los the same way. */
+bool sf_los_clear(sf_los_t *los, const battle_t *b, hex_t from, hex_t to);
+
 /* ---- moving (move.c) ------------------------------------------------------ */
 
 /* Names of the move modes, for the UI and `query reach --mode`. */
@@ -219,6 +247,15 @@ typedef struct {
 bool sf_shot_shape(const battle_t *b, int a, int t, int wi, int arg, int n_weapons, cell_t at,
                    sf_shot_t *out);
 
+/* The tags of one weapon an attack's shape reads, each read once (0 when
+ * absent) instead of looked up by name shot after shot. */
+typedef struct {
+    int cone, assault, handheld, homing, beam, steady, nonlethal, blunt;
+    int blast, area_ray, shots, heavy, heat, heat_on_hit, particle, continuous, quench;
+    bool has_heat_on_hit;
+} sf_wtags_t;
+void sf_wtags_read(const weapon_t *w, sf_wtags_t *out);
+
 /* Cover levels (sf_cover_level) already worked out, by the hex the attacker
  * stands on and the target, and targets' melee reach: valid only while
  * nothing changes but the attacker's hex and its own turn flags and hands
@@ -230,6 +267,11 @@ typedef struct {
     int8_t lvl[SF_COVER_MEMO];
     int n;
     int16_t mreach[SF_NMAX]; /* 0 unknown, else 1 + sf_melee_reach of the target */
+    sf_los_t *los;           /* lines traced this battle (NULL: trace each) */
+    /* The tags of the attacker's weapons (one attacker per memo; bit w of
+     * tagged: tags[w] read). */
+    uint16_t tagged;
+    sf_wtags_t tags[SF_MAX_WEAPONS];
 } sf_cover_memo_t;
 /* sf_cover_level(b, a, t), read from memo or worked out and kept there. */
 int sf_cover_level_memo(sf_cover_memo_t *memo, const battle_t *b, int a, int t);
