@@ -303,6 +303,78 @@ static void test_cheaper_route_found_later(void **state)
 
 /* ---- geom_path ------------------------------------------------------- */
 
+/* A fixed pseudo-random step cost per (from, to): 1..40 feet, some steps
+ * refused, and now and then one far longer than the bucket ring. */
+static int hashed_cost(void *ud, int from, int to)
+{
+    uint32_t x = (uint32_t)from * 2654435761u ^ (uint32_t)to * 40503u ^ *(const uint32_t *)ud;
+    x ^= x >> 13;
+    x *= 0x5bd1e995u;
+    x ^= x >> 15;
+    uint32_t v = x % 100u;
+    return v < 8 ? -1 : v == 99 ? 2000 + (int)(x >> 20) % 500 : 1 + (int)(x >> 8) % 40;
+}
+
+/* Does search a hold exactly what search b holds (cells settled, in order,
+ * with costs and parents, and the budget cut)? */
+static void assert_same_search(const path_search_t *a, const path_search_t *b, int ncells)
+{
+    const int *sa, *sb;
+    int na = path_settled(a, &sa), nb = path_settled(b, &sb);
+    assert_int_equal(na, nb);
+    for (int k = 0; k < na; k++)
+        assert_int_equal(sa[k], sb[k]);
+    for (int idx = 0; idx < ncells; idx++) {
+        assert_int_equal(path_cost(a, idx), path_cost(b, idx));
+        assert_int_equal(path_parent(a, idx), path_parent(b, idx));
+    }
+    assert_int_equal(path_budget_cut(a), path_budget_cut(b));
+}
+
+/* path_resume carries a search on to a wider budget exactly as a fresh
+ * search to that budget would go (plan_approach widens its ring this way):
+ * over many costs, starts and budget ladders, with walls and bodies. */
+static void test_resume_matches_fresh_run(void **state)
+{
+    (void)state;
+    map_t *m = make_map(HEX_POINTY, 15, 15, FIELD15);
+    add_unit(m, "p", "players", 3, 3);
+    add_unit(m, "q", "raiders", 9, 6);
+    world_t w = open_world(m);
+    path_search_t *fresh = path_search_create(15 * 15);
+    assert_non_null(fresh);
+    path_mover_t mv = {w.b, 0};
+    int grew = 0; /* resumes that really searched farther */
+    for (uint32_t seed = 1; seed <= 40; seed++) {
+        int start = (int)(seed * 37u % (15u * 15u));
+        const int ladder[][4] = {{0, 10, 30, 90}, {5, 6, 200, 3000}, {40, 40, 41, PATH_NO_BUDGET},
+                                 {1, 2500, 2600, 9000}};
+        for (int l = 0; l < 4; l++) {
+            bool plain = seed % 5 == 0; /* now and then the map's own move costs */
+            path_cost_fn fn = plain ? path_move_cost : hashed_cost;
+            void *ud = plain ? (void *)&mv : (void *)&seed;
+            path_run(w.ps, w.b, start, ladder[l][0], -1, fn, ud);
+            for (int k = 1; k < 4; k++) {
+                const int *set;
+                int before = path_settled(w.ps, &set);
+                path_resume(w.ps, w.b, ladder[l][k], fn, ud);
+                path_run(fresh, w.b, start, ladder[l][k], -1, fn, ud);
+                assert_same_search(w.ps, fresh, 15 * 15);
+                grew += path_settled(w.ps, &set) > before;
+            }
+        }
+    }
+    /* After a run with a goal, it searches afresh. */
+    uint32_t seed = 7;
+    path_run(w.ps, w.b, 0, 50, 16, hashed_cost, &seed);
+    path_resume(w.ps, w.b, 500, hashed_cost, &seed);
+    path_run(fresh, w.b, 0, 500, -1, hashed_cost, &seed);
+    assert_same_search(w.ps, fresh, 15 * 15);
+    assert_true(grew > 100);
+    path_search_destroy(fresh);
+    close_world(&w);
+}
+
 static const char *const DETOUR[3] = {".....", ".###.", ",,,,,"};
 
 static void test_path_detours_around_wall(void **state)
@@ -565,6 +637,7 @@ int main(void)
         cmocka_unit_test(test_goal_stops_early_and_reuse_resets),
         cmocka_unit_test(test_callback_drives_costs),
         cmocka_unit_test(test_cheaper_route_found_later),
+        cmocka_unit_test(test_resume_matches_fresh_run),
         cmocka_unit_test(test_path_detours_around_wall),
         cmocka_unit_test(test_path_to_self_and_impassable),
         cmocka_unit_test(test_path_unreachable_behind_walls),

@@ -344,16 +344,18 @@ static sight_t reference(const board_t *b, hex_t from, hex_t to)
     return s;
 }
 
-/* sight.c reads short lines from a table of steps per delta, and lerps long
- * ones, skipping the -e line when the true line meets no edge; this checks
- * both against the literal reading over every pair of three maps (the long
- * thin one has lines of up to 70 hexes, beyond the table's 48). */
+/* sight.c reads short lines from a table of steps per delta (turned into
+ * cell offsets for each of the four layouts), and lerps long ones, skipping
+ * the -e line when the true line meets no edge; this checks both against the
+ * literal reading over every pair of five maps (the long thin one has lines
+ * of up to 70 hexes, beyond the table's 48). */
 static void test_matches_two_line_reference(void **state)
 {
     (void)state;
-    const hex_layout_t lays[3] = {POINTY_ODD, FLAT_EVEN, POINTY_ODD};
-    const int cols[3] = {13, 13, 70}, rows[3] = {12, 12, 5};
-    for (int l = 0; l < 3; l++) {
+    const hex_layout_t lays[5] = {POINTY_ODD, FLAT_EVEN, {HEX_POINTY, HEX_EVEN},
+                                  {HEX_FLAT, HEX_ODD}, POINTY_ODD};
+    const int cols[5] = {13, 13, 12, 11, 70}, rows[5] = {12, 12, 11, 12, 5};
+    for (int l = 0; l < 5; l++) {
         map_t *m = make_map(lays[l], cols[l], rows[l], NULL);
         scatter(m);
         board_t *b = board_create(m);
@@ -380,7 +382,7 @@ static void test_matches_two_line_reference(void **state)
             }
         /* Plenty of the pairs must actually run along edges. */
         assert_true(edges > n);
-        if (l == 2) assert_true(longs > n);
+        if (l == 4) assert_true(longs > n);
         board_destroy(b);
         map_destroy(m);
     }

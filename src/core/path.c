@@ -28,7 +28,16 @@ struct path_search {
     int n_touched;
     int *settled;     /* cells in the order they were settled */
     int n_settled;
-    bool cut; /* the last run refused a step for its budget */
+    /* The dearest cost any step looked at led to (PATH_NO_BUDGET + 1 for
+     * beyond any budget): the run refused a step for its budget when that
+     * is above the budget. */
+    int far, budget;
+    /* Where the last run stopped, for path_resume: its start, the cost it had
+     * reached, the queue's size and the empty buckets passed since the last
+     * settled cell, and whether it may go on (it stopped for its budget, not
+     * at a goal, on a board of cols x rows). */
+    int start, cur, queued, misses, cols, rows;
+    bool resumable;
     int head[NBUCKETS];
 };
 
@@ -84,7 +93,8 @@ static void reset(path_search_t *ps)
     }
     ps->n_touched = 0;
     ps->n_settled = 0;
-    ps->cut = false;
+    ps->far = 0;
+    ps->budget = 0;
 }
 
 /* Offsets (columns, rows) from a cell to its neighbour in each direction, by
@@ -153,25 +163,27 @@ static int min_queued(const path_search_t *ps)
     return best;
 }
 
-int path_run(path_search_t *ps, const board_t *b, int start, int budget_ft, int goal,
-             path_cost_fn cost, void *ud)
+/* Settle cells in order of cost from where the run stands, up to cost
+ * budget_ft (a goal >= 0 stops it once settled). A step beyond the budget is
+ * still queued (ps->far notes it), so path_resume can carry on; a queued
+ * cell costs more than the budget and is never settled, so the cells settled,
+ * their order, costs and parents are those of a run that refused the step
+ * (a bucket holds cells of several costs only apart by a multiple of the
+ * ring, and pop_at matches the exact cost, so order within a cost is kept). */
+static void expand(path_search_t *ps, const board_t *b, int budget_ft, int goal, path_cost_fn cost,
+                   void *ud)
 {
-    reset(ps);
-    const int cols = b->map->cols, rows = b->map->rows, ncells = cols * rows;
-    if (ncells > ps->ncells || start < 0 || start >= ncells || budget_ft < 0)
-        return 0;
-    if (budget_ft > PATH_NO_BUDGET)
-        budget_ft = PATH_NO_BUDGET;
-
-    ps->cost[start] = 0;
-    ps->parent[start] = -1;
-    ps->state[start] = QUEUED;
-    ps->touched[ps->n_touched++] = start;
-    bucket_link(ps, start);
-    int queued = 1, cur = 0, misses = 0;
+    const int cols = b->map->cols, rows = b->map->rows;
+    int queued = ps->queued, cur = ps->cur, misses = ps->misses;
     const nbr_steps_t steps = nbr_steps(b->map->layout);
+    ps->resumable = false;
+    ps->budget = budget_ft;
 
     while (queued > 0) {
+        if (cur > budget_ft) {
+            ps->resumable = true; /* only cells beyond the budget are left */
+            break;
+        }
         int c = pop_at(ps, cur);
         if (c < 0) {
             if (++misses >= NBUCKETS) {
@@ -199,13 +211,14 @@ int path_run(path_search_t *ps, const board_t *b, int start, int budget_ft, int 
             if (ps->state[n] == SETTLED)
                 continue;
             int step = cost(ud, c, n);
-            /* Written as a subtraction so a huge step cannot overflow. */
+            /* Written as subtractions so a huge step cannot overflow. */
             if (step < 0) continue;
-            if (step > budget_ft - cur) {
-                ps->cut = true;
+            if (step > PATH_NO_BUDGET - cur) {
+                ps->far = PATH_NO_BUDGET + 1; /* beyond any budget */
                 continue;
             }
             int nc = cur + step;
+            if (nc > ps->far) ps->far = nc;
             if (ps->state[n] == UNSEEN) {
                 ps->state[n] = QUEUED;
                 ps->touched[ps->n_touched++] = n;
@@ -220,6 +233,47 @@ int path_run(path_search_t *ps, const board_t *b, int start, int budget_ft, int 
             bucket_link(ps, n);
         }
     }
+    ps->queued = queued;
+    ps->cur = cur;
+    ps->misses = misses;
+    if (queued == 0) ps->resumable = true; /* all settled: nothing more to find */
+}
+
+int path_run(path_search_t *ps, const board_t *b, int start, int budget_ft, int goal,
+             path_cost_fn cost, void *ud)
+{
+    reset(ps);
+    ps->resumable = false;
+    const int cols = b->map->cols, rows = b->map->rows, ncells = cols * rows;
+    if (ncells > ps->ncells || start < 0 || start >= ncells || budget_ft < 0)
+        return 0;
+    if (budget_ft > PATH_NO_BUDGET)
+        budget_ft = PATH_NO_BUDGET;
+
+    ps->cost[start] = 0;
+    ps->parent[start] = -1;
+    ps->state[start] = QUEUED;
+    ps->touched[ps->n_touched++] = start;
+    bucket_link(ps, start);
+    ps->start = start;
+    ps->cols = cols;
+    ps->rows = rows;
+    ps->queued = 1;
+    ps->cur = 0;
+    ps->misses = 0;
+    expand(ps, b, budget_ft, goal, cost, ud);
+    if (goal >= 0) ps->resumable = false; /* a goal's neighbours may be unexpanded */
+    return ps->n_settled;
+}
+
+int path_resume(path_search_t *ps, const board_t *b, int budget_ft, path_cost_fn cost, void *ud)
+{
+    if (budget_ft > PATH_NO_BUDGET)
+        budget_ft = PATH_NO_BUDGET;
+    if (!ps->resumable || budget_ft < ps->budget || b->map->cols != ps->cols ||
+        b->map->rows != ps->rows)
+        return ps->n_touched ? path_run(ps, b, ps->start, budget_ft, -1, cost, ud) : 0;
+    expand(ps, b, budget_ft, -1, cost, ud);
     return ps->n_settled;
 }
 
@@ -238,7 +292,7 @@ int path_settled(const path_search_t *ps, const int **out)
 
 bool path_budget_cut(const path_search_t *ps)
 {
-    return ps->cut;
+    return ps->far > ps->budget;
 }
 
 int path_parent(const path_search_t *ps, int idx)

@@ -25,6 +25,14 @@ void path_search_destroy(path_search_t *ps);
 #define PATH_NO_BUDGET 0x3fffffff
 int path_run(path_search_t *ps, const board_t *b, int start, int budget_ft, int goal,
              path_cost_fn cost, void *ud);
+/* Carry the last run (which had no goal) on to a budget of budget_ft, with
+ * the same board, cost and ud, as if path_run had been called with that
+ * budget: the same cells settled in the same order with the same costs and
+ * parents, and path_budget_cut as that run would leave it; only the cells
+ * beyond the old budget are searched. (After a run with a goal, or to a
+ * smaller budget, it runs afresh from the same start.) Returns the number of
+ * cells settled. */
+int path_resume(path_search_t *ps, const board_t *b, int budget_ft, path_cost_fn cost, void *ud);
 /* Cheapest cost found to cell idx in the last run, or -1 if not reached. */
 int path_cost(const path_search_t *ps, int idx);
 /* Cells settled by the last run, in order of increasing cost; *out points into ps. */

@@ -35,15 +35,11 @@ typedef struct {
  * (TRACE_WALLS; res.blocked then stands for "walled"). */
 typedef enum { TRACE_SIGHT, TRACE_WALLS } trace_mode_t;
 
-/* Take hex h into res. Returns true when the trace may stop. */
-static inline bool look_at(const board_t *b, hex_t h, bool with_bodies, trace_mode_t mode,
-                           line_result_t *res, bool *sight_blocked)
+/* Take cell idx into res. Returns true when the trace may stop. */
+static inline bool look_at_cell(const board_t *b, int idx, bool with_bodies, trace_mode_t mode,
+                                line_result_t *res, bool *sight_blocked)
 {
-    const map_t *m = b->map;
-    cell_t c = hex_to_cell(m->layout, h);
-    if (!map_in_bounds(m, c)) return false; /* off the map: neither blocks nor covers */
-    int idx = map_index(m, c);
-    const terrain_t *t = &m->types[m->cells[idx]];
+    const terrain_t *t = &b->map->types[b->map->cells[idx]];
     if (t->blocks_sight) {
         *sight_blocked = true;
         if (mode == TRACE_SIGHT) {
@@ -59,6 +55,16 @@ static inline bool look_at(const board_t *b, hex_t h, bool with_bodies, trace_mo
     if (t->cover > res->cover) res->cover = t->cover;
     if (with_bodies && b->occ[idx] >= 0 && res->cover < COVER_LIGHT) res->cover = COVER_LIGHT;
     return false;
+}
+
+/* The same for hex h; off the map it neither blocks nor covers. */
+static inline bool look_at(const board_t *b, hex_t h, bool with_bodies, trace_mode_t mode,
+                           line_result_t *res, bool *sight_blocked)
+{
+    const map_t *m = b->map;
+    cell_t c = hex_to_cell(m->layout, h);
+    if (!map_in_bounds(m, c)) return false;
+    return look_at_cell(b, map_index(m, c), with_bodies, mode, res, sight_blocked);
 }
 
 /* ------------------------------------------------------------ short lines */
@@ -120,22 +126,50 @@ static const short_step_t *short_line(hex_t a, hex_t b, int n, bool *split)
     return short_steps[s];
 }
 
-/* Both nudged lines from the table: the -e hex is looked at only where it
- * parts from the +e one. */
-static line_result_t trace_short(const board_t *b, hex_t from, const short_step_t *st, int n,
-                                 bool split, bool with_bodies, trace_mode_t mode,
-                                 bool *sight_blocked)
+/* The in-bounds cell index at hex offset (dq, dr) from cell c0, or -1,
+ * without going back to hexes. Offset cells shove every other row (pointy)
+ * or column (flat) by half a hex, so the cell offset along the other axis
+ * is the hex offset plus floor((par + major) / 2), where major is the offset
+ * along the shoved axis and par the start's parity on it, flipped for even
+ * staggers (tests/test_sight.c checks this against hex_to_cell). */
+static inline int cell_at(const map_t *m, cell_t c0, int par, bool pointy, int dq, int dr)
 {
+    int major = pointy ? dr : dq, minor = pointy ? dq : dr;
+    minor += ((par + major + 2 * SHORT_MAX) >> 1) - SHORT_MAX; /* floor, as the sum is >= 0 */
+    int col = c0.col + (pointy ? minor : major), row = c0.row + (pointy ? major : minor);
+    if ((unsigned)col >= (unsigned)m->cols || (unsigned)row >= (unsigned)m->rows) return -1;
+    return row * m->cols + col;
+}
+
+/* Both nudged lines from the table: the -e hex is looked at only where it
+ * parts from the +e one. pointy is passed as a constant so each layout gets
+ * its own loop. */
+static inline line_result_t walk_short(const board_t *b, hex_t from, const short_step_t *st, int n,
+                                       bool split, bool with_bodies, trace_mode_t mode,
+                                       bool *sight_blocked, bool pointy)
+{
+    const map_t *m = b->map;
     line_result_t res = {false, COVER_NONE};
+    cell_t c0 = hex_to_cell(m->layout, from);
+    int par = ((pointy ? c0.row : c0.col) & 1) ^ (m->layout.stagger == HEX_EVEN);
     for (int k = 0; k < n - 1; k++) {
-        hex_t p = {from.q + st[k].pq, from.r + st[k].pr};
-        if (look_at(b, p, with_bodies, mode, &res, sight_blocked)) return res;
+        int idx = cell_at(m, c0, par, pointy, st[k].pq, st[k].pr);
+        if (idx >= 0 && look_at_cell(b, idx, with_bodies, mode, &res, sight_blocked)) return res;
         if (split && (st[k].mq != st[k].pq || st[k].mr != st[k].pr)) {
-            hex_t q = {from.q + st[k].mq, from.r + st[k].mr};
-            if (look_at(b, q, with_bodies, mode, &res, sight_blocked)) return res;
+            idx = cell_at(m, c0, par, pointy, st[k].mq, st[k].mr);
+            if (idx >= 0 && look_at_cell(b, idx, with_bodies, mode, &res, sight_blocked)) return res;
         }
     }
     return res;
+}
+
+static inline line_result_t trace_short(const board_t *b, hex_t from, const short_step_t *st, int n,
+                                        bool split, bool with_bodies, trace_mode_t mode,
+                                        bool *sight_blocked)
+{
+    if (b->map->layout.orient == HEX_POINTY)
+        return walk_short(b, from, st, n, split, with_bodies, mode, sight_blocked, true);
+    return walk_short(b, from, st, n, split, with_bodies, mode, sight_blocked, false);
 }
 
 /* ------------------------------------------------------------- long lines */
@@ -194,7 +228,7 @@ static bool touches_edge(hex_t a, hex_t b, int n)
 /* Both nudged lines from `from` to `to` (n = distance), combined: blocked
  * (or walled) if either is, cover the worse of the two, *sight_blocked if
  * anything blocked sight on either (TRACE_WALLS). */
-static line_result_t trace_pair(const board_t *b, hex_t from, hex_t to, int n, bool with_bodies,
+static inline line_result_t trace_pair(const board_t *b, hex_t from, hex_t to, int n, bool with_bodies,
                                 trace_mode_t mode, bool *sight_blocked)
 {
     *sight_blocked = false;

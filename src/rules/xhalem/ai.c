@@ -317,8 +317,10 @@ static bool plan_approach(battle_t *b, int a, int t, int budget, cmd_t *out)
     int d = dist_hex(b, a, t);
     int lim = round_up((d > 1 ? d - 1 : 1) * b->map->feet_per_hex, iv > 0 ? iv : 1);
     int best_cost = 0x3fffffff, goal = -1;
+    /* Each wider ring carries the last search on (path_resume: the same as a
+     * fresh search to the wider budget, without searching the inside again). */
+    path_run(b->ps, b->board, start, lim, -1, mv.step, &mv);
     for (;;) {
-        path_run(b->ps, b->board, start, lim, -1, mv.step, &mv);
         for (int k = 0; k < nr; k++) {
             int idx = board_cell_index(b->board, ring[k]);
             if (idx < 0 || b->board->occ[idx] >= 0 || b->map->types[b->map->cells[idx]].move <= 0)
@@ -335,6 +337,7 @@ static bool plan_approach(battle_t *b, int a, int t, int budget, cmd_t *out)
         if (goal >= 0 || lim >= PATH_NO_BUDGET || !path_budget_cut(b->ps)) break;
         lim = lim >= PATH_NO_BUDGET / 2 ? PATH_NO_BUDGET
                                         : round_up(lim + lim / 2 + 1, iv > 0 ? iv : 1);
+        path_resume(b->ps, b->board, lim, mv.step, &mv);
     }
     if (goal < 0) return false;
     cmd_t c = cmd_make(CMD_MOVE, a);
