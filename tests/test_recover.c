@@ -19,6 +19,7 @@
 #include "io/fileio.h"
 #include "io/map_io.h"
 #include "io/recover.h"
+#include "text_fixture.h"
 #include "tmp_fixture.h"
 
 typedef struct {
@@ -192,6 +193,19 @@ static void test_map_copy_round_trip(void **state)
     edit_history_free(&h);
 }
 
+/* A wall painted on f's map (history h, made here), and the recovery copy
+ * of map "x.json" written to rpath. */
+static void copy_with_a_wall(fx_t *f, edit_history_t *h, char *rpath, size_t cap)
+{
+    edit_history_init(h);
+    edit_t e;
+    assert_true(edit_paint(f->m, (cell_t){5, 5}, 1, map_find_type(f->m, "wall"), &e));
+    assert_true(edit_do(h, f->m, &e));
+    char err[HB_ERR_MAX];
+    assert_true(recover_path("x.json", rpath, cap));
+    assert_int_equal(recover_write_map(rpath, "x.json", f->m, h, err, sizeof err), HB_OK);
+}
+
 /* Replace the first occurrence of from in the file at path by to. */
 static void patch_file(const char *path, const char *from, const char *to)
 {
@@ -199,13 +213,8 @@ static void patch_file(const char *path, const char *from, const char *to)
     size_t len = 0;
     char err[256];
     assert_int_equal(hb_read_file(path, HB_FILE_MAX, &text, &len, err, sizeof err), HB_OK);
-    char *at = strstr(text, from);
-    assert_non_null(at);
-    size_t a = (size_t)(at - text), nf = strlen(from), nt = strlen(to);
-    char *out = malloc(len - nf + nt + 1);
-    memcpy(out, text, a);
-    memcpy(out + a, to, nt);
-    memcpy(out + a + nt, at + nf, len - a - nf + 1);
+    char *out = text_patch(text, from, to, false, NULL); /* NULL: from is not there */
+    assert_non_null(out);
     assert_int_equal(hb_write_atomic(path, out, strlen(out), false, err, sizeof err), HB_OK);
     free(out);
     free(text);
@@ -215,13 +224,8 @@ static void test_damaged_history_refused(void **state)
 {
     fx_t *f = *state;
     edit_history_t h;
-    edit_history_init(&h);
-    edit_t e;
-    assert_true(edit_paint(f->m, (cell_t){5, 5}, 1, map_find_type(f->m, "wall"), &e));
-    assert_true(edit_do(&h, f->m, &e));
     char rpath[1024], err[HB_ERR_MAX];
-    assert_true(recover_path("x.json", rpath, sizeof rpath));
-    assert_int_equal(recover_write_map(rpath, "x.json", f->m, &h, err, sizeof err), HB_OK);
+    copy_with_a_wall(f, &h, rpath, sizeof rpath);
     edit_history_free(&h);
 
     recover_map_t r;
@@ -243,6 +247,7 @@ static void test_damaged_history_refused(void **state)
 
     /* An unknown edit. */
     edit_history_init(&h);
+    edit_t e;
     assert_true(edit_paint(f->m, (cell_t){6, 5}, 1, map_find_type(f->m, "water"), &e));
     assert_true(edit_do(&h, f->m, &e));
     assert_int_equal(recover_write_map(rpath, "x.json", f->m, &h, err, sizeof err), HB_OK);
@@ -292,16 +297,12 @@ static void test_failed_copy_leaves_old_one(void **state)
 {
     fx_t *f = *state;
     edit_history_t h;
-    edit_history_init(&h);
-    edit_t e;
-    assert_true(edit_paint(f->m, (cell_t){5, 5}, 1, map_find_type(f->m, "wall"), &e));
-    assert_true(edit_do(&h, f->m, &e));
     char rpath[1024], err[HB_ERR_MAX];
-    assert_true(recover_path("x.json", rpath, sizeof rpath));
-    assert_int_equal(recover_write_map(rpath, "x.json", f->m, &h, err, sizeof err), HB_OK);
+    copy_with_a_wall(f, &h, rpath, sizeof rpath);
     char *before = NULL, *after = NULL;
     size_t n1, n2;
     assert_int_equal(hb_read_file(rpath, HB_FILE_MAX, &before, &n1, err, sizeof err), HB_OK);
+    edit_t e;
     assert_true(edit_paint(f->m, (cell_t){7, 5}, 2, map_find_type(f->m, "wall"), &e));
     assert_true(edit_do(&h, f->m, &e));
     static const char *const SPECS[] = {"create:1", "write:1", "fsync:1", "close:1", "rename:1"};
@@ -317,12 +318,7 @@ static void test_failed_copy_leaves_old_one(void **state)
         free(after);
         char folder[1024];
         snprintf(folder, sizeof folder, "%s/hexbattle", f->dir);
-        DIR *d = opendir(folder);
-        int files = 0;
-        for (struct dirent *de; (de = readdir(d));)
-            files += de->d_name[0] != '.';
-        closedir(d);
-        assert_int_equal(files, 1); /* no temporary file */
+        assert_int_equal(tmp_dir_count(folder), 1); /* no temporary file */
     }
     hb_fault_set(NULL);
     free(before);
