@@ -353,7 +353,9 @@ static void test_resume_matches_fresh_run(void **state)
             bool plain = seed % 5 == 0; /* now and then the map's own move costs */
             path_cost_fn fn = plain ? path_move_cost : hashed_cost;
             void *ud = plain ? (void *)&mv : (void *)&seed;
-            path_run(w.ps, w.b, start, ladder[l][0], -1, fn, ud);
+            path_run_open(w.ps, w.b, start, ladder[l][0], fn, ud);
+            path_run(fresh, w.b, start, ladder[l][0], -1, fn, ud);
+            assert_same_search(w.ps, fresh, 15 * 15); /* open or not, the same answers */
             for (int k = 1; k < 4; k++) {
                 const int *set;
                 int before = path_settled(w.ps, &set);
@@ -364,7 +366,7 @@ static void test_resume_matches_fresh_run(void **state)
             }
         }
     }
-    /* After a run with a goal, it searches afresh. */
+    /* After a plain run (here with a goal), it searches afresh. */
     uint32_t seed = 7;
     path_run(w.ps, w.b, 0, 50, 16, hashed_cost, &seed);
     path_resume(w.ps, w.b, 500, hashed_cost, &seed);

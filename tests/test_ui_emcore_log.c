@@ -51,7 +51,7 @@ static int conditions_worded(const pui_t *p)
 static void test_net_botch_reads_as_a_botch(void **state)
 {
     (void)state;
-    int botches = 0, counted = 0, worded = 0;
+    int botches = 0, counted = 0, worded = 0, running = 0;
     for (uint64_t seed = 1; seed <= 12 && (botches < 3 || worded == 0); seed++) {
         fx_t f;
         fx_open(&f, "river_crossing", seed);
@@ -68,8 +68,18 @@ static void test_net_botch_reads_as_a_botch(void **state)
             worded += conditions_worded(p);
         }
         const battle_t *b = p->play.b;
-        for (int k = 0; k < b->log.n; k++)
-            counted += b->log.ev[k].type == EV_ROLL && b->log.ev[k].spec.count_at > 0;
+        for (int k = 0; k < b->log.n; k++) {
+            const event_t *ev = &b->log.ev[k];
+            counted += ev->type == EV_ROLL && ev->spec.count_at > 0;
+            /* A runner's mark reads as English: "X is running", never "X is ran". */
+            if (ev->type == EV_CONDITION && strcmp(ev->name, "running") == 0) {
+                char text[256];
+                hud_log_text(p, ev, text, sizeof text);
+                if (!strstr(text, ev->on ? " is running" : " is no longer running"))
+                    fail_msg("seed %d: \"%s\"", (int)seed, text);
+                running++;
+            }
+        }
         const event_t *e;
         while ((e = net_botch(p, &seen)) != NULL) {
             char line[256], want[48];
@@ -89,6 +99,7 @@ static void test_net_botch_reads_as_a_botch(void **state)
     assert_true(counted > 0);
     assert_true(botches > 0); /* 1s outweighing the successes happen in a few battles */
     assert_true(worded > 0);  /* runners were marked */
+    assert_true(running > 0); /* ... and the log said so in words */
 }
 
 int main(void)

@@ -28,10 +28,11 @@ struct path_search {
     int n_touched;
     int *settled;     /* cells in the order they were settled */
     int n_settled;
-    /* The dearest cost any step looked at led to (PATH_NO_BUDGET + 1 for
-     * beyond any budget): the run refused a step for its budget when that
-     * is above the budget. */
+    /* The dearest cost a step beyond the budget of its time led to
+     * (PATH_NO_BUDGET + 1 for beyond any budget): the run refused a step for
+     * its budget when that is above the budget. */
     int far, budget;
+    bool keep; /* path_run_open: steps beyond the budget are queued, not dropped */
     /* Where the last run stopped, for path_resume: its start, the cost it had
      * reached, the queue's size and the empty buckets passed since the last
      * settled cell, and whether it may go on (it stopped for its budget, not
@@ -164,9 +165,10 @@ static int min_queued(const path_search_t *ps)
 }
 
 /* Settle cells in order of cost from where the run stands, up to cost
- * budget_ft (a goal >= 0 stops it once settled). A step beyond the budget is
- * still queued (ps->far notes it), so path_resume can carry on; a queued
- * cell costs more than the budget and is never settled, so the cells settled,
+ * budget_ft (a goal >= 0 stops it once settled). ps->far notes a step beyond
+ * the budget. An open run (ps->keep) still queues it, so path_resume can
+ * carry on; such a cell costs more than the budget and is never settled, so
+ * the cells settled,
  * their order, costs and parents are those of a run that refused the step
  * (a bucket holds cells of several costs only apart by a multiple of the
  * ring, and pop_at matches the exact cost, so order within a cost is kept). */
@@ -213,12 +215,12 @@ static void expand(path_search_t *ps, const board_t *b, int budget_ft, int goal,
             int step = cost(ud, c, n);
             /* Written as subtractions so a huge step cannot overflow. */
             if (step < 0) continue;
-            if (step > PATH_NO_BUDGET - cur) {
-                ps->far = PATH_NO_BUDGET + 1; /* beyond any budget */
-                continue;
+            if (step > budget_ft - cur) {
+                int over = step > PATH_NO_BUDGET - cur ? PATH_NO_BUDGET + 1 : cur + step;
+                if (over > ps->far) ps->far = over;
+                if (!ps->keep || over > PATH_NO_BUDGET) continue;
             }
             int nc = cur + step;
-            if (nc > ps->far) ps->far = nc;
             if (ps->state[n] == UNSEEN) {
                 ps->state[n] = QUEUED;
                 ps->touched[ps->n_touched++] = n;
@@ -239,11 +241,13 @@ static void expand(path_search_t *ps, const board_t *b, int budget_ft, int goal,
     if (queued == 0) ps->resumable = true; /* all settled: nothing more to find */
 }
 
-int path_run(path_search_t *ps, const board_t *b, int start, int budget_ft, int goal,
-             path_cost_fn cost, void *ud)
+/* path_run, and for path_run_open (keep) a run path_resume may carry on. */
+static int run(path_search_t *ps, const board_t *b, int start, int budget_ft, int goal,
+               path_cost_fn cost, void *ud, bool keep)
 {
     reset(ps);
     ps->resumable = false;
+    ps->keep = keep;
     const int cols = b->map->cols, rows = b->map->rows, ncells = cols * rows;
     if (ncells > ps->ncells || start < 0 || start >= ncells || budget_ft < 0)
         return 0;
@@ -262,8 +266,20 @@ int path_run(path_search_t *ps, const board_t *b, int start, int budget_ft, int 
     ps->cur = 0;
     ps->misses = 0;
     expand(ps, b, budget_ft, goal, cost, ud);
-    if (goal >= 0) ps->resumable = false; /* a goal's neighbours may be unexpanded */
+    if (!keep) ps->resumable = false; /* the steps beyond the budget were dropped */
     return ps->n_settled;
+}
+
+int path_run(path_search_t *ps, const board_t *b, int start, int budget_ft, int goal,
+             path_cost_fn cost, void *ud)
+{
+    return run(ps, b, start, budget_ft, goal, cost, ud, false);
+}
+
+int path_run_open(path_search_t *ps, const board_t *b, int start, int budget_ft, path_cost_fn cost,
+                  void *ud)
+{
+    return run(ps, b, start, budget_ft, -1, cost, ud, true);
 }
 
 int path_resume(path_search_t *ps, const board_t *b, int budget_ft, path_cost_fn cost, void *ud)
@@ -272,7 +288,7 @@ int path_resume(path_search_t *ps, const board_t *b, int budget_ft, path_cost_fn
         budget_ft = PATH_NO_BUDGET;
     if (!ps->resumable || budget_ft < ps->budget || b->map->cols != ps->cols ||
         b->map->rows != ps->rows)
-        return ps->n_touched ? path_run(ps, b, ps->start, budget_ft, -1, cost, ud) : 0;
+        return ps->n_touched ? path_run_open(ps, b, ps->start, budget_ft, cost, ud) : 0;
     expand(ps, b, budget_ft, -1, cost, ud);
     return ps->n_settled;
 }

@@ -25,11 +25,15 @@ void path_search_destroy(path_search_t *ps);
 #define PATH_NO_BUDGET 0x3fffffff
 int path_run(path_search_t *ps, const board_t *b, int start, int budget_ft, int goal,
              path_cost_fn cost, void *ud);
-/* Carry the last run (which had no goal) on to a budget of budget_ft, with
- * the same board, cost and ud, as if path_run had been called with that
+/* path_run with no goal that keeps the steps beyond its budget queued (a
+ * little dearer), so that path_resume can carry it on. */
+int path_run_open(path_search_t *ps, const board_t *b, int start, int budget_ft, path_cost_fn cost,
+                  void *ud);
+/* Carry the last path_run_open (or path_resume) on to a budget of budget_ft,
+ * with the same board, cost and ud, as if path_run had been called with that
  * budget: the same cells settled in the same order with the same costs and
  * parents, and path_budget_cut as that run would leave it; only the cells
- * beyond the old budget are searched. (After a run with a goal, or to a
+ * beyond the old budget are searched. (After a plain path_run, or to a
  * smaller budget, it runs afresh from the same start.) Returns the number of
  * cells settled. */
 int path_resume(path_search_t *ps, const board_t *b, int budget_ft, path_cost_fn cost, void *ud);

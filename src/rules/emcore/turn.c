@@ -141,7 +141,7 @@ static const char *cond_name(unsigned bit)
 {
     switch (bit) {
     case EC_PRONE: return "prone";
-    case EC_RAN: return "ran";
+    case EC_RAN: return "running";
     case EC_COVER: return "in_cover";
     case EC_EVADING: return "evading";
     case EC_COMMITTED: return "committed";

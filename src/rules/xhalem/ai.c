@@ -319,7 +319,7 @@ static bool plan_approach(battle_t *b, int a, int t, int budget, cmd_t *out)
     int best_cost = 0x3fffffff, goal = -1;
     /* Each wider ring carries the last search on (path_resume: the same as a
      * fresh search to the wider budget, without searching the inside again). */
-    path_run(b->ps, b->board, start, lim, -1, mv.step, &mv);
+    path_run_open(b->ps, b->board, start, lim, mv.step, &mv);
     for (;;) {
         for (int k = 0; k < nr; k++) {
             int idx = board_cell_index(b->board, ring[k]);
