@@ -260,11 +260,11 @@ sight_t sight_trace(const board_t *b, hex_t from, hex_t to)
     return s;
 }
 
-sight_t sight_trace_walls(const board_t *b, hex_t from, hex_t to, bool *walled)
+static sight_t trace_walls(const board_t *b, hex_t from, hex_t to, bool with_bodies, bool *walled)
 {
     sight_t s = {true, COVER_NONE, hex_distance(from, to)};
     bool sight_blocked;
-    line_result_t r = trace_pair(b, from, to, s.hexes, true, TRACE_WALLS, &sight_blocked);
+    line_result_t r = trace_pair(b, from, to, s.hexes, with_bodies, TRACE_WALLS, &sight_blocked);
     *walled = r.blocked;
     /* Beyond LINE_MAX only hexes far off any map: as sight_trace, nothing is seen. */
     if (r.blocked || sight_blocked || s.hexes + 1 > LINE_MAX) {
@@ -274,6 +274,16 @@ sight_t sight_trace_walls(const board_t *b, hex_t from, hex_t to, bool *walled)
     }
     s.cover = r.cover;
     return s;
+}
+
+sight_t sight_trace_walls(const board_t *b, hex_t from, hex_t to, bool *walled)
+{
+    return trace_walls(b, from, to, true, walled);
+}
+
+sight_t sight_trace_terrain(const board_t *b, hex_t from, hex_t to, bool *walled)
+{
+    return trace_walls(b, from, to, false, walled);
 }
 
 bool sight_clear(const board_t *b, hex_t from, hex_t to)

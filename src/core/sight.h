@@ -19,6 +19,10 @@ sight_t sight_trace(const board_t *b, hex_t from, hex_t to);
  * terrain blocks sight and cannot be entered (a wall or a shut door, not
  * smoke or foliage)? One walk of each line for both answers. */
 sight_t sight_trace_walls(const board_t *b, hex_t from, hex_t to, bool *walled);
+/* sight_trace_walls of the terrain alone: combatants in between are left
+ * out, so the answer holds until the terrain changes (for callers that keep
+ * a line's terrain and check the bodies themselves). */
+sight_t sight_trace_terrain(const board_t *b, hex_t from, hex_t to, bool *walled);
 /* Only whether sight is blocked (cheaper; ignores cover from combatants). */
 bool sight_clear(const board_t *b, hex_t from, hex_t to);
 

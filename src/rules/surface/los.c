@@ -54,26 +54,15 @@ sf_los_t *sf_los_for(const battle_t *b)
     return &los;
 }
 
-/* The terrain of both nudged walks from..to (n = their distance), as the
- * bits above. Where the true line meets no hex edge the two walks are one. */
-static unsigned walk_terrain(const map_t *m, hex_t from, hex_t to, int n)
+/* The terrain of both nudged walks from..to, as the bits above: the core's
+ * trace with the bodies left out. */
+static unsigned walk_terrain(const board_t *bd, hex_t from, hex_t to)
 {
-    unsigned bits = 0;
-    int cover = COVER_NONE;
-    for (int nudge = 0; nudge < 2; nudge++) {
-        hex_lerp_t l = hex_lerp_init(from, to, nudge ? HEX_NUDGE_MINUS : HEX_NUDGE_PLUS, n);
-        for (int k = 1; k < n; k++) {
-            cell_t c = hex_to_cell(m->layout, hex_lerp_at(&l, k));
-            if (!map_in_bounds(m, c)) continue;
-            const terrain_t *t = &m->types[m->cells[map_index(m, c)]];
-            if (t->blocks_sight) {
-                bits |= LOS_BLOCKED;
-                if (t->move <= 0) return bits | LOS_WALLED;
-            }
-            if ((int)t->cover > cover) cover = (int)t->cover;
-        }
-    }
-    return bits | (unsigned)cover << LOS_COVER_SHIFT;
+    bool walled;
+    sight_t s = sight_trace_terrain(bd, from, to, &walled);
+    if (walled) return LOS_BLOCKED | LOS_WALLED;
+    if (!s.visible) return LOS_BLOCKED;
+    return (unsigned)s.cover << LOS_COVER_SHIFT;
 }
 
 /* Does an occupied hex lie strictly between from and to on either walk?
@@ -101,7 +90,7 @@ static bool body_between(const board_t *bd, hex_t from, hex_t to, int n)
 
 /* The kept terrain bits of from..to, traced now when not kept; 0 when the
  * line cannot be kept (an end off the map, or a map too large). */
-static unsigned terrain_of(sf_los_t *los, const battle_t *b, hex_t from, hex_t to, int n)
+static unsigned terrain_of(sf_los_t *los, const battle_t *b, hex_t from, hex_t to)
 {
     const board_t *bd = b->board;
     int cells = b->map->cols * b->map->rows;
@@ -110,14 +99,14 @@ static unsigned terrain_of(sf_los_t *los, const battle_t *b, hex_t from, hex_t t
     if (fi < 0 || ti < 0) return 0;
     /* A line's hexes are the same both ways (sight.h): kept once per pair. */
     uint8_t *v = &los->val[fi < ti ? fi * cells + ti : ti * cells + fi];
-    if (!*v) *v = (uint8_t)(walk_terrain(b->map, from, to, n) | LOS_KEPT);
+    if (!*v) *v = (uint8_t)(walk_terrain(bd, from, to) | LOS_KEPT);
     return *v;
 }
 
 sight_t sf_los_trace(sf_los_t *los, const battle_t *b, hex_t from, hex_t to, bool *walled)
 {
     int n = hex_distance(from, to);
-    unsigned bits = los ? terrain_of(los, b, from, to, n) : 0;
+    unsigned bits = los ? terrain_of(los, b, from, to) : 0;
     if (!bits) {
         bool w;
         sight_t s = sight_trace_walls(b->board, from, to, &w);
@@ -138,7 +127,7 @@ sight_t sf_los_trace(sf_los_t *los, const battle_t *b, hex_t from, hex_t to, boo
 
 bool sf_los_clear(sf_los_t *los, const battle_t *b, hex_t from, hex_t to)
 {
-    unsigned bits = los ? terrain_of(los, b, from, to, hex_distance(from, to)) : 0;
+    unsigned bits = los ? terrain_of(los, b, from, to) : 0;
     if (!bits) return sight_clear(b->board, from, to);
     return !(bits & LOS_BLOCKED);
 }
