@@ -55,11 +55,7 @@ static int setup(void **state)
     assert_non_null(f->p);
     assert_int_equal(pui_start(f->p, f->m, f->db, 42), BATTLE_OK);
     assert_true(hud_init(&f->hud, f->p));
-    ui_state_init(&f->st, f->m, VIEW_W, VIEW_H);
-    f->st.hud = &f->hud;
-    hud_layout(&f->hud.lay, VIEW_W, VIEW_H, 1.0);
-    f->st.area = f->hud.lay.map;
-    ui_state_fit(&f->st);
+    fx_state_fit(&f->st, &f->hud, f->m, VIEW_W, VIEW_H);
     *state = f;
     return 0;
 }
@@ -727,11 +723,7 @@ static void test_frame_of_bundled_battle(void **state)
     hud_t h;
     assert_true(hud_init(&h, p));
     ui_state_t st;
-    ui_state_init(&st, m, VIEW_W, VIEW_H);
-    st.hud = &h;
-    hud_layout(&h.lay, VIEW_W, VIEW_H, 1.0);
-    st.area = h.lay.map;
-    ui_state_fit(&st);
+    fx_state_fit(&st, &h, m, VIEW_W, VIEW_H);
     /* Hover a reachable hex so the path preview shows. */
     if (p->n_reach > 0) {
         vec2_t s = ui_cam_to_screen(&st.cam, ui_cell_center(m, p->reach[p->n_reach - 1].at));

@@ -40,6 +40,7 @@
 #include "ui/hud.h"
 #include "ui/play_ui.h"
 #include "ui/window.h"
+#include "ui_frame_fixture.h"
 
 #define VIEW_W 1280
 #define VIEW_H 800
@@ -87,11 +88,7 @@ static void open_battle(pt_t *f, const char *name, uint64_t seed)
     assert_non_null(f->p);
     assert_int_equal(pui_start(f->p, f->m, f->db, seed), BATTLE_OK);
     assert_true(hud_init(&f->hud, f->p));
-    ui_state_init(&f->st, f->m, VIEW_W, VIEW_H);
-    f->st.hud = &f->hud;
-    hud_layout(&f->hud.lay, VIEW_W, VIEW_H, 1.0);
-    f->st.area = f->hud.lay.map;
-    ui_state_fit(&f->st);
+    fx_state_fit(&f->st, &f->hud, f->m, VIEW_W, VIEW_H);
 }
 
 static void close_battle(pt_t *f)
@@ -583,11 +580,7 @@ static void open_fixture_at(pt_t *f, const char *ruleset, int vex_col, int foe_c
     for (int i = 0; i < bm->n_types; i++)
         bm->types[i].color = i == T_WALL ? 0x505058u : 0x7a9a5au; /* for the screenshots */
     assert_true(hud_init(&f->hud, f->p));
-    ui_state_init(&f->st, f->m, VIEW_W, VIEW_H);
-    f->st.hud = &f->hud;
-    hud_layout(&f->hud.lay, VIEW_W, VIEW_H, 1.0);
-    f->st.area = f->hud.lay.map;
-    ui_state_fit(&f->st);
+    fx_state_fit(&f->st, &f->hud, f->m, VIEW_W, VIEW_H);
     ai_turns(f);
     assert_true(f->p->user_turn);
     assert_int_equal(f->p->actor, 0);

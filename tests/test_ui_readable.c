@@ -55,11 +55,7 @@ static int check_frame(const map_t *m, const tmpl_db_t *db, const char *name, in
     hud_t hud;
     assert_true(hud_init(&hud, p));
     ui_state_t st;
-    ui_state_init(&st, m, w, h);
-    st.hud = &hud;
-    hud_layout(&hud.lay, w, h, 1.0);
-    st.area = hud.lay.map;
-    ui_state_fit(&st);
+    fx_state_fit(&st, &hud, m, w, h);
     st.overlay = ui_overlay_create(m);
     assert_non_null(st.overlay);
     ui_overlay_use_db(st.overlay, db);

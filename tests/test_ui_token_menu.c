@@ -71,11 +71,7 @@ static void test_menu_beside_not_over_a_neighbour(void **state)
     hud_t h;
     assert_true(hud_init(&h, p));
     ui_state_t st;
-    ui_state_init(&st, m, VIEW_W, VIEW_H);
-    st.hud = &h;
-    hud_layout(&h.lay, VIEW_W, VIEW_H, 1.0);
-    st.area = h.lay.map;
-    ui_state_fit(&st);
+    fx_state_fit(&st, &h, m, VIEW_W, VIEW_H);
     st.overlay = ui_overlay_create(m);
     assert_non_null(st.overlay);
 
@@ -171,11 +167,7 @@ static void test_legend_stays_in_its_half(void **state)
     hud_t h;
     assert_true(hud_init(&h, p));
     ui_state_t st;
-    ui_state_init(&st, m, W, H);
-    st.hud = &h;
-    hud_layout(&h.lay, W, H, 1.0);
-    st.area = h.lay.map;
-    ui_state_fit(&st);
+    fx_state_fit(&st, &h, m, W, H);
     st.overlay = ui_overlay_create(m);
     assert_non_null(st.overlay);
     ui_overlay_use_db(st.overlay, f.db);

@@ -69,11 +69,7 @@ static int setup(void **state)
     assert_non_null(f->p);
     assert_int_equal(pui_start(f->p, f->m, f->db, 42), BATTLE_OK);
     assert_true(hud_init(&f->hud, f->p));
-    ui_state_init(&f->st, f->m, VIEW_W, VIEW_H);
-    f->st.hud = &f->hud;
-    hud_layout(&f->hud.lay, VIEW_W, VIEW_H, 1.0);
-    f->st.area = f->hud.lay.map;
-    ui_state_fit(&f->st);
+    fx_state_fit(&f->st, &f->hud, f->m, VIEW_W, VIEW_H);
     f->st.overlay = ui_overlay_create(f->m);
     assert_non_null(f->st.overlay);
     ui_overlay_use_db(f->st.overlay, f->db);

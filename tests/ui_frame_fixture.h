@@ -11,6 +11,17 @@
 #include "ui/hud.h"
 #include "ui/window.h"
 
+/* Window state *st for map m in a w x ht window with HUD h laid out on it,
+ * the map area fitted: the setup the window does before its first frame. */
+static inline void fx_state_fit(ui_state_t *st, hud_t *h, const map_t *m, int w, int ht)
+{
+    ui_state_init(st, m, w, ht);
+    st->hud = h;
+    hud_layout(&h->lay, w, ht, 1.0);
+    st->area = h->lay.map;
+    ui_state_fit(st);
+}
+
 /* Draw p's play window, w x ht pixels, with HUD h (a fresh one when NULL),
  * into a new surface (the caller frees it), saved as the PNG at png too
  * when png is not NULL; *st (may be NULL) gets the window state drawn with
@@ -32,11 +43,7 @@ static inline SDL_Surface *fx_play_surface(pui_t *p, hud_t *h, int w, int ht, co
         h = &own;
     }
     ui_state_t st;
-    ui_state_init(&st, b->map, w, ht);
-    st.hud = h;
-    hud_layout(&h->lay, w, ht, 1.0);
-    st.area = h->lay.map;
-    ui_state_fit(&st);
+    fx_state_fit(&st, h, b->map, w, ht);
     anim_snap(&p->anim);
     ui_window_draw(d, &st);
     SDL_RenderPresent(r);
