@@ -86,8 +86,9 @@ typedef struct {
     int max_reach;
     double foe_top[MAX_FOES], foe_sum, heat_gain;
     /* Each foe's greatest possible value of a single-target shot of each
-     * weapon (index + 1) in the open; < 0 not worked out yet. */
-    double shot_top[MAX_FOES][SF_MAX_WEAPONS + 1];
+     * weapon (index + 1) at each cover level (0 open .. 3 concealed);
+     * < 0 not worked out yet. */
+    double shot_top[MAX_FOES][SF_MAX_WEAPONS + 1][4];
     /* The same for one foe caught by an area shot of the weapon. */
     double area_top[MAX_FOES][SF_MAX_WEAPONS + 1];
     bool area_w[SF_MAX_WEAPONS + 1];
@@ -95,6 +96,15 @@ typedef struct {
     int area_far[SF_MAX_WEAPONS + 1];
     /* Weapons that cannot be fired in a turn with a move (S9). */
     bool still_w[SF_MAX_WEAPONS + 1];
+    /* Actions each weapon takes to fire (Heavy, S10). */
+    int w_actions[SF_MAX_WEAPONS + 1];
+    /* Blast and area-ray weapons: their radius (0 none), and for each foe
+     * k the chance a shot at it hits at all at each cover level (< 0 not
+     * worked out) and what everyone within the radius of it may add
+     * (area_top summed; < 0 not worked out). */
+    int blast_r[SF_MAX_WEAPONS + 1];
+    double hit_top[MAX_FOES][SF_MAX_WEAPONS + 1][4];
+    double around[MAX_FOES][SF_MAX_WEAPONS + 1];
 } plan_t;
 
 typedef struct {
@@ -158,6 +168,8 @@ static void bounds_init(plan_t *p)
         const weapon_t *wp = battle_weapon(b, a, w);
         if (p->reach[w + 1] > p->max_reach) p->max_reach = p->reach[w + 1];
         p->area_w[w + 1] = false;
+        p->blast_r[w + 1] = 0;
+        p->w_actions[w + 1] = sf_fire_actions(b, a, wp);
         /* As sf_shot_shape: a ranged weapon without Assault. */
         p->still_w[w + 1] = wp && wp->cls == WPN_RANGED && battle_weapon_tag(wp, "assault") == 0;
         if (!wp) continue;
@@ -173,6 +185,7 @@ static void bounds_init(plan_t *p)
         } else {
             int blast = battle_weapon_tag(wp, "blast"), ray = battle_weapon_tag(wp, "area_ray");
             int r = blast > ray ? blast : ray;
+            p->blast_r[w + 1] = r > 0 ? r : 0;
             p->area_far[w + 1] = p->reach[w + 1] == INT_MAX ? INT_MAX : p->reach[w + 1] + (r > 0 ? r : 0);
         }
         if (battle_weapon_tag(wp, "nonlethal") > 0) p->bound_ok = false;
@@ -186,18 +199,22 @@ static void bounds_init(plan_t *p)
         int hp = b->u[p->foes[k].who].hp;
         p->foe_top[k] = p->foes[k].worth * ((hp > 0 ? hp : 0) + KILL_WORTH);
         p->foe_sum += p->foe_top[k];
-        for (int w = 0; w <= SF_MAX_WEAPONS; w++) p->shot_top[k][w] = p->area_top[k][w] = -1.0;
+        for (int w = 0; w <= SF_MAX_WEAPONS; w++) {
+            p->area_top[k][w] = p->around[k][w] = -1.0;
+            for (int lvl = 0; lvl < 4; lvl++) p->shot_top[k][w][lvl] = p->hit_top[k][w][lvl] = -1.0;
+        }
     }
 }
 
 /* The most a single-target shot of a's weapon w on foe k can be worth from
- * any hex (shot_value, with any cover). The damage of a hit does not depend
- * on where a stands; the chance of each number of hits does. With g(n) the
- * best worth of up to n hits (never falling with n), the worth is at most
- * the sum over n of P(n hits) g(n), and a higher to-hit bonus only moves
- * chance to more hits: the open (Steady's bonus counted) bounds every hex.
- * Beam and Homing roll the target's save instead: all hits or none. */
-static double shot_top(plan_t *p, int k, int w);
+ * a hex where the foe has cover level lvl (shot_value). The damage of a hit
+ * does not depend on where a stands; the chance of each number of hits does.
+ * With g(n) the best worth of up to n hits (never falling with n), the worth
+ * is at most the sum over n of P(n hits) g(n), and a higher to-hit bonus only
+ * moves chance to more hits: the bonus with Steady's point counted bounds
+ * every hex of that cover. Beam and Homing roll the target's save instead:
+ * all hits or none, whatever the cover. */
+static double shot_top(plan_t *p, int k, int w, int lvl);
 
 /* The most foe k caught by an area shot of a's weapon w can add to its
  * value (shot_value: the chance the shot hits times one hit's worth; a cone
@@ -232,9 +249,54 @@ static double area_top(plan_t *p, int k, int w)
     return top;
 }
 
-static double shot_top(plan_t *p, int k, int w)
+/* The most likely a shot of a's weapon w at foe k is to hit at all, the
+ * foe at cover level lvl: to-hit with Steady's point counted, or the foe
+ * failing its save for Beam and Homing, whichever is likelier. */
+static double hit_top(plan_t *p, int k, int w, int lvl)
 {
-    if (p->shot_top[k][w + 1] >= 0) return p->shot_top[k][w + 1];
+    if (p->hit_top[k][w + 1][lvl] >= 0) return p->hit_top[k][w + 1][lvl];
+    const battle_t *b = p->b;
+    int a = p->a, t = p->foes[k].who;
+    const weapon_t *wp = battle_weapon(b, a, w);
+    sf_shot_t s;
+    memset(&s, 0, sizeof s);
+    s.shots = 1;
+    s.roll = SF_ROLL_HIT;
+    s.bonus = sf_stat(b, a, SF_CB) + sf_stat(b, t, SF_VLN) + (wp && battle_weapon_tag(wp, "steady") > 0 ? 1 : 0) +
+              sf_cover_mod(lvl);
+    double ph[2];
+    sf_hit_dist(&s, ph);
+    double top = 1.0 - ph[0];
+    for (int roll = 0; roll < 2; roll++) {
+        if (!wp || battle_weapon_tag(wp, roll ? "homing" : "beam") <= 0) continue;
+        s.roll = roll ? SF_ROLL_HOMING : SF_ROLL_BEAM;
+        s.bonus = sf_save_score(b, t, roll ? SF_SAVE_HOMING : SF_SAVE_BEAM);
+        sf_hit_dist(&s, ph);
+        if (1.0 - ph[0] > top) top = 1.0 - ph[0];
+    }
+    top *= 1.0 + 1e-9;
+    p->hit_top[k][w + 1][lvl] = top;
+    return top;
+}
+
+/* What a blast of a's weapon w centred on foe k may add for the foes it can
+ * catch (every foe within the radius of k, area_top each); allies caught
+ * only take value away. */
+static double around(plan_t *p, int k, int w)
+{
+    if (p->around[k][w + 1] >= 0) return p->around[k][w + 1];
+    const battle_t *b = p->b;
+    hex_t c = sf_pos(b, p->foes[k].who);
+    double sum = 0.0;
+    for (int j = 0; j < p->n_foes; j++)
+        if (hex_distance(c, sf_pos(b, p->foes[j].who)) <= p->blast_r[w + 1]) sum += area_top(p, j, w);
+    p->around[k][w + 1] = sum;
+    return sum;
+}
+
+static double shot_top(plan_t *p, int k, int w, int lvl)
+{
+    if (p->shot_top[k][w + 1][lvl] >= 0) return p->shot_top[k][w + 1][lvl];
     const battle_t *b = p->b;
     int a = p->a, t = p->foes[k].who;
     const foe_t *f = &p->foes[k];
@@ -268,7 +330,8 @@ static double shot_top(plan_t *p, int k, int w)
         double v = ek[h] + KILL_WORTH * pk[h];
         g[h] = v > g[h - 1] ? v : g[h - 1];
     }
-    s.bonus = sf_stat(b, a, SF_CB) + sf_stat(b, t, SF_VLN) + (wp && battle_weapon_tag(wp, "steady") > 0 ? 1 : 0);
+    s.bonus = sf_stat(b, a, SF_CB) + sf_stat(b, t, SF_VLN) + (wp && battle_weapon_tag(wp, "steady") > 0 ? 1 : 0) +
+              sf_cover_mod(lvl);
     sf_hit_dist(&s, ph);
     double top = 0.0;
     for (int h = 1; h <= s.shots; h++) top += ph[h] * g[h];
@@ -283,7 +346,7 @@ static double shot_top(plan_t *p, int k, int w)
     }
     /* Room for rounding in the sums. */
     top = top * (1.0 + 1e-9) * f->worth;
-    p->shot_top[k][w + 1] = top;
+    p->shot_top[k][w + 1][lvl] = top;
     return top;
 }
 
@@ -533,8 +596,17 @@ static pick_t best_attack(plan_t *p, int actions)
         int t = p->foes[k].who;
         cell_t at = hex_to_cell(b->map->layout, sf_pos(b, t));
         int d = sf_dist(b, a, t);
+        int lvl = -1;
         for (int w = -1; w < b->u[a].n_weapons; w++) {
             if (w < SF_MAX_WEAPONS && d > p->reach[w + 1]) continue;
+            if (p->bound_ok && w < SF_MAX_WEAPONS && (!p->area_w[w + 1] || p->blast_r[w + 1] > 0)) {
+                /* A shot that cannot beat the best so far is not shaped:
+                 * the pick is the same (only a strictly better one wins). */
+                if (lvl < 0) lvl = sf_cover_level_memo(&p->cover, b, a, t);
+                if (lvl >= 4) continue; /* t cannot be targeted from here */
+                double top = p->area_w[w + 1] ? hit_top(p, k, w, lvl) * around(p, k, w) : shot_top(p, k, w, lvl);
+                if (top + p->heat_gain <= best.val) continue;
+            }
             sf_shot_t s;
             if (!sf_shot_shape_memo(b, a, t, w, 0, 1, at, &p->cover, &s) || s.actions > actions)
                 continue;
@@ -667,11 +739,15 @@ static cmd_t engage_cmd(int a, const pick_t *pk)
     return c;
 }
 
-/* An upper bound on what best_attack can find from h (with any number of
- * actions; `moved`: after a move, so without the weapons that must stand
- * still); *none: no foe is within reach of any of a's weapons from h, so
- * best_attack finds nothing there (value 0). *near: the nearest foe. */
-static double attack_bound(plan_t *p, hex_t h, bool moved, bool *none, int *near)
+/* An upper bound on what best_attack can find with a standing at h (placed
+ * there by the caller) and `actions` actions (`moved`: after a move, so
+ * without the weapons that must stand still); *none: no foe can be struck by
+ * any of a's weapons from h, so best_attack finds nothing there (value 0).
+ * *near: the nearest foe. A shot at a foe needs it in reach and seen (cover
+ * level below 4) and is bounded at the cover it has there; a blast by the
+ * chance it hits at all times everyone it can catch; a cone (never rolled)
+ * by every foe within its reach of h. */
+static double attack_bound(plan_t *p, hex_t h, bool moved, int actions, bool *none, int *near)
 {
     const battle_t *b = p->b;
     int nw = b->u[p->a].n_weapons;
@@ -681,21 +757,22 @@ static double attack_bound(plan_t *p, hex_t h, bool moved, bool *none, int *near
     *none = true;
     *near = 1 << 20;
     for (int k = 0; k < p->n_foes; k++) {
-        int d = hex_distance(h, sf_pos(b, p->foes[k].who));
+        int t = p->foes[k].who;
+        int d = hex_distance(h, sf_pos(b, t));
         *near = d < *near ? d : *near;
+        int lvl = -1;
         for (int w = -1; w < nw; w++) {
-            if (moved && p->still_w[w + 1]) continue;
-            if (p->area_w[w + 1]) {
-                /* Everyone an area shot catches within its reach of h,
-                 * each hit worth at most the foe's worth times (HP + a
-                 * kill), whatever the aim. */
+            if ((moved && p->still_w[w + 1]) || p->w_actions[w + 1] > actions) continue;
+            if (p->area_w[w + 1] && p->blast_r[w + 1] == 0) { /* a cone */
                 if (d <= p->area_far[w + 1]) area[w + 1] += area_top(p, k, w);
                 if (d <= p->reach[w + 1]) fires[w + 1] = true, *none = false;
                 continue;
             }
             if (d > p->reach[w + 1]) continue;
+            if (lvl < 0) lvl = sf_cover_level_memo(&p->cover, b, p->a, t);
+            if (lvl >= 4) continue; /* t cannot be targeted from here */
             *none = false;
-            double v = shot_top(p, k, w);
+            double v = p->area_w[w + 1] ? hit_top(p, k, w, lvl) * around(p, k, w) : shot_top(p, k, w, lvl);
             if (v > top) top = v;
         }
     }
@@ -708,20 +785,22 @@ static double attack_bound(plan_t *p, hex_t h, bool moved, bool *none, int *near
 /* An upper bound on the value plan_moves works out for a move to h costing
  * cost_ft, exposure e already weighed (v0 = -EXPOSURE_WEIGHT * e), with a
  * margin for rounding. */
-static double move_bound(plan_t *p, hex_t h, double v0, int cost_ft, bool attack)
+static double move_bound(plan_t *p, hex_t h, double v0, int cost_ft, bool attack, int after_actions)
 {
     bool none;
     int near;
-    double ub = attack_bound(p, h, false, &none, &near);
+    hex_t old = look_from(p->b, p->a, h);
+    double ub = attack_bound(p, h, false, 2, &none, &near);
     /* next_turn_worth: the best attack less 0.05 a hex, or closing in. */
     double nt = -APPROACH * near;
     if (!none && ub - 0.05 * near > nt) nt = ub - 0.05 * near;
     double x = NEXT_TURN * nt;
     if (attack && !none) {
         /* After a move: the attack found, or next turn's worth if none. */
-        double um = attack_bound(p, h, true, &none, &near);
+        double um = attack_bound(p, h, true, after_actions, &none, &near);
         if (um > x) x = um;
     }
+    look_from(p->b, p->a, old);
     double bound = v0 + x - 0.001 * cost_ft;
     return bound + 1e-6 + 1e-9 * (fabs(v0) + fabs(x) + 0.001 * cost_ft);
 }
@@ -750,23 +829,27 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
     if (n > CAND_MAX) n = CAND_MAX;
     memcpy(cand, b->reach, sizeof cand[0] * (size_t)n);
     bool attack = then_attack && after_actions > 0 && !s->u[a].attacked;
-    /* The highest bound is weighed first: most others cannot beat it. */
-    int first = 0;
+    /* Candidates are weighed from the highest bound down: what cannot beat
+     * the best found so far is then mostly all that is left. */
+    int order[CAND_MAX];
     for (int k = 0; k < n; k++) {
         ubs[k] = 1e300;
         if (p->bound_ok) {
             hex_t h = hex_from_cell(b->map->layout, cand[k].at);
-            ubs[k] = move_bound(p, h, -EXPOSURE_WEIGHT * exposure(p, h), cand[k].cost_ft, attack);
-            if (ubs[k] > ubs[first]) first = k;
+            ubs[k] = move_bound(p, h, -EXPOSURE_WEIGHT * exposure(p, h), cand[k].cost_ft, attack, after_actions);
         }
+        /* Insertion by bound, falling; equal bounds keep reach order. */
+        int j = k;
+        for (; j > 0 && ubs[order[j - 1]] < ubs[k]; j--) order[j] = order[j - 1];
+        order[j] = k;
     }
     double top = -1e300;
     int top_k = -1;
-    for (int i = -1; i < n; i++) {
-        int k = i < 0 ? first : i;
-        if (i == first) continue;
+    for (int i = 0; i < n; i++) {
+        int k = order[i];
         double ub = ubs[k];
-        if (ub <= best->val || (top_k >= 0 && (ub < top || (ub <= top && k > top_k)))) continue;
+        if (ub <= best->val || (top_k >= 0 && ub < top)) break; /* so are all after it */
+        if (top_k >= 0 && ub <= top && k > top_k) continue;
         hex_t h = hex_from_cell(b->map->layout, cand[k].at);
         double v = -EXPOSURE_WEIGHT * exposure(p, h);
         if (attack) {

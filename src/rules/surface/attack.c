@@ -59,7 +59,7 @@ static int cover_level_los(const battle_t *b, int a, int t, sf_los_t *los)
 
 int sf_cover_level(const battle_t *b, int a, int t) { return cover_level_los(b, a, t, NULL); }
 
-static int cover_mod(int level) { return level == 1 ? -1 : level == 2 ? -2 : level == 3 ? -4 : 0; }
+int sf_cover_mod(int level) { return level == 1 ? -1 : level == 2 ? -2 : level == 3 ? -4 : 0; }
 
 /* ---- areas -------------------------------------------------------------------- */
 
@@ -260,7 +260,7 @@ bool sf_shot_shape_memo(const battle_t *b, int a, int t, int wi, int arg, int n_
     int lvl = memo ? sf_cover_level_memo(memo, b, a, t) : sf_cover_level(b, a, t);
     if (lvl >= 4) return false;
     out->nonlethal = (w && tg->nonlethal > 0) || (intent && (!w || club || tg->blunt > 0));
-    out->cover_mod = cover_mod(lvl);
+    out->cover_mod = sf_cover_mod(lvl);
 
     /* The roll: to-hit, or the target's save for Beam and Homing (S-R7, S27). */
     out->roll = SF_ROLL_HIT;

@@ -80,6 +80,12 @@ void sf_def_init(const battle_t *b, int t, sf_def_t *d)
     d->armor = sf_stat(b, t, SF_ARMOR);
     d->hp = b->u[t].hp;
     d->guard = sf_cst(b)->u[t].guard;
+    /* The soak table follows from the two dice stats, heat_cost from the
+     * heat a soak leaves: these eight numbers decide the whole defender. */
+    const int key[SF_DEF_KEY] = {sf_stat(b, t, SF_SOAK_N), sf_stat(b, t, SF_SOAK_D),
+                                 sf_stat(b, t, SF_SOAK2_N), sf_stat(b, t, SF_SOAK2_D),
+                                 after - before, d->armor, d->hp, d->guard};
+    memcpy(d->key, key, sizeof key);
 }
 
 bool sf_def_soaks(const sf_def_t *d, int amount)
@@ -138,8 +144,9 @@ double sf_expected_loss(const battle_t *b, int t, const sf_shot_t *s)
     return sf_expected_loss_def(&def, sf_save_score(b, t, SF_SAVE_AREA), s);
 }
 
-void sf_loss_by_hits(const sf_def_t *def, int save_area, const sf_shot_t *s, double *ek,
-                     double *pk)
+/* sf_loss_by_hits worked out from scratch. */
+static void loss_by_hits_now(const sf_def_t *def, int save_area, const sf_shot_t *s, double *ek,
+                             double *pk)
 {
     int shots = s->shots < SF_SHOTS_MAX ? s->shots : SF_SHOTS_MAX;
     double save = s->blast > 0 || s->cone ? sf_p_d20(save_area) : 0.0;
@@ -170,6 +177,45 @@ void sf_loss_by_hits(const sf_def_t *def, int save_area, const sf_shot_t *s, dou
         ek[k] = e;
         pk[k] = kill;
     }
+}
+
+/* Answers of sf_loss_by_hits kept per thread: the AI asks for the same
+ * defender, damage and shot count from hex after hex and call after call,
+ * and only the to-hit chances differ. An entry holds everything the answer
+ * is worked out from (the defender's key, the save when it applies, the
+ * damage fields of the shot), so a kept answer is the same bytes as a fresh
+ * one; a slot taken by another key is overwritten. No allocation. */
+#define LOSS_MEMO 1024 /* slots, a power of two */
+#define LOSS_MEMO_SHOTS 15 /* larger volleys are worked out each time */
+enum { LOSS_KEY = SF_DEF_KEY + 9 };
+typedef struct {
+    int key[LOSS_KEY]; /* key[0] == 0: empty (shots is always >= 1 there) */
+    double ek[LOSS_MEMO_SHOTS + 1], pk[LOSS_MEMO_SHOTS + 1];
+} loss_entry_t;
+
+void sf_loss_by_hits(const sf_def_t *def, int save_area, const sf_shot_t *s, double *ek,
+                     double *pk)
+{
+    static _Thread_local loss_entry_t memo[LOSS_MEMO];
+    int shots = s->shots < SF_SHOTS_MAX ? s->shots : SF_SHOTS_MAX;
+    if (shots < 1 || shots > LOSS_MEMO_SHOTS) {
+        loss_by_hits_now(def, save_area, s, ek, pk);
+        return;
+    }
+    bool area = s->blast > 0 || s->cone;
+    int key[LOSS_KEY] = {shots,     area ? save_area : 0, area,         s->nonlethal, s->dmg_n,
+                         s->dmg_sides, s->dmg_bonus,       s->xdie,      s->ray_loss};
+    memcpy(key + 9, def->key, sizeof def->key);
+    uint32_t h = 2166136261u;
+    for (int k = 0; k < LOSS_KEY; k++) h = (h ^ (uint32_t)key[k]) * 16777619u;
+    loss_entry_t *e = &memo[(h ^ h >> 15) & (LOSS_MEMO - 1)];
+    size_t n = sizeof(double) * (size_t)(shots + 1);
+    if (memcmp(e->key, key, sizeof key) != 0) {
+        loss_by_hits_now(def, save_area, s, e->ek, e->pk);
+        memcpy(e->key, key, sizeof key);
+    }
+    memcpy(ek, e->ek, n);
+    memcpy(pk, e->pk, n);
 }
 
 double sf_expected_loss_def(const sf_def_t *def, int save_area, const sf_shot_t *s)

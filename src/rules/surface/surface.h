@@ -301,6 +301,8 @@ int sf_response_weapon(const battle_t *b, int r, int t);
 /* May i see where t is, to aim at it (S22, S23)? Cover level against a's
  * attack on t (0 none, 1 light, 2 heavy, 3 concealed, 4 cannot target). */
 int sf_cover_level(const battle_t *b, int a, int t);
+/* The to-hit modifier of a cover level below 4 (S17: -1, -2, -4). */
+int sf_cover_mod(int level);
 /* Stealth level of t against a's sensors (S23). */
 int sf_stealth_level(const battle_t *b, int a, int t);
 /* The area weapon w strikes fired from `from` at hex `at` (ruleset_t.weapon_area):
@@ -339,12 +341,16 @@ double sf_p_d20(int bonus);
 /* HP a heat point left after venting is expected to cost at a turn's end: a
  * d6 showing 1 or 2 deals its face, so (1 + 2) / 6. */
 #define SF_HEAT_POINT_COST 0.5
+#define SF_DEF_KEY 8
 typedef struct {
     double soak[SF_SOAK_MAX];
     int top;
     bool has_soak;
     double heat_cost;
     int armor, hp, guard;
+    /* Everything the fields above are worked out from (sf_def_init): equal
+     * keys, equal defenders. sf_loss_by_hits keeps its answers by it. */
+    int key[SF_DEF_KEY];
 } sf_def_t;
 void sf_def_init(const battle_t *b, int t, sf_def_t *d);
 /* Does soaking `amount` pay (S13): expected damage absorbed over the HP the
