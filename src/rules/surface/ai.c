@@ -782,10 +782,9 @@ static double attack_bound(plan_t *p, hex_t h, bool moved, int actions, bool *no
     return top + p->heat_gain;
 }
 
-/* An upper bound on the value plan_moves works out for a move to h costing
- * cost_ft, exposure e already weighed (v0 = -EXPOSURE_WEIGHT * e), with a
- * margin for rounding. */
-static double move_bound(plan_t *p, hex_t h, double v0, int cost_ft, bool attack, int after_actions)
+/* An upper bound on what plan_moves adds to a move to h for the attack
+ * after it or for next turn (exposure and the walk left out). */
+static double move_gain(plan_t *p, hex_t h, bool attack, int after_actions)
 {
     bool none;
     int near;
@@ -801,6 +800,15 @@ static double move_bound(plan_t *p, hex_t h, double v0, int cost_ft, bool attack
         if (um > x) x = um;
     }
     look_from(p->b, p->a, old);
+    return x;
+}
+
+/* An upper bound on the value plan_moves works out for a move of gain
+ * bound x costing cost_ft, exposure already weighed (v0 = -EXPOSURE_WEIGHT
+ * * exposure, never above 0), with a margin for rounding. It never falls
+ * as v0 rises: v0 = 0 bounds the move before its exposure is known. */
+static double move_bound(double v0, double x, int cost_ft)
+{
     double bound = v0 + x - 0.001 * cost_ft;
     return bound + 1e-6 + 1e-9 * (fabs(v0) + fabs(x) + 0.001 * cost_ft);
 }
@@ -830,13 +838,17 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
     memcpy(cand, b->reach, sizeof cand[0] * (size_t)n);
     bool attack = then_attack && after_actions > 0 && !s->u[a].attacked;
     /* Candidates are weighed from the highest bound down: what cannot beat
-     * the best found so far is then mostly all that is left. */
+     * the best found so far is then mostly all that is left. The bound
+     * first leaves exposure out (it can only lower a value); a hex's
+     * exposure is worked out only when that bound cannot rule it out. */
     int order[CAND_MAX];
+    double gain[CAND_MAX];
     for (int k = 0; k < n; k++) {
         ubs[k] = 1e300;
         if (p->bound_ok) {
             hex_t h = hex_from_cell(b->map->layout, cand[k].at);
-            ubs[k] = move_bound(p, h, -EXPOSURE_WEIGHT * exposure(p, h), cand[k].cost_ft, attack, after_actions);
+            gain[k] = move_gain(p, h, attack, after_actions);
+            ubs[k] = move_bound(0.0, gain[k], cand[k].cost_ft);
         }
         /* Insertion by bound, falling; equal bounds keep reach order. */
         int j = k;
@@ -851,6 +863,10 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
         if (ub <= best->val || (top_k >= 0 && ub < top)) break; /* so are all after it */
         if (top_k >= 0 && ub <= top && k > top_k) continue;
         hex_t h = hex_from_cell(b->map->layout, cand[k].at);
+        if (p->bound_ok) {
+            ub = move_bound(-EXPOSURE_WEIGHT * exposure(p, h), gain[k], cand[k].cost_ft);
+            if (ub <= best->val || (top_k >= 0 && (ub < top || (ub <= top && k > top_k)))) continue;
+        }
         double v = -EXPOSURE_WEIGHT * exposure(p, h);
         if (attack) {
             hex_t old = look_from(b, a, h);
