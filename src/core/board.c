@@ -60,23 +60,9 @@ void board_destroy(board_t *b)
     free(b);
 }
 
-int board_cell_index(const board_t *b, hex_t h)
-{
-    cell_t c = hex_to_cell(b->map->layout, h);
-    if (!map_in_bounds(b->map, c))
-        return -1;
-    return map_index(b->map, c);
-}
-
 hex_t board_hex_of(const board_t *b, int idx)
 {
     return hex_from_cell(b->map->layout, map_cell_of(b->map, idx));
-}
-
-int board_occupant(const board_t *b, hex_t h)
-{
-    int idx = board_cell_index(b, h);
-    return idx < 0 ? -1 : b->occ[idx];
 }
 
 void board_place(board_t *b, int i, hex_t h)

@@ -27,12 +27,21 @@ typedef struct {
 board_t *board_create(const map_t *m);
 /* Free a board (NULL is fine). */
 void board_destroy(board_t *b);
-/* Cell index of h, or -1 when h is off the map. */
-int board_cell_index(const board_t *b, hex_t h);
+/* Cell index of h, or -1 when h is off the map. Inline: sight, paths and
+ * the AIs ask it millions of times a second. */
+static inline int board_cell_index(const board_t *b, hex_t h)
+{
+    cell_t c = hex_to_cell(b->map->layout, h);
+    return map_in_bounds(b->map, c) ? map_index(b->map, c) : -1;
+}
 /* Hex of cell index idx. */
 hex_t board_hex_of(const board_t *b, int idx);
 /* Combatant standing on h, or -1 (also -1 off the map). */
-int board_occupant(const board_t *b, hex_t h);
+static inline int board_occupant(const board_t *b, hex_t h)
+{
+    int idx = board_cell_index(b, h);
+    return idx < 0 ? -1 : b->occ[idx];
+}
 /* Move combatant i to h (no rules checks; keeps occupancy in step). */
 void board_place(board_t *b, int i, hex_t h);
 /* A trial placement: what board_try changed, for board_untry to put back. */
