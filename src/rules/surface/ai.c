@@ -602,6 +602,8 @@ static pick_t best_attack(plan_t *p, int actions)
             if (p->bound_ok && w < SF_MAX_WEAPONS && (!p->area_w[w + 1] || p->blast_r[w + 1] > 0)) {
                 /* A shot that cannot beat the best so far is not shaped:
                  * the pick is the same (only a strictly better one wins). */
+                double open = p->area_w[w + 1] ? hit_top(p, k, w, 0) * around(p, k, w) : shot_top(p, k, w, 0);
+                if (open + p->heat_gain <= best.val) continue; /* no line traced */
                 if (lvl < 0) lvl = sf_cover_level_memo(&p->cover, b, a, t);
                 if (lvl >= 4) continue; /* t cannot be targeted from here */
                 double top = p->area_w[w + 1] ? hit_top(p, k, w, lvl) * around(p, k, w) : shot_top(p, k, w, lvl);
@@ -739,67 +741,109 @@ static cmd_t engage_cmd(int a, const pick_t *pk)
     return c;
 }
 
-/* An upper bound on what best_attack can find with a standing at h (placed
- * there by the caller) and `actions` actions (`moved`: after a move, so
- * without the weapons that must stand still); *none: no foe can be struck by
- * any of a's weapons from h, so best_attack finds nothing there (value 0).
- * *near: the nearest foe. A shot at a foe needs it in reach and seen (cover
- * level below 4) and is bounded at the cover it has there; a blast by the
- * chance it hits at all times everyone it can catch; a cone (never rolled)
- * by every foe within its reach of h. */
-static double attack_bound(plan_t *p, hex_t h, bool moved, int actions, bool *none, int *near)
+/* Upper bounds on what best_attack can find with a standing at h (placed
+ * there by the caller), for `np` passes at once: pass 0 next turn (not
+ * moved, two actions), pass 1 right after this move (moved, so without the
+ * weapons that must stand still; after_actions actions). For each pass,
+ * top[i]: the bound, 0 when none[i]: no foe can be struck by any weapon of
+ * that pass from h, so best_attack finds nothing there. *near: the nearest
+ * foe. A shot at a foe needs it in reach and seen (cover level below 4) and
+ * is bounded at the cover it has there; a blast by the chance it hits at all
+ * times everyone it can catch; a cone (never rolled) by every foe within
+ * its reach of h. Foes are looked at from the highest bound in the open
+ * down (cover only lowers a bound), and one that cannot raise any pass's
+ * bound has no line traced: the bounds are the same, for fewer lines. */
+static void attack_bounds(plan_t *p, hex_t h, int np, int after_actions, double *top, bool *none,
+                          int *near)
 {
     const battle_t *b = p->b;
     int nw = b->u[p->a].n_weapons;
-    double top = 0.0, area[SF_MAX_WEAPONS + 1];
-    bool fires[SF_MAX_WEAPONS + 1];
-    for (int w = -1; w < nw; w++) area[w + 1] = 0.0, fires[w + 1] = false;
-    *none = true;
+    /* Bit i of use[w + 1]: pass i may fire w. */
+    unsigned use[SF_MAX_WEAPONS + 1];
+    double area[2][SF_MAX_WEAPONS + 1];
+    bool fires[2][SF_MAX_WEAPONS + 1];
+    for (int w = -1; w < nw; w++) {
+        use[w + 1] = p->w_actions[w + 1] <= 2 ? 1u : 0u;
+        if (np > 1 && !p->still_w[w + 1] && p->w_actions[w + 1] <= after_actions) use[w + 1] |= 2u;
+        for (int i = 0; i < np; i++) area[i][w + 1] = 0.0, fires[i][w + 1] = false;
+    }
+    for (int i = 0; i < np; i++) top[i] = 0.0, none[i] = true;
     *near = 1 << 20;
+    /* Each foe's bound in the open for each pass, -1 when no weapon of the
+     * pass that needs a target reaches it. */
+    double open[MAX_FOES][2];
     for (int k = 0; k < p->n_foes; k++) {
-        int t = p->foes[k].who;
-        int d = hex_distance(h, sf_pos(b, t));
+        int d = hex_distance(h, sf_pos(b, p->foes[k].who));
         *near = d < *near ? d : *near;
-        int lvl = -1;
+        open[k][0] = open[k][1] = -1.0;
         for (int w = -1; w < nw; w++) {
-            if ((moved && p->still_w[w + 1]) || p->w_actions[w + 1] > actions) continue;
+            if (!use[w + 1]) continue;
             if (p->area_w[w + 1] && p->blast_r[w + 1] == 0) { /* a cone */
-                if (d <= p->area_far[w + 1]) area[w + 1] += area_top(p, k, w);
-                if (d <= p->reach[w + 1]) fires[w + 1] = true, *none = false;
+                for (int i = 0; i < np; i++) {
+                    if (!((use[w + 1] >> i) & 1u)) continue;
+                    if (d <= p->area_far[w + 1]) area[i][w + 1] += area_top(p, k, w);
+                    if (d <= p->reach[w + 1]) fires[i][w + 1] = true, none[i] = false;
+                }
                 continue;
             }
             if (d > p->reach[w + 1]) continue;
-            if (lvl < 0) lvl = sf_cover_level_memo(&p->cover, b, p->a, t);
-            if (lvl >= 4) continue; /* t cannot be targeted from here */
-            *none = false;
-            double v = p->area_w[w + 1] ? hit_top(p, k, w, lvl) * around(p, k, w) : shot_top(p, k, w, lvl);
-            if (v > top) top = v;
+            double v = p->area_w[w + 1] ? hit_top(p, k, w, 0) * around(p, k, w) : shot_top(p, k, w, 0);
+            for (int i = 0; i < np; i++)
+                if ((use[w + 1] >> i) & 1u && v > open[k][i]) open[k][i] = v;
         }
     }
-    if (*none) return 0.0;
-    for (int w = -1; w < nw; w++)
-        if (fires[w + 1] && area[w + 1] > top) top = area[w + 1];
-    return top + p->heat_gain;
+    for (;;) {
+        int k = -1;
+        for (int j = 0; j < p->n_foes; j++)
+            if (open[j][0] >= 0 && (k < 0 || open[j][0] > open[k][0])) k = j;
+        if (k < 0) /* pass 1 only */
+            for (int j = 0; j < p->n_foes; j++)
+                if (open[j][1] >= 0 && (k < 0 || open[j][1] > open[k][1])) k = j;
+        if (k < 0) break;
+        bool worth = false;
+        for (int i = 0; i < np; i++) worth = worth || (open[k][i] >= 0 && (none[i] || open[k][i] > top[i]));
+        open[k][0] = open[k][1] = -1.0;
+        if (!worth) continue;
+        int t = p->foes[k].who, d = hex_distance(h, sf_pos(b, t));
+        int lvl = sf_cover_level_memo(&p->cover, b, p->a, t);
+        if (lvl >= 4) continue; /* t cannot be targeted from here */
+        for (int w = -1; w < nw; w++) {
+            if (!use[w + 1] || (p->area_w[w + 1] && p->blast_r[w + 1] == 0) || d > p->reach[w + 1]) continue;
+            double v = p->area_w[w + 1] ? hit_top(p, k, w, lvl) * around(p, k, w) : shot_top(p, k, w, lvl);
+            for (int i = 0; i < np; i++) {
+                if (!((use[w + 1] >> i) & 1u)) continue;
+                none[i] = false;
+                if (v > top[i]) top[i] = v;
+            }
+        }
+    }
+    for (int i = 0; i < np; i++) {
+        if (none[i]) {
+            top[i] = 0.0;
+            continue;
+        }
+        for (int w = -1; w < nw; w++)
+            if (fires[i][w + 1] && area[i][w + 1] > top[i]) top[i] = area[i][w + 1];
+        top[i] += p->heat_gain;
+    }
 }
 
 /* An upper bound on what plan_moves adds to a move to h for the attack
  * after it or for next turn (exposure and the walk left out). */
 static double move_gain(plan_t *p, hex_t h, bool attack, int after_actions)
 {
-    bool none;
+    bool none[2];
+    double ub[2];
     int near;
     hex_t old = look_from(p->b, p->a, h);
-    double ub = attack_bound(p, h, false, 2, &none, &near);
+    attack_bounds(p, h, attack ? 2 : 1, after_actions, ub, none, &near);
+    look_from(p->b, p->a, old);
     /* next_turn_worth: the best attack less 0.05 a hex, or closing in. */
     double nt = -APPROACH * near;
-    if (!none && ub - 0.05 * near > nt) nt = ub - 0.05 * near;
+    if (!none[0] && ub[0] - 0.05 * near > nt) nt = ub[0] - 0.05 * near;
     double x = NEXT_TURN * nt;
-    if (attack && !none) {
-        /* After a move: the attack found, or next turn's worth if none. */
-        double um = attack_bound(p, h, true, after_actions, &none, &near);
-        if (um > x) x = um;
-    }
-    look_from(p->b, p->a, old);
+    /* After a move: the attack found, or next turn's worth if none. */
+    if (attack && !none[0] && ub[1] > x) x = ub[1];
     return x;
 }
 
