@@ -774,9 +774,11 @@ static cmd_t engage_cmd(int a, const pick_t *pk)
  * times everyone it can catch; a cone (never rolled) by every foe within
  * its reach of h. Foes are looked at from the highest bound in the open
  * down (cover only lowers a bound), and one that cannot raise any pass's
- * bound has no line traced: the bounds are the same, for fewer lines. */
-static void attack_bounds(plan_t *p, hex_t h, int np, int after_actions, double *top, bool *none,
-                          int *near)
+ * bound has no line traced: the bounds are the same, for fewer lines.
+ * open_only: every foe in reach taken as seen and in the open, a looser
+ * bound that traces no line (and needs a not placed at h). */
+static void attack_bounds(plan_t *p, hex_t h, int np, int after_actions, bool open_only, double *top,
+                          bool *none, int *near)
 {
     const battle_t *b = p->b;
     int nw = b->u[p->a].n_weapons;
@@ -814,7 +816,14 @@ static void attack_bounds(plan_t *p, hex_t h, int np, int after_actions, double 
                 if ((use[w + 1] >> i) & 1u && v > open[k][i]) open[k][i] = v;
         }
     }
-    for (;;) {
+    if (open_only) /* every foe in reach taken as seen, in the open */
+        for (int k = 0; k < p->n_foes; k++)
+            for (int i = 0; i < np; i++)
+                if (open[k][i] >= 0) {
+                    none[i] = false;
+                    if (open[k][i] > top[i]) top[i] = open[k][i];
+                }
+    for (; !open_only;) {
         int k = -1;
         for (int j = 0; j < p->n_foes; j++)
             if (open[j][0] >= 0 && (k < 0 || open[j][0] > open[k][0])) k = j;
@@ -851,15 +860,16 @@ static void attack_bounds(plan_t *p, hex_t h, int np, int after_actions, double 
 }
 
 /* An upper bound on what plan_moves adds to a move to h for the attack
- * after it or for next turn (exposure and the walk left out). */
-static double move_gain(plan_t *p, hex_t h, bool attack, int after_actions)
+ * after it or for next turn (exposure and the walk left out); open_only:
+ * the looser bound that traces no line (attack_bounds). */
+static double move_gain(plan_t *p, hex_t h, bool attack, int after_actions, bool open_only)
 {
     bool none[2];
     double ub[2];
     int near;
-    hex_t old = look_from(p->b, p->a, h);
-    attack_bounds(p, h, attack ? 2 : 1, after_actions, ub, none, &near);
-    look_from(p->b, p->a, old);
+    hex_t old = open_only ? h : look_from(p->b, p->a, h);
+    attack_bounds(p, h, attack ? 2 : 1, after_actions, open_only, ub, none, &near);
+    if (!open_only) look_from(p->b, p->a, old);
     /* next_turn_worth: the best attack less 0.05 a hex, or closing in. */
     double nt = -APPROACH * near;
     if (!none[0] && ub[0] - 0.05 * near > nt) nt = ub[0] - 0.05 * near;
@@ -879,16 +889,26 @@ static double move_bound(double v0, double x, int cost_ft)
     return bound + 1e-6 + 1e-9 * (fabs(v0) + fabs(x) + 0.001 * cost_ft);
 }
 
+/* Can a candidate (index k) whose value is at most ub not be the pick: not
+ * above the best plan already in *best (consider takes only a strictly
+ * better one), nor above the best candidate so far (top, index top_k), nor
+ * level with it from a later index? */
+static bool cannot_win(double ub, const plan_pick_t *best, double top, int top_k, int k)
+{
+    return ub <= best->val || (top_k >= 0 && (ub < top || (ub <= top && k > top_k)));
+}
+
 /* Moves of `mode` followed (when `then_attack`) by the best attack from the
  * end, or valued for next turn; adds the best to *best.
  *
  * The pick is the first candidate (in b->reach's order) of the highest
- * value. The candidate of the highest bound is weighed first, then the
- * others in order, and one whose bound (an
- * upper bound on its value) cannot beat the best found so far, counting
- * the earlier candidate's win on a tie, or cannot beat the best plan
- * already in *best (consider takes only a strictly better one), is not
- * weighed at all: the same pick, for a fraction of the work. */
+ * value. Candidates are weighed from the highest bound down, and one whose
+ * bound cannot win is not weighed at all: the same pick, for a fraction of
+ * the work. The bound is made tighter in steps, each dearer than the one
+ * before and each only for the candidates the one before could not rule
+ * out: every foe taken in the open and the floor of the exposure (no line
+ * traced); then the cover each foe has from the hex; then the exposure
+ * itself. */
 static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack, plan_pick_t *best)
 {
     battle_t *b = p->b;
@@ -899,22 +919,17 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
     /* Copy: the path search below reuses b->reach. */
     enum { CAND_MAX = 512 };
     geom_reach_t cand[CAND_MAX];
-    double ubs[CAND_MAX];
+    double ubs[CAND_MAX], v_low[CAND_MAX];
+    int order[CAND_MAX];
     if (n > CAND_MAX) n = CAND_MAX;
     memcpy(cand, b->reach, sizeof cand[0] * (size_t)n);
     bool attack = then_attack && after_actions > 0 && !s->u[a].attacked;
-    /* Candidates are weighed from the highest bound down: what cannot beat
-     * the best found so far is then mostly all that is left. The bound
-     * first leaves exposure out (it can only lower a value); a hex's
-     * exposure is worked out only when that bound cannot rule it out. */
-    int order[CAND_MAX];
-    double gain[CAND_MAX];
     for (int k = 0; k < n; k++) {
         ubs[k] = 1e300;
         if (p->bound_ok) {
             hex_t h = hex_from_cell(b->map->layout, cand[k].at);
-            gain[k] = move_gain(p, h, attack, after_actions);
-            ubs[k] = move_bound(0.0, gain[k], cand[k].cost_ft);
+            v_low[k] = -EXPOSURE_WEIGHT * exposure_floor(p, h);
+            ubs[k] = move_bound(v_low[k], move_gain(p, h, attack, after_actions, true), cand[k].cost_ft);
         }
         /* Insertion by bound, falling; equal bounds keep reach order. */
         int j = k;
@@ -925,15 +940,14 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
     int top_k = -1;
     for (int i = 0; i < n; i++) {
         int k = order[i];
-        double ub = ubs[k];
-        if (ub <= best->val || (top_k >= 0 && ub < top)) break; /* so are all after it */
-        if (top_k >= 0 && ub <= top && k > top_k) continue;
+        if (ubs[k] <= best->val || (top_k >= 0 && ubs[k] < top)) break; /* so are all after it */
+        if (cannot_win(ubs[k], best, top, top_k, k)) continue;
         hex_t h = hex_from_cell(b->map->layout, cand[k].at);
         if (p->bound_ok) {
-            ub = move_bound(-EXPOSURE_WEIGHT * exposure_floor(p, h), gain[k], cand[k].cost_ft);
-            if (ub <= best->val || (top_k >= 0 && (ub < top || (ub <= top && k > top_k)))) continue;
-            ub = move_bound(-EXPOSURE_WEIGHT * exposure(p, h), gain[k], cand[k].cost_ft);
-            if (ub <= best->val || (top_k >= 0 && (ub < top || (ub <= top && k > top_k)))) continue;
+            double x = move_gain(p, h, attack, after_actions, false);
+            if (cannot_win(move_bound(v_low[k], x, cand[k].cost_ft), best, top, top_k, k) ||
+                cannot_win(move_bound(-EXPOSURE_WEIGHT * exposure(p, h), x, cand[k].cost_ft), best, top, top_k, k))
+                continue;
         }
         double v = -EXPOSURE_WEIGHT * exposure(p, h);
         if (attack) {
