@@ -1029,9 +1029,14 @@ void sf_ai(battle_t *b, int a, cmd_t *out)
         int foes = 0;
         for (int k = 0; k < p.n_foes; k++) foes += sf_in_melee_pair(b, a, p.foes[k].who);
         if (foes == 1 && sf_mode_open(b, a, SF_FLEE)) {
-            plan_pick_t fl = {-1e300, *out};
+            /* Only a flee worth more than the best plan with its toll paid
+             * can be taken: a little less than that is the bar to clear
+             * (so rounding never bars one that consider would take). */
+            double toll = flee_toll(&p);
+            double bar = best.val + toll;
+            plan_pick_t fl = {bar - 1e-6 * (1.0 + fabs(best.val) + toll), *out};
             plan_moves(&p, SF_FLEE, 0, false, &fl);
-            if (fl.first.kind == CMD_MOVE) consider(&best, fl.val - flee_toll(&p), &fl.first);
+            if (fl.first.kind == CMD_MOVE) consider(&best, fl.val - toll, &fl.first);
         }
     }
     /* Switch weapons, then strike with the one taken in hand. */
