@@ -43,10 +43,20 @@ typedef struct {
 
 /* What one hex was found worth during a call. */
 typedef struct {
-    int cell; /* -1 empty */
+    uint32_t call; /* the call it was found in (memos_t.call; others: empty) */
+    int cell;
     bool has_exp, has_next;
     double exp, next;
 } spot_t;
+
+/* The large memos of a call, kept per thread between calls so that a call
+ * empties only what the one before filled: the cover memo its used slots,
+ * the spot memo by a call count that makes every older entry empty. */
+typedef struct {
+    sf_cover_memo_t cover;
+    spot_t spot[SPOT_MEMO];
+    uint32_t call;
+} memos_t;
 
 typedef struct {
     battle_t *b;
@@ -74,10 +84,12 @@ typedef struct {
     } memo[SHOT_MEMO];
     /* Cover from each hex a looks from to each foe: the same lines are
      * traced for every weapon and every plan through that hex. */
-    sf_cover_memo_t cover;
+    sf_cover_memo_t *cover;
     /* Exposure and next turn's worth of the hexes weighed so far (each kind
-     * of move weighs many of the same hexes), by cell index. */
-    spot_t spot[SPOT_MEMO];
+     * of move weighs many of the same hexes), by cell index; entries of
+     * other calls than `call` are empty. */
+    spot_t *spot;
+    uint32_t call;
     /* Bounds for skipping hexes that cannot win (plan_moves): how far a's
      * farthest-reaching weapon strikes, whether any of them hits an area,
      * each foe's greatest possible shot value and their sum, and the most
@@ -352,11 +364,17 @@ static double shot_top(plan_t *p, int k, int w, int lvl)
 
 static void plan_init(plan_t *p, battle_t *b, int a)
 {
+    static _Thread_local memos_t memos; /* zeroed at the thread's start */
     /* Only what is read before written: the memos are large. */
     p->n_foes = p->n_threats = p->n_memo = 0;
-    for (int k = 0; k < SPOT_MEMO; k++) p->spot[k].cell = -1;
-    memset(&p->cover, 0, sizeof p->cover);
-    p->cover.los = sf_los_for(b);
+    if (++memos.call == 0) { /* wrapped: no entry may look current */
+        memset(memos.spot, 0, sizeof memos.spot);
+        memos.call = 1;
+    }
+    p->call = memos.call;
+    p->spot = memos.spot;
+    p->cover = &memos.cover;
+    sf_cover_memo_reset(p->cover, sf_los_for(b));
     p->b = b;
     p->a = a;
     for (int w = -1; w < SF_MAX_WEAPONS; w++) {
@@ -424,7 +442,7 @@ static double exposure_now(plan_t *p, hex_t h)
             double v = p->threat_e[k][w + 1];
             if (v <= best || d > p->threat_r[k][w + 1]) continue;
             if (lvl < 0) {
-                sight_t sg = sf_los_trace(p->cover.los, b, eh, h, NULL);
+                sight_t sg = sf_los_trace(p->cover->los, b, eh, h, NULL);
                 lvl = !sg.visible ? 3 : sg.cover == COVER_HEAVY ? 2 : sg.cover == COVER_LIGHT ? 1 : 0;
                 int st = sf_stat(b, p->a, SF_STEALTH) - sf_stat(b, e, SF_SENSOR);
                 if (st > lvl) lvl = st;
@@ -518,7 +536,7 @@ static int caught_by(plan_t *p, const area_t *ar, int *out)
     for (int v = 0; v < b->n; v++) {
         hex_t h = sf_pos(b, v);
         if (!battle_active(b, v) || board_occupant(b->board, h) != v || !area_shape_has(ar, h) ||
-            !sf_los_clear(p->cover.los, b, c, h))
+            !sf_los_clear(p->cover->los, b, c, h))
             continue;
         int r = listing_rank(c, h), k = n++;
         for (; k > 0 && rank[k - 1] > r; k--) {
@@ -626,13 +644,13 @@ static pick_t best_attack(plan_t *p, int actions)
                  * the pick is the same (only a strictly better one wins). */
                 double open = p->area_w[w + 1] ? hit_top(p, k, w, 0) * around(p, k, w) : shot_top(p, k, w, 0);
                 if (open + p->heat_gain <= best.val) continue; /* no line traced */
-                if (lvl < 0) lvl = sf_cover_level_memo(&p->cover, b, a, t);
+                if (lvl < 0) lvl = sf_cover_level_memo(p->cover, b, a, t);
                 if (lvl >= 4) continue; /* t cannot be targeted from here */
                 double top = p->area_w[w + 1] ? hit_top(p, k, w, lvl) * around(p, k, w) : shot_top(p, k, w, lvl);
                 if (top + p->heat_gain <= best.val) continue;
             }
             sf_shot_t s;
-            if (!sf_shot_shape_memo(b, a, t, w, 0, 1, at, &p->cover, &s) || s.actions > actions)
+            if (!sf_shot_shape_memo(b, a, t, w, 0, 1, at, p->cover, &s) || s.actions > actions)
                 continue;
             double v = shot_value(p, t, &s, at) - heat_cost(b, a, s.heat_fire);
             if (v > best.val) best = (pick_t){v, t, w, 0, at};
@@ -706,12 +724,13 @@ static spot_t *spot_of(plan_t *p, hex_t h)
     if (cell < 0) return NULL;
     unsigned slot = ((unsigned)cell * 2654435761u) >> 22 & (SPOT_MEMO - 1);
     for (int probe = 0; probe < SPOT_MEMO / 2; probe++, slot = (slot + 1) & (SPOT_MEMO - 1)) {
-        if (p->spot[slot].cell == cell) return &p->spot[slot];
-        if (p->spot[slot].cell < 0) {
+        if (p->spot[slot].call != p->call) {
+            p->spot[slot].call = p->call;
             p->spot[slot].cell = cell;
             p->spot[slot].has_exp = p->spot[slot].has_next = false;
             return &p->spot[slot];
         }
+        if (p->spot[slot].cell == cell) return &p->spot[slot];
     }
     return NULL;
 }
@@ -836,7 +855,7 @@ static void attack_bounds(plan_t *p, hex_t h, int np, int after_actions, bool op
         open[k][0] = open[k][1] = -1.0;
         if (!worth) continue;
         int t = p->foes[k].who, d = hex_distance(h, sf_pos(b, t));
-        int lvl = sf_cover_level_memo(&p->cover, b, p->a, t);
+        int lvl = sf_cover_level_memo(p->cover, b, p->a, t);
         if (lvl >= 4) continue; /* t cannot be targeted from here */
         for (int w = -1; w < nw; w++) {
             if (!use[w + 1] || (p->area_w[w + 1] && p->blast_r[w + 1] == 0) || d > p->reach[w + 1]) continue;

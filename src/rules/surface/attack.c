@@ -180,9 +180,18 @@ int sf_cover_level_memo(sf_cover_memo_t *memo, const battle_t *b, int a, int t)
     if (memo->n < SF_COVER_MEMO * 3 / 4) { /* keep probes short: past that, work it out */
         memo->key[slot] = key;
         memo->lvl[slot] = (int8_t)lvl;
-        memo->n++;
+        memo->used[memo->n++] = (uint16_t)slot;
     }
     return lvl;
+}
+
+void sf_cover_memo_reset(sf_cover_memo_t *memo, sf_los_t *los)
+{
+    for (int k = 0; k < memo->n; k++) memo->key[memo->used[k]] = 0;
+    memo->n = 0;
+    memset(memo->mreach, 0, sizeof memo->mreach);
+    memo->los = los;
+    memo->tagged = 0;
 }
 
 bool sf_shot_shape(const battle_t *b, int a, int t, int wi, int arg, int n_weapons, cell_t at,

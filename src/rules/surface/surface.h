@@ -260,12 +260,14 @@ void sf_wtags_read(const weapon_t *w, sf_wtags_t *out);
  * stands on and the target, and targets' melee reach: valid only while
  * nothing changes but the attacker's hex and its own turn flags and hands
  * (every other position and hand, the terrain, the stats), as during one AI
- * call that places its combatant on hex after hex to look. Zeroed = empty. */
+ * call that places its combatant on hex after hex to look. Zeroed = empty;
+ * sf_cover_memo_reset empties one again. */
 #define SF_COVER_MEMO 2048 /* slots, a power of two */
 typedef struct {
     uint32_t key[SF_COVER_MEMO]; /* 0 empty, else 1 + cell index * SF_NMAX + target */
     int8_t lvl[SF_COVER_MEMO];
     int n;
+    uint16_t used[SF_COVER_MEMO]; /* the slots filled, n of them */
     int16_t mreach[SF_NMAX]; /* 0 unknown, else 1 + sf_melee_reach of the target */
     sf_los_t *los;           /* lines traced this battle (NULL: trace each) */
     /* The tags of the attacker's weapons (one attacker per memo; bit w of
@@ -273,6 +275,9 @@ typedef struct {
     uint16_t tagged;
     sf_wtags_t tags[SF_MAX_WEAPONS];
 } sf_cover_memo_t;
+/* Empty a memo that was zeroed once and used since, clearing only the
+ * slots it filled, and set the lines it reads. */
+void sf_cover_memo_reset(sf_cover_memo_t *memo, sf_los_t *los);
 /* sf_cover_level(b, a, t), read from memo or worked out and kept there. */
 int sf_cover_level_memo(sf_cover_memo_t *memo, const battle_t *b, int a, int t);
 /* sf_shot_shape, taking cover levels from memo (NULL: none). */
