@@ -31,6 +31,8 @@
 #define MAX_FOES 64
 #define SHOT_MEMO 96 /* shot values kept during one call */
 #define SPOT_MEMO 1024 /* hexes kept during one call, a power of two */
+#define OPEN_D 64 /* distances whose open bounds are kept (open_at) */
+#define OPEN_UNKNOWN (-2.0)
 
 /* One foe as the planner sees it: its defences, and each of our weapons'
  * expected damage and kill chance by number of hits. */
@@ -117,6 +119,14 @@ typedef struct {
     int blast_r[SF_MAX_WEAPONS + 1];
     double hit_top[MAX_FOES][SF_MAX_WEAPONS + 1][4];
     double around[MAX_FOES][SF_MAX_WEAPONS + 1];
+    /* The passes of the plan_moves under way (bounds_begin): np of them,
+     * bit i of use[w + 1] set when pass i may fire w; its cone weapons; and
+     * each foe's bound in the open at each distance below OPEN_D for each
+     * pass (open_at; OPEN_UNKNOWN not worked out). */
+    int np, n_cones;
+    unsigned use[SF_MAX_WEAPONS + 1];
+    int cones[SF_MAX_WEAPONS + 1];
+    double open_d[2][MAX_FOES][OPEN_D];
 } plan_t;
 
 typedef struct {
@@ -782,10 +792,44 @@ static cmd_t engage_cmd(int a, const pick_t *pk)
     return c;
 }
 
+/* Set the passes of attack_bounds for a plan_moves: pass 0 next turn (not
+ * moved, two actions), and when `attack` pass 1 right after this move
+ * (moved, so without the weapons that must stand still; after_actions
+ * actions). */
+static void bounds_begin(plan_t *p, bool attack, int after_actions)
+{
+    int nw = p->b->u[p->a].n_weapons;
+    p->np = attack ? 2 : 1;
+    p->n_cones = 0;
+    for (int w = -1; w < nw; w++) {
+        p->use[w + 1] = p->w_actions[w + 1] <= 2 ? 1u : 0u;
+        if (attack && !p->still_w[w + 1] && p->w_actions[w + 1] <= after_actions) p->use[w + 1] |= 2u;
+        if (p->use[w + 1] && p->area_w[w + 1] && p->blast_r[w + 1] == 0) p->cones[p->n_cones++] = w;
+    }
+    for (int i = 0; i < p->np; i++)
+        for (int k = 0; k < p->n_foes; k++)
+            for (int d = 0; d < OPEN_D; d++) p->open_d[i][k][d] = OPEN_UNKNOWN;
+}
+
+/* Foe k's bound in the open, d hexes away, for pass i: the best weapon of
+ * the pass that needs a target and reaches it, -1 when none does. */
+static double open_at(plan_t *p, int i, int k, int d)
+{
+    if (d < OPEN_D && p->open_d[i][k][d] != OPEN_UNKNOWN) return p->open_d[i][k][d];
+    double top = -1.0;
+    for (int w = -1; w < p->b->u[p->a].n_weapons; w++) {
+        if (!((p->use[w + 1] >> i) & 1u) || (p->area_w[w + 1] && p->blast_r[w + 1] == 0) ||
+            d > p->reach[w + 1])
+            continue;
+        double v = p->area_w[w + 1] ? hit_top(p, k, w, 0) * around(p, k, w) : shot_top(p, k, w, 0);
+        if (v > top) top = v;
+    }
+    if (d < OPEN_D) p->open_d[i][k][d] = top;
+    return top;
+}
+
 /* Upper bounds on what best_attack can find with a standing at h (placed
- * there by the caller), for `np` passes at once: pass 0 next turn (not
- * moved, two actions), pass 1 right after this move (moved, so without the
- * weapons that must stand still; after_actions actions). For each pass,
+ * there by the caller) for each pass of bounds_begin. For each pass i,
  * top[i]: the bound, 0 when none[i]: no foe can be struck by any weapon of
  * that pass from h, so best_attack finds nothing there. *near: the nearest
  * foe. A shot at a foe needs it in reach and seen (cover level below 4) and
@@ -796,43 +840,31 @@ static cmd_t engage_cmd(int a, const pick_t *pk)
  * bound has no line traced: the bounds are the same, for fewer lines.
  * open_only: every foe in reach taken as seen and in the open, a looser
  * bound that traces no line (and needs a not placed at h). */
-static void attack_bounds(plan_t *p, hex_t h, int np, int after_actions, bool open_only, double *top,
-                          bool *none, int *near)
+static void attack_bounds(plan_t *p, hex_t h, bool open_only, double *top, bool *none, int *near)
 {
     const battle_t *b = p->b;
-    int nw = b->u[p->a].n_weapons;
-    /* Bit i of use[w + 1]: pass i may fire w. */
-    unsigned use[SF_MAX_WEAPONS + 1];
+    int np = p->np;
     double area[2][SF_MAX_WEAPONS + 1];
     bool fires[2][SF_MAX_WEAPONS + 1];
-    for (int w = -1; w < nw; w++) {
-        use[w + 1] = p->w_actions[w + 1] <= 2 ? 1u : 0u;
-        if (np > 1 && !p->still_w[w + 1] && p->w_actions[w + 1] <= after_actions) use[w + 1] |= 2u;
-        for (int i = 0; i < np; i++) area[i][w + 1] = 0.0, fires[i][w + 1] = false;
+    for (int i = 0; i < np; i++) {
+        top[i] = 0.0, none[i] = true;
+        for (int c = 0; c < p->n_cones; c++) area[i][c] = 0.0, fires[i][c] = false;
     }
-    for (int i = 0; i < np; i++) top[i] = 0.0, none[i] = true;
     *near = 1 << 20;
-    /* Each foe's bound in the open for each pass, -1 when no weapon of the
-     * pass that needs a target reaches it. */
     double open[MAX_FOES][2];
+    int dist[MAX_FOES];
     for (int k = 0; k < p->n_foes; k++) {
-        int d = hex_distance(h, sf_pos(b, p->foes[k].who));
+        int d = dist[k] = hex_distance(h, sf_pos(b, p->foes[k].who));
         *near = d < *near ? d : *near;
-        open[k][0] = open[k][1] = -1.0;
-        for (int w = -1; w < nw; w++) {
-            if (!use[w + 1]) continue;
-            if (p->area_w[w + 1] && p->blast_r[w + 1] == 0) { /* a cone */
-                for (int i = 0; i < np; i++) {
-                    if (!((use[w + 1] >> i) & 1u)) continue;
-                    if (d <= p->area_far[w + 1]) area[i][w + 1] += area_top(p, k, w);
-                    if (d <= p->reach[w + 1]) fires[i][w + 1] = true, none[i] = false;
-                }
-                continue;
+        open[k][1] = -1.0;
+        for (int i = 0; i < np; i++) open[k][i] = open_at(p, i, k, d);
+        for (int c = 0; c < p->n_cones; c++) {
+            int w = p->cones[c];
+            for (int i = 0; i < np; i++) {
+                if (!((p->use[w + 1] >> i) & 1u)) continue;
+                if (d <= p->area_far[w + 1]) area[i][c] += area_top(p, k, w);
+                if (d <= p->reach[w + 1]) fires[i][c] = true, none[i] = false;
             }
-            if (d > p->reach[w + 1]) continue;
-            double v = p->area_w[w + 1] ? hit_top(p, k, w, 0) * around(p, k, w) : shot_top(p, k, w, 0);
-            for (int i = 0; i < np; i++)
-                if ((use[w + 1] >> i) & 1u && v > open[k][i]) open[k][i] = v;
         }
     }
     if (open_only) /* every foe in reach taken as seen, in the open */
@@ -854,14 +886,14 @@ static void attack_bounds(plan_t *p, hex_t h, int np, int after_actions, bool op
         for (int i = 0; i < np; i++) worth = worth || (open[k][i] >= 0 && (none[i] || open[k][i] > top[i]));
         open[k][0] = open[k][1] = -1.0;
         if (!worth) continue;
-        int t = p->foes[k].who, d = hex_distance(h, sf_pos(b, t));
-        int lvl = sf_cover_level_memo(p->cover, b, p->a, t);
+        int lvl = sf_cover_level_memo(p->cover, b, p->a, p->foes[k].who);
         if (lvl >= 4) continue; /* t cannot be targeted from here */
-        for (int w = -1; w < nw; w++) {
-            if (!use[w + 1] || (p->area_w[w + 1] && p->blast_r[w + 1] == 0) || d > p->reach[w + 1]) continue;
+        for (int w = -1; w < b->u[p->a].n_weapons; w++) {
+            if (!p->use[w + 1] || (p->area_w[w + 1] && p->blast_r[w + 1] == 0) || dist[k] > p->reach[w + 1])
+                continue;
             double v = p->area_w[w + 1] ? hit_top(p, k, w, lvl) * around(p, k, w) : shot_top(p, k, w, lvl);
             for (int i = 0; i < np; i++) {
-                if (!((use[w + 1] >> i) & 1u)) continue;
+                if (!((p->use[w + 1] >> i) & 1u)) continue;
                 none[i] = false;
                 if (v > top[i]) top[i] = v;
             }
@@ -872,22 +904,24 @@ static void attack_bounds(plan_t *p, hex_t h, int np, int after_actions, bool op
             top[i] = 0.0;
             continue;
         }
-        for (int w = -1; w < nw; w++)
-            if (fires[i][w + 1] && area[i][w + 1] > top[i]) top[i] = area[i][w + 1];
+        for (int c = 0; c < p->n_cones; c++)
+            if (fires[i][c] && area[i][c] > top[i]) top[i] = area[i][c];
         top[i] += p->heat_gain;
     }
 }
 
 /* An upper bound on what plan_moves adds to a move to h for the attack
- * after it or for next turn (exposure and the walk left out); open_only:
- * the looser bound that traces no line (attack_bounds). */
-static double move_gain(plan_t *p, hex_t h, bool attack, int after_actions, bool open_only)
+ * after it or for next turn (exposure and the walk left out), for the
+ * passes of bounds_begin; open_only: the looser bound that traces no line
+ * (attack_bounds). */
+static double move_gain(plan_t *p, hex_t h, bool open_only)
 {
     bool none[2];
     double ub[2];
     int near;
+    bool attack = p->np > 1;
     hex_t old = open_only ? h : look_from(p->b, p->a, h);
-    attack_bounds(p, h, attack ? 2 : 1, after_actions, open_only, ub, none, &near);
+    attack_bounds(p, h, open_only, ub, none, &near);
     if (!open_only) look_from(p->b, p->a, old);
     /* next_turn_worth: the best attack less 0.05 a hex, or closing in. */
     double nt = -APPROACH * near;
@@ -943,12 +977,13 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
     if (n > CAND_MAX) n = CAND_MAX;
     memcpy(cand, b->reach, sizeof cand[0] * (size_t)n);
     bool attack = then_attack && after_actions > 0 && !s->u[a].attacked;
+    if (p->bound_ok) bounds_begin(p, attack, after_actions);
     for (int k = 0; k < n; k++) {
         ubs[k] = 1e300;
         if (p->bound_ok) {
             hex_t h = hex_from_cell(b->map->layout, cand[k].at);
             v_low[k] = -EXPOSURE_WEIGHT * exposure_floor(p, h);
-            ubs[k] = move_bound(v_low[k], move_gain(p, h, attack, after_actions, true), cand[k].cost_ft);
+            ubs[k] = move_bound(v_low[k], move_gain(p, h, true), cand[k].cost_ft);
         }
         /* Insertion by bound, falling; equal bounds keep reach order. */
         int j = k;
@@ -963,7 +998,7 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
         if (cannot_win(ubs[k], best, top, top_k, k)) continue;
         hex_t h = hex_from_cell(b->map->layout, cand[k].at);
         if (p->bound_ok) {
-            double x = move_gain(p, h, attack, after_actions, false);
+            double x = move_gain(p, h, false);
             if (cannot_win(move_bound(v_low[k], x, cand[k].cost_ft), best, top, top_k, k) ||
                 cannot_win(move_bound(-EXPOSURE_WEIGHT * exposure(p, h), x, cand[k].cost_ft), best, top, top_k, k))
                 continue;
