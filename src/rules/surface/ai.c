@@ -642,6 +642,11 @@ static pick_t best_attack(plan_t *p, int actions)
     battle_t *b = p->b;
     int a = p->a;
     pick_t best = {0.0, -1, -2, 0, {0, 0}};
+    /* Weapons sf_shot_shape refuses whoever the target is: not in hand
+     * (a vehicle's are all to hand), or fired only standing still after a
+     * move (S9). */
+    const sf_unit_t *u = &sf_cst(b)->u[a];
+    unsigned held = sf_vehicle(b, a) ? ~0u : u->hand;
     for (int k = 0; k < p->n_foes; k++) {
         int t = p->foes[k].who;
         cell_t at = hex_to_cell(b->map->layout, sf_pos(b, t));
@@ -649,6 +654,7 @@ static pick_t best_attack(plan_t *p, int actions)
         int lvl = -1;
         for (int w = -1; w < b->u[a].n_weapons; w++) {
             if (w < SF_MAX_WEAPONS && d > p->reach[w + 1]) continue;
+            if (w >= 0 && w < SF_MAX_WEAPONS && (!((held >> w) & 1u) || (u->moved && p->still_w[w + 1]))) continue;
             if (p->bound_ok && w < SF_MAX_WEAPONS && (!p->area_w[w + 1] || p->blast_r[w + 1] > 0)) {
                 /* A shot that cannot beat the best so far is not shaped:
                  * the pick is the same (only a strictly better one wins). */
