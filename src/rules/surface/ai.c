@@ -126,7 +126,7 @@ typedef struct {
     int np, n_cones;
     unsigned use[SF_MAX_WEAPONS + 1];
     int cones[SF_MAX_WEAPONS + 1];
-    double open_d[2][MAX_FOES][OPEN_D];
+    double open_d[MAX_FOES][OPEN_D][2];
 } plan_t;
 
 typedef struct {
@@ -814,14 +814,14 @@ static void bounds_begin(plan_t *p, bool attack, int after_actions)
     }
     for (int i = 0; i < p->np; i++)
         for (int k = 0; k < p->n_foes; k++)
-            for (int d = 0; d < OPEN_D; d++) p->open_d[i][k][d] = OPEN_UNKNOWN;
+            for (int d = 0; d < OPEN_D; d++) p->open_d[k][d][i] = OPEN_UNKNOWN;
 }
 
 /* Foe k's bound in the open, d hexes away, for pass i: the best weapon of
  * the pass that needs a target and reaches it, -1 when none does. */
 static double open_at(plan_t *p, int i, int k, int d)
 {
-    if (d < OPEN_D && p->open_d[i][k][d] != OPEN_UNKNOWN) return p->open_d[i][k][d];
+    if (d < OPEN_D && p->open_d[k][d][i] != OPEN_UNKNOWN) return p->open_d[k][d][i];
     double top = -1.0;
     for (int w = -1; w < p->b->u[p->a].n_weapons; w++) {
         if (!((p->use[w + 1] >> i) & 1u) || (p->area_w[w + 1] && p->blast_r[w + 1] == 0) ||
@@ -830,7 +830,7 @@ static double open_at(plan_t *p, int i, int k, int d)
         double v = p->area_w[w + 1] ? hit_top(p, k, w, 0) * around(p, k, w) : shot_top(p, k, w, 0);
         if (v > top) top = v;
     }
-    if (d < OPEN_D) p->open_d[i][k][d] = top;
+    if (d < OPEN_D) p->open_d[k][d][i] = top;
     return top;
 }
 
