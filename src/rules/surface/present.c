@@ -19,7 +19,11 @@ double sf_p_d20(int bonus)
 
 void sf_hit_dist(const sf_shot_t *s, double *p)
 {
-    memset(p, 0, sizeof(double) * (size_t)(s->shots + 1));
+    if (s->roll != SF_ROLL_HIT || s->shots < 1) memset(p, 0, sizeof(double) * (size_t)(s->shots + 1));
+    if (s->shots < 1) {
+        p[0] = 1.0; /* nothing fired, nothing hits */
+        return;
+    }
     if (s->roll == SF_ROLL_NONE) {
         p[1] = 1.0;
         return;
@@ -30,12 +34,16 @@ void sf_hit_dist(const sf_shot_t *s, double *p)
         p[s->shots] += fail;
         return;
     }
-    for (int f = 1; f <= 20; f++) {
-        int total = f + s->bonus;
-        int hits = total >= 20 ? total - 19 : 0;
-        if (hits > s->shots) hits = s->shots;
-        p[hits] += 1.0 / 20.0;
+    /* Face f scores min(max(f + bonus - 19, 0), shots) hits: count the
+     * faces of each count at once; c faces are a chance of c / 20. */
+    int b = s->bonus, n = s->shots;
+    int miss = 19 - b, top = 2 + b - n;
+    p[0] = (miss < 0 ? 0 : miss > 20 ? 20 : miss) / 20.0;
+    for (int h = 1; h < n; h++) {
+        int f = 19 + h - b; /* the one face that scores h */
+        p[h] = f >= 1 && f <= 20 ? 1.0 / 20.0 : 0.0;
     }
+    p[n] = (top < 0 ? 0 : top > 20 ? 20 : top) / 20.0;
 }
 
 /* Add n dice of `sides` to distribution d (support 0..*top). */
