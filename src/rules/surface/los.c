@@ -19,10 +19,9 @@
 #define LOS_WALLED 0x4u  /* ... and cannot be entered */
 #define LOS_COVER_SHIFT 3 /* the best terrain cover, 2 bits */
 
-/* What a line reads of the terrain in cell k: sight, walls, cover. */
-static uint8_t cell_bits(const map_t *m, int k)
+/* What a line reads of terrain type t: sight, walls, cover. */
+static uint8_t type_bits(const terrain_t *t)
 {
-    const terrain_t *t = &m->types[m->cells[k]];
     return (uint8_t)((t->blocks_sight ? 1u : 0u) | (t->move <= 0 ? 2u : 0u) | (unsigned)t->cover << 2);
 }
 
@@ -30,19 +29,32 @@ void sf_los_sync(sf_los_t *los, const battle_t *b)
 {
     const map_t *m = b->map;
     int cells = m->cols * m->rows;
-    if (cells > SF_LOS_CELLS) return;
+    if (cells > SF_LOS_CELLS || m->n_types > MAP_MAX_TERRAIN) return;
+    uint8_t bits[MAP_MAX_TERRAIN];
+    bool types_same = los->ready && los->n_types == m->n_types;
+    for (int t = 0; t < m->n_types; t++) {
+        bits[t] = type_bits(&m->types[t]);
+        types_same = types_same && los->type_bits[t] == bits[t];
+    }
+    /* Most calls: the very cells and types of the last one. */
+    if (types_same && los->cols == m->cols && los->rows == m->rows &&
+        memcmp(&los->layout, &m->layout, sizeof m->layout) == 0 && memcmp(los->cells, m->cells, (size_t)cells) == 0)
+        return;
     bool same = los->ready && los->cols == m->cols && los->rows == m->rows &&
                 memcmp(&los->layout, &m->layout, sizeof m->layout) == 0;
     for (int k = 0; k < cells; k++) {
-        uint8_t c = cell_bits(m, k);
+        uint8_t c = bits[m->cells[k]];
         same = same && los->terrain[k] == c;
         los->terrain[k] = c;
     }
-    if (same) return;
-    memset(los->val, 0, (size_t)cells * (size_t)cells);
+    memcpy(los->cells, m->cells, (size_t)cells);
+    memcpy(los->type_bits, bits, (size_t)m->n_types);
+    los->n_types = m->n_types;
     los->cols = m->cols;
     los->rows = m->rows;
     los->layout = m->layout;
+    if (same && los->ready) return; /* other cells or types, the same lines */
+    memset(los->val, 0, (size_t)cells * (size_t)cells);
     los->ready = true;
 }
 

@@ -89,6 +89,9 @@ typedef struct {
     int cols, rows;
     hex_layout_t layout;
     uint8_t terrain[SF_LOS_CELLS];                     /* what each cell was read as */
+    uint8_t cells[SF_LOS_CELLS];                       /* the map's cells then */
+    int n_types;
+    uint8_t type_bits[MAP_MAX_TERRAIN];                /* each terrain type read as */
     uint8_t val[SF_LOS_CELLS * SF_LOS_CELLS];          /* 0 not traced, else los.c's bits */
 } sf_los_t;
 
