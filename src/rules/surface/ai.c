@@ -70,6 +70,12 @@ typedef struct {
     double threat_e[MAX_FOES][SF_MAX_WEAPONS + 1]; /* their best expected damage on a, in the open */
     int threat_r[MAX_FOES][SF_MAX_WEAPONS + 1];     /* and how far each weapon reaches this round */
     int threat_blast[MAX_FOES][SF_MAX_WEAPONS + 1]; /* its blast or area ray radius */
+    /* For exposure_floor: each threat's weapons by reach, farthest first,
+     * and the best expected damage among those reaching at least as far
+     * (floor_n of them; 0 when a's stealth hides it from that foe). */
+    int floor_n[MAX_FOES];
+    int floor_r[MAX_FOES][SF_MAX_WEAPONS + 1];
+    double floor_v[MAX_FOES][SF_MAX_WEAPONS + 1];
     /* How far each of a's weapons (index + 1) can strike without a cone, or
      * INT_MAX: a shot at a foe farther away is never possible. */
     int reach[SF_MAX_WEAPONS + 1];
@@ -372,6 +378,28 @@ static double shot_top(plan_t *p, int k, int w, int lvl)
     return top;
 }
 
+/* The reach-ordered best damage of threat k (exposure_floor). */
+static void floor_init(plan_t *p, int k)
+{
+    const battle_t *b = p->b;
+    int e = p->threat[k], n = 0;
+    p->floor_n[k] = 0;
+    if (sf_stat(b, p->a, SF_STEALTH) - sf_stat(b, e, SF_SENSOR) >= 4) return; /* never seen */
+    int ws[SF_MAX_WEAPONS + 1];
+    for (int w = -1; w < b->u[e].n_weapons && w < SF_MAX_WEAPONS; w++) {
+        int j = n++;
+        for (; j > 0 && p->threat_r[k][ws[j - 1] + 1] < p->threat_r[k][w + 1]; j--) ws[j] = ws[j - 1];
+        ws[j] = w;
+    }
+    double best = 0.0;
+    for (int j = 0; j < n; j++) {
+        if (p->threat_e[k][ws[j] + 1] > best) best = p->threat_e[k][ws[j] + 1];
+        p->floor_r[k][j] = p->threat_r[k][ws[j] + 1];
+        p->floor_v[k][j] = best;
+    }
+    p->floor_n[k] = n;
+}
+
 static void plan_init(plan_t *p, battle_t *b, int a)
 {
     static _Thread_local memos_t memos; /* zeroed at the thread's start */
@@ -431,6 +459,7 @@ static void plan_init(plan_t *p, battle_t *b, int a)
             p->threat_r[p->n_threats][w + 1] = threat_range(b, e, wp);
             p->threat_blast[p->n_threats][w + 1] = s.blast;
         }
+        floor_init(p, p->n_threats);
         p->n_threats++;
     }
     bounds_init(p);
@@ -485,13 +514,9 @@ static double exposure_floor(const plan_t *p, hex_t h)
     const battle_t *b = p->b;
     double total = 0.0;
     for (int k = 0; k < p->n_threats; k++) {
-        int e = p->threat[k];
-        int st = sf_stat(b, p->a, SF_STEALTH) - sf_stat(b, e, SF_SENSOR);
-        if (st >= 4) continue;
-        int d = hex_distance(sf_pos(b, e), h);
+        int d = hex_distance(sf_pos(b, p->threat[k]), h);
         double best = 0.0;
-        for (int w = -1; w < b->u[e].n_weapons && w < SF_MAX_WEAPONS; w++)
-            if (d <= p->threat_r[k][w + 1] && p->threat_e[k][w + 1] > best) best = p->threat_e[k][w + 1];
+        for (int j = 0; j < p->floor_n[k] && p->floor_r[k][j] >= d; j++) best = p->floor_v[k][j];
         /* As exposure_now: concealment (level 3, the most below 4) takes 4
          * points off, 0.12 a point. */
         total += best * (1.0 - 4 * 0.12) * (1.0 - 1e-9);
