@@ -31,7 +31,7 @@
 #define MAX_FOES 64
 #define SHOT_MEMO 96 /* shot values kept during one call */
 #define SPOT_MEMO 1024 /* hexes kept during one call, a power of two */
-#define OPEN_D 64 /* distances whose open bounds are kept (open_at) */
+#define OPEN_D 32 /* distances whose open bounds are kept (open_at) */
 #define OPEN_UNKNOWN (-2.0)
 
 /* One foe as the planner sees it: its defences, and each of our weapons'
