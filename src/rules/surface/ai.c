@@ -194,31 +194,29 @@ static void bounds_init(plan_t *p)
     int min_heat = 0;
     for (int w = -1; w < b->u[a].n_weapons && w < SF_MAX_WEAPONS; w++) {
         const weapon_t *wp = battle_weapon(b, a, w);
+        sf_wtags_t tg;
+        sf_wtags_get(wp, &tg);
         if (p->reach[w + 1] > p->max_reach) p->max_reach = p->reach[w + 1];
         p->area_w[w + 1] = false;
         p->blast_r[w + 1] = 0;
         p->w_actions[w + 1] = sf_fire_actions(b, a, wp);
         /* As sf_shot_shape: a ranged weapon without Assault. */
-        p->still_w[w + 1] = wp && wp->cls == WPN_RANGED && battle_weapon_tag(wp, "assault") == 0;
+        p->still_w[w + 1] = wp && wp->cls == WPN_RANGED && tg.assault == 0;
         if (!wp) continue;
-        if (battle_weapon_tag(wp, "cone") > 0 || battle_weapon_tag(wp, "blast") > 0 ||
-            battle_weapon_tag(wp, "area_ray") > 0)
-            p->area_any = p->area_w[w + 1] = true;
-        if (battle_weapon_tag(wp, "cone") > 0) {
+        if (tg.cone > 0 || tg.blast > 0 || tg.area_ray > 0) p->area_any = p->area_w[w + 1] = true;
+        if (tg.cone > 0) {
             /* A cone of length L (half-angle tangent 1/4) reaches no hex
              * farther than L * sqrt(17/16) * 2/sqrt(3) + 1 < 1.2 L + 1 from
              * a (the bound area.c sizes it by); 1.3 L + 2 is safe. */
             int len = geom_ft_to_hexes(b->map, wp->range_ft);
             p->area_far[w + 1] = len + (len * 3 + 9) / 10 + 2;
         } else {
-            int blast = battle_weapon_tag(wp, "blast"), ray = battle_weapon_tag(wp, "area_ray");
-            int r = blast > ray ? blast : ray;
+            int r = tg.blast > tg.area_ray ? tg.blast : tg.area_ray;
             p->blast_r[w + 1] = r > 0 ? r : 0;
             p->area_far[w + 1] = p->reach[w + 1] == INT_MAX ? INT_MAX : p->reach[w + 1] + (r > 0 ? r : 0);
         }
-        if (battle_weapon_tag(wp, "nonlethal") > 0) p->bound_ok = false;
-        int h = battle_weapon_tag(wp, "heat");
-        if (h < min_heat) min_heat = h;
+        if (tg.nonlethal > 0) p->bound_ok = false;
+        if (tg.heat < min_heat) min_heat = tg.heat;
     }
     double hc = heat_cost(b, a, min_heat);
     p->heat_gain = hc < 0 ? -hc : 0.0;
@@ -400,6 +398,13 @@ static void floor_init(plan_t *p, int k)
     p->floor_n[k] = n;
 }
 
+static bool sf_wtags_cone(const weapon_t *wp)
+{
+    sf_wtags_t tg;
+    sf_wtags_get(wp, &tg);
+    return tg.cone > 0;
+}
+
 static void plan_init(plan_t *p, battle_t *b, int a)
 {
     static _Thread_local memos_t memos; /* zeroed at the thread's start */
@@ -419,7 +424,7 @@ static void plan_init(plan_t *p, battle_t *b, int a)
         const weapon_t *wp = battle_weapon(b, a, w);
         int r = INT_MAX;
         if (w >= 0 && !wp) r = -1; /* no such weapon */
-        else if (wp && battle_weapon_tag(wp, "cone") > 0) r = INT_MAX; /* aimed at a hex: any */
+        else if (wp && sf_wtags_cone(wp)) r = INT_MAX; /* aimed at a hex: any */
         else if (!wp || wp->cls == WPN_MELEE) r = sf_weapon_reach(b, a, wp);
         else r = geom_ft_to_hexes(b->map, sf_range_ft(wp, sf_stat(b, a, SF_STR)));
         p->reach[w + 1] = r;
@@ -440,19 +445,20 @@ static void plan_init(plan_t *p, battle_t *b, int a)
         p->threat[p->n_threats] = e;
         for (int w = -1; w < b->u[e].n_weapons && w < SF_MAX_WEAPONS; w++) {
             const weapon_t *wp = battle_weapon(b, e, w);
+            sf_wtags_t tg; /* all zero for bare hands */
+            sf_wtags_get(wp, &tg);
             sf_shot_t s;
             memset(&s, 0, sizeof s);
             s.w = wp;
             s.roll = SF_ROLL_HIT;
-            s.shots = wp && battle_weapon_tag(wp, "shots") > 1 ? battle_weapon_tag(wp, "shots") : 1;
+            s.shots = tg.shots > 1 ? tg.shots : 1;
             s.dmg_n = wp ? wp->dice_n : 1;
             s.dmg_sides = wp ? wp->dice_sides : 2;
             s.dmg_bonus = wp ? wp->dice_bonus : sf_stat(b, e, SF_CB);
             if (wp && (wp->cls == WPN_MELEE || wp->cls == WPN_THROWN)) s.dmg_bonus += sf_stat(b, e, SF_STR);
-            s.blast = wp ? battle_weapon_tag(wp, "blast") + battle_weapon_tag(wp, "area_ray") : 0;
-            s.cone = wp && battle_weapon_tag(wp, "cone") > 0;
-            if (wp && (battle_weapon_tag(wp, "beam") > 0 || battle_weapon_tag(wp, "homing") > 1))
-                s.roll = battle_weapon_tag(wp, "beam") > 0 ? SF_ROLL_BEAM : SF_ROLL_HOMING;
+            s.blast = tg.blast + tg.area_ray;
+            s.cone = tg.cone > 0;
+            if (tg.beam > 0 || tg.homing > 1) s.roll = tg.beam > 0 ? SF_ROLL_BEAM : SF_ROLL_HOMING;
             s.bonus = s.roll == SF_ROLL_HIT ? sf_stat(b, e, SF_CB) + sf_stat(b, a, SF_VLN)
                                             : sf_save_score(b, a, s.roll == SF_ROLL_BEAM ? SF_SAVE_BEAM : SF_SAVE_HOMING);
             p->threat_e[p->n_threats][w + 1] = sf_expected_loss_def(&p->self, sf_save_score(b, a, SF_SAVE_AREA), &s);

@@ -143,6 +143,39 @@ void sf_wtags_read(const weapon_t *w, sf_wtags_t *out)
     out->quench = battle_weapon_tag(w, "quench");
 }
 
+#define WTAGS_SLOTS 64 /* weapons kept per thread, a power of two */
+
+typedef struct {
+    const weapon_t *w; /* NULL: empty */
+    int n_tags;
+    stat_kv_t tags[WEAPON_MAX_TAGS]; /* what the entry was read from */
+    sf_wtags_t val;
+} wtags_slot_t;
+
+void sf_wtags_get(const weapon_t *w, sf_wtags_t *out)
+{
+    static _Thread_local wtags_slot_t slots[WTAGS_SLOTS];
+    if (!w || w->n_tags < 0 || w->n_tags > WEAPON_MAX_TAGS) {
+        sf_wtags_read(w, out);
+        return;
+    }
+    uintptr_t x = (uintptr_t)w;
+    wtags_slot_t *e = &slots[(x >> 4 ^ x >> 11) & (WTAGS_SLOTS - 1)];
+    bool same = e->w == w && e->n_tags == w->n_tags;
+    for (int k = 0; same && k < w->n_tags; k++)
+        same = e->tags[k].value == w->tags[k].value && strcmp(e->tags[k].key, w->tags[k].key) == 0;
+    if (!same) {
+        sf_wtags_read(w, &e->val);
+        e->w = w;
+        e->n_tags = w->n_tags;
+        for (int k = 0; k < w->n_tags; k++) {
+            hb_strlcpy(e->tags[k].key, w->tags[k].key, sizeof e->tags[k].key);
+            e->tags[k].value = w->tags[k].value;
+        }
+    }
+    *out = e->val;
+}
+
 /* Shots, actions and heat of a's attack with w (NULL: unarmed; tg its tags),
  * set once the attack is known to be possible: the AI asks about many that
  * are not. */
@@ -191,7 +224,6 @@ void sf_cover_memo_reset(sf_cover_memo_t *memo, sf_los_t *los)
     memo->n = 0;
     memset(memo->mreach, 0, sizeof memo->mreach);
     memo->los = los;
-    memo->tagged = 0;
 }
 
 bool sf_shot_shape(const battle_t *b, int a, int t, int wi, int arg, int n_weapons, cell_t at,
@@ -210,15 +242,7 @@ bool sf_shot_shape_memo(const battle_t *b, int a, int t, int wi, int arg, int n_
     if (wi >= 0 && !w) return false;
     sf_wtags_t own;
     const sf_wtags_t *tg = &own;
-    if (memo && w && wi < SF_MAX_WEAPONS) {
-        if (!((memo->tagged >> wi) & 1u)) {
-            sf_wtags_read(w, &memo->tags[wi]);
-            memo->tagged |= (uint16_t)(1u << wi);
-        }
-        tg = &memo->tags[wi];
-    } else {
-        sf_wtags_read(w, &own);
-    }
+    sf_wtags_get(w, &own);
     /* sf_ready, with the tags read. */
     if (wi >= 0 && (wi >= b->u[a].n_weapons || (tg->quench > 0 && sf_stat(b, a, SF_INTERSHIELDS) <= 0) ||
                     !(sf_vehicle(b, a) || ((s->u[a].hand >> wi) & 1u))))

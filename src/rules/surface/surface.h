@@ -258,6 +258,11 @@ typedef struct {
     bool has_heat_on_hit;
 } sf_wtags_t;
 void sf_wtags_read(const weapon_t *w, sf_wtags_t *out);
+/* sf_wtags_read, from a small per-thread table: an entry is used only while
+ * the weapon at that address still has the very tags it was read from
+ * (compared key by key), so an edited or reloaded weapon is read again.
+ * NULL (bare hands): all zero. */
+void sf_wtags_get(const weapon_t *w, sf_wtags_t *out);
 
 /* Cover levels (sf_cover_level) already worked out, by the hex the attacker
  * stands on and the target, and targets' melee reach: valid only while
@@ -273,10 +278,6 @@ typedef struct {
     uint16_t used[SF_COVER_MEMO]; /* the slots filled, n of them */
     int16_t mreach[SF_NMAX]; /* 0 unknown, else 1 + sf_melee_reach of the target */
     sf_los_t *los;           /* lines traced this battle (NULL: trace each) */
-    /* The tags of the attacker's weapons (one attacker per memo; bit w of
-     * tagged: tags[w] read). */
-    uint16_t tagged;
-    sf_wtags_t tags[SF_MAX_WEAPONS];
 } sf_cover_memo_t;
 /* Empty a memo that was zeroed once and used since, clearing only the
  * slots it filled, and set the lines it reads. */
