@@ -130,6 +130,7 @@ typedef struct {
      * each foe's bound in the open at each distance below OPEN_D for each
      * pass (open_at; OPEN_UNKNOWN not worked out). */
     int np, n_cones;
+    int foe_order[MAX_FOES]; /* foes by foe_top, highest first */
     unsigned use[SF_MAX_WEAPONS + 1];
     int cones[SF_MAX_WEAPONS + 1];
     double open_d[MAX_FOES][OPEN_D][2];
@@ -846,6 +847,11 @@ static void bounds_begin(plan_t *p, bool attack, int after_actions)
     for (int i = 0; i < p->np; i++)
         for (int k = 0; k < p->n_foes; k++)
             for (int d = 0; d < OPEN_D; d++) p->open_d[k][d][i] = OPEN_UNKNOWN;
+    for (int k = 0; k < p->n_foes; k++) {
+        int j = k;
+        for (; j > 0 && p->foe_top[p->foe_order[j - 1]] < p->foe_top[k]; j--) p->foe_order[j] = p->foe_order[j - 1];
+        p->foe_order[j] = k;
+    }
 }
 
 /* Foe k's bound in the open, d hexes away, for pass i: the best weapon of
@@ -872,9 +878,10 @@ static double open_at(plan_t *p, int i, int k, int d)
  * foe. A shot at a foe needs it in reach and seen (cover level below 4) and
  * is bounded at the cover it has there; a blast by the chance it hits at all
  * times everyone it can catch; a cone (never rolled) by every foe within
- * its reach of h. Foes are looked at from the highest bound in the open
- * down (cover only lowers a bound), and one that cannot raise any pass's
- * bound has no line traced: the bounds are the same, for fewer lines.
+ * its reach of h. A foe whose bound in the open (cover only lowers it)
+ * cannot raise any pass's bound has no line traced: the bounds are the
+ * same, for fewer lines. Foes are looked at most valuable first, so that
+ * the bound rises early.
  * open_only: every foe in reach taken as seen and in the open, a looser
  * bound that traces no line (and needs a not placed at h). */
 static void attack_bounds(plan_t *p, hex_t h, bool open_only, double *top, bool *none, int *near)
@@ -911,17 +918,10 @@ static void attack_bounds(plan_t *p, hex_t h, bool open_only, double *top, bool 
                     none[i] = false;
                     if (open[k][i] > top[i]) top[i] = open[k][i];
                 }
-    for (; !open_only;) {
-        int k = -1;
-        for (int j = 0; j < p->n_foes; j++)
-            if (open[j][0] >= 0 && (k < 0 || open[j][0] > open[k][0])) k = j;
-        if (k < 0) /* pass 1 only */
-            for (int j = 0; j < p->n_foes; j++)
-                if (open[j][1] >= 0 && (k < 0 || open[j][1] > open[k][1])) k = j;
-        if (k < 0) break;
+    for (int o = 0; !open_only && o < p->n_foes; o++) {
+        int k = p->foe_order[o];
         bool worth = false;
         for (int i = 0; i < np; i++) worth = worth || (open[k][i] >= 0 && (none[i] || open[k][i] > top[i]));
-        open[k][0] = open[k][1] = -1.0;
         if (!worth) continue;
         int lvl = sf_cover_level_memo(p->cover, b, p->a, p->foes[k].who);
         if (lvl >= 4) continue; /* t cannot be targeted from here */
