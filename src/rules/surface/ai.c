@@ -979,24 +979,6 @@ static double move_bound(double v0, double x, int cost_ft)
     return bound + 1e-6 + 1e-9 * (fabs(v0) + fabs(x) + 0.001 * cost_ft);
 }
 
-/* Restore the heap order (higher key[] first, lower index on a tie) of
- * heap[0..n) below slot i. */
-static void sift_down(int *heap, int n, int i, const double *key)
-{
-    for (;;) {
-        int c = 2 * i + 1;
-        if (c >= n) return;
-        if (c + 1 < n && (key[heap[c + 1]] > key[heap[c]] ||
-                          (key[heap[c + 1]] == key[heap[c]] && heap[c + 1] < heap[c])))
-            c++;
-        if (key[heap[c]] < key[heap[i]] || (key[heap[c]] == key[heap[i]] && heap[c] > heap[i])) return;
-        int t = heap[i];
-        heap[i] = heap[c];
-        heap[c] = t;
-        i = c;
-    }
-}
-
 /* Can a candidate (index k) whose value is at most ub not be the pick: not
  * above the best plan already in *best (consider takes only a strictly
  * better one), nor above the best candidate so far (top, index top_k), nor
@@ -1010,9 +992,9 @@ static bool cannot_win(double ub, const plan_pick_t *best, double top, int top_k
  * end, or valued for next turn; adds the best to *best.
  *
  * The pick is the first candidate (in b->reach's order) of the highest
- * value. Candidates are weighed from the highest bound down (a heap), and
- * one whose bound cannot win is not weighed at all: the same pick, for a
- * fraction of the work. The bound is made tighter in steps, each dearer than the one
+ * value. Candidates are weighed from the highest bound down, and one whose
+ * bound cannot win is not weighed at all: the same pick, for a fraction of
+ * the work. The bound is made tighter in steps, each dearer than the one
  * before and each only for the candidates the one before could not rule
  * out: every foe taken in the open and the floor of the exposure (no line
  * traced); then the cover each foe has from the hex; then the exposure
@@ -1040,17 +1022,21 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
             v_low[k] = -EXPOSURE_WEIGHT * exposure_floor(p, h);
             ubs[k] = move_bound(v_low[k], move_gain(p, h, true), cand[k].cost_ft);
         }
-        order[k] = k;
     }
-    /* A heap of the candidates, the highest bound on top: most calls weigh
-     * only a few before the rest cannot win. */
-    for (int i = n / 2 - 1; i >= 0; i--) sift_down(order, n, i, ubs);
+    /* Those that could beat the best plan so far; most calls weigh only a
+     * few of them before the rest cannot win. */
+    int left = 0;
+    for (int k = 0; k < n; k++)
+        if (ubs[k] > best->val) order[left++] = k;
     double top = -1e300;
     int top_k = -1;
-    for (int left = n; left > 0;) {
-        int k = order[0];
-        order[0] = order[--left];
-        sift_down(order, left, 0, ubs);
+    while (left > 0) {
+        /* The highest bound left (the first on a tie), taken out. */
+        int at = 0;
+        for (int j = 1; j < left; j++)
+            if (ubs[order[j]] > ubs[order[at]]) at = j;
+        int k = order[at];
+        order[at] = order[--left];
         if (ubs[k] <= best->val || (top_k >= 0 && ubs[k] < top)) break; /* so are all after it */
         if (cannot_win(ubs[k], best, top, top_k, k)) continue;
         hex_t h = hex_from_cell(b->map->layout, cand[k].at);
