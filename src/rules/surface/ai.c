@@ -133,7 +133,7 @@ typedef struct {
     int foe_order[MAX_FOES]; /* foes by foe_top, highest first */
     unsigned use[SF_MAX_WEAPONS + 1];
     int cones[SF_MAX_WEAPONS + 1];
-    double open_d[MAX_FOES][OPEN_D][2];
+    double open_d[MAX_FOES][OPEN_D][2]; /* [0] OPEN_UNKNOWN: not worked out */
 } plan_t;
 
 typedef struct {
@@ -844,9 +844,8 @@ static void bounds_begin(plan_t *p, bool attack, int after_actions)
         if (attack && !p->still_w[w + 1] && p->w_actions[w + 1] <= after_actions) p->use[w + 1] |= 2u;
         if (p->use[w + 1] && p->area_w[w + 1] && p->blast_r[w + 1] == 0) p->cones[p->n_cones++] = w;
     }
-    for (int i = 0; i < p->np; i++)
-        for (int k = 0; k < p->n_foes; k++)
-            for (int d = 0; d < OPEN_D; d++) p->open_d[k][d][i] = OPEN_UNKNOWN;
+    for (int k = 0; k < p->n_foes; k++)
+        for (int d = 0; d < OPEN_D; d++) p->open_d[k][d][0] = OPEN_UNKNOWN;
     for (int k = 0; k < p->n_foes; k++) {
         int j = k;
         for (; j > 0 && p->foe_top[p->foe_order[j - 1]] < p->foe_top[k]; j--) p->foe_order[j] = p->foe_order[j - 1];
@@ -854,21 +853,21 @@ static void bounds_begin(plan_t *p, bool attack, int after_actions)
     }
 }
 
-/* Foe k's bound in the open, d hexes away, for pass i: the best weapon of
- * the pass that needs a target and reaches it, -1 when none does. */
-static double open_at(plan_t *p, int i, int k, int d)
+/* Foe k's bounds in the open, d hexes away, for both passes (pass 1 only
+ * when there is one): the best weapon of the pass that needs a target and
+ * reaches it, -1 when none does. Kept below OPEN_D; else written to tmp. */
+static const double *open_pair(plan_t *p, int k, int d, double *tmp)
 {
-    if (d < OPEN_D && p->open_d[k][d][i] != OPEN_UNKNOWN) return p->open_d[k][d][i];
-    double top = -1.0;
+    double *o = d < OPEN_D ? p->open_d[k][d] : tmp;
+    if (d < OPEN_D && o[0] != OPEN_UNKNOWN) return o;
+    o[0] = o[1] = -1.0;
     for (int w = -1; w < p->b->u[p->a].n_weapons; w++) {
-        if (!((p->use[w + 1] >> i) & 1u) || (p->area_w[w + 1] && p->blast_r[w + 1] == 0) ||
-            d > p->reach[w + 1])
-            continue;
+        if (!p->use[w + 1] || (p->area_w[w + 1] && p->blast_r[w + 1] == 0) || d > p->reach[w + 1]) continue;
         double v = p->area_w[w + 1] ? hit_top(p, k, w, 0) * around(p, k, w) : shot_top(p, k, w, 0);
-        if (v > top) top = v;
+        for (int i = 0; i < p->np; i++)
+            if ((p->use[w + 1] >> i) & 1u && v > o[i]) o[i] = v;
     }
-    if (d < OPEN_D) p->open_d[k][d][i] = top;
-    return top;
+    return o;
 }
 
 /* Upper bounds on what best_attack can find with a standing at h (placed
@@ -895,13 +894,14 @@ static void attack_bounds(plan_t *p, hex_t h, bool open_only, double *top, bool 
         for (int c = 0; c < p->n_cones; c++) area[i][c] = 0.0, fires[i][c] = false;
     }
     *near = 1 << 20;
-    double open[MAX_FOES][2];
+    double open[MAX_FOES][2], tmp[2];
     int dist[MAX_FOES];
     for (int k = 0; k < p->n_foes; k++) {
         int d = dist[k] = hex_distance(h, sf_pos(b, p->foes[k].who));
         *near = d < *near ? d : *near;
-        open[k][1] = -1.0;
-        for (int i = 0; i < np; i++) open[k][i] = open_at(p, i, k, d);
+        const double *o = open_pair(p, k, d, tmp);
+        open[k][0] = o[0];
+        open[k][1] = o[1];
         for (int c = 0; c < p->n_cones; c++) {
             int w = p->cones[c];
             for (int i = 0; i < np; i++) {
@@ -912,12 +912,16 @@ static void attack_bounds(plan_t *p, hex_t h, bool open_only, double *top, bool 
         }
     }
     if (open_only) /* every foe in reach taken as seen, in the open */
-        for (int k = 0; k < p->n_foes; k++)
-            for (int i = 0; i < np; i++)
-                if (open[k][i] >= 0) {
-                    none[i] = false;
-                    if (open[k][i] > top[i]) top[i] = open[k][i];
-                }
+        for (int i = 0; i < np; i++) {
+            double t = top[i];
+            bool any = false;
+            for (int k = 0; k < p->n_foes; k++) {
+                any |= open[k][i] >= 0;
+                t = open[k][i] > t ? open[k][i] : t;
+            }
+            top[i] = t;
+            none[i] = none[i] && !any;
+        }
     for (int o = 0; !open_only && o < p->n_foes; o++) {
         int k = p->foe_order[o];
         bool worth = false;
