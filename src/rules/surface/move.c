@@ -72,15 +72,15 @@ static bool start_foe(const battle_t *b, const move_cost_t *mc, int j)
     return melee_foe(b, mc->who, mc->start, mc->flags, j);
 }
 
-/* A step: the ordinary cost (terrain, enemies barred, allies passed through);
- * a retreat or a flee never steps closer to a foe it was in melee with (S5). */
+/* A step of a retreat or a flee: the ordinary cost (terrain, enemies barred,
+ * allies passed through), never closer to a foe it was in melee with (S5). */
 static int step_cost(void *ud, int from, int to)
 {
     const move_cost_t *mc = ud;
     const battle_t *b = mc->data;
     path_mover_t pm = {mc->board, mc->who};
     int c = path_move_cost(&pm, from, to);
-    if (c < 0 || (mc->mode != SF_RETREAT && mc->mode != SF_FLEE)) return c;
+    if (c < 0) return c;
     hex_t hf = board_hex_of(b->board, from), ht = board_hex_of(b->board, to);
     for (int j = 0; j < b->n; j++)
         if (start_foe(b, mc, j) && hex_distance(ht, sf_pos(b, j)) < hex_distance(hf, sf_pos(b, j)))
@@ -104,7 +104,9 @@ bool sf_move_cost(const battle_t *b, int i, int mode, move_cost_t *out)
 {
     if (!sf_mode_open(b, i, mode)) return false;
     geom_move_plain(b->board, i, sf_mode_budget(b, i, mode), b->map->feet_per_hex, out);
-    out->step = step_cost;
+    /* A move or a sprint steps as anyone does; only a retreat or a flee
+     * asks more of each step. */
+    if (mode == SF_RETREAT || mode == SF_FLEE) out->step = step_cost;
     out->may_end = mode == SF_RETREAT || mode == SF_FLEE ? end_ok : NULL;
     out->data = b;
     out->mode = mode;
