@@ -31,7 +31,7 @@ static void scatter(map_t *m, uint32_t *s)
         m->cells[k] = (uint8_t)(rnd(s) % 4 ? T_OPEN : KINDS[rnd(s) % 5]);
 }
 
-/* Every ordered pair: sf_los_trace and sf_los_clear against the core. */
+/* Every ordered pair: sf_los_trace, sf_los_level and sf_los_clear against the core. */
 static void compare_all(sf_los_t *los, const battle_t *b)
 {
     for (int i = 0; i < COLS * ROWS; i++)
@@ -45,6 +45,11 @@ static void compare_all(sf_los_t *los, const battle_t *b)
                 kept_walled != walled)
                 fail_msg("cell %d to %d: kept %d/%d/%d, traced %d/%d/%d", i, j, got.visible,
                          (int)got.cover, kept_walled, want.visible, (int)want.cover, walled);
+            int lvl = !want.visible                ? (walled ? 4 : 3)
+                      : want.cover == COVER_HEAVY ? 2
+                      : want.cover == COVER_LIGHT ? 1
+                                                  : 0;
+            assert_int_equal(sf_los_level(los, b, from, to), lvl);
             sight_t plain = sight_trace(b->board, from, to);
             assert_int_equal(plain.visible, got.visible);
             assert_int_equal(plain.cover, got.cover);

@@ -488,8 +488,8 @@ static double exposure_now(plan_t *p, hex_t h)
             double v = p->threat_e[k][w + 1];
             if (v <= best || d > p->threat_r[k][w + 1]) continue;
             if (lvl < 0) {
-                sight_t sg = sf_los_trace(p->cover->los, b, eh, h, NULL);
-                lvl = !sg.visible ? 3 : sg.cover == COVER_HEAVY ? 2 : sg.cover == COVER_LIGHT ? 1 : 0;
+                lvl = sf_los_level(p->cover->los, b, eh, h);
+                if (lvl > 3) lvl = 3; /* walled off is unseen too */
                 int st = sf_stat(b, p->a, SF_STEALTH) - sf_stat(b, e, SF_SENSOR);
                 if (st > lvl) lvl = st;
             }

@@ -21,10 +21,7 @@ static bool martial_die(int x) { return x == 0 || (x >= 4 && x <= 12); }
  * blocked only by terrain one can walk into), 4 walled off (S22). */
 static int terrain_level(const battle_t *b, hex_t from, hex_t to, sf_los_t *los)
 {
-    bool walled;
-    sight_t sg = sf_los_trace(los, b, from, to, &walled);
-    if (sg.visible) return sg.cover == COVER_HEAVY ? 2 : sg.cover == COVER_LIGHT ? 1 : 0;
-    return walled ? 4 : 3;
+    return sf_los_level(los, b, from, to);
 }
 
 int sf_stealth_level(const battle_t *b, int a, int t)

@@ -143,3 +143,19 @@ bool sf_los_clear(sf_los_t *los, const battle_t *b, hex_t from, hex_t to)
     if (!bits) return sight_clear(b->board, from, to);
     return !(bits & LOS_BLOCKED);
 }
+
+int sf_los_level(sf_los_t *los, const battle_t *b, hex_t from, hex_t to)
+{
+    unsigned bits = los ? terrain_of(los, b, from, to) : 0;
+    if (!bits) {
+        bool walled;
+        sight_t s = sight_trace_walls(b->board, from, to, &walled);
+        if (!s.visible) return walled ? 4 : 3;
+        return s.cover == COVER_HEAVY ? 2 : s.cover == COVER_LIGHT ? 1 : 0;
+    }
+    if (bits & LOS_BLOCKED) return bits & LOS_WALLED ? 4 : 3;
+    unsigned cover = bits >> LOS_COVER_SHIFT & 3u;
+    if (cover == COVER_HEAVY) return 2;
+    if (cover == COVER_LIGHT) return 1;
+    return body_between(b->board, from, to, hex_distance(from, to)) ? 1 : 0;
+}

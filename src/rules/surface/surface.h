@@ -193,6 +193,10 @@ sf_los_t *sf_los_for(const battle_t *b);
 sight_t sf_los_trace(sf_los_t *los, const battle_t *b, hex_t from, hex_t to, bool *walled);
 /* sight_clear(b->board, from, to) exactly, through los the same way. */
 bool sf_los_clear(sf_los_t *los, const battle_t *b, hex_t from, hex_t to);
+/* sf_los_trace as one number: 0 seen in the open, 1 light cover, 2 heavy,
+ * 3 unseen, 4 unseen and walled off. The AI's inner loops ask it; a number
+ * comes back in a register where a sight_t went through memory. */
+int sf_los_level(sf_los_t *los, const battle_t *b, hex_t from, hex_t to);
 
 /* ---- moving (move.c) ------------------------------------------------------ */
 
