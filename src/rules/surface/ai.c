@@ -1070,7 +1070,9 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
         }
     }
     cmd_t c;
-    if (top_k >= 0 && top > -1e299 && move_cmd(b, a, mode, cand[top_k].at, &c)) consider(best, top, &c);
+    /* The path only for a move that beats the best plan (consider takes no other). */
+    if (top_k >= 0 && top > -1e299 && top > best->val && move_cmd(b, a, mode, cand[top_k].at, &c))
+        consider(best, top, &c);
 }
 
 /* Expected damage the free attacks on a flee would deal a (S6). */
