@@ -67,6 +67,8 @@ typedef struct {
     foe_t foes[MAX_FOES];
     int n_threats;
     int threat[MAX_FOES];      /* enemies able to hurt a */
+    int n_friends;
+    int friends[SF_NMAX];      /* a's active allies, a left out, in order */
     double threat_e[MAX_FOES][SF_MAX_WEAPONS + 1]; /* their best expected damage on a, in the open */
     int threat_r[MAX_FOES][SF_MAX_WEAPONS + 1];     /* and how far each weapon reaches this round */
     int threat_blast[MAX_FOES][SF_MAX_WEAPONS + 1]; /* its blast or area ray radius */
@@ -431,6 +433,9 @@ static void plan_init(plan_t *p, battle_t *b, int a)
         p->reach[w + 1] = r;
     }
     sf_def_init(b, a, &p->self);
+    p->n_friends = 0;
+    for (int j = 0; j < b->n; j++)
+        if (j != a && battle_active(b, j) && board_allies(b->board, a, j)) p->friends[p->n_friends++] = j;
     for (int t = 0; t < b->n && p->n_foes < MAX_FOES; t++) {
         if (!battle_active(b, t) || !sf_enemies(b, a, t)) continue;
         foe_t *f = &p->foes[p->n_foes++];
@@ -502,10 +507,8 @@ static double exposure_now(plan_t *p, hex_t h)
              * more: each one adds half again (spread out against blasts). */
             int r = p->threat_blast[k][w + 1];
             if (r > 0)
-                for (int j = 0; j < b->n; j++)
-                    if (j != p->a && battle_active(b, j) && board_allies(b->board, p->a, j) &&
-                        hex_distance(sf_pos(b, j), h) <= r)
-                        v *= 1.5;
+                for (int j = 0; j < p->n_friends; j++)
+                    if (hex_distance(sf_pos(b, p->friends[j]), h) <= r) v *= 1.5;
             if (v > best) best = v;
         }
         total += best;
