@@ -102,18 +102,28 @@ int sf_melee_reach(const battle_t *b, int i)
     return r;
 }
 
+/* sf_in_melee_pair with i's melee reach ri already known. */
+static bool in_melee_with(const battle_t *b, int i, int ri, int j)
+{
+    int d = sf_dist(b, i, j);
+    /* Within the longer of the two reaches: i's, else j's. */
+    if (d > ri && d > sf_melee_reach(b, j)) return false;
+    return sight_clear(b->board, sf_pos(b, i), sf_pos(b, j));
+}
+
 bool sf_in_melee_pair(const battle_t *b, int i, int j)
 {
-    int ri = sf_melee_reach(b, i), rj = sf_melee_reach(b, j);
-    int r = ri > rj ? ri : rj;
-    return sf_dist(b, i, j) <= r && sight_clear(b->board, sf_pos(b, i), sf_pos(b, j));
+    return in_melee_with(b, i, sf_melee_reach(b, i), j);
 }
 
 bool sf_in_melee(const battle_t *b, int i)
 {
-    for (int j = 0; j < b->n; j++)
-        if (j != i && battle_active(b, j) && sf_enemies(b, i, j) && sf_in_melee_pair(b, i, j))
-            return true;
+    int ri = -1;
+    for (int j = 0; j < b->n; j++) {
+        if (j == i || !battle_active(b, j) || !sf_enemies(b, i, j)) continue;
+        if (ri < 0) ri = sf_melee_reach(b, i);
+        if (in_melee_with(b, i, ri, j)) return true;
+    }
     return false;
 }
 
