@@ -31,7 +31,8 @@ static void scatter(map_t *m, uint32_t *s)
         m->cells[k] = (uint8_t)(rnd(s) % 4 ? T_OPEN : KINDS[rnd(s) % 5]);
 }
 
-/* Every ordered pair: sf_los_trace, sf_los_level and sf_los_clear against the core. */
+/* Every ordered pair: sf_los_trace, sf_los_level, sf_los_terrain_levels and
+ * sf_los_clear against the core. */
 static void compare_all(sf_los_t *los, const battle_t *b)
 {
     for (int i = 0; i < COLS * ROWS; i++)
@@ -50,6 +51,16 @@ static void compare_all(sf_los_t *los, const battle_t *b)
                       : want.cover == COVER_LIGHT ? 1
                                                   : 0;
             assert_int_equal(sf_los_level(los, b, from, to), lvl);
+            /* The terrain alone: the core's trace with the bodies left out. */
+            bool t_walled = false;
+            sight_t terr = sight_trace_terrain(b->board, from, to, &t_walled);
+            int t_lvl = !terr.visible                ? (t_walled ? 4 : 3)
+                        : terr.cover == COVER_HEAVY ? 2
+                        : terr.cover == COVER_LIGHT ? 1
+                                                    : 0;
+            int8_t got_t = -2;
+            sf_los_terrain_levels(los, b, from, &to, 1, &got_t);
+            assert_int_equal(got_t, t_lvl);
             sight_t plain = sight_trace(b->board, from, to);
             assert_int_equal(plain.visible, got.visible);
             assert_int_equal(plain.cover, got.cover);

@@ -67,6 +67,7 @@ typedef struct {
     foe_t foes[MAX_FOES];
     int n_threats;
     int threat[MAX_FOES];      /* enemies able to hurt a */
+    hex_t foe_at[MAX_FOES];    /* where each foe stands */
     int n_friends;
     int friends[SF_NMAX];      /* a's active allies, a left out, in order */
     double threat_e[MAX_FOES][SF_MAX_WEAPONS + 1]; /* their best expected damage on a, in the open */
@@ -75,7 +76,7 @@ typedef struct {
     /* For exposure_floor: each threat's weapons by reach, farthest first,
      * and the best expected damage among those reaching at least as far
      * (floor_n of them; 0 when a's stealth hides it from that foe). */
-    int floor_n[MAX_FOES];
+    int floor_n[MAX_FOES], floor_st[MAX_FOES]; /* floor_st: a's stealth against it */
     int floor_r[MAX_FOES][SF_MAX_WEAPONS + 1];
     double floor_v[MAX_FOES][SF_MAX_WEAPONS + 1];
     /* How far each of a's weapons (index + 1) can strike without a cone, or
@@ -385,7 +386,8 @@ static void floor_init(plan_t *p, int k)
     const battle_t *b = p->b;
     int e = p->threat[k], n = 0;
     p->floor_n[k] = 0;
-    if (sf_stat(b, p->a, SF_STEALTH) - sf_stat(b, e, SF_SENSOR) >= 4) return; /* never seen */
+    p->floor_st[k] = sf_stat(b, p->a, SF_STEALTH) - sf_stat(b, e, SF_SENSOR);
+    if (p->floor_st[k] >= 4) return; /* never seen */
     int ws[SF_MAX_WEAPONS + 1];
     for (int w = -1; w < b->u[e].n_weapons && w < SF_MAX_WEAPONS; w++) {
         int j = n++;
@@ -438,6 +440,7 @@ static void plan_init(plan_t *p, battle_t *b, int a)
         if (j != a && battle_active(b, j) && board_allies(b->board, a, j)) p->friends[p->n_friends++] = j;
     for (int t = 0; t < b->n && p->n_foes < MAX_FOES; t++) {
         if (!battle_active(b, t) || !sf_enemies(b, a, t)) continue;
+        p->foe_at[p->n_foes] = sf_pos(b, t);
         foe_t *f = &p->foes[p->n_foes++];
         f->who = t;
         sf_def_init(b, t, &f->def);
@@ -516,10 +519,11 @@ static double exposure_now(plan_t *p, hex_t h)
     return total;
 }
 
-/* A floor under exposure_now(p, h) that traces no line: each foe in range
- * with its best weapon at the most cover a line can give (concealed), no
- * blast counted; none from a foe a's stealth hides from altogether. */
-static double exposure_floor(const plan_t *p, hex_t h)
+/* A floor under exposure_now(p, h) from the terrain alone (tl[k]: the
+ * terrain level of the line from foe k, sf_los_terrain_level): each foe in
+ * range with its best weapon at the most cover the line can give, no blast
+ * counted; none from a foe a's stealth hides from altogether. */
+static double exposure_floor(const plan_t *p, hex_t h, const int8_t *tl)
 {
     const battle_t *b = p->b;
     double total = 0.0;
@@ -527,9 +531,16 @@ static double exposure_floor(const plan_t *p, hex_t h)
         int d = hex_distance(sf_pos(b, p->threat[k]), h);
         double best = 0.0;
         for (int j = 0; j < p->floor_n[k] && p->floor_r[k][j] >= d; j++) best = p->floor_v[k][j];
-        /* As exposure_now: concealment (level 3, the most below 4) takes 4
-         * points off, 0.12 a point. */
-        total += best * (1.0 - 4 * 0.12) * (1.0 - 1e-9);
+        if (best <= 0.0) continue;
+        /* As exposure_now, at the most cover the line can give: unseen
+         * (level 3) when the terrain blocks it or is not known; else the
+         * terrain's cover, or light when a body might stand in between;
+         * a's stealth when that is more. 0.12 a point, 4 points unseen. */
+        int lvl = tl[k] < 0 || tl[k] >= 3 ? 3 : tl[k] < 1 ? 1 : tl[k];
+        int st = p->floor_st[k];
+        lvl = st > lvl ? st : lvl;
+        int pen = lvl == 1 ? 1 : lvl == 2 ? 2 : 4;
+        total += best * (1.0 - pen * 0.12) * (1.0 - 1e-9);
     }
     return total;
 }
@@ -886,7 +897,7 @@ static const double *open_pair(plan_t *p, int k, int d, double *tmp)
  * the bound rises early.
  * open_only: every foe in reach taken as seen and in the open, a looser
  * bound that traces no line (and needs a not placed at h). */
-static void attack_bounds(plan_t *p, hex_t h, bool open_only, double *top, bool *none, int *near)
+static void attack_bounds(plan_t *p, hex_t h, const int8_t *tl, double *top, bool *none, int *near)
 {
     const battle_t *b = p->b;
     int np = p->np;
@@ -914,23 +925,20 @@ static void attack_bounds(plan_t *p, hex_t h, bool open_only, double *top, bool 
             }
         }
     }
-    if (open_only) /* every foe in reach taken as seen, in the open */
-        for (int i = 0; i < np; i++) {
-            double t = top[i];
-            bool any = false;
-            for (int k = 0; k < p->n_foes; k++) {
-                any |= open[k][i] >= 0;
-                t = open[k][i] > t ? open[k][i] : t;
-            }
-            top[i] = t;
-            none[i] = none[i] && !any;
-        }
-    for (int o = 0; !open_only && o < p->n_foes; o++) {
+    for (int o = 0; o < p->n_foes; o++) {
         int k = p->foe_order[o];
         bool worth = false;
         for (int i = 0; i < np; i++) worth = worth || (open[k][i] >= 0 && (none[i] || open[k][i] > top[i]));
         if (!worth) continue;
-        int lvl = sf_cover_level_memo(p->cover, b, p->a, p->foes[k].who);
+        int t = p->foes[k].who, lvl;
+        if (!tl) {
+            lvl = sf_cover_level_memo(p->cover, b, p->a, t);
+        } else {
+            /* The worse of the terrain's cover and t's stealth: a body on
+             * the line or t's place unknown only ever add to it. */
+            int st = sf_stealth_level(b, p->a, t);
+            lvl = tl[k] > st ? tl[k] : st;
+        }
         if (lvl >= 4) continue; /* t cannot be targeted from here */
         for (int w = -1; w < b->u[p->a].n_weapons; w++) {
             if (!p->use[w + 1] || (p->area_w[w + 1] && p->blast_r[w + 1] == 0) || dist[k] > p->reach[w + 1])
@@ -958,15 +966,15 @@ static void attack_bounds(plan_t *p, hex_t h, bool open_only, double *top, bool 
  * after it or for next turn (exposure and the walk left out), for the
  * passes of bounds_begin; open_only: the looser bound that traces no line
  * (attack_bounds). */
-static double move_gain(plan_t *p, hex_t h, bool open_only)
+static double move_gain(plan_t *p, hex_t h, const int8_t *tl)
 {
     bool none[2];
     double ub[2];
     int near;
     bool attack = p->np > 1;
-    hex_t old = open_only ? h : look_from(p->b, p->a, h);
-    attack_bounds(p, h, open_only, ub, none, &near);
-    if (!open_only) look_from(p->b, p->a, old);
+    hex_t old = tl ? h : look_from(p->b, p->a, h);
+    attack_bounds(p, h, tl, ub, none, &near);
+    if (!tl) look_from(p->b, p->a, old);
     /* next_turn_worth: the best attack less 0.05 a hex, or closing in. */
     double nt = -APPROACH * near;
     if (!none[0] && ub[0] - 0.05 * near > nt) nt = ub[0] - 0.05 * near;
@@ -1017,6 +1025,7 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
     enum { CAND_MAX = 512 };
     geom_reach_t cand[CAND_MAX];
     double ubs[CAND_MAX], v_low[CAND_MAX];
+    int8_t tf[MAX_FOES];
     int order[CAND_MAX];
     if (n > CAND_MAX) n = CAND_MAX;
     memcpy(cand, b->reach, sizeof cand[0] * (size_t)n);
@@ -1026,8 +1035,12 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
         ubs[k] = 1e300;
         if (p->bound_ok) {
             hex_t h = hex_from_cell(b->map->layout, cand[k].at);
-            v_low[k] = -EXPOSURE_WEIGHT * exposure_floor(p, h);
-            ubs[k] = move_bound(v_low[k], move_gain(p, h, true), cand[k].cost_ft);
+            /* The terrain of each foe's line to h (the same both ways). */
+            int8_t tl[MAX_FOES];
+            sf_los_terrain_levels(p->cover->los, b, h, p->foe_at, p->n_foes, tf);
+            for (int f = 0; f < p->n_foes; f++) tl[f] = (int8_t)(tf[f] < 0 ? 0 : tf[f]);
+            v_low[k] = -EXPOSURE_WEIGHT * exposure_floor(p, h, tf);
+            ubs[k] = move_bound(v_low[k], move_gain(p, h, tl), cand[k].cost_ft);
         }
     }
     /* Those that could beat the best plan so far; most calls weigh only a
@@ -1048,7 +1061,7 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
         if (cannot_win(ubs[k], best, top, top_k, k)) continue;
         hex_t h = hex_from_cell(b->map->layout, cand[k].at);
         if (p->bound_ok) {
-            double x = move_gain(p, h, false);
+            double x = move_gain(p, h, NULL);
             if (cannot_win(move_bound(v_low[k], x, cand[k].cost_ft), best, top, top_k, k) ||
                 cannot_win(move_bound(-EXPOSURE_WEIGHT * exposure(p, h), x, cand[k].cost_ft), best, top, top_k, k))
                 continue;

@@ -159,3 +159,24 @@ int sf_los_level(sf_los_t *los, const battle_t *b, hex_t from, hex_t to)
     if (cover == COVER_LIGHT) return 1;
     return body_between(b->board, from, to, hex_distance(from, to)) ? 1 : 0;
 }
+
+void sf_los_terrain_levels(sf_los_t *los, const battle_t *b, hex_t from, const hex_t *to, int n, int8_t *out)
+{
+    const board_t *bd = b->board;
+    int cells = b->map->cols * b->map->rows;
+    int fi = los && cells <= SF_LOS_CELLS ? board_cell_index(bd, from) : -1;
+    for (int k = 0; k < n; k++) {
+        int ti = fi < 0 ? -1 : board_cell_index(bd, to[k]);
+        if (ti < 0) {
+            out[k] = -1;
+            continue;
+        }
+        uint8_t *v = &los->val[fi < ti ? fi * cells + ti : ti * cells + fi];
+        if (!*v) *v = (uint8_t)(walk_terrain(bd, from, to[k]) | LOS_KEPT);
+        unsigned bits = *v, cover = bits >> LOS_COVER_SHIFT & 3u;
+        out[k] = (int8_t)(bits & LOS_BLOCKED ? (bits & LOS_WALLED ? 4 : 3)
+                          : cover == COVER_HEAVY ? 2
+                          : cover == COVER_LIGHT ? 1
+                                                 : 0);
+    }
+}
