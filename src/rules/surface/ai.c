@@ -68,6 +68,7 @@ typedef struct {
     int n_threats;
     int threat[MAX_FOES];      /* enemies able to hurt a */
     hex_t foe_at[MAX_FOES];    /* where each foe stands */
+    int foe_st[MAX_FOES];      /* its stealth level against a (sf_stealth_level) */
     int n_friends;
     int friends[SF_NMAX];      /* a's active allies, a left out, in order */
     double threat_e[MAX_FOES][SF_MAX_WEAPONS + 1]; /* their best expected damage on a, in the open */
@@ -244,7 +245,7 @@ static void bounds_init(plan_t *p)
  * moves chance to more hits: the bonus with Steady's point counted bounds
  * every hex of that cover. Beam and Homing roll the target's save instead:
  * all hits or none, whatever the cover. */
-static double shot_top(plan_t *p, int k, int w, int lvl);
+static double shot_top_calc(plan_t *p, int k, int w, int lvl);
 
 /* The most foe k caught by an area shot of a's weapon w can add to its
  * value (shot_value: the chance the shot hits times one hit's worth; a cone
@@ -282,9 +283,8 @@ static double area_top(plan_t *p, int k, int w)
 /* The most likely a shot of a's weapon w at foe k is to hit at all, the
  * foe at cover level lvl: to-hit with Steady's point counted, or the foe
  * failing its save for Beam and Homing, whichever is likelier. */
-static double hit_top(plan_t *p, int k, int w, int lvl)
+static double hit_top_calc(plan_t *p, int k, int w, int lvl)
 {
-    if (p->hit_top[k][w + 1][lvl] >= 0) return p->hit_top[k][w + 1][lvl];
     const battle_t *b = p->b;
     int a = p->a, t = p->foes[k].who;
     const weapon_t *wp = battle_weapon(b, a, w);
@@ -312,9 +312,8 @@ static double hit_top(plan_t *p, int k, int w, int lvl)
 /* What a blast of a's weapon w centred on foe k may add for the foes it can
  * catch (every foe within the radius of k, area_top each); allies caught
  * only take value away. */
-static double around(plan_t *p, int k, int w)
+static double around_calc(plan_t *p, int k, int w)
 {
-    if (p->around[k][w + 1] >= 0) return p->around[k][w + 1];
     const battle_t *b = p->b;
     hex_t c = sf_pos(b, p->foes[k].who);
     double sum = 0.0;
@@ -324,9 +323,8 @@ static double around(plan_t *p, int k, int w)
     return sum;
 }
 
-static double shot_top(plan_t *p, int k, int w, int lvl)
+static double shot_top_calc(plan_t *p, int k, int w, int lvl)
 {
-    if (p->shot_top[k][w + 1][lvl] >= 0) return p->shot_top[k][w + 1][lvl];
     const battle_t *b = p->b;
     int a = p->a, t = p->foes[k].who;
     const foe_t *f = &p->foes[k];
@@ -378,6 +376,25 @@ static double shot_top(plan_t *p, int k, int w, int lvl)
     top = top * (1.0 + 1e-9) * f->worth;
     p->shot_top[k][w + 1][lvl] = top;
     return top;
+}
+
+/* The bounds above, each worked out once a call and then read. */
+static inline double shot_top(plan_t *p, int k, int w, int lvl)
+{
+    double v = p->shot_top[k][w + 1][lvl];
+    return v >= 0 ? v : shot_top_calc(p, k, w, lvl);
+}
+
+static inline double hit_top(plan_t *p, int k, int w, int lvl)
+{
+    double v = p->hit_top[k][w + 1][lvl];
+    return v >= 0 ? v : hit_top_calc(p, k, w, lvl);
+}
+
+static inline double around(plan_t *p, int k, int w)
+{
+    double v = p->around[k][w + 1];
+    return v >= 0 ? v : around_calc(p, k, w);
 }
 
 /* The reach-ordered best damage of threat k (exposure_floor). */
@@ -441,6 +458,7 @@ static void plan_init(plan_t *p, battle_t *b, int a)
     for (int t = 0; t < b->n && p->n_foes < MAX_FOES; t++) {
         if (!battle_active(b, t) || !sf_enemies(b, a, t)) continue;
         p->foe_at[p->n_foes] = sf_pos(b, t);
+        p->foe_st[p->n_foes] = sf_stealth_level(b, a, t);
         foe_t *f = &p->foes[p->n_foes++];
         f->who = t;
         sf_def_init(b, t, &f->def);
@@ -936,8 +954,7 @@ static void attack_bounds(plan_t *p, hex_t h, const int8_t *tl, double *top, boo
         } else {
             /* The worse of the terrain's cover and t's stealth: a body on
              * the line or t's place unknown only ever add to it. */
-            int st = sf_stealth_level(b, p->a, t);
-            lvl = tl[k] > st ? tl[k] : st;
+            lvl = tl[k] > p->foe_st[k] ? tl[k] : p->foe_st[k];
         }
         if (lvl >= 4) continue; /* t cannot be targeted from here */
         for (int w = -1; w < b->u[p->a].n_weapons; w++) {
