@@ -120,6 +120,8 @@ typedef struct {
     int area_far[SF_MAX_WEAPONS + 1];
     /* Weapons that cannot be fired in a turn with a move (S9). */
     bool still_w[SF_MAX_WEAPONS + 1];
+    /* The tags of each of a's weapons (index + 1; bare hands all zero). */
+    sf_wtags_t wt[SF_MAX_WEAPONS + 1];
     /* Actions each weapon takes to fire (Heavy, S10). */
     int w_actions[SF_MAX_WEAPONS + 1];
     /* Blast and area-ray weapons: their radius (0 none), and for each foe
@@ -199,8 +201,8 @@ static void bounds_init(plan_t *p)
     int min_heat = 0;
     for (int w = -1; w < b->u[a].n_weapons && w < SF_MAX_WEAPONS; w++) {
         const weapon_t *wp = battle_weapon(b, a, w);
-        sf_wtags_t tg;
-        sf_wtags_get(wp, &tg);
+        sf_wtags_get(wp, &p->wt[w + 1]);
+        sf_wtags_t tg = p->wt[w + 1];
         if (p->reach[w + 1] > p->max_reach) p->max_reach = p->reach[w + 1];
         p->area_w[w + 1] = false;
         p->blast_r[w + 1] = 0;
@@ -257,19 +259,20 @@ static double area_top(plan_t *p, int k, int w)
     if (p->area_top[k][w + 1] >= 0) return p->area_top[k][w + 1];
     const battle_t *b = p->b;
     const weapon_t *wp = battle_weapon(b, p->a, w);
+    const sf_wtags_t *tg = &p->wt[w + 1];
     const foe_t *f = &p->foes[k];
     double top = p->foe_top[k];
-    if (wp && battle_weapon_tag(wp, "area_ray") <= 0 && battle_weapon_tag(wp, "continuous") <= 0) {
+    if (wp && tg->area_ray <= 0 && tg->continuous <= 0) {
         sf_shot_t s;
         memset(&s, 0, sizeof s);
         s.shots = 1;
         s.dmg_n = wp->dice_n;
         s.dmg_sides = wp->dice_sides;
         s.dmg_bonus = wp->dice_bonus;
-        if (battle_weapon_tag(wp, "cone") > 0) {
+        if (tg->cone > 0) {
             s.cone = true;
         } else {
-            s.blast = battle_weapon_tag(wp, "blast");
+            s.blast = tg->blast;
             if (wp->cls == WPN_MELEE || wp->cls == WPN_THROWN) s.dmg_bonus += sf_stat(b, p->a, SF_STR);
         }
         double ek[SF_SHOTS_MAX + 1], pk[SF_SHOTS_MAX + 1];
@@ -287,18 +290,17 @@ static double hit_top_calc(plan_t *p, int k, int w, int lvl)
 {
     const battle_t *b = p->b;
     int a = p->a, t = p->foes[k].who;
-    const weapon_t *wp = battle_weapon(b, a, w);
+    const sf_wtags_t *tg = &p->wt[w + 1];
     sf_shot_t s;
     memset(&s, 0, sizeof s);
     s.shots = 1;
     s.roll = SF_ROLL_HIT;
-    s.bonus = sf_stat(b, a, SF_CB) + sf_stat(b, t, SF_VLN) + (wp && battle_weapon_tag(wp, "steady") > 0 ? 1 : 0) +
-              sf_cover_mod(lvl);
+    s.bonus = sf_stat(b, a, SF_CB) + sf_stat(b, t, SF_VLN) + (tg->steady > 0 ? 1 : 0) + sf_cover_mod(lvl);
     double ph[2];
     sf_hit_dist(&s, ph);
     double top = 1.0 - ph[0];
     for (int roll = 0; roll < 2; roll++) {
-        if (!wp || battle_weapon_tag(wp, roll ? "homing" : "beam") <= 0) continue;
+        if ((roll ? tg->homing : tg->beam) <= 0) continue;
         s.roll = roll ? SF_ROLL_HOMING : SF_ROLL_BEAM;
         s.bonus = sf_save_score(b, t, roll ? SF_SAVE_HOMING : SF_SAVE_BEAM);
         sf_hit_dist(&s, ph);
@@ -329,6 +331,7 @@ static double shot_top_calc(plan_t *p, int k, int w, int lvl)
     int a = p->a, t = p->foes[k].who;
     const foe_t *f = &p->foes[k];
     const weapon_t *wp = battle_weapon(b, a, w);
+    const sf_wtags_t *tg = &p->wt[w + 1];
     const sf_state_t *st = sf_cst(b);
     sf_shot_t s;
     memset(&s, 0, sizeof s);
@@ -343,11 +346,11 @@ static double shot_top_calc(plan_t *p, int k, int w, int lvl)
         s.dmg_bonus = wp->dice_bonus;
         if (wp->cls == WPN_MELEE || wp->cls == WPN_THROWN) s.dmg_bonus += sf_stat(b, a, SF_STR);
         const sf_unit_t *u = &st->u[a];
-        int cont = battle_weapon_tag(wp, "continuous");
+        int cont = tg->continuous;
         if (cont > 0 && u->cont_w == w && u->cont_t == t && u->cont_round == b->round - 1)
             s.dmg_bonus += cont * u->cont_n;
     }
-    int shots = wp ? battle_weapon_tag(wp, "shots") : 0;
+    int shots = tg->shots;
     s.shots = shots > 1 ? shots : 1;
     if (s.shots > SF_SHOTS_MAX) s.shots = SF_SHOTS_MAX;
     double ek[SF_SHOTS_MAX + 1], pk[SF_SHOTS_MAX + 1], ph[SF_SHOTS_MAX + 1];
@@ -358,14 +361,12 @@ static double shot_top_calc(plan_t *p, int k, int w, int lvl)
         double v = ek[h] + KILL_WORTH * pk[h];
         g[h] = v > g[h - 1] ? v : g[h - 1];
     }
-    s.bonus = sf_stat(b, a, SF_CB) + sf_stat(b, t, SF_VLN) + (wp && battle_weapon_tag(wp, "steady") > 0 ? 1 : 0) +
-              sf_cover_mod(lvl);
+    s.bonus = sf_stat(b, a, SF_CB) + sf_stat(b, t, SF_VLN) + (tg->steady > 0 ? 1 : 0) + sf_cover_mod(lvl);
     sf_hit_dist(&s, ph);
     double top = 0.0;
     for (int h = 1; h <= s.shots; h++) top += ph[h] * g[h];
     for (int roll = 0; roll < 2; roll++) {
-        const char *tag = roll ? "homing" : "beam";
-        if (!wp || battle_weapon_tag(wp, tag) <= 0) continue;
+        if ((roll ? tg->homing : tg->beam) <= 0) continue;
         s.roll = roll ? SF_ROLL_HOMING : SF_ROLL_BEAM;
         s.bonus = sf_save_score(b, t, roll ? SF_SAVE_HOMING : SF_SAVE_BEAM);
         sf_hit_dist(&s, ph);
