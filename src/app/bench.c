@@ -167,11 +167,14 @@ static void bare_fill(SDL_Renderer *r, const map_t *m, const ui_camera_t *cam, S
  *   frame_ms      the camera stays put while every token moves a little and
  *                 the hovered hex changes, each frame: tokens, hover and
  *                 overlays are drawn afresh, only the static layer is copied;
- *   frame_pan_ms  the same, but the camera pans by one pixel each frame, so
- *                 every frame draws the static layer again (the frame right
- *                 after a pan, a zoom, a resize or an edit of the terrain).
- * The drawer's redraw count is checked: frame_ms frames redraw nothing and
- * frame_pan_ms frames redraw every time, or the measurement fails. */
+ *   frame_pan_ms  the same, but the camera pans by one pixel each frame (the
+ *                 frame right after a drag or an arrow key moved the view):
+ *                 the drawer shifts its cached layer and draws only the strip
+ *                 that came into view - or, should the pan not be one it can
+ *                 shift, draws the layer again.
+ * The drawer's counts are checked: frame_ms frames neither redraw nor shift
+ * the layer, and each frame_pan_ms frame shifts it or redraws it (one of the
+ * two), or the measurement fails. */
 typedef struct {
     ui_draw_t *d;
     ui_overlay_t *ov;
@@ -240,20 +243,20 @@ static bool bench_frame(const reps_t *rp, const tmpl_db_t *db, frame_fig_t *out)
     }
     frame_rig_t g = {d, ov, r, m, poses};
     ui_camera_t cam = ui_cam_for_image(m, W, H);
-    int still_redraws = 0, pan_redraws = 0;
+    int still_redraws = 0, still_shifts = 0, pan_redraws = 0, pan_shifts = 0, pan_odd = 0;
     for (int k = -3; k < rp->frames; k++) { /* three warm-up frames fill the caches */
         /* The camera back where it was: one redraw, not timed. */
         rig_frame(&g, &cam, W, H, k);
-        int r0 = ui_draw_static_redraws(d);
+        int r0 = ui_draw_static_redraws(d), s0 = ui_draw_static_shifts(d);
         double t0 = bench_now_ms();
         rig_frame(&g, &cam, W, H, k + 1);
         double t1 = bench_now_ms();
-        int r1 = ui_draw_static_redraws(d);
+        int r1 = ui_draw_static_redraws(d), s1 = ui_draw_static_shifts(d);
         ui_camera_t panned = cam;
         panned.x += (k % 2 ? 1.0 : -1.0) / cam.zoom;
         rig_frame(&g, &panned, W, H, k + 2);
         double t2 = bench_now_ms();
-        int r2 = ui_draw_static_redraws(d);
+        int r2 = ui_draw_static_redraws(d), s2 = ui_draw_static_shifts(d);
         bare_fill(r, m, &cam, v, idx);
         SDL_RenderPresent(r);
         double t3 = bench_now_ms();
@@ -262,14 +265,19 @@ static bool bench_frame(const reps_t *rp, const tmpl_db_t *db, frame_fig_t *out)
             pt[k] = t2 - t1;
             bt[k] = t3 - t2;
             still_redraws += r1 - r0;
+            still_shifts += s1 - s0;
             pan_redraws += r2 - r1;
+            pan_shifts += s2 - s1;
+            pan_odd += (r2 - r1) + (s2 - s1) != 1; /* neither or both */
         }
     }
-    if (still_redraws != 0 || pan_redraws != rp->frames) {
+    if (still_redraws != 0 || still_shifts != 0 || pan_odd != 0) {
         fprintf(stderr,
-                "hexbattle: bench: the static layer was drawn %d times in %d still frames and "
-                "%d times in %d panned ones\n",
-                still_redraws, rp->frames, pan_redraws, rp->frames);
+                "hexbattle: bench: the static layer was drawn %d times and shifted %d times in "
+                "%d still frames, drawn %d and shifted %d times in %d panned ones (%d of them "
+                "neither or both)\n",
+                still_redraws, still_shifts, rp->frames, pan_redraws, pan_shifts, rp->frames,
+                pan_odd);
         goto done;
     }
     out->frame_ms = bench_median(ft, rp->frames);

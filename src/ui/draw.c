@@ -57,13 +57,16 @@ typedef struct {
 /* The static layer: background, terrain and grid as the last frame drew
  * them, and everything they were drawn from, compared in full each frame. */
 typedef struct {
-    bool off;          /* ui_draw_cache_static(d, false): always draw afresh */
-    SDL_atomic_t lost; /* the renderer dropped its target textures */
-    SDL_Texture *tex;  /* NULL: nothing cached */
-    int tw, th;        /* tex's size */
-    Uint32 format;     /* the format asked for it */
-    bool valid;        /* tex holds the layer for the key below */
+    bool off;            /* ui_draw_cache_static(d, false): always draw afresh */
+    SDL_atomic_t lost;   /* the renderer dropped its target textures */
+    SDL_Texture *tex[2]; /* tex[cur] holds the layer; the other one is the spare
+                          * a shifted layer is copied into (NULL: none yet) */
+    int cur;
+    int tw, th;    /* the textures' size */
+    Uint32 format; /* the format asked for them */
+    bool valid;    /* tex[cur] holds the layer for the key below */
     ui_camera_t cam;
+    org_t org; /* layer_org(&cam) */
     int w, h;
     hex_layout_t layout;
     int cols, rows, n_types;
@@ -72,6 +75,7 @@ typedef struct {
     size_t n_cells, cap_cells;
     int last_hexes; /* d->last_hexes of the cached frame */
     int redraws;    /* times the layer was drawn (ui_draw_static_redraws) */
+    int shifts;     /* times it was shifted instead (ui_draw_static_shifts) */
 } still_t;
 
 struct ui_draw {
@@ -483,7 +487,8 @@ void ui_draw_destroy(ui_draw_t *d)
 {
     if (!d) return;
     SDL_DelEventWatch(still_watch, d);
-    if (d->still.tex) SDL_DestroyTexture(d->still.tex);
+    for (int i = 0; i < 2; i++)
+        if (d->still.tex[i]) SDL_DestroyTexture(d->still.tex[i]);
     free(d->still.cells);
     ui_lod_destroy(d->lod);
     ui_text_destroy(d->text);
@@ -890,6 +895,27 @@ static void grid_lines(ui_draw_t *d, const map_t *m, const org_t *o, cell_t lo, 
     if (d->n_dots) SDL_RenderDrawPointsF(d->r, d->dots, d->n_dots);
 }
 
+/* A hex centred at screen point sc is left out of box (x, y, w, h) when
+ * its centre lies more than pad beyond it: none of its pixels is inside. */
+static bool hex_away(vec2_t sc, double x, double y, double w, double h, double pad)
+{
+    return sc.x < x - pad || sc.y < y - pad || sc.x > x + w + pad || sc.y > y + h + pad;
+}
+
+/* How many hexes among lo..hi draw_terrain draws in the w x h view. */
+static int hexes_in_view(const map_t *m, const ui_camera_t *cam, int w, int h, cell_t lo, cell_t hi)
+{
+    int n = 0;
+    double pad = cam->zoom * 1.1;
+    for (int row = lo.row; row <= hi.row; row++)
+        for (int col = lo.col; col <= hi.col; col++) {
+            vec2_t wc =
+                hex_to_pixel(m->layout.orient, 1.0, hex_from_cell(m->layout, (cell_t){col, row}));
+            n += !hex_away(ui_cam_to_screen(cam, wc), 0, 0, w, h, pad);
+        }
+    return n;
+}
+
 /* A grid edge a..e (corners from hex_corners_abs) as a band wd wide, a
  * quad for the shared quad indices, with its corners on whole pixels: each
  * rounded down, as SDL's software renderer rounds a triangle's corners - but
@@ -918,7 +944,12 @@ static void push_edge(vbuf_t *b, const org_t *o, vec2_t a, vec2_t e, float wd, S
         push(b, org_floor_x(o, q[i].x), org_floor_y(o, q[i].y), c, 0, 0);
 }
 
-static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h)
+/* Terrain and grid of the w x h view. `part`, when given, is all of the view
+ * that is drawn (the caller clips to it): hexes and grid lines away from it
+ * are left out. Either way every pixel drawn is the one a draw of the whole
+ * view sets, and d->last_hexes counts the hexes of the whole view. */
+static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
+                         const SDL_Rect *part)
 {
     ui_rect_t view = {cam->x, cam->y, cam->x + w / cam->zoom, cam->y + h / cam->zoom};
     cell_t lo, hi;
@@ -962,13 +993,24 @@ static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, i
     if (zone_ti >= 0 && !zone_rects(d, m, &o)) zone_ti = -1;
     const int *caps = CAPS[pointy ? 0 : 1];
 
-    for (int row = lo.row; row <= hi.row; row++) {
-        for (int col = lo.col; col <= hi.col; col++) {
+    /* The cells to draw: those near the part, or the whole view's. */
+    cell_t dlo = lo, dhi = hi;
+    bool any = true;
+    if (part) {
+        d->last_hexes = hexes_in_view(m, cam, w, h, lo, hi);
+        ui_rect_t pv = {cam->x + part->x / z, cam->y + part->y / z,
+                        cam->x + (part->x + part->w) / z, cam->y + (part->y + part->h) / z};
+        any = ui_visible_cells(m, pv, &dlo, &dhi);
+        if (!any) dhi.row = dlo.row - 1; /* no cells: the loop below draws none */
+    }
+    for (int row = dlo.row; row <= dhi.row; row++) {
+        for (int col = dlo.col; col <= dhi.col; col++) {
             cell_t cell = {col, row};
             hex_t hx = hex_from_cell(m->layout, cell);
             vec2_t wc = hex_to_pixel(m->layout.orient, 1.0, hx);
             vec2_t sc = ui_cam_to_screen(cam, wc);
-            if (sc.x < -pad || sc.y < -pad || sc.x > w + pad || sc.y > h + pad) continue;
+            if (hex_away(sc, 0, 0, w, h, pad)) continue;
+            if (part && hex_away(sc, part->x, part->y, part->w, part->h, pad)) continue;
             int ti = m->cells[map_index(m, cell)];
             const terrain_t *t = &m->types[ti];
             SDL_Texture *tex = textures && ti < MAP_MAX_TERRAIN ? d->terrain_tex[ti] : NULL;
@@ -1016,7 +1058,7 @@ static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, i
                 for (; x < x1; x += step)
                     d->band[ti][d->n_band[ti]++] = (SDL_FRect){x, px[4].y, fminf(step, x1 - x), bh};
             }
-            d->last_hexes++;
+            if (!part) d->last_hexes++;
             if (!band_grid) continue;
             vec2_t ca[6];
             hex_corners_abs(&o, m->layout.orient, hx, ca);
@@ -1062,8 +1104,8 @@ static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, i
     SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_BLEND);
     if (band_grid)
         flush_quads(d, &d->lines);
-    else if (grid)
-        grid_lines(d, m, &o, lo, hi, gc.a);
+    else if (grid && any)
+        grid_lines(d, m, &o, dlo, dhi, gc.a);
 }
 
 static void draw_hover(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, cell_t cell)
@@ -1411,7 +1453,8 @@ static void draw_fog(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w
  * radius at the caps), hexes tile every pixel, so clearing there first only
  * writes the screen twice - on the software renderer a full clear costs
  * about as much as a tenth of the terrain. */
-static void clear_around_map(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h)
+static void clear_around_map(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
+                             const SDL_Rect *part)
 {
     ui_rect_t b = ui_map_bounds(m);
     bool pointy = m->layout.orient == HEX_POINTY;
@@ -1425,7 +1468,11 @@ static void clear_around_map(ui_draw_t *d, const map_t *m, const ui_camera_t *ca
     int x0 = fx0 < 0 ? 0 : fx0 > w ? w : (int)fx0, y0 = fy0 < 0 ? 0 : fy0 > h ? h : (int)fy0;
     int x1 = fx1 > w ? w : fx1 < 0 ? 0 : (int)fx1, y1 = fy1 > h ? h : fy1 < 0 ? 0 : (int)fy1;
     if (m->cols < 3 || m->rows < 3 || x1 <= x0 || y1 <= y0) {
-        SDL_RenderClear(d->r);
+        /* A clear ignores the clip, which a part of the view is drawn under. */
+        if (part)
+            SDL_RenderFillRect(d->r, part);
+        else
+            SDL_RenderClear(d->r);
         return;
     }
     SDL_Rect r[4] = {
@@ -1443,29 +1490,68 @@ static void clear_around_map(ui_draw_t *d, const map_t *m, const ui_camera_t *ca
  * the copy moves the pixels at memory speed, where the fill rasterises every
  * hex. Every frame compares all of what the layer was drawn from with the
  * map and camera as they are now - the cells byte for byte, the terrain
- * types whole - so any change, from the editor, a ruleset or a pan, draws
- * the layer again on that same frame, and nothing stale is ever shown. */
+ * types whole - so any change, from the editor, a ruleset or a pan, shows on
+ * that same frame, and nothing stale is ever shown.
+ *
+ * A pan that changed nothing else reuses the picture: on the layer's pixel
+ * grid (above) a camera with the same zoom and the same fraction f draws
+ * the same picture moved by a whole number of pixels. The cached picture is
+ * copied, moved so, into the spare texture (SDL cannot copy a texture onto
+ * itself), and only the strips the pan brought into view are drawn, under a
+ * clip rectangle; then the two textures swap roles. Every pixel that comes
+ * out is the one a full draw sets: the fills and triangles land on whole
+ * pixels (SDL's software rasteriser keeps vertices as whole pixels and
+ * decides each pixel by integer edge tests, so moving every vertex by whole
+ * pixels moves its pixels with them), the culled hexes lie wholly outside
+ * what is drawn, and the grid's lines are drawn so that no clip changes them
+ * (grid_poly). tests/test_ui_still.c compares shifted frames with fresh ones
+ * pixel for pixel. Only SDL's software renderer is trusted so; any other
+ * renderer, the whole-map image of tiny hexes (lod.c, drawn from the camera
+ * as it is) and a move of more than the view draw the layer again. */
 
-static void draw_static(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h)
+static void draw_static(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
+                        const SDL_Rect *part)
 {
     SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawColor(d->r, 28, 31, 36, 255);
-    clear_around_map(d, m, cam, w, h);
-    draw_terrain(d, m, cam, w, h);
+    clear_around_map(d, m, cam, w, h, part);
+    draw_terrain(d, m, cam, w, h, part);
 }
 
-static bool still_same(const still_t *c, const map_t *m, const ui_camera_t *cam, int w, int h)
+/* Everything the layer was drawn from but the camera is as it is now. */
+static bool still_same_map(const still_t *c, const map_t *m, int w, int h)
 {
     size_t n = (size_t)m->cols * (size_t)m->rows;
-    return c->valid && c->w == w && c->h == h && c->cam.x == cam->x && c->cam.y == cam->y &&
-           c->cam.zoom == cam->zoom && c->layout.orient == m->layout.orient &&
+    return c->valid && c->w == w && c->h == h && c->layout.orient == m->layout.orient &&
            c->layout.stagger == m->layout.stagger && c->cols == m->cols && c->rows == m->rows &&
            c->n_types == m->n_types && c->n_cells == n &&
            memcmp(c->types, m->types, sizeof *m->types * (size_t)m->n_types) == 0 &&
            memcmp(c->cells, m->cells, n) == 0;
 }
 
-/* Remember what the layer now in c->tex was drawn from; false on OOM. */
+static bool still_same(const still_t *c, const map_t *m, const ui_camera_t *cam, int w, int h)
+{
+    return c->cam.x == cam->x && c->cam.y == cam->y && c->cam.zoom == cam->zoom &&
+           still_same_map(c, m, w, h);
+}
+
+/* Whether the cached picture, moved by (*dx, *dy) whole pixels, is the
+ * layer camera cam draws: the same map and view, the same zoom, the same
+ * fraction of the origin, and a move smaller than the view. */
+static bool still_shift(const still_t *c, bool soft, const map_t *m, const ui_camera_t *cam, int w,
+                        int h, const org_t *o, int *dx, int *dy)
+{
+    if (!soft || cam->zoom != c->cam.zoom || cam->zoom < UI_LOD_ZOOM || o->fx != c->org.fx ||
+        o->fy != c->org.fy)
+        return false;
+    double sx = c->org.ix - o->ix, sy = c->org.iy - o->iy;
+    if (fabs(sx) >= w || fabs(sy) >= h || !still_same_map(c, m, w, h)) return false;
+    *dx = (int)sx;
+    *dy = (int)sy;
+    return true;
+}
+
+/* Remember what the layer now in c->tex[c->cur] was drawn from; false on OOM. */
 static bool still_keep(still_t *c, const map_t *m, const ui_camera_t *cam, int w, int h)
 {
     size_t n = (size_t)m->cols * (size_t)m->rows;
@@ -1480,6 +1566,7 @@ static bool still_keep(still_t *c, const map_t *m, const ui_camera_t *cam, int w
     memcpy(c->types, m->types, sizeof *m->types * (size_t)m->n_types);
     c->n_types = m->n_types;
     c->cam = *cam;
+    c->org = layer_org(cam);
     c->w = w;
     c->h = h;
     c->layout = m->layout;
@@ -1501,29 +1588,71 @@ static Uint32 still_format(SDL_Renderer *r, SDL_Texture *outer)
     return f == SDL_PIXELFORMAT_UNKNOWN ? SDL_PIXELFORMAT_ARGB8888 : f;
 }
 
-/* A w x h target texture in c->tex; false when the renderer cannot. */
-static bool still_texture(still_t *c, SDL_Renderer *r, SDL_Texture *outer, int w, int h)
+/* A w x h target texture of c->format in c->tex[i]; false when the
+ * renderer cannot make one. */
+static bool still_make(still_t *c, SDL_Renderer *r, int i, int w, int h)
 {
-    Uint32 f = still_format(r, outer);
-    if (c->tex && c->tw == w && c->th == h && c->format == f) return true;
-    if (c->tex) SDL_DestroyTexture(c->tex);
-    c->valid = false;
-    c->format = f;
-    c->tex = SDL_CreateTexture(r, f, SDL_TEXTUREACCESS_TARGET, w, h);
-    if (!c->tex)
-        c->tex = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w, h);
-    if (!c->tex) return false;
-    SDL_SetTextureBlendMode(c->tex, SDL_BLENDMODE_NONE);
-    c->tw = w;
-    c->th = h;
+    if (c->tex[i]) return true;
+    c->tex[i] = SDL_CreateTexture(r, c->format, SDL_TEXTUREACCESS_TARGET, w, h);
+    if (!c->tex[i])
+        c->tex[i] = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w, h);
+    if (!c->tex[i]) return false;
+    SDL_SetTextureBlendMode(c->tex[i], SDL_BLENDMODE_NONE);
     return true;
 }
 
-/* Draw the static layer, from the cache when nothing it shows has changed.
- * The cache is skipped (the layer drawn straight) when it is off, when the
- * caller draws with a render scale, or when the renderer has no target
- * textures. A caller drawing into a texture of its own (the projector, to
- * turn the picture) keeps it: its viewport and clip come back after. */
+/* w x h target textures of the renderer's format: the current one made
+ * now, the spare when a shift first needs it; both go when the size or the
+ * format changes. false when the renderer cannot make the current one. */
+static bool still_texture(still_t *c, SDL_Renderer *r, SDL_Texture *outer, int w, int h)
+{
+    Uint32 f = still_format(r, outer);
+    if (!(c->tw == w && c->th == h && c->format == f)) {
+        for (int i = 0; i < 2; i++) {
+            if (c->tex[i]) SDL_DestroyTexture(c->tex[i]);
+            c->tex[i] = NULL;
+        }
+        c->valid = false;
+        c->format = f;
+        c->tw = w;
+        c->th = h;
+    }
+    return still_make(c, r, c->cur, w, h);
+}
+
+/* Into the spare texture: the cached picture moved by (dx, dy), then the
+ * strips it leaves bare drawn afresh (a column band the full height, then a
+ * row band beside it, so no pixel is drawn twice). The spare becomes the
+ * current texture. false, with nothing changed, when the spare cannot be
+ * made or drawn to. */
+static bool still_shift_into_spare(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w,
+                                   int h, int dx, int dy)
+{
+    still_t *c = &d->still;
+    int spare = 1 - c->cur;
+    if (!still_make(c, d->r, spare, w, h) || SDL_SetRenderTarget(d->r, c->tex[spare]) != 0)
+        return false;
+    int ax = abs(dx), ay = abs(dy);
+    SDL_Rect src = {dx < 0 ? ax : 0, dy < 0 ? ay : 0, w - ax, h - ay};
+    SDL_Rect dst = {dx > 0 ? ax : 0, dy > 0 ? ay : 0, w - ax, h - ay};
+    SDL_RenderCopy(d->r, c->tex[c->cur], &src, &dst);
+    SDL_Rect strip[2] = {{dx > 0 ? 0 : w - ax, 0, ax, h}, {dst.x, dy > 0 ? 0 : h - ay, w - ax, ay}};
+    for (int i = 0; i < 2; i++) {
+        if (strip[i].w <= 0 || strip[i].h <= 0) continue;
+        SDL_RenderSetClipRect(d->r, &strip[i]);
+        draw_static(d, m, cam, w, h, &strip[i]);
+    }
+    SDL_RenderSetClipRect(d->r, NULL);
+    c->cur = spare;
+    return true;
+}
+
+/* Draw the static layer, from the cache when nothing it shows has changed
+ * and shifted when only the camera's position has. The cache is skipped (the
+ * layer drawn straight) when it is off, when the caller draws with a render
+ * scale, or when the renderer has no target textures. A caller drawing into
+ * a texture of its own (the projector, to turn the picture) keeps it: its
+ * viewport and clip come back after. */
 static void static_layer(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h)
 {
     still_t *c = &d->still;
@@ -1533,33 +1662,53 @@ static void static_layer(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, i
     if (c->off || w <= 0 || h <= 0 || sx != 1 || sy != 1 || !SDL_RenderTargetSupported(d->r)) {
         c->valid = false;
         c->redraws++;
-        draw_static(d, m, cam, w, h);
+        draw_static(d, m, cam, w, h, NULL);
         return;
     }
     SDL_Texture *outer = SDL_GetRenderTarget(d->r);
-    if (!still_same(c, m, cam, w, h) || c->format != still_format(d->r, outer)) {
-        c->valid = false;
-        c->redraws++;
+    bool new_format = c->format != still_format(d->r, outer);
+    if (new_format || !still_same(c, m, cam, w, h)) {
+        org_t o = layer_org(cam);
+        int dx = 0, dy = 0;
+        bool shift = !new_format && still_shift(c, d->soft, m, cam, w, h, &o, &dx, &dy);
         SDL_Rect vp, clip;
         SDL_RenderGetViewport(d->r, &vp);
         SDL_RenderGetClipRect(d->r, &clip);
         bool clipped = SDL_RenderIsClipEnabled(d->r);
-        if (!still_texture(c, d->r, outer, w, h) || SDL_SetRenderTarget(d->r, c->tex) != 0) {
-            draw_static(d, m, cam, w, h);
-            return;
+        if (shift && dx == 0 && dy == 0) {
+            /* Moved by less than the grid's step: the very same picture. */
+            ui_rect_t view = {cam->x, cam->y, cam->x + w / cam->zoom, cam->y + h / cam->zoom};
+            cell_t lo, hi;
+            d->last_hexes =
+                ui_visible_cells(m, view, &lo, &hi) ? hexes_in_view(m, cam, w, h, lo, hi) : 0;
         }
-        draw_static(d, m, cam, w, h);
+        if (shift && (dx != 0 || dy != 0) && !still_shift_into_spare(d, m, cam, w, h, dx, dy))
+            shift = false;
+        if (shift) {
+            c->shifts += dx != 0 || dy != 0;
+            c->cam = *cam;
+            c->org = o;
+        } else {
+            c->valid = false;
+            c->redraws++;
+            if (!still_texture(c, d->r, outer, w, h) ||
+                SDL_SetRenderTarget(d->r, c->tex[c->cur]) != 0) {
+                draw_static(d, m, cam, w, h, NULL);
+                return;
+            }
+            draw_static(d, m, cam, w, h, NULL);
+            c->valid = still_keep(c, m, cam, w, h);
+        }
         SDL_SetRenderTarget(d->r, outer);
         if (outer) { /* SDL restores these only for the window */
             SDL_RenderSetViewport(d->r, &vp);
             SDL_RenderSetClipRect(d->r, clipped ? &clip : NULL);
         }
-        c->valid = still_keep(c, m, cam, w, h);
         c->last_hexes = d->last_hexes;
     }
     d->last_hexes = c->last_hexes;
     SDL_Rect dst = {0, 0, w, h};
-    SDL_RenderCopy(d->r, c->tex, NULL, &dst);
+    SDL_RenderCopy(d->r, c->tex[c->cur], NULL, &dst);
 }
 
 void ui_draw_cache_static(ui_draw_t *d, bool on)
@@ -1571,6 +1720,11 @@ void ui_draw_cache_static(ui_draw_t *d, bool on)
 int ui_draw_static_redraws(const ui_draw_t *d)
 {
     return d->still.redraws;
+}
+
+int ui_draw_static_shifts(const ui_draw_t *d)
+{
+    return d->still.shifts;
 }
 
 void ui_draw_map(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
