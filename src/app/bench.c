@@ -159,19 +159,27 @@ static void bare_fill(SDL_Renderer *r, const map_t *m, const ui_camera_t *cam, S
     SDL_RenderGeometry(r, NULL, v, n, idx, n / 6 * 12);
 }
 
-/* frame_ms, frame_pan_ms and frame_vs_bare on a 64x64 map with 100
- * combatants and every overlay kind, 1920x1080, software renderer on a
- * surface. The drawer keeps the static layer (background, terrain, grid) in a
- * texture while the map and camera stay put, as a referee's window does most
- * frames. So that the figures say what such frames cost and nothing more:
- *   frame_ms      the camera stays put while every token moves a little and
- *                 the hovered hex changes, each frame: tokens, hover and
- *                 overlays are drawn afresh, only the static layer is copied;
- *   frame_pan_ms  the same, but the camera pans by one pixel each frame, so
- *                 every frame draws the static layer again (the frame right
- *                 after a pan, a zoom, a resize or an edit of the terrain).
- * The drawer's redraw count is checked: frame_ms frames redraw nothing and
- * frame_pan_ms frames redraw every time, or the measurement fails. */
+/* frame_ms, frame_pan_ms, frame_zoom_ms and frame_vs_bare on a 64x64 map
+ * with 100 combatants and every overlay kind, 1920x1080, software renderer on
+ * a surface. The drawer keeps the static layer (background, terrain, grid) in
+ * a texture while the map and camera stay put, as a referee's window does
+ * most frames, and shifts it when the camera pans by whole pixels, drawing
+ * only the strips that came into view. So that the figures say what such
+ * frames cost and nothing more:
+ *   frame_ms       the camera stays put while every token moves a little and
+ *                  the hovered hex changes, each frame: tokens, hover and
+ *                  overlays are drawn afresh, only the static layer is copied;
+ *   frame_pan_ms   the same, but the camera pans by one pixel each frame (the
+ *                  frame right after a drag or an arrow key moved the view):
+ *                  the layer is shifted, or, should the pan not be one it can
+ *                  shift, drawn again;
+ *   frame_zoom_ms  the same, but the zoom changes each frame (the frame right
+ *                  after a zoom, a resize or an edit of the terrain), so every
+ *                  frame draws the static layer again in full. A figure to
+ *                  look at, not a target.
+ * The drawer's counts are checked: frame_ms frames neither redraw nor shift
+ * the layer, each frame_pan_ms frame shifts it or redraws it (one of the two),
+ * and each frame_zoom_ms frame redraws it, or the measurement fails. */
 typedef struct {
     ui_draw_t *d;
     ui_overlay_t *ov;
@@ -203,7 +211,7 @@ static void rig_frame(const frame_rig_t *g, const ui_camera_t *cam, int W, int H
 }
 
 typedef struct {
-    double frame_ms, pan_ms, bare_ms;
+    double frame_ms, pan_ms, zoom_ms, bare_ms;
 } frame_fig_t;
 
 static bool bench_frame(const reps_t *rp, const tmpl_db_t *db, frame_fig_t *out)
@@ -223,8 +231,9 @@ static bool bench_frame(const reps_t *rp, const tmpl_db_t *db, frame_fig_t *out)
     ui_token_pose_t *poses = calloc((size_t)m->n_combatants, sizeof *poses);
     double *ft = calloc((size_t)rp->frames, sizeof *ft),
            *pt = calloc((size_t)rp->frames, sizeof *pt),
+           *zt = calloc((size_t)rp->frames, sizeof *zt),
            *bt = calloc((size_t)rp->frames, sizeof *bt);
-    if (!ov || !v || !idx || !poses || !ft || !pt || !bt) goto done;
+    if (!ov || !v || !idx || !poses || !ft || !pt || !zt || !bt) goto done;
     static const int FAN[12] = {0, 1, 2, 0, 2, 3, 0, 3, 4, 0, 4, 5};
     for (int h = 0; h < ncells; h++)
         for (int j = 0; j < 12; j++)
@@ -240,45 +249,65 @@ static bool bench_frame(const reps_t *rp, const tmpl_db_t *db, frame_fig_t *out)
     }
     frame_rig_t g = {d, ov, r, m, poses};
     ui_camera_t cam = ui_cam_for_image(m, W, H);
-    int still_redraws = 0, pan_redraws = 0;
+    /* What the drawer did with the layer in the still, panned and zoomed
+     * frames: drawn in full, shifted; a frame that did neither or both. */
+    int still_redraws = 0, still_shifts = 0, pan_redraws = 0, pan_shifts = 0, pan_odd = 0;
+    int zoom_redraws = 0, zoom_shifts = 0;
     for (int k = -3; k < rp->frames; k++) { /* three warm-up frames fill the caches */
         /* The camera back where it was: one redraw, not timed. */
         rig_frame(&g, &cam, W, H, k);
-        int r0 = ui_draw_static_redraws(d);
+        int r0 = ui_draw_static_redraws(d), s0 = ui_draw_static_shifts(d);
         double t0 = bench_now_ms();
         rig_frame(&g, &cam, W, H, k + 1);
         double t1 = bench_now_ms();
-        int r1 = ui_draw_static_redraws(d);
+        int r1 = ui_draw_static_redraws(d), s1 = ui_draw_static_shifts(d);
         ui_camera_t panned = cam;
         panned.x += (k % 2 ? 1.0 : -1.0) / cam.zoom;
         rig_frame(&g, &panned, W, H, k + 2);
         double t2 = bench_now_ms();
-        int r2 = ui_draw_static_redraws(d);
+        int r2 = ui_draw_static_redraws(d), s2 = ui_draw_static_shifts(d);
+        /* A zoom by 2% about the middle of the view, in and out in turn. */
+        ui_camera_t zoomed = panned;
+        ui_cam_zoom_at(&zoomed, (vec2_t){W / 2.0, H / 2.0}, k % 2 ? 1.02 : 1.0 / 1.02);
+        rig_frame(&g, &zoomed, W, H, k + 3);
+        double t3 = bench_now_ms();
+        int r3 = ui_draw_static_redraws(d), s3 = ui_draw_static_shifts(d);
         bare_fill(r, m, &cam, v, idx);
         SDL_RenderPresent(r);
-        double t3 = bench_now_ms();
+        double t4 = bench_now_ms();
         if (k >= 0) {
             ft[k] = t1 - t0;
             pt[k] = t2 - t1;
-            bt[k] = t3 - t2;
+            zt[k] = t3 - t2;
+            bt[k] = t4 - t3;
             still_redraws += r1 - r0;
+            still_shifts += s1 - s0;
             pan_redraws += r2 - r1;
+            pan_shifts += s2 - s1;
+            pan_odd += (r2 - r1) + (s2 - s1) != 1;
+            zoom_redraws += r3 - r2;
+            zoom_shifts += s3 - s2;
         }
     }
-    if (still_redraws != 0 || pan_redraws != rp->frames) {
+    if (still_redraws != 0 || still_shifts != 0 || pan_odd != 0 || zoom_redraws != rp->frames ||
+        zoom_shifts != 0) {
         fprintf(stderr,
-                "hexbattle: bench: the static layer was drawn %d times in %d still frames and "
-                "%d times in %d panned ones\n",
-                still_redraws, rp->frames, pan_redraws, rp->frames);
+                "hexbattle: bench: the static layer was drawn %d times and shifted %d times in "
+                "%d still frames, drawn %d and shifted %d times in %d panned ones (%d of them "
+                "neither or both), drawn %d and shifted %d times in %d zoomed ones\n",
+                still_redraws, still_shifts, rp->frames, pan_redraws, pan_shifts, rp->frames,
+                pan_odd, zoom_redraws, zoom_shifts, rp->frames);
         goto done;
     }
     out->frame_ms = bench_median(ft, rp->frames);
     out->pan_ms = bench_median(pt, rp->frames);
+    out->zoom_ms = bench_median(zt, rp->frames);
     out->bare_ms = bench_median(bt, rp->frames);
     ok = true;
 done:
     free(ft);
     free(pt);
+    free(zt);
     free(bt);
     free(poses);
     free(v);
@@ -551,10 +580,11 @@ int app_bench(int argc, char **argv)
     double bare = fr.bare_ms > 0 ? fr.bare_ms : 1e-9;
     printf("{\"frame_ms\":%.3f,\"frame_vs_bare\":%.3f,\"reach_ms\":%.3f,\"los_pairs_ms\":%.3f,"
            "\"battles_per_s\":%.1f,\"startup_ms\":%.3f,\"bare_ms\":%.3f,\"frame_pan_ms\":%.3f,"
-           "\"frame_pan_vs_bare\":%.3f,\"odds_runs_per_s\":%.1f,"
-           "\"odds_speedup_2t\":%.2f,\"odds_panel_frame_ms\":%.3f,\"odds_ms_1000\":{",
+           "\"frame_pan_vs_bare\":%.3f,\"frame_zoom_ms\":%.3f,\"frame_zoom_vs_bare\":%.3f,"
+           "\"odds_runs_per_s\":%.1f,\"odds_speedup_2t\":%.2f,\"odds_panel_frame_ms\":%.3f,"
+           "\"odds_ms_1000\":{",
            fr.frame_ms, fr.frame_ms / bare, reach, los, bps, start, fr.bare_ms, fr.pan_ms,
-           fr.pan_ms / bare, odds_per_s, odds_speedup, odds_frame);
+           fr.pan_ms / bare, fr.zoom_ms, fr.zoom_ms / bare, odds_per_s, odds_speedup, odds_frame);
     for (int k = 0; k < N_ODDS_MAPS; k++)
         printf("%s\"%s\":%.0f", k ? "," : "", ODDS_MAPS[k], odds_map_ms[k]);
     printf("},");

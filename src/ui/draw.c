@@ -45,16 +45,28 @@ typedef struct {
     SDL_Texture *tex; /* NULL when the image could not be loaded */
 } token_img_t;
 
+/* Where the static layer puts the world (see "The layer's pixel grid"):
+ * world point p goes to p * z - f - i, f the fraction of the camera's
+ * origin in pixels, i its whole pixels. */
+typedef struct {
+    double z;      /* the camera's zoom */
+    double fx, fy; /* in [0, 1), whole multiples of 1 / ORG_STEPS */
+    double ix, iy; /* whole numbers */
+} org_t;
+
 /* The static layer: background, terrain and grid as the last frame drew
  * them, and everything they were drawn from, compared in full each frame. */
 typedef struct {
-    bool off;          /* ui_draw_cache_static(d, false): always draw afresh */
-    SDL_atomic_t lost; /* the renderer dropped its target textures */
-    SDL_Texture *tex;  /* NULL: nothing cached */
-    int tw, th;        /* tex's size */
-    Uint32 format;     /* the format asked for it */
-    bool valid;        /* tex holds the layer for the key below */
+    bool off;            /* ui_draw_cache_static(d, false): always draw afresh */
+    SDL_atomic_t lost;   /* the renderer dropped its target textures */
+    SDL_Texture *tex[2]; /* tex[cur] holds the layer; the other one is the spare
+                          * a shifted layer is copied into (NULL: none yet) */
+    int cur;
+    int tw, th;    /* the textures' size */
+    Uint32 format; /* the format asked for them */
+    bool valid;    /* tex[cur] holds the layer for the key below */
     ui_camera_t cam;
+    org_t org; /* layer_org(&cam) */
     int w, h;
     hex_layout_t layout;
     int cols, rows, n_types;
@@ -63,6 +75,7 @@ typedef struct {
     size_t n_cells, cap_cells;
     int last_hexes; /* d->last_hexes of the cached frame */
     int redraws;    /* times the layer was drawn (ui_draw_static_redraws) */
+    int shifts;     /* times it was shifted instead (ui_draw_static_shifts) */
 } still_t;
 
 struct ui_draw {
@@ -78,6 +91,9 @@ struct ui_draw {
     int cap_zones;
     SDL_FPoint *pts; /* grid polylines */
     int n_pts, cap_pts;
+    SDL_FPoint *dots; /* grid pixels set here rather than by SDL's line drawer */
+    int n_dots, cap_dots;
+    bool soft;        /* the renderer is SDL's software one */
     SDL_FRect *rects; /* grid edges that are axis-aligned */
     int n_rects, cap_rects;
     SDL_FRect *band[MAP_MAX_TERRAIN]; /* flat hexes: the middle band of each, by terrain type */
@@ -461,6 +477,8 @@ ui_draw_t *ui_draw_create(SDL_Renderer *r, const map_t *m, char *err, size_t err
     for (int i = 0; i < m->n_types && i < MAP_MAX_TERRAIN; i++)
         if (m->types[i].texture[0]) d->terrain_tex[i] = load_tile(r, m->types[i].texture);
     d->lod = ui_lod_create(); /* none on OOM: hex by hex, only slower */
+    SDL_RendererInfo info;
+    d->soft = SDL_GetRendererInfo(r, &info) == 0 && (info.flags & SDL_RENDERER_SOFTWARE);
     SDL_AddEventWatch(still_watch, d);
     return d;
 }
@@ -469,7 +487,8 @@ void ui_draw_destroy(ui_draw_t *d)
 {
     if (!d) return;
     SDL_DelEventWatch(still_watch, d);
-    if (d->still.tex) SDL_DestroyTexture(d->still.tex);
+    for (int i = 0; i < 2; i++)
+        if (d->still.tex[i]) SDL_DestroyTexture(d->still.tex[i]);
     free(d->still.cells);
     ui_lod_destroy(d->lod);
     ui_text_destroy(d->text);
@@ -487,6 +506,7 @@ void ui_draw_destroy(ui_draw_t *d)
     free(d->cap_idx);
     free(d->zones);
     free(d->pts);
+    free(d->dots);
     free(d->rects);
     for (int i = 0; i < MAP_MAX_TERRAIN; i++)
         free(d->band[i]);
@@ -538,28 +558,86 @@ static const int LATTICE[2][6][2] = {
     {{2, 0}, {1, 1}, {-1, 1}, {-2, 0}, {-1, -1}, {1, -1}},
 };
 
+/* ---- the layer's pixel grid -----------------------------------------------
+ *
+ * The camera puts world point p at (p - origin) * zoom. The static layer
+ * (background, terrain, grid) puts it at p * zoom - f - i instead, where
+ * origin * zoom = i + f, i a whole number of pixels and f its fraction,
+ * rounded to 1/ORG_STEPS of a pixel: a shift of the layer by a millionth of a
+ * pixel at most, and steps coarse enough that a pan by whole pixels, whose
+ * float error is far smaller, keeps f. Every position the layer draws at is worked out
+ * as p * zoom - f, rounded to a whole pixel, and only then has i taken off:
+ * whole numbers, so that subtraction is exact. Two cameras with the same zoom
+ * and the same f therefore draw the same picture, moved by exactly the
+ * difference of their i, down to the last vertex handed to SDL. That is what
+ * lets a pan reuse the picture (see "The static layer"). */
+#define ORG_STEPS 1048576.0
+#define SQRT3_2 0.8660254037844386
+
+static org_t layer_org(const ui_camera_t *cam)
+{
+    org_t o = {.z = cam->zoom};
+    double nx = floor(cam->x * cam->zoom * ORG_STEPS + 0.5);
+    double ny = floor(cam->y * cam->zoom * ORG_STEPS + 0.5);
+    o.ix = floor(nx / ORG_STEPS);
+    o.iy = floor(ny / ORG_STEPS);
+    o.fx = (nx - o.ix * ORG_STEPS) / ORG_STEPS;
+    o.fy = (ny - o.iy * ORG_STEPS) / ORG_STEPS;
+    return o;
+}
+
+/* World point (wx, wy) on the layer before rounding, i not yet taken off. */
+static vec2_t org_abs(const org_t *o, double wx, double wy)
+{
+    return (vec2_t){wx * o->z - o->fx, wy * o->z - o->fy};
+}
+
+/* A position from org_abs rounded down to its pixel, on the screen. One a
+ * hair short of a whole pixel counts as on it: grid lines often fall on
+ * exact pixel edges, and float noise must not put them a pixel off (SDL,
+ * handed floats, rounds such noise away). */
+#define ORG_SNAP (1.0 / 4096.0)
+static float org_floor_x(const org_t *o, double ax)
+{
+    return (float)(floor(ax + ORG_SNAP) - o->ix);
+}
+static float org_floor_y(const org_t *o, double ay)
+{
+    return (float)(floor(ay + ORG_SNAP) - o->iy);
+}
+
+/* Corner i of hex hx on the layer, before rounding (org_abs of lattice
+ * point (kx, ky), see hex_lattice): a shared corner comes out the same,
+ * bit for bit, from every hex that has it. */
+static void hex_corners_abs(const org_t *o, hex_orient_t orient, hex_t hx, vec2_t out[6])
+{
+    bool pointy = orient == HEX_POINTY;
+    double ux = pointy ? SQRT3_2 : 0.5, uy = pointy ? 0.5 : SQRT3_2;
+    int kx = pointy ? 2 * hx.q + hx.r : 3 * hx.q, ky = pointy ? 3 * hx.r : hx.q + 2 * hx.r;
+    const int(*off)[2] = LATTICE[pointy ? 0 : 1];
+    for (int i = 0; i < 6; i++)
+        out[i] = org_abs(o, (kx + off[i][0]) * ux, (ky + off[i][1]) * uy);
+}
+
 /* Screen corners of hex hx, rounded to whole pixels. Corners are points of a
  * lattice (half a hex width by half a radius for pointy hexes, the transpose
  * for flat ones), and every hex rounds a shared corner from the same integer
  * lattice point, so neighbours meet exactly: no seam shows the background
  * and no pixel is drawn twice. */
-static void hex_lattice(const ui_camera_t *cam, hex_orient_t o, hex_t hx, SDL_FPoint out[6])
+static void hex_lattice(const org_t *o, hex_orient_t orient, hex_t hx, SDL_FPoint out[6])
 {
-    bool pointy = o == HEX_POINTY;
-    double ux = pointy ? 0.8660254037844386 : 0.5, uy = pointy ? 0.5 : 0.8660254037844386;
-    int kx = pointy ? 2 * hx.q + hx.r : 3 * hx.q, ky = pointy ? 3 * hx.r : hx.q + 2 * hx.r;
-    const int(*off)[2] = LATTICE[pointy ? 0 : 1];
+    vec2_t a[6];
+    hex_corners_abs(o, orient, hx, a);
     for (int i = 0; i < 6; i++)
-        out[i] = (SDL_FPoint){(float)floor(((kx + off[i][0]) * ux - cam->x) * cam->zoom + 0.5),
-                              (float)floor(((ky + off[i][1]) * uy - cam->y) * cam->zoom + 0.5)};
+        out[i] = (SDL_FPoint){org_floor_x(o, a[i].x + 0.5), org_floor_y(o, a[i].y + 0.5)};
 }
 
 /* Lattice corners of the hex at position `along` in line `line` (rows for
  * pointy maps, columns for flat ones). */
-static void line_hex(const map_t *m, const ui_camera_t *cam, int line, int along, SDL_FPoint px[6])
+static void line_hex(const map_t *m, const org_t *o, int line, int along, SDL_FPoint px[6])
 {
     cell_t c = m->layout.orient == HEX_POINTY ? (cell_t){along, line} : (cell_t){line, along};
-    hex_lattice(cam, m->layout.orient, hex_from_cell(m->layout, c), px);
+    hex_lattice(o, m->layout.orient, hex_from_cell(m->layout, c), px);
 }
 
 /* Between two lines of hexes lies a strip that their end triangles tile,
@@ -569,7 +647,7 @@ static void line_hex(const map_t *m, const ui_camera_t *cam, int line, int along
  * runs between the centres of the lines' end hexes, whose triangles are
  * always drawn, so nothing off the map is painted. zones[L] is the strip
  * before line L (w == 0: none). */
-static bool zone_rects(ui_draw_t *d, const map_t *m, const ui_camera_t *cam)
+static bool zone_rects(ui_draw_t *d, const map_t *m, const org_t *o)
 {
     bool pointy = m->layout.orient == HEX_POINTY;
     int lines = pointy ? m->rows : m->cols, along = pointy ? m->cols : m->rows;
@@ -578,10 +656,10 @@ static bool zone_rects(ui_draw_t *d, const map_t *m, const ui_camera_t *cam)
         d->zones[l] = (SDL_FRect){0, 0, 0, 0};
         if (l == 0 || along < 3) continue;
         SDL_FPoint a0[6], a1[6], b0[6], b1[6];
-        line_hex(m, cam, l - 1, 0, a0);
-        line_hex(m, cam, l - 1, along - 1, a1);
-        line_hex(m, cam, l, 0, b0);
-        line_hex(m, cam, l, along - 1, b1);
+        line_hex(m, o, l - 1, 0, a0);
+        line_hex(m, o, l - 1, along - 1, a1);
+        line_hex(m, o, l, 0, b0);
+        line_hex(m, o, l, along - 1, b1);
         /* Hex centres along the line: a pointy hex's bottom corner, a flat
          * hex's right corner. The strip across: corner 1 to corner 2 (pointy)
          * or 1 to 0 (flat) of a hex in the line before. */
@@ -603,14 +681,155 @@ static void flush_quads(ui_draw_t *d, vbuf_t *b)
     b->n = 0;
 }
 
+/* ---- grid lines that a clip cannot change -------------------------------
+ *
+ * SDL's software line drawer clips a line to the clip rectangle first and
+ * then walks Bresenham's steps from the clipped end, so the pixels a clipped
+ * line sets are not the pixels the same line sets on a bigger view: they
+ * depend on where the view's edge falls. The layer must not (a shifted
+ * layer is copied next to a freshly drawn strip), so on the software
+ * renderer a polyline is drawn as SDL would draw it on a target that clips
+ * nothing, then clipped pixel by pixel: the segments wholly inside the area
+ * SDL clips to go to SDL as they are, and the others are walked here with
+ * the same steps and set as points, which SDL clips one by one. Every pixel
+ * gets the same translucent colour, whoever sets it, so the result depends
+ * only on which pixels are set and how often. */
+
+static SDL_Point grid_pt(SDL_FPoint p)
+{
+    return (SDL_Point){(int)p.x, (int)p.y};
+}
+
+static bool same_pt(SDL_Point a, SDL_Point b)
+{
+    return a.x == b.x && a.y == b.y;
+}
+
+static bool pt_inside(SDL_Point p, const SDL_Rect *r)
+{
+    return p.x >= r->x && p.x < r->x + r->w && p.y >= r->y && p.y < r->y + r->h;
+}
+
+static void dot(ui_draw_t *d, int x, int y)
+{
+    if (d->n_dots < d->cap_dots ||
+        grow((void **)&d->dots, &d->cap_dots, d->n_dots + 1, sizeof *d->dots))
+        d->dots[d->n_dots++] = (SDL_FPoint){(float)x, (float)y};
+}
+
+/* The pixels SDL's line drawer sets from a to b when it draws the segment
+ * inside a polyline: every step of its Bresenham walk but the last (b is
+ * the next segment's first pixel), and without a when skip_a. */
+static void seg_dots(ui_draw_t *d, SDL_Point a, SDL_Point b, bool skip_a)
+{
+    int adx = abs(b.x - a.x), ady = abs(b.y - a.y);
+    bool along_x = adx >= ady;
+    int n = along_x ? adx : ady;
+    int err = along_x ? 2 * ady - adx : 2 * adx - ady;
+    int keep = along_x ? 2 * ady : 2 * adx, both = along_x ? 2 * (ady - adx) : 2 * (adx - ady);
+    int sx = b.x < a.x ? -1 : 1, sy = b.y < a.y ? -1 : 1;
+    int x = a.x, y = a.y;
+    for (int i = 0; i < n; i++) {
+        if (i > 0 || !skip_a) dot(d, x, y);
+        if (err < 0) {
+            err += keep;
+            if (along_x)
+                x += sx;
+            else
+                y += sy;
+        } else {
+            err += both;
+            x += sx;
+            y += sy;
+        }
+    }
+}
+
+/* Polyline p[0..n) of whole-pixel points, as SDL draws it unclipped (each
+ * segment but its last pixel, then the last point unless the line is
+ * closed), clipped to what SDL clips to; `in` is that area or a part of
+ * it. NULL: straight to SDL (not the software renderer, or a render scale,
+ * where SDL draws lines pixel by pixel anyway). */
+static void grid_poly(ui_draw_t *d, const SDL_FPoint *p, int n, const SDL_Rect *in)
+{
+    if (n < 2) return;
+    if (!in) {
+        SDL_RenderDrawLinesF(d->r, p, n);
+        return;
+    }
+    SDL_Point last = grid_pt(p[n - 1]);
+    bool closed = same_pt(grid_pt(p[0]), last);
+    int run = -1; /* first point of the segments going to SDL, -1: none */
+    for (int i = 1; i < n; i++) {
+        SDL_Point a = grid_pt(p[i - 1]), b = grid_pt(p[i]);
+        /* SDL leaves the end of a closed line alone; a run ending there
+         * would set it, so that segment is walked here. */
+        if (pt_inside(a, in) && pt_inside(b, in) && !(closed && i == n - 1)) {
+            if (run < 0) run = i - 1;
+            continue;
+        }
+        bool skip = false;
+        if (run >= 0) { /* SDL sets the run's last point too: a */
+            SDL_RenderDrawLinesF(d->r, p + run, i - run);
+            skip = !same_pt(grid_pt(p[run]), a);
+            run = -1;
+        }
+        seg_dots(d, a, b, skip);
+    }
+    if (run >= 0) {
+        SDL_RenderDrawLinesF(d->r, p + run, n - run);
+        if (same_pt(grid_pt(p[run]), last)) dot(d, last.x, last.y);
+    } else if (!closed) {
+        dot(d, last.x, last.y);
+    }
+}
+
+/* The area SDL clips the layer to, in the viewport's coordinates: the
+ * viewport, its clip rectangle and the target. */
+static SDL_Rect clip_area(SDL_Renderer *r)
+{
+    SDL_Rect vp, a;
+    SDL_RenderGetViewport(r, &vp);
+    a = (SDL_Rect){0, 0, vp.w, vp.h};
+    if (SDL_RenderIsClipEnabled(r)) {
+        SDL_Rect c;
+        SDL_RenderGetClipRect(r, &c);
+        if (!SDL_IntersectRect(&a, &c, &a)) return (SDL_Rect){0, 0, 0, 0};
+    }
+    int ow, oh;
+    if (SDL_GetRendererOutputSize(r, &ow, &oh) == 0) {
+        SDL_Rect t = {-vp.x, -vp.y, ow, oh};
+        if (!SDL_IntersectRect(&a, &t, &a)) return (SDL_Rect){0, 0, 0, 0};
+    }
+    return a;
+}
+
+/* A 1-px grid edge along u..v (corners from hex_corners_abs), as a rect a
+ * pixel thick, short of both ends by half a pixel. */
+static SDL_FRect grid_edge_rect(const org_t *o, vec2_t u, vec2_t v)
+{
+    double dx = fabs(u.x - v.x), dy = fabs(u.y - v.y);
+    double x = fmin(u.x, v.x), y = fmin(u.y, v.y);
+    if (dx < dy) {
+        int len = (int)(dy - 1.0);
+        return (SDL_FRect){org_floor_x(o, x - 0.5), org_floor_y(o, y + 0.5), 1,
+                           (float)(len > 1 ? len : 1)};
+    }
+    int len = (int)(dx - 1.0);
+    return (SDL_FRect){org_floor_x(o, x + 0.5), org_floor_y(o, y - 0.5), (float)(len > 1 ? len : 1),
+                       1};
+}
+
 /* Grid as 1-px lines, which the software renderer draws far faster than thin
  * triangles: per line of hexes (rows when pointy, columns when flat) one
  * polyline along their leading zigzag, and the axis-aligned edges between
  * neighbours as one batch of rects. Each edge is drawn once so the
  * translucent colour keeps one shade. Flat hexes are pointy ones mirrored
- * across the diagonal: pointy corner i plays flat corner (2 - i) mod 6. */
-static void grid_lines(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, cell_t lo, cell_t hi,
-                       const vec2_t *corner, Uint8 alpha)
+ * across the diagonal: pointy corner i plays flat corner (2 - i) mod 6.
+ * Corners come from the lattice (hex_corners_abs), rounded down to their
+ * pixel, so an edge is the same whichever hex draws it. */
+static void grid_lines(ui_draw_t *d, const map_t *m, const org_t *o, cell_t lo, cell_t hi,
+                       Uint8 alpha)
 {
     bool pointy = m->layout.orient == HEX_POINTY;
     int l0 = pointy ? lo.row : lo.col, l1 = pointy ? hi.row : hi.col;
@@ -620,66 +839,117 @@ static void grid_lines(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, cel
     if (!grow((void **)&d->pts, &d->cap_pts, 3 * span + 4, sizeof *d->pts) ||
         !grow((void **)&d->rects, &d->cap_rects, (l1 - l0 + 1) * (span + 1), sizeof *d->rects))
         return;
+    float sx = 1, sy = 1;
+    SDL_RenderGetScale(d->r, &sx, &sy);
+    SDL_Rect area = clip_area(d->r);
+    const SDL_Rect *in = d->soft && sx == 1 && sy == 1 ? &area : NULL;
     SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(d->r, 0, 0, 0, alpha);
     d->n_rects = 0;
+    d->n_dots = 0;
     for (int line = l0; line <= l1; line++) {
-        d->n_pts = 0;
         bool bottom_all = line == last_line;
         for (int pass = 0; pass < (bottom_all ? 2 : 1); pass++) {
             d->n_pts = 0;
             for (int k = a0; k <= a1; k++) {
                 cell_t c = pointy ? (cell_t){k, line} : (cell_t){line, k};
-                vec2_t sc = ui_cam_to_screen(cam, ui_cell_center(m, c));
-                vec2_t p[6];
+                hex_t hx = hex_from_cell(m->layout, c);
+                vec2_t ca[6], p[6];
+                SDL_FPoint q[6];
+                hex_corners_abs(o, m->layout.orient, hx, ca);
                 for (int i = 0; i < 6; i++) {
-                    vec2_t off = corner[pointy ? i : (8 - i) % 6];
-                    p[i] = (vec2_t){sc.x + off.x, sc.y + off.y};
+                    p[i] = ca[pointy ? i : (8 - i) % 6];
+                    q[i] = (SDL_FPoint){org_floor_x(o, p[i].x), org_floor_y(o, p[i].y)};
                 }
                 if (pass == 1) { /* the map's far edge: the trailing zigzag */
-                    if (k == a0) d->pts[d->n_pts++] = (SDL_FPoint){(float)p[3].x, (float)p[3].y};
-                    d->pts[d->n_pts++] = (SDL_FPoint){(float)p[2].x, (float)p[2].y};
-                    d->pts[d->n_pts++] = (SDL_FPoint){(float)p[1].x, (float)p[1].y};
+                    if (k == a0) d->pts[d->n_pts++] = q[3];
+                    d->pts[d->n_pts++] = q[2];
+                    d->pts[d->n_pts++] = q[1];
                     continue;
                 }
-                if (k == a0) d->pts[d->n_pts++] = (SDL_FPoint){(float)p[4].x, (float)p[4].y};
-                d->pts[d->n_pts++] = (SDL_FPoint){(float)p[5].x, (float)p[5].y};
-                d->pts[d->n_pts++] = (SDL_FPoint){(float)p[0].x, (float)p[0].y};
-                for (int e = (k == a0 ? 0 : 1); e < 2; e++) {
-                    /* e == 0: the leading side edge of the line's first hex. */
-                    vec2_t u = e ? p[0] : p[4], v = e ? p[1] : p[3];
-                    double dx = fabs(u.x - v.x), dy = fabs(u.y - v.y);
-                    SDL_FRect rc = {(float)fmin(u.x, v.x), (float)fmin(u.y, v.y), (float)dx,
-                                    (float)dy};
-                    if (dx < dy) {
-                        rc.x -= 0.5f, rc.w = 1, rc.y += 0.5f, rc.h -= 1;
-                    } else {
-                        rc.y -= 0.5f, rc.h = 1, rc.x += 0.5f, rc.w -= 1;
-                    }
-                    d->rects[d->n_rects++] = rc;
-                }
+                if (k == a0) d->pts[d->n_pts++] = q[4];
+                d->pts[d->n_pts++] = q[5];
+                d->pts[d->n_pts++] = q[0];
+                /* e == 0: the leading side edge of the line's first hex. */
+                for (int e = (k == a0 ? 0 : 1); e < 2; e++)
+                    d->rects[d->n_rects++] = grid_edge_rect(o, e ? p[0] : p[4], e ? p[1] : p[3]);
                 /* Trailing edges with no hex beyond them (the stagger leaves
                  * one at each end of a line) are nobody else's to draw. */
                 if (!bottom_all && (k == 0 || k == last_along)) {
+                    vec2_t wc = ui_cell_center(m, c);
                     for (int e = 1; e <= 2; e++) {
-                        vec2_t u = p[e], v = p[e + 1];
-                        vec2_t wc = ui_cell_center(m, c);
-                        vec2_t mid =
-                            ui_cam_to_world(cam, (vec2_t){(u.x + v.x) / 2, (u.y + v.y) / 2});
+                        /* The hex across the edge: the centre mirrored in
+                         * the edge's middle, in world units. */
+                        vec2_t u = hex_corner(m->layout.orient, 1.0, pointy ? e : (8 - e) % 6);
+                        vec2_t v = hex_corner(m->layout.orient, 1.0, pointy ? e + 1 : (7 - e) % 6);
                         cell_t nb;
-                        if (!ui_pick_cell(m, (vec2_t){2 * mid.x - wc.x, 2 * mid.y - wc.y}, &nb))
-                            SDL_RenderDrawLineF(d->r, (float)u.x, (float)u.y, (float)v.x,
-                                                (float)v.y);
+                        if (!ui_pick_cell(m, (vec2_t){wc.x + u.x + v.x, wc.y + u.y + v.y}, &nb))
+                            grid_poly(d, (SDL_FPoint[2]){q[e], q[e + 1]}, 2, in);
                     }
                 }
             }
-            SDL_RenderDrawLinesF(d->r, d->pts, d->n_pts);
+            grid_poly(d, d->pts, d->n_pts, in);
         }
     }
     SDL_RenderFillRectsF(d->r, d->rects, d->n_rects);
+    if (d->n_dots) SDL_RenderDrawPointsF(d->r, d->dots, d->n_dots);
 }
 
-static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h)
+/* A hex centred at screen point sc is left out of box (x, y, w, h) when
+ * its centre lies more than pad beyond it: none of its pixels is inside. */
+static bool hex_away(vec2_t sc, double x, double y, double w, double h, double pad)
+{
+    return sc.x < x - pad || sc.y < y - pad || sc.x > x + w + pad || sc.y > y + h + pad;
+}
+
+/* How many hexes among lo..hi draw_terrain draws in the w x h view. */
+static int hexes_in_view(const map_t *m, const ui_camera_t *cam, int w, int h, cell_t lo, cell_t hi)
+{
+    int n = 0;
+    double pad = cam->zoom * 1.1;
+    for (int row = lo.row; row <= hi.row; row++)
+        for (int col = lo.col; col <= hi.col; col++) {
+            vec2_t wc =
+                hex_to_pixel(m->layout.orient, 1.0, hex_from_cell(m->layout, (cell_t){col, row}));
+            n += !hex_away(ui_cam_to_screen(cam, wc), 0, 0, w, h, pad);
+        }
+    return n;
+}
+
+/* A grid edge a..e (corners from hex_corners_abs) as a band wd wide, a
+ * quad for the shared quad indices, with its corners on whole pixels: each
+ * rounded down, as SDL's software renderer rounds a triangle's corners - but
+ * for a horizontal edge, whose quad that renderer recognises as a rectangle
+ * (given the corners in this order) and fills from its corner and its size,
+ * each rounded down. Its corners are put on that rectangle (its size from
+ * the unrounded ends, so the same wherever it lies). */
+static void push_edge(vbuf_t *b, const org_t *o, vec2_t a, vec2_t e, float wd, SDL_Color c)
+{
+    double dx = e.x - a.x, dy = e.y - a.y, len = sqrt(dx * dx + dy * dy);
+    if (len <= 0.0) len = 1.0;
+    double nx = -dy / len * wd / 2.0, ny = dx / len * wd / 2.0;
+    vec2_t q[4] = {
+        {a.x + nx, a.y + ny}, {a.x - nx, a.y - ny}, {e.x + nx, e.y + ny}, {e.x - nx, e.y - ny}};
+    if (a.y == e.y) {
+        double x0 = fmin(a.x, e.x), x1 = fmax(a.x, e.x), y0 = a.y - fabs(ny);
+        float x = org_floor_x(o, x0), y = org_floor_y(o, y0);
+        float rw = (float)(int)(x1 - x0 + ORG_SNAP), rh = (float)(int)(2.0 * fabs(ny) + ORG_SNAP);
+        rw = rw < 1 ? 1 : rw;
+        rh = rh < 1 ? 1 : rh;
+        for (int i = 0; i < 4; i++)
+            push(b, q[i].x < (x0 + x1) / 2 ? x : x + rw, q[i].y < a.y ? y : y + rh, c, 0, 0);
+        return;
+    }
+    for (int i = 0; i < 4; i++)
+        push(b, org_floor_x(o, q[i].x), org_floor_y(o, q[i].y), c, 0, 0);
+}
+
+/* Terrain and grid of the w x h view. `part`, when given, is all of the view
+ * that is drawn (the caller clips to it): hexes and grid lines away from it
+ * are left out. Either way every pixel drawn is the one a draw of the whole
+ * view sets, and d->last_hexes counts the hexes of the whole view. */
+static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
+                         const SDL_Rect *part)
 {
     ui_rect_t view = {cam->x, cam->y, cam->x + w / cam->zoom, cam->y + h / cam->zoom};
     cell_t lo, hi;
@@ -697,6 +967,7 @@ static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, i
     }
 
     double z = cam->zoom;
+    org_t o = layer_org(cam);
     vec2_t corner[6];
     for (int i = 0; i < 6; i++)
         corner[i] = hex_corner(m->layout.orient, z, i);
@@ -719,16 +990,27 @@ static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, i
         if (count[i] && (zone_ti < 0 || count[i] > count[zone_ti])) zone_ti = i;
     bool pointy = m->layout.orient == HEX_POINTY;
     int n_lines = pointy ? m->rows : m->cols, n_along = pointy ? m->cols : m->rows;
-    if (zone_ti >= 0 && !zone_rects(d, m, cam)) zone_ti = -1;
+    if (zone_ti >= 0 && !zone_rects(d, m, &o)) zone_ti = -1;
     const int *caps = CAPS[pointy ? 0 : 1];
 
-    for (int row = lo.row; row <= hi.row; row++) {
-        for (int col = lo.col; col <= hi.col; col++) {
+    /* The cells to draw: those near the part, or the whole view's. */
+    cell_t dlo = lo, dhi = hi;
+    bool any = true;
+    if (part) {
+        d->last_hexes = hexes_in_view(m, cam, w, h, lo, hi);
+        ui_rect_t pv = {cam->x + part->x / z, cam->y + part->y / z,
+                        cam->x + (part->x + part->w) / z, cam->y + (part->y + part->h) / z};
+        any = ui_visible_cells(m, pv, &dlo, &dhi);
+        if (!any) dhi.row = dlo.row - 1; /* no cells: the loop below draws none */
+    }
+    for (int row = dlo.row; row <= dhi.row; row++) {
+        for (int col = dlo.col; col <= dhi.col; col++) {
             cell_t cell = {col, row};
             hex_t hx = hex_from_cell(m->layout, cell);
             vec2_t wc = hex_to_pixel(m->layout.orient, 1.0, hx);
             vec2_t sc = ui_cam_to_screen(cam, wc);
-            if (sc.x < -pad || sc.y < -pad || sc.x > w + pad || sc.y > h + pad) continue;
+            if (hex_away(sc, 0, 0, w, h, pad)) continue;
+            if (part && hex_away(sc, part->x, part->y, part->w, part->h, pad)) continue;
             int ti = m->cells[map_index(m, cell)];
             const terrain_t *t = &m->types[ti];
             SDL_Texture *tex = textures && ti < MAP_MAX_TERRAIN ? d->terrain_tex[ti] : NULL;
@@ -736,7 +1018,7 @@ static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, i
             if (!shape_reserve(b, 6)) continue;
             SDL_Color c = rgb(t->color, 255);
             SDL_FPoint px[6];
-            hex_lattice(cam, m->layout.orient, hx, px);
+            hex_lattice(&o, m->layout.orient, hx, px);
             /* UVs come from world position so textures run on across hexes;
              * the base is a whole number of periods, half a period before the
              * hex's centre, so every corner stays inside the doubled tile. */
@@ -776,17 +1058,17 @@ static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, i
                 for (; x < x1; x += step)
                     d->band[ti][d->n_band[ti]++] = (SDL_FRect){x, px[4].y, fminf(step, x1 - x), bh};
             }
-            d->last_hexes++;
+            if (!part) d->last_hexes++;
             if (!band_grid) continue;
+            vec2_t ca[6];
+            hex_corners_abs(&o, m->layout.orient, hx, ca);
             for (int dir = 0; dir < 6; dir++) {
                 /* Each shared edge is drawn once, by the hex on its 0..2 side,
                  * so translucent lines keep one shade. */
                 if (dir >= 3 && map_in_bounds(m, hex_to_cell(m->layout, hex_neighbor(hx, dir))))
                     continue;
                 if (!shape_reserve(&d->lines, 4)) break;
-                vec2_t a = {sc.x + corner[edge_a(dir)].x, sc.y + corner[edge_a(dir)].y};
-                vec2_t e = {sc.x + corner[edge_b(dir)].x, sc.y + corner[edge_b(dir)].y};
-                push_segment(&d->lines, a, e, lw, gc);
+                push_edge(&d->lines, &o, ca[edge_a(dir)], ca[edge_b(dir)], lw, gc);
             }
         }
     }
@@ -822,8 +1104,8 @@ static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, i
     SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_BLEND);
     if (band_grid)
         flush_quads(d, &d->lines);
-    else if (grid)
-        grid_lines(d, m, cam, lo, hi, corner, gc.a);
+    else if (grid && any)
+        grid_lines(d, m, &o, dlo, dhi, gc.a);
 }
 
 static void draw_hover(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, cell_t cell)
@@ -1171,22 +1453,26 @@ static void draw_fog(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w
  * radius at the caps), hexes tile every pixel, so clearing there first only
  * writes the screen twice - on the software renderer a full clear costs
  * about as much as a tenth of the terrain. */
-static void clear_around_map(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h)
+static void clear_around_map(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
+                             const SDL_Rect *part)
 {
     ui_rect_t b = ui_map_bounds(m);
     bool pointy = m->layout.orient == HEX_POINTY;
-    double ix = pointy ? 0.8660254037844386 : 0.5, iy = pointy ? 0.5 : 0.8660254037844386;
-    vec2_t a = ui_cam_to_screen(cam, (vec2_t){b.x0 + ix, b.y0 + iy});
-    vec2_t e = ui_cam_to_screen(cam, (vec2_t){b.x1 - ix, b.y1 - iy});
-    /* One pixel in from the rounded corners of the hexes at the rim. */
-    int x0 = (int)ceil(a.x) + 1, y0 = (int)ceil(a.y) + 1;
-    int x1 = (int)floor(e.x) - 1, y1 = (int)floor(e.y) - 1;
-    x0 = x0 < 0 ? 0 : x0;
-    y0 = y0 < 0 ? 0 : y0;
-    x1 = x1 > w ? w : x1;
-    y1 = y1 > h ? h : y1;
+    double inx = pointy ? SQRT3_2 : 0.5, iny = pointy ? 0.5 : SQRT3_2;
+    org_t o = layer_org(cam);
+    vec2_t a = org_abs(&o, b.x0 + inx, b.y0 + iny), e = org_abs(&o, b.x1 - inx, b.y1 - iny);
+    /* One pixel in from the rounded corners of the hexes at the rim (whole
+     * pixels before the origin's are taken off, as for the hexes). */
+    double fx0 = ceil(a.x) - o.ix + 1, fy0 = ceil(a.y) - o.iy + 1;
+    double fx1 = floor(e.x) - o.ix - 1, fy1 = floor(e.y) - o.iy - 1;
+    int x0 = fx0 < 0 ? 0 : fx0 > w ? w : (int)fx0, y0 = fy0 < 0 ? 0 : fy0 > h ? h : (int)fy0;
+    int x1 = fx1 > w ? w : fx1 < 0 ? 0 : (int)fx1, y1 = fy1 > h ? h : fy1 < 0 ? 0 : (int)fy1;
     if (m->cols < 3 || m->rows < 3 || x1 <= x0 || y1 <= y0) {
-        SDL_RenderClear(d->r);
+        /* A clear ignores the clip, which a part of the view is drawn under. */
+        if (part)
+            SDL_RenderFillRect(d->r, part);
+        else
+            SDL_RenderClear(d->r);
         return;
     }
     SDL_Rect r[4] = {
@@ -1204,29 +1490,68 @@ static void clear_around_map(ui_draw_t *d, const map_t *m, const ui_camera_t *ca
  * the copy moves the pixels at memory speed, where the fill rasterises every
  * hex. Every frame compares all of what the layer was drawn from with the
  * map and camera as they are now - the cells byte for byte, the terrain
- * types whole - so any change, from the editor, a ruleset or a pan, draws
- * the layer again on that same frame, and nothing stale is ever shown. */
+ * types whole - so any change, from the editor, a ruleset or a pan, shows on
+ * that same frame, and nothing stale is ever shown.
+ *
+ * A pan that changed nothing else reuses the picture: on the layer's pixel
+ * grid (above) a camera with the same zoom and the same fraction f draws
+ * the same picture moved by a whole number of pixels. The cached picture is
+ * copied, moved so, into the spare texture (SDL cannot copy a texture onto
+ * itself), and only the strips the pan brought into view are drawn, under a
+ * clip rectangle; then the two textures swap roles. Every pixel that comes
+ * out is the one a full draw sets: the fills and triangles land on whole
+ * pixels (SDL's software rasteriser keeps vertices as whole pixels and
+ * decides each pixel by integer edge tests, so moving every vertex by whole
+ * pixels moves its pixels with them), the culled hexes lie wholly outside
+ * what is drawn, and the grid's lines are drawn so that no clip changes them
+ * (grid_poly). tests/test_ui_still.c compares shifted frames with fresh ones
+ * pixel for pixel. Only SDL's software renderer is trusted so; any other
+ * renderer, the whole-map image of tiny hexes (lod.c, drawn from the camera
+ * as it is) and a move of more than the view draw the layer again. */
 
-static void draw_static(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h)
+static void draw_static(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
+                        const SDL_Rect *part)
 {
     SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawColor(d->r, 28, 31, 36, 255);
-    clear_around_map(d, m, cam, w, h);
-    draw_terrain(d, m, cam, w, h);
+    clear_around_map(d, m, cam, w, h, part);
+    draw_terrain(d, m, cam, w, h, part);
 }
 
-static bool still_same(const still_t *c, const map_t *m, const ui_camera_t *cam, int w, int h)
+/* Everything the layer was drawn from but the camera is as it is now. */
+static bool still_same_map(const still_t *c, const map_t *m, int w, int h)
 {
     size_t n = (size_t)m->cols * (size_t)m->rows;
-    return c->valid && c->w == w && c->h == h && c->cam.x == cam->x && c->cam.y == cam->y &&
-           c->cam.zoom == cam->zoom && c->layout.orient == m->layout.orient &&
+    return c->valid && c->w == w && c->h == h && c->layout.orient == m->layout.orient &&
            c->layout.stagger == m->layout.stagger && c->cols == m->cols && c->rows == m->rows &&
            c->n_types == m->n_types && c->n_cells == n &&
            memcmp(c->types, m->types, sizeof *m->types * (size_t)m->n_types) == 0 &&
            memcmp(c->cells, m->cells, n) == 0;
 }
 
-/* Remember what the layer now in c->tex was drawn from; false on OOM. */
+static bool still_same(const still_t *c, const map_t *m, const ui_camera_t *cam, int w, int h)
+{
+    return c->cam.x == cam->x && c->cam.y == cam->y && c->cam.zoom == cam->zoom &&
+           still_same_map(c, m, w, h);
+}
+
+/* Whether the cached picture, moved by (*dx, *dy) whole pixels, is the
+ * layer camera cam draws: the same map and view, the same zoom, the same
+ * fraction of the origin, and a move smaller than the view. */
+static bool still_shift(const still_t *c, bool soft, const map_t *m, const ui_camera_t *cam, int w,
+                        int h, const org_t *o, int *dx, int *dy)
+{
+    if (!soft || cam->zoom != c->cam.zoom || cam->zoom < UI_LOD_ZOOM || o->fx != c->org.fx ||
+        o->fy != c->org.fy)
+        return false;
+    double sx = c->org.ix - o->ix, sy = c->org.iy - o->iy;
+    if (fabs(sx) >= w || fabs(sy) >= h || !still_same_map(c, m, w, h)) return false;
+    *dx = (int)sx;
+    *dy = (int)sy;
+    return true;
+}
+
+/* Remember what the layer now in c->tex[c->cur] was drawn from; false on OOM. */
 static bool still_keep(still_t *c, const map_t *m, const ui_camera_t *cam, int w, int h)
 {
     size_t n = (size_t)m->cols * (size_t)m->rows;
@@ -1241,6 +1566,7 @@ static bool still_keep(still_t *c, const map_t *m, const ui_camera_t *cam, int w
     memcpy(c->types, m->types, sizeof *m->types * (size_t)m->n_types);
     c->n_types = m->n_types;
     c->cam = *cam;
+    c->org = layer_org(cam);
     c->w = w;
     c->h = h;
     c->layout = m->layout;
@@ -1262,29 +1588,71 @@ static Uint32 still_format(SDL_Renderer *r, SDL_Texture *outer)
     return f == SDL_PIXELFORMAT_UNKNOWN ? SDL_PIXELFORMAT_ARGB8888 : f;
 }
 
-/* A w x h target texture in c->tex; false when the renderer cannot. */
-static bool still_texture(still_t *c, SDL_Renderer *r, SDL_Texture *outer, int w, int h)
+/* A w x h target texture of c->format in c->tex[i]; false when the
+ * renderer cannot make one. */
+static bool still_make(still_t *c, SDL_Renderer *r, int i, int w, int h)
 {
-    Uint32 f = still_format(r, outer);
-    if (c->tex && c->tw == w && c->th == h && c->format == f) return true;
-    if (c->tex) SDL_DestroyTexture(c->tex);
-    c->valid = false;
-    c->format = f;
-    c->tex = SDL_CreateTexture(r, f, SDL_TEXTUREACCESS_TARGET, w, h);
-    if (!c->tex)
-        c->tex = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w, h);
-    if (!c->tex) return false;
-    SDL_SetTextureBlendMode(c->tex, SDL_BLENDMODE_NONE);
-    c->tw = w;
-    c->th = h;
+    if (c->tex[i]) return true;
+    c->tex[i] = SDL_CreateTexture(r, c->format, SDL_TEXTUREACCESS_TARGET, w, h);
+    if (!c->tex[i])
+        c->tex[i] = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w, h);
+    if (!c->tex[i]) return false;
+    SDL_SetTextureBlendMode(c->tex[i], SDL_BLENDMODE_NONE);
     return true;
 }
 
-/* Draw the static layer, from the cache when nothing it shows has changed.
- * The cache is skipped (the layer drawn straight) when it is off, when the
- * caller draws with a render scale, or when the renderer has no target
- * textures. A caller drawing into a texture of its own (the projector, to
- * turn the picture) keeps it: its viewport and clip come back after. */
+/* w x h target textures of the renderer's format: the current one made
+ * now, the spare when a shift first needs it; both go when the size or the
+ * format changes. false when the renderer cannot make the current one. */
+static bool still_texture(still_t *c, SDL_Renderer *r, SDL_Texture *outer, int w, int h)
+{
+    Uint32 f = still_format(r, outer);
+    if (!(c->tw == w && c->th == h && c->format == f)) {
+        for (int i = 0; i < 2; i++) {
+            if (c->tex[i]) SDL_DestroyTexture(c->tex[i]);
+            c->tex[i] = NULL;
+        }
+        c->valid = false;
+        c->format = f;
+        c->tw = w;
+        c->th = h;
+    }
+    return still_make(c, r, c->cur, w, h);
+}
+
+/* Into the spare texture: the cached picture moved by (dx, dy), then the
+ * strips it leaves bare drawn afresh (a column band the full height, then a
+ * row band beside it, so no pixel is drawn twice). The spare becomes the
+ * current texture. false, with nothing changed, when the spare cannot be
+ * made or drawn to. */
+static bool still_shift_into_spare(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w,
+                                   int h, int dx, int dy)
+{
+    still_t *c = &d->still;
+    int spare = 1 - c->cur;
+    if (!still_make(c, d->r, spare, w, h) || SDL_SetRenderTarget(d->r, c->tex[spare]) != 0)
+        return false;
+    int ax = abs(dx), ay = abs(dy);
+    SDL_Rect src = {dx < 0 ? ax : 0, dy < 0 ? ay : 0, w - ax, h - ay};
+    SDL_Rect dst = {dx > 0 ? ax : 0, dy > 0 ? ay : 0, w - ax, h - ay};
+    SDL_RenderCopy(d->r, c->tex[c->cur], &src, &dst);
+    SDL_Rect strip[2] = {{dx > 0 ? 0 : w - ax, 0, ax, h}, {dst.x, dy > 0 ? 0 : h - ay, w - ax, ay}};
+    for (int i = 0; i < 2; i++) {
+        if (strip[i].w <= 0 || strip[i].h <= 0) continue;
+        SDL_RenderSetClipRect(d->r, &strip[i]);
+        draw_static(d, m, cam, w, h, &strip[i]);
+    }
+    SDL_RenderSetClipRect(d->r, NULL);
+    c->cur = spare;
+    return true;
+}
+
+/* Draw the static layer, from the cache when nothing it shows has changed
+ * and shifted when only the camera's position has. The cache is skipped (the
+ * layer drawn straight) when it is off, when the caller draws with a render
+ * scale, or when the renderer has no target textures. A caller drawing into
+ * a texture of its own (the projector, to turn the picture) keeps it: its
+ * viewport and clip come back after. */
 static void static_layer(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h)
 {
     still_t *c = &d->still;
@@ -1294,33 +1662,53 @@ static void static_layer(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, i
     if (c->off || w <= 0 || h <= 0 || sx != 1 || sy != 1 || !SDL_RenderTargetSupported(d->r)) {
         c->valid = false;
         c->redraws++;
-        draw_static(d, m, cam, w, h);
+        draw_static(d, m, cam, w, h, NULL);
         return;
     }
     SDL_Texture *outer = SDL_GetRenderTarget(d->r);
-    if (!still_same(c, m, cam, w, h) || c->format != still_format(d->r, outer)) {
-        c->valid = false;
-        c->redraws++;
+    bool new_format = c->format != still_format(d->r, outer);
+    if (new_format || !still_same(c, m, cam, w, h)) {
+        org_t o = layer_org(cam);
+        int dx = 0, dy = 0;
+        bool shift = !new_format && still_shift(c, d->soft, m, cam, w, h, &o, &dx, &dy);
         SDL_Rect vp, clip;
         SDL_RenderGetViewport(d->r, &vp);
         SDL_RenderGetClipRect(d->r, &clip);
         bool clipped = SDL_RenderIsClipEnabled(d->r);
-        if (!still_texture(c, d->r, outer, w, h) || SDL_SetRenderTarget(d->r, c->tex) != 0) {
-            draw_static(d, m, cam, w, h);
-            return;
+        if (shift && dx == 0 && dy == 0) {
+            /* Moved by less than the grid's step: the very same picture. */
+            ui_rect_t view = {cam->x, cam->y, cam->x + w / cam->zoom, cam->y + h / cam->zoom};
+            cell_t lo, hi;
+            d->last_hexes =
+                ui_visible_cells(m, view, &lo, &hi) ? hexes_in_view(m, cam, w, h, lo, hi) : 0;
         }
-        draw_static(d, m, cam, w, h);
+        if (shift && (dx != 0 || dy != 0) && !still_shift_into_spare(d, m, cam, w, h, dx, dy))
+            shift = false;
+        if (shift) {
+            c->shifts += dx != 0 || dy != 0;
+            c->cam = *cam;
+            c->org = o;
+        } else {
+            c->valid = false;
+            c->redraws++;
+            if (!still_texture(c, d->r, outer, w, h) ||
+                SDL_SetRenderTarget(d->r, c->tex[c->cur]) != 0) {
+                draw_static(d, m, cam, w, h, NULL);
+                return;
+            }
+            draw_static(d, m, cam, w, h, NULL);
+            c->valid = still_keep(c, m, cam, w, h);
+        }
         SDL_SetRenderTarget(d->r, outer);
         if (outer) { /* SDL restores these only for the window */
             SDL_RenderSetViewport(d->r, &vp);
             SDL_RenderSetClipRect(d->r, clipped ? &clip : NULL);
         }
-        c->valid = still_keep(c, m, cam, w, h);
         c->last_hexes = d->last_hexes;
     }
     d->last_hexes = c->last_hexes;
     SDL_Rect dst = {0, 0, w, h};
-    SDL_RenderCopy(d->r, c->tex, NULL, &dst);
+    SDL_RenderCopy(d->r, c->tex[c->cur], NULL, &dst);
 }
 
 void ui_draw_cache_static(ui_draw_t *d, bool on)
@@ -1332,6 +1720,11 @@ void ui_draw_cache_static(ui_draw_t *d, bool on)
 int ui_draw_static_redraws(const ui_draw_t *d)
 {
     return d->still.redraws;
+}
+
+int ui_draw_static_shifts(const ui_draw_t *d)
+{
+    return d->still.shifts;
 }
 
 void ui_draw_map(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,

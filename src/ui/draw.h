@@ -62,11 +62,17 @@ void ui_draw_map(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, in
 /* The static layer (background, terrain, grid) is cached in a target
  * texture and redrawn only when the map's grid, cells or terrain types, the
  * camera or w x h differ from the frame it was drawn for (compared in full
- * every frame). on false: draw it afresh every frame (tests, the bench's
- * cold frames). On by default. */
+ * every frame). When only the camera's position changed, by whole pixels,
+ * on the software renderer, the cached picture is shifted and only the
+ * strips that came into view are drawn. on false: draw it afresh every
+ * frame (tests, the bench's cold frames). On by default. */
 void ui_draw_cache_static(ui_draw_t *d, bool on);
-/* How many times the static layer has been drawn rather than copied. */
+/* How many times the static layer has been drawn in full rather than
+ * copied or shifted. */
 int ui_draw_static_redraws(const ui_draw_t *d);
+/* How many times the cached static layer has been shifted by a pan, with
+ * only the strips that came into view drawn. */
+int ui_draw_static_shifts(const ui_draw_t *d);
 /* The tokens alone, as ui_draw_map draws them last (opts as given to it). */
 void ui_draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
                     const ui_frame_opts_t *opts);
