@@ -59,7 +59,8 @@ static void compare_all(sf_los_t *los, const battle_t *b)
                         : terr.cover == COVER_LIGHT ? 1
                                                     : 0;
             int8_t got_t = -2;
-            sf_los_terrain_levels(los, b, from, &to, 1, &got_t);
+            int ti = board_cell_index(b->board, to);
+            sf_los_terrain_levels(los, b, from, board_cell_index(b->board, from), &to, &ti, 1, &got_t);
             assert_int_equal(got_t, t_lvl);
             sight_t plain = sight_trace(b->board, from, to);
             assert_int_equal(plain.visible, got.visible);

@@ -67,7 +67,8 @@ typedef struct {
     foe_t foes[MAX_FOES];
     int n_threats;
     int threat[MAX_FOES];      /* enemies able to hurt a */
-    hex_t foe_at[MAX_FOES];    /* where each foe stands */
+    hex_t foe_at[MAX_FOES];    /* where each foe stands, and its cell */
+    int foe_cell[MAX_FOES];
     int foe_st[MAX_FOES];      /* its stealth level against a (sf_stealth_level) */
     int n_friends;
     int friends[SF_NMAX];      /* a's active allies, a left out, in order */
@@ -459,6 +460,7 @@ static void plan_init(plan_t *p, battle_t *b, int a)
     for (int t = 0; t < b->n && p->n_foes < MAX_FOES; t++) {
         if (!battle_active(b, t) || !sf_enemies(b, a, t)) continue;
         p->foe_at[p->n_foes] = sf_pos(b, t);
+        p->foe_cell[p->n_foes] = board_cell_index(b->board, sf_pos(b, t));
         p->foe_st[p->n_foes] = sf_stealth_level(b, a, t);
         foe_t *f = &p->foes[p->n_foes++];
         f->who = t;
@@ -542,12 +544,11 @@ static double exposure_now(plan_t *p, hex_t h)
  * terrain level of the line from foe k, sf_los_terrain_level): each foe in
  * range with its best weapon at the most cover the line can give, no blast
  * counted; none from a foe a's stealth hides from altogether. */
-static double exposure_floor(const plan_t *p, hex_t h, const int8_t *tl)
+static double exposure_floor(const plan_t *p, const int *dist, const int8_t *tl)
 {
-    const battle_t *b = p->b;
     double total = 0.0;
     for (int k = 0; k < p->n_threats; k++) {
-        int d = hex_distance(sf_pos(b, p->threat[k]), h);
+        int d = dist[k];
         double best = 0.0;
         for (int j = 0; j < p->floor_n[k] && p->floor_r[k][j] >= d; j++) best = p->floor_v[k][j];
         if (best <= 0.0) continue;
@@ -916,7 +917,8 @@ static const double *open_pair(plan_t *p, int k, int d, double *tmp)
  * the bound rises early.
  * open_only: every foe in reach taken as seen and in the open, a looser
  * bound that traces no line (and needs a not placed at h). */
-static void attack_bounds(plan_t *p, hex_t h, const int8_t *tl, double *top, bool *none, int *near)
+static void attack_bounds(plan_t *p, hex_t h, const int *d_in, const int8_t *tl, double *top, bool *none,
+                          int *near)
 {
     const battle_t *b = p->b;
     int np = p->np;
@@ -930,7 +932,7 @@ static void attack_bounds(plan_t *p, hex_t h, const int8_t *tl, double *top, boo
     double open[MAX_FOES][2], tmp[2];
     int dist[MAX_FOES];
     for (int k = 0; k < p->n_foes; k++) {
-        int d = dist[k] = hex_distance(h, sf_pos(b, p->foes[k].who));
+        int d = dist[k] = d_in ? d_in[k] : hex_distance(h, sf_pos(b, p->foes[k].who));
         *near = d < *near ? d : *near;
         const double *o = open_pair(p, k, d, tmp);
         open[k][0] = o[0];
@@ -984,14 +986,14 @@ static void attack_bounds(plan_t *p, hex_t h, const int8_t *tl, double *top, boo
  * after it or for next turn (exposure and the walk left out), for the
  * passes of bounds_begin; open_only: the looser bound that traces no line
  * (attack_bounds). */
-static double move_gain(plan_t *p, hex_t h, const int8_t *tl)
+static double move_gain(plan_t *p, hex_t h, const int *dist, const int8_t *tl)
 {
     bool none[2];
     double ub[2];
     int near;
     bool attack = p->np > 1;
     hex_t old = tl ? h : look_from(p->b, p->a, h);
-    attack_bounds(p, h, tl, ub, none, &near);
+    attack_bounds(p, h, dist, tl, ub, none, &near);
     if (!tl) look_from(p->b, p->a, old);
     /* next_turn_worth: the best attack less 0.05 a hex, or closing in. */
     double nt = -APPROACH * near;
@@ -1055,10 +1057,15 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
             hex_t h = hex_from_cell(b->map->layout, cand[k].at);
             /* The terrain of each foe's line to h (the same both ways). */
             int8_t tl[MAX_FOES];
-            sf_los_terrain_levels(p->cover->los, b, h, p->foe_at, p->n_foes, tf);
-            for (int f = 0; f < p->n_foes; f++) tl[f] = (int8_t)(tf[f] < 0 ? 0 : tf[f]);
-            v_low[k] = -EXPOSURE_WEIGHT * exposure_floor(p, h, tf);
-            ubs[k] = move_bound(v_low[k], move_gain(p, h, tl), cand[k].cost_ft);
+            int dist[MAX_FOES];
+            sf_los_terrain_levels(p->cover->los, b, h, map_index(b->map, cand[k].at), p->foe_at, p->foe_cell,
+                                  p->n_foes, tf);
+            for (int f = 0; f < p->n_foes; f++) {
+                tl[f] = (int8_t)(tf[f] < 0 ? 0 : tf[f]);
+                dist[f] = hex_distance(h, p->foe_at[f]);
+            }
+            v_low[k] = -EXPOSURE_WEIGHT * exposure_floor(p, dist, tf);
+            ubs[k] = move_bound(v_low[k], move_gain(p, h, dist, tl), cand[k].cost_ft);
         }
     }
     /* Those that could beat the best plan so far; most calls weigh only a
@@ -1079,7 +1086,7 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
         if (cannot_win(ubs[k], best, top, top_k, k)) continue;
         hex_t h = hex_from_cell(b->map->layout, cand[k].at);
         if (p->bound_ok) {
-            double x = move_gain(p, h, NULL);
+            double x = move_gain(p, h, NULL, NULL);
             if (cannot_win(move_bound(v_low[k], x, cand[k].cost_ft), best, top, top_k, k) ||
                 cannot_win(move_bound(-EXPOSURE_WEIGHT * exposure(p, h), x, cand[k].cost_ft), best, top, top_k, k))
                 continue;

@@ -160,13 +160,14 @@ int sf_los_level(sf_los_t *los, const battle_t *b, hex_t from, hex_t to)
     return body_between(b->board, from, to, hex_distance(from, to)) ? 1 : 0;
 }
 
-void sf_los_terrain_levels(sf_los_t *los, const battle_t *b, hex_t from, const hex_t *to, int n, int8_t *out)
+void sf_los_terrain_levels(sf_los_t *los, const battle_t *b, hex_t from, int from_cell, const hex_t *to,
+                           const int *to_cell, int n, int8_t *out)
 {
     const board_t *bd = b->board;
     int cells = b->map->cols * b->map->rows;
-    int fi = los && cells <= SF_LOS_CELLS ? board_cell_index(bd, from) : -1;
+    int fi = los && cells <= SF_LOS_CELLS ? from_cell : -1;
     for (int k = 0; k < n; k++) {
-        int ti = fi < 0 ? -1 : board_cell_index(bd, to[k]);
+        int ti = fi < 0 ? -1 : to_cell[k];
         if (ti < 0) {
             out[k] = -1;
             continue;

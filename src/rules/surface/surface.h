@@ -197,10 +197,11 @@ bool sf_los_clear(sf_los_t *los, const battle_t *b, hex_t from, hex_t to);
  * 3 unseen, 4 unseen and walled off. The AI's inner loops ask it; a number
  * comes back in a register where a sight_t went through memory. */
 int sf_los_level(sf_los_t *los, const battle_t *b, hex_t from, hex_t to);
-/* sf_los_level with the bodies left out, from one hex to each of n: the
- * terrain's part alone (a body in between can only raise it to light
- * cover); -1 when los cannot tell. */
-void sf_los_terrain_levels(sf_los_t *los, const battle_t *b, hex_t from, const hex_t *to, int n, int8_t *out);
+/* sf_los_level with the bodies left out, from one hex to each of n (with
+ * their cell indices, -1 off the map): the terrain's part alone (a body in
+ * between can only raise it to light cover); -1 when los cannot tell. */
+void sf_los_terrain_levels(sf_los_t *los, const battle_t *b, hex_t from, int from_cell, const hex_t *to,
+                           const int *to_cell, int n, int8_t *out);
 
 /* ---- moving (move.c) ------------------------------------------------------ */
 
