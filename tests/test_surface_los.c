@@ -46,7 +46,7 @@ static void compare_all(sf_los_t *los, const battle_t *b)
                 kept_walled != walled)
                 fail_msg("cell %d to %d: kept %d/%d/%d, traced %d/%d/%d", i, j, got.visible,
                          (int)got.cover, kept_walled, want.visible, (int)want.cover, walled);
-            int lvl = !want.visible                ? (walled ? 4 : 3)
+            int lvl = !want.visible               ? (walled ? 4 : 3)
                       : want.cover == COVER_HEAVY ? 2
                       : want.cover == COVER_LIGHT ? 1
                                                   : 0;
@@ -54,13 +54,14 @@ static void compare_all(sf_los_t *los, const battle_t *b)
             /* The terrain alone: the core's trace with the bodies left out. */
             bool t_walled = false;
             sight_t terr = sight_trace_terrain(b->board, from, to, &t_walled);
-            int t_lvl = !terr.visible                ? (t_walled ? 4 : 3)
+            int t_lvl = !terr.visible               ? (t_walled ? 4 : 3)
                         : terr.cover == COVER_HEAVY ? 2
                         : terr.cover == COVER_LIGHT ? 1
                                                     : 0;
             int8_t got_t = -2;
             int ti = board_cell_index(b->board, to);
-            sf_los_terrain_levels(los, b, from, board_cell_index(b->board, from), &to, &ti, 1, &got_t);
+            sf_los_terrain_levels(los, b, from, board_cell_index(b->board, from), &to, &ti, 1,
+                                  &got_t);
             assert_int_equal(got_t, t_lvl);
             sight_t plain = sight_trace(b->board, from, to);
             assert_int_equal(plain.visible, got.visible);

@@ -31,7 +31,7 @@
 #define MAX_FOES 64
 #define SHOT_MEMO 96 /* shot values kept during one call */
 #define SPOT_MEMO 1024 /* hexes kept during one call, a power of two */
-#define OPEN_D 32 /* distances whose open bounds are kept (open_at) */
+#define OPEN_D 32      /* distances whose open bounds are kept (open_at) */
 #define OPEN_UNKNOWN (-2.0)
 
 /* One foe as the planner sees it: its defences, and each of our weapons'
@@ -69,9 +69,9 @@ typedef struct {
     int threat[MAX_FOES];      /* enemies able to hurt a */
     hex_t foe_at[MAX_FOES];    /* where each foe stands, and its cell */
     int foe_cell[MAX_FOES];
-    int foe_st[MAX_FOES];      /* its stealth level against a (sf_stealth_level) */
+    int foe_st[MAX_FOES]; /* its stealth level against a (sf_stealth_level) */
     int n_friends;
-    int friends[SF_NMAX];      /* a's active allies, a left out, in order */
+    int friends[SF_NMAX];                          /* a's active allies, a left out, in order */
     double threat_e[MAX_FOES][SF_MAX_WEAPONS + 1]; /* their best expected damage on a, in the open */
     int threat_r[MAX_FOES][SF_MAX_WEAPONS + 1];     /* and how far each weapon reaches this round */
     int threat_blast[MAX_FOES][SF_MAX_WEAPONS + 1]; /* its blast or area ray radius */
@@ -235,7 +235,8 @@ static void bounds_init(plan_t *p)
         p->foe_sum += p->foe_top[k];
         for (int w = 0; w <= SF_MAX_WEAPONS; w++) {
             p->area_top[k][w] = p->around[k][w] = -1.0;
-            for (int lvl = 0; lvl < 4; lvl++) p->shot_top[k][w][lvl] = p->hit_top[k][w][lvl] = -1.0;
+            for (int lvl = 0; lvl < 4; lvl++)
+                p->shot_top[k][w][lvl] = p->hit_top[k][w][lvl] = -1.0;
         }
     }
 }
@@ -296,7 +297,8 @@ static double hit_top_calc(plan_t *p, int k, int w, int lvl)
     memset(&s, 0, sizeof s);
     s.shots = 1;
     s.roll = SF_ROLL_HIT;
-    s.bonus = sf_stat(b, a, SF_CB) + sf_stat(b, t, SF_VLN) + (tg->steady > 0 ? 1 : 0) + sf_cover_mod(lvl);
+    s.bonus =
+        sf_stat(b, a, SF_CB) + sf_stat(b, t, SF_VLN) + (tg->steady > 0 ? 1 : 0) + sf_cover_mod(lvl);
     double ph[2];
     sf_hit_dist(&s, ph);
     double top = 1.0 - ph[0];
@@ -321,7 +323,8 @@ static double around_calc(plan_t *p, int k, int w)
     hex_t c = sf_pos(b, p->foes[k].who);
     double sum = 0.0;
     for (int j = 0; j < p->n_foes; j++)
-        if (hex_distance(c, sf_pos(b, p->foes[j].who)) <= p->blast_r[w + 1]) sum += area_top(p, j, w);
+        if (hex_distance(c, sf_pos(b, p->foes[j].who)) <= p->blast_r[w + 1])
+            sum += area_top(p, j, w);
     p->around[k][w + 1] = sum;
     return sum;
 }
@@ -362,7 +365,8 @@ static double shot_top_calc(plan_t *p, int k, int w, int lvl)
         double v = ek[h] + KILL_WORTH * pk[h];
         g[h] = v > g[h - 1] ? v : g[h - 1];
     }
-    s.bonus = sf_stat(b, a, SF_CB) + sf_stat(b, t, SF_VLN) + (tg->steady > 0 ? 1 : 0) + sf_cover_mod(lvl);
+    s.bonus =
+        sf_stat(b, a, SF_CB) + sf_stat(b, t, SF_VLN) + (tg->steady > 0 ? 1 : 0) + sf_cover_mod(lvl);
     sf_hit_dist(&s, ph);
     double top = 0.0;
     for (int h = 1; h <= s.shots; h++) top += ph[h] * g[h];
@@ -399,6 +403,20 @@ static inline double around(plan_t *p, int k, int w)
     return v >= 0 ? v : around_calc(p, k, w);
 }
 
+/* The most a shot of a's weapon w at foe k, at cover level lvl, can be
+ * worth: a blast's chance to hit times everyone it can catch, else the
+ * single-target bound. Not for cones (is_cone). */
+static inline double weapon_top(plan_t *p, int k, int w, int lvl)
+{
+    return p->area_w[w + 1] ? hit_top(p, k, w, lvl) * around(p, k, w) : shot_top(p, k, w, lvl);
+}
+
+/* Is a's weapon w a cone (an area weapon with no blast radius)? */
+static inline bool is_cone(const plan_t *p, int w)
+{
+    return p->area_w[w + 1] && p->blast_r[w + 1] == 0;
+}
+
 /* The reach-ordered best damage of threat k (exposure_floor). */
 static void floor_init(plan_t *p, int k)
 {
@@ -410,7 +428,8 @@ static void floor_init(plan_t *p, int k)
     int ws[SF_MAX_WEAPONS + 1];
     for (int w = -1; w < b->u[e].n_weapons && w < SF_MAX_WEAPONS; w++) {
         int j = n++;
-        for (; j > 0 && p->threat_r[k][ws[j - 1] + 1] < p->threat_r[k][w + 1]; j--) ws[j] = ws[j - 1];
+        for (; j > 0 && p->threat_r[k][ws[j - 1] + 1] < p->threat_r[k][w + 1]; j--)
+            ws[j] = ws[j - 1];
         ws[j] = w;
     }
     double best = 0.0;
@@ -448,7 +467,8 @@ static void plan_init(plan_t *p, battle_t *b, int a)
         const weapon_t *wp = battle_weapon(b, a, w);
         int r = INT_MAX;
         if (w >= 0 && !wp) r = -1; /* no such weapon */
-        else if (wp && sf_wtags_cone(wp)) r = INT_MAX; /* aimed at a hex: any */
+        else if (wp && sf_wtags_cone(wp))
+            r = INT_MAX; /* aimed at a hex: any */
         else if (!wp || wp->cls == WPN_MELEE) r = sf_weapon_reach(b, a, wp);
         else r = geom_ft_to_hexes(b->map, sf_range_ft(wp, sf_stat(b, a, SF_STR)));
         p->reach[w + 1] = r;
@@ -456,7 +476,8 @@ static void plan_init(plan_t *p, battle_t *b, int a)
     sf_def_init(b, a, &p->self);
     p->n_friends = 0;
     for (int j = 0; j < b->n; j++)
-        if (j != a && battle_active(b, j) && board_allies(b->board, a, j)) p->friends[p->n_friends++] = j;
+        if (j != a && battle_active(b, j) && board_allies(b->board, a, j))
+            p->friends[p->n_friends++] = j;
     for (int t = 0; t < b->n && p->n_foes < MAX_FOES; t++) {
         if (!battle_active(b, t) || !sf_enemies(b, a, t)) continue;
         p->foe_at[p->n_foes] = sf_pos(b, t);
@@ -550,7 +571,8 @@ static double exposure_floor(const plan_t *p, const int *dist, const int8_t *tl)
     for (int k = 0; k < p->n_threats; k++) {
         int d = dist[k];
         double best = 0.0;
-        for (int j = 0; j < p->floor_n[k] && p->floor_r[k][j] >= d; j++) best = p->floor_v[k][j];
+        for (int j = 0; j < p->floor_n[k] && p->floor_r[k][j] >= d; j++)
+            best = p->floor_v[k][j];
         if (best <= 0.0) continue;
         /* As exposure_now, at the most cover the line can give: unseen
          * (level 3) when the terrain blocks it or is not known; else the
@@ -720,15 +742,17 @@ static pick_t best_attack(plan_t *p, int actions)
         int lvl = -1;
         for (int w = -1; w < b->u[a].n_weapons; w++) {
             if (w < SF_MAX_WEAPONS && d > p->reach[w + 1]) continue;
-            if (w >= 0 && w < SF_MAX_WEAPONS && (!((held >> w) & 1u) || (u->moved && p->still_w[w + 1]))) continue;
+            if (w >= 0 && w < SF_MAX_WEAPONS &&
+                (!((held >> w) & 1u) || (u->moved && p->still_w[w + 1])))
+                continue;
             if (p->bound_ok && w < SF_MAX_WEAPONS && (!p->area_w[w + 1] || p->blast_r[w + 1] > 0)) {
                 /* A shot that cannot beat the best so far is not shaped:
                  * the pick is the same (only a strictly better one wins). */
-                double open = p->area_w[w + 1] ? hit_top(p, k, w, 0) * around(p, k, w) : shot_top(p, k, w, 0);
+                double open = weapon_top(p, k, w, 0);
                 if (open + p->heat_gain <= best.val) continue; /* no line traced */
                 if (lvl < 0) lvl = sf_cover_level_memo(p->cover, b, a, t);
                 if (lvl >= 4) continue; /* t cannot be targeted from here */
-                double top = p->area_w[w + 1] ? hit_top(p, k, w, lvl) * around(p, k, w) : shot_top(p, k, w, lvl);
+                double top = weapon_top(p, k, w, lvl);
                 if (top + p->heat_gain <= best.val) continue;
             }
             sf_shot_t s;
@@ -875,14 +899,17 @@ static void bounds_begin(plan_t *p, bool attack, int after_actions)
     p->n_cones = 0;
     for (int w = -1; w < nw; w++) {
         p->use[w + 1] = p->w_actions[w + 1] <= 2 ? 1u : 0u;
-        if (attack && !p->still_w[w + 1] && p->w_actions[w + 1] <= after_actions) p->use[w + 1] |= 2u;
-        if (p->use[w + 1] && p->area_w[w + 1] && p->blast_r[w + 1] == 0) p->cones[p->n_cones++] = w;
+        if (attack && !p->still_w[w + 1] && p->w_actions[w + 1] <= after_actions)
+            p->use[w + 1] |= 2u;
+        if (p->use[w + 1] && is_cone(p, w)) p->cones[p->n_cones++] = w;
     }
     for (int k = 0; k < p->n_foes; k++)
-        for (int d = 0; d < OPEN_D; d++) p->open_d[k][d][0] = OPEN_UNKNOWN;
+        for (int d = 0; d < OPEN_D; d++)
+            p->open_d[k][d][0] = OPEN_UNKNOWN;
     for (int k = 0; k < p->n_foes; k++) {
         int j = k;
-        for (; j > 0 && p->foe_top[p->foe_order[j - 1]] < p->foe_top[k]; j--) p->foe_order[j] = p->foe_order[j - 1];
+        for (; j > 0 && p->foe_top[p->foe_order[j - 1]] < p->foe_top[k]; j--)
+            p->foe_order[j] = p->foe_order[j - 1];
         p->foe_order[j] = k;
     }
 }
@@ -896,8 +923,8 @@ static const double *open_pair(plan_t *p, int k, int d, double *tmp)
     if (d < OPEN_D && o[0] != OPEN_UNKNOWN) return o;
     o[0] = o[1] = -1.0;
     for (int w = -1; w < p->b->u[p->a].n_weapons; w++) {
-        if (!p->use[w + 1] || (p->area_w[w + 1] && p->blast_r[w + 1] == 0) || d > p->reach[w + 1]) continue;
-        double v = p->area_w[w + 1] ? hit_top(p, k, w, 0) * around(p, k, w) : shot_top(p, k, w, 0);
+        if (!p->use[w + 1] || is_cone(p, w) || d > p->reach[w + 1]) continue;
+        double v = weapon_top(p, k, w, 0);
         for (int i = 0; i < p->np; i++)
             if ((p->use[w + 1] >> i) & 1u && v > o[i]) o[i] = v;
     }
@@ -917,8 +944,8 @@ static const double *open_pair(plan_t *p, int k, int d, double *tmp)
  * the bound rises early.
  * open_only: every foe in reach taken as seen and in the open, a looser
  * bound that traces no line (and needs a not placed at h). */
-static void attack_bounds(plan_t *p, hex_t h, const int *d_in, const int8_t *tl, double *top, bool *none,
-                          int *near)
+static void attack_bounds(plan_t *p, hex_t h, const int *d_in, const int8_t *tl, double *top,
+                          bool *none, int *near)
 {
     const battle_t *b = p->b;
     int np = p->np;
@@ -926,7 +953,8 @@ static void attack_bounds(plan_t *p, hex_t h, const int *d_in, const int8_t *tl,
     bool fires[2][SF_MAX_WEAPONS + 1];
     for (int i = 0; i < np; i++) {
         top[i] = 0.0, none[i] = true;
-        for (int c = 0; c < p->n_cones; c++) area[i][c] = 0.0, fires[i][c] = false;
+        for (int c = 0; c < p->n_cones; c++)
+            area[i][c] = 0.0, fires[i][c] = false;
     }
     *near = 1 << 20;
     double open[MAX_FOES][2], tmp[2];
@@ -949,7 +977,8 @@ static void attack_bounds(plan_t *p, hex_t h, const int *d_in, const int8_t *tl,
     for (int o = 0; o < p->n_foes; o++) {
         int k = p->foe_order[o];
         bool worth = false;
-        for (int i = 0; i < np; i++) worth = worth || (open[k][i] >= 0 && (none[i] || open[k][i] > top[i]));
+        for (int i = 0; i < np; i++)
+            worth = worth || (open[k][i] >= 0 && (none[i] || open[k][i] > top[i]));
         if (!worth) continue;
         int t = p->foes[k].who, lvl;
         if (!tl) {
@@ -961,9 +990,8 @@ static void attack_bounds(plan_t *p, hex_t h, const int *d_in, const int8_t *tl,
         }
         if (lvl >= 4) continue; /* t cannot be targeted from here */
         for (int w = -1; w < b->u[p->a].n_weapons; w++) {
-            if (!p->use[w + 1] || (p->area_w[w + 1] && p->blast_r[w + 1] == 0) || dist[k] > p->reach[w + 1])
-                continue;
-            double v = p->area_w[w + 1] ? hit_top(p, k, w, lvl) * around(p, k, w) : shot_top(p, k, w, lvl);
+            if (!p->use[w + 1] || is_cone(p, w) || dist[k] > p->reach[w + 1]) continue;
+            double v = weapon_top(p, k, w, lvl);
             for (int i = 0; i < np; i++) {
                 if (!((p->use[w + 1] >> i) & 1u)) continue;
                 none[i] = false;
@@ -1058,8 +1086,8 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
             /* The terrain of each foe's line to h (the same both ways). */
             int8_t tl[MAX_FOES];
             int dist[MAX_FOES];
-            sf_los_terrain_levels(p->cover->los, b, h, map_index(b->map, cand[k].at), p->foe_at, p->foe_cell,
-                                  p->n_foes, tf);
+            sf_los_terrain_levels(p->cover->los, b, h, map_index(b->map, cand[k].at), p->foe_at,
+                                  p->foe_cell, p->n_foes, tf);
             for (int f = 0; f < p->n_foes; f++) {
                 tl[f] = (int8_t)(tf[f] < 0 ? 0 : tf[f]);
                 dist[f] = hex_distance(h, p->foe_at[f]);
@@ -1088,7 +1116,8 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
         if (p->bound_ok) {
             double x = move_gain(p, h, NULL, NULL);
             if (cannot_win(move_bound(v_low[k], x, cand[k].cost_ft), best, top, top_k, k) ||
-                cannot_win(move_bound(-EXPOSURE_WEIGHT * exposure(p, h), x, cand[k].cost_ft), best, top, top_k, k))
+                cannot_win(move_bound(-EXPOSURE_WEIGHT * exposure(p, h), x, cand[k].cost_ft), best,
+                           top, top_k, k))
                 continue;
         }
         double v = -EXPOSURE_WEIGHT * exposure(p, h);

@@ -56,7 +56,10 @@ static int cover_level_los(const battle_t *b, int a, int t, sf_los_t *los)
 
 int sf_cover_level(const battle_t *b, int a, int t) { return cover_level_los(b, a, t, NULL); }
 
-int sf_cover_mod(int level) { return level == 1 ? -1 : level == 2 ? -2 : level == 3 ? -4 : 0; }
+int sf_cover_mod(int level)
+{
+    return level == 1 ? -1 : level == 2 ? -2 : level == 3 ? -4 : 0;
+}
 
 /* ---- areas -------------------------------------------------------------------- */
 
@@ -217,7 +220,8 @@ int sf_cover_level_memo(sf_cover_memo_t *memo, const battle_t *b, int a, int t)
 
 void sf_cover_memo_reset(sf_cover_memo_t *memo, sf_los_t *los)
 {
-    for (int k = 0; k < memo->n; k++) memo->key[memo->used[k]] = 0;
+    for (int k = 0; k < memo->n; k++)
+        memo->key[memo->used[k]] = 0;
     memo->n = 0;
     memset(memo->mreach, 0, sizeof memo->mreach);
     memo->los = los;

@@ -38,7 +38,8 @@ void sf_los_sync(sf_los_t *los, const battle_t *b)
     }
     /* Most calls: the very cells and types of the last one. */
     if (types_same && los->cols == m->cols && los->rows == m->rows &&
-        memcmp(&los->layout, &m->layout, sizeof m->layout) == 0 && memcmp(los->cells, m->cells, (size_t)cells) == 0)
+        memcmp(&los->layout, &m->layout, sizeof m->layout) == 0 &&
+        memcmp(los->cells, m->cells, (size_t)cells) == 0)
         return;
     bool same = los->ready && los->cols == m->cols && los->rows == m->rows &&
                 memcmp(&los->layout, &m->layout, sizeof m->layout) == 0;
@@ -160,8 +161,8 @@ int sf_los_level(sf_los_t *los, const battle_t *b, hex_t from, hex_t to)
     return body_between(b->board, from, to, hex_distance(from, to)) ? 1 : 0;
 }
 
-void sf_los_terrain_levels(sf_los_t *los, const battle_t *b, hex_t from, int from_cell, const hex_t *to,
-                           const int *to_cell, int n, int8_t *out)
+void sf_los_terrain_levels(sf_los_t *los, const battle_t *b, hex_t from, int from_cell,
+                           const hex_t *to, const int *to_cell, int n, int8_t *out)
 {
     const board_t *bd = b->board;
     int cells = b->map->cols * b->map->rows;
@@ -175,7 +176,7 @@ void sf_los_terrain_levels(sf_los_t *los, const battle_t *b, hex_t from, int fro
         uint8_t *v = &los->val[fi < ti ? fi * cells + ti : ti * cells + fi];
         if (!*v) *v = (uint8_t)(walk_terrain(bd, from, to[k]) | LOS_KEPT);
         unsigned bits = *v, cover = bits >> LOS_COVER_SHIFT & 3u;
-        out[k] = (int8_t)(bits & LOS_BLOCKED ? (bits & LOS_WALLED ? 4 : 3)
+        out[k] = (int8_t)(bits & LOS_BLOCKED     ? (bits & LOS_WALLED ? 4 : 3)
                           : cover == COVER_HEAVY ? 2
                           : cover == COVER_LIGHT ? 1
                                                  : 0);

@@ -19,7 +19,8 @@ double sf_p_d20(int bonus)
 
 void sf_hit_dist(const sf_shot_t *s, double *p)
 {
-    if (s->roll != SF_ROLL_HIT || s->shots < 1) memset(p, 0, sizeof(double) * (size_t)(s->shots + 1));
+    if (s->roll != SF_ROLL_HIT || s->shots < 1)
+        memset(p, 0, sizeof(double) * (size_t)(s->shots + 1));
     if (s->shots < 1) {
         p[0] = 1.0; /* nothing fired, nothing hits */
         return;
@@ -90,9 +91,14 @@ void sf_def_init(const battle_t *b, int t, sf_def_t *d)
     d->guard = sf_cst(b)->u[t].guard;
     /* The soak table follows from the two dice stats, heat_cost from the
      * heat a soak leaves: these eight numbers decide the whole defender. */
-    const int key[SF_DEF_KEY] = {sf_stat(b, t, SF_SOAK_N), sf_stat(b, t, SF_SOAK_D),
-                                 sf_stat(b, t, SF_SOAK2_N), sf_stat(b, t, SF_SOAK2_D),
-                                 after - before, d->armor, d->hp, d->guard};
+    const int key[SF_DEF_KEY] = {sf_stat(b, t, SF_SOAK_N),
+                                 sf_stat(b, t, SF_SOAK_D),
+                                 sf_stat(b, t, SF_SOAK2_N),
+                                 sf_stat(b, t, SF_SOAK2_D),
+                                 after - before,
+                                 d->armor,
+                                 d->hp,
+                                 d->guard};
     memcpy(d->key, key, sizeof key);
 }
 
@@ -193,7 +199,7 @@ static void loss_by_hits_now(const sf_def_t *def, int save_area, const sf_shot_t
  * is worked out from (the defender's key, the save when it applies, the
  * damage fields of the shot), so a kept answer is the same bytes as a fresh
  * one; a slot taken by another key is overwritten. No allocation. */
-#define LOSS_MEMO 1024 /* slots, a power of two */
+#define LOSS_MEMO 1024     /* slots, a power of two */
 #define LOSS_MEMO_SHOTS 15 /* larger volleys are worked out each time */
 enum { LOSS_KEY = SF_DEF_KEY + 9 };
 typedef struct {
@@ -201,8 +207,7 @@ typedef struct {
     double ek[LOSS_MEMO_SHOTS + 1], pk[LOSS_MEMO_SHOTS + 1];
 } loss_entry_t;
 
-void sf_loss_by_hits(const sf_def_t *def, int save_area, const sf_shot_t *s, double *ek,
-                     double *pk)
+void sf_loss_by_hits(const sf_def_t *def, int save_area, const sf_shot_t *s, double *ek, double *pk)
 {
     static _Thread_local loss_entry_t memo[LOSS_MEMO];
     int shots = s->shots < SF_SHOTS_MAX ? s->shots : SF_SHOTS_MAX;
@@ -211,11 +216,12 @@ void sf_loss_by_hits(const sf_def_t *def, int save_area, const sf_shot_t *s, dou
         return;
     }
     bool area = s->blast > 0 || s->cone;
-    int key[LOSS_KEY] = {shots,     area ? save_area : 0, area,         s->nonlethal, s->dmg_n,
-                         s->dmg_sides, s->dmg_bonus,       s->xdie,      s->ray_loss};
+    int key[LOSS_KEY] = {shots,        area ? save_area : 0, area,    s->nonlethal, s->dmg_n,
+                         s->dmg_sides, s->dmg_bonus,         s->xdie, s->ray_loss};
     memcpy(key + 9, def->key, sizeof def->key);
     uint32_t h = 2166136261u;
-    for (int k = 0; k < LOSS_KEY; k++) h = (h ^ (uint32_t)key[k]) * 16777619u;
+    for (int k = 0; k < LOSS_KEY; k++)
+        h = (h ^ (uint32_t)key[k]) * 16777619u;
     loss_entry_t *e = &memo[(h ^ h >> 15) & (LOSS_MEMO - 1)];
     size_t n = sizeof(double) * (size_t)(shots + 1);
     if (memcmp(e->key, key, sizeof key) != 0) {

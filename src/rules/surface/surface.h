@@ -200,8 +200,8 @@ int sf_los_level(sf_los_t *los, const battle_t *b, hex_t from, hex_t to);
 /* sf_los_level with the bodies left out, from one hex to each of n (with
  * their cell indices, -1 off the map): the terrain's part alone (a body in
  * between can only raise it to light cover); -1 when los cannot tell. */
-void sf_los_terrain_levels(sf_los_t *los, const battle_t *b, hex_t from, int from_cell, const hex_t *to,
-                           const int *to_cell, int n, int8_t *out);
+void sf_los_terrain_levels(sf_los_t *los, const battle_t *b, hex_t from, int from_cell,
+                           const hex_t *to, const int *to_cell, int n, int8_t *out);
 
 /* ---- moving (move.c) ------------------------------------------------------ */
 
