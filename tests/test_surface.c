@@ -113,6 +113,7 @@ typedef struct {
     const char *tstats;           /* target */
     int thp, dist, arg;
     char between;                 /* terrain on the hex between: '.', ',', '^', 's' */
+    int weapon2;                  /* > 0: a second weapon fired with the first (S24) */
 } odds_case_t;
 
 /* The odds shown before an attack (surface_predict, which reads the same
@@ -133,13 +134,17 @@ static void check_odds(const odds_case_t *oc, int runs)
     c.weapon = 0;
     c.arg = oc->arg;
     c.at = (cell_t){1 + oc->dist, 1};
+    if (oc->weapon2 > 0) c.weapon2 = oc->weapon2;
     double hits = 0, sum = 0, sum2 = 0, want_p = 0, want_loss = 0;
     for (int r = 0; r < runs; r++) {
         start_for(&f, 1000 + (uint64_t)r * 7919, a);
         /* The odds as the screen would show them now (the target's heat,
          * which weighs its soak, depends on who went first). */
         predict_t pr;
-        assert_true(surface_predict(f.p.b, a, t, 0, oc->arg, &pr));
+        if (oc->weapon2 > 0)
+            assert_true(sf_predict_cmd(f.p.b, &c, &pr));
+        else
+            assert_true(surface_predict(f.p.b, a, t, 0, oc->arg, &pr));
         assert_true(sf_attack_ok(f.p.b, &c));
         want_p += pr.p_hit / runs;
         want_loss += pr.dmg_expected / runs;
@@ -170,23 +175,35 @@ static void test_odds_match_frequency(void **state)
     (void)state;
     static const odds_case_t CASES[] = {
         /* a plain shot, a multi-shot burst, cover, concealment, stealth */
-        {"service_pistol", "combat_bonus=3", "vln=6", 12, 5, 0, '.'},
-        {"compact_carbine", "combat_bonus=2", "vln=8,armor_hp=3", 14, 6, 0, '.'},
-        {"compact_carbine", "combat_bonus=4", "vln=9", 20, 6, 0, ','},
-        {"marksman_rifle", "combat_bonus=3", "vln=7,armor_hp=2", 9, 8, 0, '^'},
-        {"service_pistol", "combat_bonus=6,sensor=0", "vln=6,stealth=2", 10, 5, 0, 's'},
+        {"service_pistol", "combat_bonus=3", "vln=6", 12, 5, 0, '.', 0},
+        {"compact_carbine", "combat_bonus=2", "vln=8,armor_hp=3", 14, 6, 0, '.', 0},
+        {"compact_carbine", "combat_bonus=4", "vln=9", 20, 6, 0, ',', 0},
+        {"marksman_rifle", "combat_bonus=3", "vln=7,armor_hp=2", 9, 8, 0, '^', 0},
+        {"service_pistol", "combat_bonus=6,sensor=0", "vln=6,stealth=2", 10, 5, 0, 's', 0},
         /* soak with heat to weigh, and soak the policy declines */
-        {"compact_carbine", "combat_bonus=5", "vln=6,soak_n=1,soak_d=6,soak_heat=1,vent=2", 12, 4, 0, '.'},
-        {"marksman_rifle", "combat_bonus=4", "vln=6,soak_n=1,soak_d=4,soak_heat=3,heat=4,vent=1", 10, 6, 0, '.'},
+        {"compact_carbine", "combat_bonus=5", "vln=6,soak_n=1,soak_d=6,soak_heat=1,vent=2", 12, 4,
+         0, '.', 0},
+        {"marksman_rifle", "combat_bonus=4", "vln=6,soak_n=1,soak_d=4,soak_heat=3,heat=4,vent=1",
+         10, 6, 0, '.', 0},
         /* saves instead of to-hit: a beam, a homing blast with the area save */
-        {"arc_beam", "vent=9", "save=5", 12, 6, 0, '.'},
-        {"seeker_pod", "", "save=3,save_area=8", 14, 14, 0, '.'},
+        {"arc_beam", "vent=9", "save=5", 12, 6, 0, '.', 0},
+        {"seeker_pod", "", "save=3,save_area=8", 14, 14, 0, '.', 0},
         /* a blast that rolls to hit, melee with strength, a club, bare hands */
-        {"frag_grenade", "combat_bonus=2,strength=1", "vln=7,save=4,armor_hp=1", 8, 4, 0, '.'},
-        {"long_halberd", "combat_bonus=1,strength=3", "vln=8,armor_hp=2", 9, 2, 0, '.'},
-        {"combat_knife", "combat_bonus=4", "vln=9", 6, 1, SF_ARG_NONLETHAL, '.'},
-        {"shock_baton", "combat_bonus=2", "vln=10", 7, 1, 0, '.'},
-        {"plasma_cannon", "combat_bonus=2,strength=4,vent=9", "vln=6,save_area=6,armor_hp=4", 10, 7, 0, '.'},
+        {"frag_grenade", "combat_bonus=2,strength=1", "vln=7,save=4,armor_hp=1", 8, 4, 0, '.', 0},
+        {"long_halberd", "combat_bonus=1,strength=3", "vln=8,armor_hp=2", 9, 2, 0, '.', 0},
+        {"combat_knife", "combat_bonus=4", "vln=9", 6, 1, SF_ARG_NONLETHAL, '.', 0},
+        {"shock_baton", "combat_bonus=2", "vln=10", 7, 1, 0, '.', 0},
+        {"plasma_cannon", "combat_bonus=2,strength=4,vent=9", "vln=6,save_area=6,armor_hp=4", 10, 7,
+         0, '.', 0},
+        /* two weapons at once (S24): armour spent by the first is not there
+         * for the second, a soak's heat weighs the next soak, a target put
+         * down (or subdued) takes no more */
+        {"service_pistol,service_pistol", "combat_bonus=6", "vln=8,armor_hp=3", 30, 5, 0, '.', 1},
+        {"service_pistol,service_pistol", "combat_bonus=7",
+         "vln=8,soak_n=1,soak_d=4,soak_heat=2,heat=1,vent=2", 30, 5, 0, '.', 1},
+        {"combat_knife,combat_knife", "combat_bonus=5,strength=2", "vln=8,armor_hp=2", 5, 1, 0, '.',
+         1},
+        {"shock_baton,combat_knife", "combat_bonus=6,strength=1", "vln=9", 4, 1, 0, '.', 1},
     };
     for (size_t k = 0; k < sizeof CASES / sizeof CASES[0]; k++) check_odds(&CASES[k], 1500);
 }

@@ -278,6 +278,147 @@ bool surface_predict(const battle_t *b, int a, int t, int w, int arg, predict_t 
     return true;
 }
 
+/* ---- weapons fired together ------------------------------------------------------ */
+
+/* Where the target may stand between the weapons of one attack (S24): each
+ * weapon's damage is its own packet, and what one packet spends - HP or the
+ * nonlethal track, armour HP, the heat a soak adds, the fight itself - is
+ * what the next packet meets. */
+typedef struct {
+    int hp, nl, armor, heat;
+    bool down; /* out of the fight: the weapons after it do not fire */
+    double p;
+} tgt_state_t;
+
+#define VOLLEY_STATES 4096
+
+/* Add probability p of state x to the list (merged with an equal state). */
+static bool state_add(tgt_state_t *list, int *n, tgt_state_t x, double p)
+{
+    for (int k = 0; k < *n; k++) {
+        tgt_state_t *e = &list[k];
+        if (e->hp == x.hp && e->nl == x.nl && e->armor == x.armor && e->heat == x.heat &&
+            e->down == x.down) {
+            e->p += p;
+            return true;
+        }
+    }
+    if (*n == VOLLEY_STATES) return false;
+    x.p = p;
+    list[(*n)++] = x;
+    return true;
+}
+
+/* One packet of `left` damage on state x (sf_take): the guard die, soak as
+ * the target's rule would choose it at x's heat, armour HP, then HP or the
+ * nonlethal track; heat_hit after. Adds the outcomes, probability p, to out
+ * and the HP (or nonlethal) they take times their probability to *loss. */
+static bool packet(const battle_t *b, int t, const sf_def_t *d, tgt_state_t x, double p, int left,
+                   const sf_shot_t *s, int heat_hit, tgt_state_t *out, int *n, double *loss)
+{
+    int guard = d->guard > 0 && left > 0 ? d->guard : 1;
+    for (int f = 1; f <= guard; f++) {
+        double pf = p / guard;
+        int l1 = d->guard > 0 && left > 0 ? (left > f ? left - f : 0) : left;
+        /* Soak pays when what the dice are expected to absorb of this
+         * amount is more than the HP the heat they add is expected to cost
+         * from the heat the target has now (sf_def_soaks). */
+        sf_def_t at = *d;
+        int vent = sf_stat(b, t, SF_VENT), add = sf_soak_heat(b, t);
+        int before = x.heat - vent > 0 ? x.heat - vent : 0;
+        int after = x.heat + add - vent > 0 ? x.heat + add - vent : 0;
+        at.heat_cost = SF_HEAT_POINT_COST * (after - before);
+        bool soaks = l1 > 0 && sf_def_soaks(&at, l1);
+        for (int sv = 0; sv <= (soaks ? d->top : 0); sv++) {
+            double ps = soaks ? pf * d->soak[sv] : pf;
+            if (ps <= 0) continue;
+            tgt_state_t y = x;
+            int l2 = l1 - sv > 0 ? l1 - sv : 0;
+            if (soaks) y.heat += add;
+            int arm = l2 < y.armor ? l2 : y.armor;
+            y.armor -= arm;
+            l2 -= arm;
+            if (s->nonlethal) {
+                y.nl += l2;
+                *loss += ps * l2;
+                if (l2 > 0 && y.nl >= b->u[t].hp_max) y.down = true;
+            } else {
+                int lost = l2 < y.hp ? l2 : y.hp;
+                y.hp -= lost;
+                *loss += ps * lost;
+                if (y.hp == 0) y.down = true;
+            }
+            if (heat_hit > 0 && !y.down) y.heat += heat_hit;
+            if (!state_add(out, n, y, ps)) return false;
+        }
+    }
+    return true;
+}
+
+/* The HP (or nonlethal damage) t is expected to lose to the n weapons of one
+ * attack, fired in order at it (sf_do_attack), exactly; false when the
+ * target could end in more states than are followed. */
+static bool volley_loss(const battle_t *b, int t, const sf_shot_t *shapes, int n, double *loss)
+{
+    static _Thread_local tgt_state_t buf[2][VOLLEY_STATES];
+    sf_def_t d;
+    sf_def_init(b, t, &d);
+    int save_area = sf_save_score(b, t, SF_SAVE_AREA);
+    tgt_state_t *cur = buf[0], *next = buf[1];
+    int nc = 1, nn;
+    cur[0] = (tgt_state_t){b->u[t].hp,
+                           b->u[t].stat[SF_NONLETHAL],
+                           sf_stat(b, t, SF_ARMOR),
+                           sf_stat(b, t, SF_HEAT),
+                           false,
+                           1.0};
+    *loss = 0.0;
+    for (int w = 0; w < n; w++) {
+        const sf_shot_t *s = &shapes[w];
+        sf_shot_t sc = *s;
+        if (sc.shots > SF_SHOTS_MAX) sc.shots = SF_SHOTS_MAX;
+        double ph[SF_SHOTS_MAX + 1];
+        sf_hit_dist(&sc, ph);
+        double save = s->blast > 0 ? sf_p_d20(save_area) : 0.0;
+        nn = 0;
+        for (int k = 0; k < nc; k++)
+            if (cur[k].down || ph[0] > 0)
+                if (!state_add(next, &nn, cur[k], cur[k].down ? cur[k].p : cur[k].p * ph[0]))
+                    return false;
+        for (int h = 1; h <= sc.shots; h++) {
+            if (ph[h] <= 0) continue;
+            /* The damage of h shots (roll_damage), less a moved ray's loss. */
+            double dist[DMAX];
+            int top = 0;
+            memset(dist, 0, sizeof dist);
+            dist[0] = 1.0;
+            add_dice(dist, &top, h * s->dmg_n, s->dmg_sides);
+            if (s->xdie > 0) add_dice(dist, &top, h, s->xdie);
+            int heat_hit = s->blast > 0 ? s->heat_hit : s->heat_hit * h;
+            for (int v = 0; v <= top; v++) {
+                if (dist[v] <= 0) continue;
+                int raw = v + h * s->dmg_bonus - s->ray_loss;
+                raw = raw < 0 ? 0 : raw;
+                for (int k = 0; k < nc; k++) {
+                    if (cur[k].down) continue;
+                    double p = cur[k].p * ph[h] * dist[v];
+                    if (save > 0 &&
+                        !packet(b, t, &d, cur[k], p * save, raw / 2, s, heat_hit, next, &nn, loss))
+                        return false;
+                    if (!packet(b, t, &d, cur[k], p * (1.0 - save), raw, s, heat_hit, next, &nn,
+                                loss))
+                        return false;
+                }
+            }
+        }
+        tgt_state_t *sw = cur;
+        cur = next;
+        next = sw;
+        nc = nn;
+    }
+    return true;
+}
+
 /* ---- the G3 hooks -------------------------------------------------------------- */
 
 bool sf_predict_cmd(const battle_t *b, const cmd_t *c, predict_t *out)
@@ -291,19 +432,22 @@ bool sf_predict_cmd(const battle_t *b, const cmd_t *c, predict_t *out)
     if (n == 1) {
         if (!surface_predict(b, a, t, c->weapon, c->arg, out)) return false;
     } else {
-        /* Weapons that fire together (S24): each from the shape apply rolls,
-         * as if the others had not struck yet; it lands when any lands. */
+        /* Weapons that fire together (S24), each from the shape apply rolls:
+         * it lands when any lands; the damage follows the target from one
+         * weapon's packet to the next (volley_loss). */
         cell_t at = hex_to_cell(b->map->layout, sf_pos(b, t));
         double miss = 1.0, loss = 0.0;
+        sf_shot_t shapes[SF_MAX_WEAPONS + 2];
         for (int k = 0; k < n; k++) {
-            sf_shot_t s;
-            if (!sf_shot_shape(b, a, t, ws[k], c->arg, n, at, &s)) return false;
+            sf_shot_t *s = &shapes[k];
+            if (!sf_shot_shape(b, a, t, ws[k], c->arg, n, at, s)) return false;
+            sf_shot_t sc = *s;
             double ph[SF_SHOTS_MAX + 1];
-            if (s.shots > SF_SHOTS_MAX) s.shots = SF_SHOTS_MAX;
-            sf_hit_dist(&s, ph);
+            if (sc.shots > SF_SHOTS_MAX) sc.shots = SF_SHOTS_MAX;
+            sf_hit_dist(&sc, ph);
             miss *= ph[0];
-            loss += sf_expected_loss(b, t, &s);
         }
+        if (!volley_loss(b, t, shapes, n, &loss)) return false;
         out->valid = true;
         out->p_hit = 1.0 - miss;
         out->dmg_expected = loss;
