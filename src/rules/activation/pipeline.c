@@ -67,7 +67,10 @@ void act_hurt(battle_t *b, int t, int amount)
 static bool d100(battle_t *b, int who, int chance, const char *what, int on)
 {
     char why[DICE_WHY_MAX];
-    snprintf(why, sizeof why, "%.16s <=%d on %.22s", what, chance, b->map->combatants[on].id);
+    /* A long name is cut short: the reason is a label, not a key. */
+    if (snprintf(why, sizeof why, "%.16s <=%d on %.22s", what, chance, b->map->combatants[on].id) >=
+        (int)sizeof why)
+        why[sizeof why - 1] = '\0';
     roll_spec_t spec = roll_plain(1, 100, 0, 0);
     spec.goal = ROLL_GOAL_AT_MOST; /* the prompt says "1d100: N or under succeeds" */
     spec.target = chance;
