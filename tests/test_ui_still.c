@@ -1,4 +1,4 @@
-/* test_ui_still.c - the drawer's cached static layer (draw.c, "The static
+/* test_ui_still.c - the drawer's cached static layer (still.c, "The static
  * layer"): every frame drawn with the cache is the same, pixel for pixel, as
  * the frame a drawer without it draws, through edits of the terrain, terrain
  * type changes, pans, zooms, resizes, clip rectangles and render scales; the

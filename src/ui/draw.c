@@ -9,7 +9,9 @@
  * not cover. Corners are rounded to shared lattice points so the pieces meet
  * without seams. Grid edges, tokens and HP bars are a few calls more. Vertex,
  * index and rectangle arrays live in the drawer and only grow, so a steady
- * frame allocates nothing.
+ * frame allocates nothing. still.c caches the static layer (background,
+ * terrain, grid) drawn here and shifts it on pans; draw_internal.h holds
+ * what the two files share.
  */
 #include "draw.h"
 
@@ -24,6 +26,7 @@
 
 #include "../core/condlog.h"
 #include "../io/fileio.h"
+#include "draw_internal.h"
 #include "fog.h"
 #include "lod.h"
 #include "shapes.h"
@@ -31,92 +34,10 @@
 #define TEX_PERIOD 4.0      /* world units one texture tile spans */
 #define TEX_MIN_ZOOM 14.0   /* below this a texture's detail is invisible: plain fills */
 #define LINE_GRID_ZOOM 24.0 /* below this the grid is 1-px lines, above it bands */
-#define MAX_TOKEN_IMAGES 64
-#define FAN_IDX 12 /* a hex is a fan of 4 triangles over its 6 corners */
+#define FAN_IDX 12          /* a hex is a fan of 4 triangles over its 6 corners */
 #define QUAD_IDX 6
-#define N_BATCH (1 + MAP_MAX_TERRAIN)
 #define SHAPE_MAX 32
 #define PI 3.14159265358979323846
-
-typedef shape_buf_t vbuf_t; /* vertices, filled here with texture coordinates too */
-
-typedef struct {
-    char path[MAP_PATH_MAX];
-    SDL_Texture *tex; /* NULL when the image could not be loaded */
-} token_img_t;
-
-/* Where the static layer puts the world (see "The layer's pixel grid"):
- * world point p goes to p * z - f - i, f the fraction of the camera's
- * origin in pixels, i its whole pixels. */
-typedef struct {
-    double z;      /* the camera's zoom */
-    double fx, fy; /* in [0, 1), whole multiples of 1 / ORG_STEPS */
-    double ix, iy; /* whole numbers */
-} org_t;
-
-/* The static layer: background, terrain and grid as the last frame drew
- * them, and everything they were drawn from, compared in full each frame. */
-typedef struct {
-    bool off;            /* ui_draw_cache_static(d, false): always draw afresh */
-    SDL_atomic_t lost;   /* the renderer dropped its target textures */
-    SDL_Texture *tex[2]; /* tex[cur] holds the layer; the other one is the spare
-                          * a shifted layer is copied into (NULL: none yet) */
-    int cur;
-    int tw, th;    /* the textures' size */
-    Uint32 format; /* the format asked for them */
-    bool valid;    /* tex[cur] holds the layer for the key below */
-    ui_camera_t cam;
-    org_t org; /* layer_org(&cam) */
-    int w, h;
-    hex_layout_t layout;
-    int cols, rows, n_types;
-    terrain_t types[MAP_MAX_TERRAIN];
-    uint8_t *cells; /* a copy of the map's cells */
-    size_t n_cells, cap_cells;
-    int last_hexes; /* d->last_hexes of the cached frame */
-    int redraws;    /* times the layer was drawn (ui_draw_static_redraws) */
-    int shifts;     /* times it was shifted instead (ui_draw_static_shifts) */
-} still_t;
-
-struct ui_draw {
-    SDL_Renderer *r;
-    ui_text_t *text;
-    SDL_Texture *terrain_tex[MAP_MAX_TERRAIN]; /* NULL: plain colour */
-    vbuf_t batch[N_BATCH];                     /* 0: plain fills, 1+i: type i textured */
-    vbuf_t lines, tokens, overlay;
-    int *fan_idx, fan_cap;            /* in hexes */
-    int *quad_idx, quad_cap;          /* in quads */
-    int *cap_idx, n_cap_idx, cap_cap; /* indices of the plain hexes' end triangles */
-    SDL_FRect *zones;                 /* per line of hexes: the strip before it (see zone_rects) */
-    int cap_zones;
-    SDL_FPoint *pts; /* grid polylines */
-    int n_pts, cap_pts;
-    SDL_FPoint *dots; /* grid pixels set here rather than by SDL's line drawer */
-    int n_dots, cap_dots;
-    bool soft;        /* the renderer is SDL's software one */
-    SDL_FRect *rects; /* grid edges that are axis-aligned */
-    int n_rects, cap_rects;
-    SDL_FRect *band[MAP_MAX_TERRAIN]; /* flat hexes: the middle band of each, by terrain type */
-    int n_band[MAP_MAX_TERRAIN], cap_band[MAP_MAX_TERRAIN];
-    token_img_t imgs[MAX_TOKEN_IMAGES];
-    int n_imgs;
-    int last_hexes;
-    ui_lod_t *lod; /* the map seen whole: one cached image (NULL: none) */
-    still_t still; /* the static layer of the last frame (see "The static layer") */
-    /* Token marks, worked out again only when the names change. */
-    char marks[MAP_MAX_COMBATANTS][UI_MARK_MAX];
-    uint64_t marks_sig;
-    /* Condition markers, worked out again only when the log grows. */
-    char cond[MAP_MAX_COMBATANTS][UI_COND_MARKS][3];
-    uint8_t cond_hue[MAP_MAX_COMBATANTS][UI_COND_MARKS];
-    int n_cond[MAP_MAX_COMBATANTS];
-    const event_log_t *cond_log;
-    int cond_log_n;
-    uint64_t cond_last;
-    /* What the last frame drew of each token (ui_draw_token_drawn). */
-    ui_token_drawn_t drawn[MAP_MAX_COMBATANTS];
-    int n_drawn;
-};
 
 /* Marker colours (Okabe-Ito and two neutrals): text is dark or light to suit. */
 static const uint32_t COND_RGB[] = {0xE69F00, 0x56B4E9, 0x009E73, 0xF0E442,
@@ -168,20 +89,6 @@ const char *ui_assets_dir(void)
 }
 
 /* ---- small helpers ------------------------------------------------------ */
-
-/* Grow a plain array of elem-sized items to hold need of them. */
-static bool grow(void **p, int *cap, int need, size_t elem)
-{
-    if (need <= *cap) return true;
-    int c = *cap ? *cap : 1024;
-    while (c < need)
-        c *= 2;
-    void *q = realloc(*p, elem * (size_t)c);
-    if (!q) return false;
-    *p = q;
-    *cap = c;
-    return true;
-}
 
 /* Index arrays repeat one pattern per shape, so they are filled once as they grow. */
 static bool grow_idx(int **idx, int *cap, int need, int per, int verts, const int *pattern)
@@ -452,15 +359,6 @@ static SDL_Texture *token_image(ui_draw_t *d, const char *rel)
 
 /* ---- lifetime ----------------------------------------------------------- */
 
-/* A renderer that drops its target textures (Direct3D on a device reset)
- * has lost the cached layer with them: the next frame draws it again. */
-static int SDLCALL still_watch(void *user, SDL_Event *e)
-{
-    if (e->type == SDL_RENDER_TARGETS_RESET || e->type == SDL_RENDER_DEVICE_RESET)
-        SDL_AtomicSet(&((ui_draw_t *)user)->still.lost, 1);
-    return 0;
-}
-
 ui_draw_t *ui_draw_create(SDL_Renderer *r, const map_t *m, char *err, size_t errcap)
 {
     ui_draw_t *d = calloc(1, sizeof *d);
@@ -570,11 +468,11 @@ static const int LATTICE[2][6][2] = {
  * whole numbers, so that subtraction is exact. Two cameras with the same zoom
  * and the same f therefore draw the same picture, moved by exactly the
  * difference of their i, down to the last vertex handed to SDL. That is what
- * lets a pan reuse the picture (see "The static layer"). */
+ * lets a pan reuse the picture (see "The static layer" in still.c). */
 #define ORG_STEPS 1048576.0
 #define SQRT3_2 0.8660254037844386
 
-static org_t layer_org(const ui_camera_t *cam)
+org_t layer_org(const ui_camera_t *cam)
 {
     org_t o = {.z = cam->zoom};
     double nx = floor(cam->x * cam->zoom * ORG_STEPS + 0.5);
@@ -681,129 +579,6 @@ static void flush_quads(ui_draw_t *d, vbuf_t *b)
     b->n = 0;
 }
 
-/* ---- grid lines that a clip cannot change -------------------------------
- *
- * SDL's software line drawer clips a line to the clip rectangle first and
- * then walks Bresenham's steps from the clipped end, so the pixels a clipped
- * line sets are not the pixels the same line sets on a bigger view: they
- * depend on where the view's edge falls. The layer must not (a shifted
- * layer is copied next to a freshly drawn strip), so on the software
- * renderer a polyline is drawn as SDL would draw it on a target that clips
- * nothing, then clipped pixel by pixel: the segments wholly inside the area
- * SDL clips to go to SDL as they are, and the others are walked here with
- * the same steps and set as points, which SDL clips one by one. Every pixel
- * gets the same translucent colour, whoever sets it, so the result depends
- * only on which pixels are set and how often. */
-
-static SDL_Point grid_pt(SDL_FPoint p)
-{
-    return (SDL_Point){(int)p.x, (int)p.y};
-}
-
-static bool same_pt(SDL_Point a, SDL_Point b)
-{
-    return a.x == b.x && a.y == b.y;
-}
-
-static bool pt_inside(SDL_Point p, const SDL_Rect *r)
-{
-    return p.x >= r->x && p.x < r->x + r->w && p.y >= r->y && p.y < r->y + r->h;
-}
-
-static void dot(ui_draw_t *d, int x, int y)
-{
-    if (d->n_dots < d->cap_dots ||
-        grow((void **)&d->dots, &d->cap_dots, d->n_dots + 1, sizeof *d->dots))
-        d->dots[d->n_dots++] = (SDL_FPoint){(float)x, (float)y};
-}
-
-/* The pixels SDL's line drawer sets from a to b when it draws the segment
- * inside a polyline: every step of its Bresenham walk but the last (b is
- * the next segment's first pixel), and without a when skip_a. */
-static void seg_dots(ui_draw_t *d, SDL_Point a, SDL_Point b, bool skip_a)
-{
-    int adx = abs(b.x - a.x), ady = abs(b.y - a.y);
-    bool along_x = adx >= ady;
-    int n = along_x ? adx : ady;
-    int err = along_x ? 2 * ady - adx : 2 * adx - ady;
-    int keep = along_x ? 2 * ady : 2 * adx, both = along_x ? 2 * (ady - adx) : 2 * (adx - ady);
-    int sx = b.x < a.x ? -1 : 1, sy = b.y < a.y ? -1 : 1;
-    int x = a.x, y = a.y;
-    for (int i = 0; i < n; i++) {
-        if (i > 0 || !skip_a) dot(d, x, y);
-        if (err < 0) {
-            err += keep;
-            if (along_x)
-                x += sx;
-            else
-                y += sy;
-        } else {
-            err += both;
-            x += sx;
-            y += sy;
-        }
-    }
-}
-
-/* Polyline p[0..n) of whole-pixel points, as SDL draws it unclipped (each
- * segment but its last pixel, then the last point unless the line is
- * closed), clipped to what SDL clips to; `in` is that area or a part of
- * it. NULL: straight to SDL (not the software renderer, or a render scale,
- * where SDL draws lines pixel by pixel anyway). */
-static void grid_poly(ui_draw_t *d, const SDL_FPoint *p, int n, const SDL_Rect *in)
-{
-    if (n < 2) return;
-    if (!in) {
-        SDL_RenderDrawLinesF(d->r, p, n);
-        return;
-    }
-    SDL_Point last = grid_pt(p[n - 1]);
-    bool closed = same_pt(grid_pt(p[0]), last);
-    int run = -1; /* first point of the segments going to SDL, -1: none */
-    for (int i = 1; i < n; i++) {
-        SDL_Point a = grid_pt(p[i - 1]), b = grid_pt(p[i]);
-        /* SDL leaves the end of a closed line alone; a run ending there
-         * would set it, so that segment is walked here. */
-        if (pt_inside(a, in) && pt_inside(b, in) && !(closed && i == n - 1)) {
-            if (run < 0) run = i - 1;
-            continue;
-        }
-        bool skip = false;
-        if (run >= 0) { /* SDL sets the run's last point too: a */
-            SDL_RenderDrawLinesF(d->r, p + run, i - run);
-            skip = !same_pt(grid_pt(p[run]), a);
-            run = -1;
-        }
-        seg_dots(d, a, b, skip);
-    }
-    if (run >= 0) {
-        SDL_RenderDrawLinesF(d->r, p + run, n - run);
-        if (same_pt(grid_pt(p[run]), last)) dot(d, last.x, last.y);
-    } else if (!closed) {
-        dot(d, last.x, last.y);
-    }
-}
-
-/* The area SDL clips the layer to, in the viewport's coordinates: the
- * viewport, its clip rectangle and the target. */
-static SDL_Rect clip_area(SDL_Renderer *r)
-{
-    SDL_Rect vp, a;
-    SDL_RenderGetViewport(r, &vp);
-    a = (SDL_Rect){0, 0, vp.w, vp.h};
-    if (SDL_RenderIsClipEnabled(r)) {
-        SDL_Rect c;
-        SDL_RenderGetClipRect(r, &c);
-        if (!SDL_IntersectRect(&a, &c, &a)) return (SDL_Rect){0, 0, 0, 0};
-    }
-    int ow, oh;
-    if (SDL_GetRendererOutputSize(r, &ow, &oh) == 0) {
-        SDL_Rect t = {-vp.x, -vp.y, ow, oh};
-        if (!SDL_IntersectRect(&a, &t, &a)) return (SDL_Rect){0, 0, 0, 0};
-    }
-    return a;
-}
-
 /* A 1-px grid edge along u..v (corners from hex_corners_abs), as a rect a
  * pixel thick, short of both ends by half a pixel. */
 static SDL_FRect grid_edge_rect(const org_t *o, vec2_t u, vec2_t v)
@@ -903,7 +678,7 @@ static bool hex_away(vec2_t sc, double x, double y, double w, double h, double p
 }
 
 /* How many hexes among lo..hi draw_terrain draws in the w x h view. */
-static int hexes_in_view(const map_t *m, const ui_camera_t *cam, int w, int h, cell_t lo, cell_t hi)
+int hexes_in_view(const map_t *m, const ui_camera_t *cam, int w, int h, cell_t lo, cell_t hi)
 {
     int n = 0;
     double pad = cam->zoom * 1.1;
@@ -1481,250 +1256,15 @@ static void clear_around_map(ui_draw_t *d, const map_t *m, const ui_camera_t *ca
         if (r[i].w > 0 && r[i].h > 0) SDL_RenderFillRect(d->r, &r[i]);
 }
 
-/* ---- the static layer --------------------------------------------------
- *
- * Background, terrain and grid depend only on the map's grid, cells and
- * terrain types, the camera and the view's size. Most frames change none of
- * them (tokens move, overlays follow the selection), so the layer is drawn
- * once into a target texture and copied, unblended, on the frames after:
- * the copy moves the pixels at memory speed, where the fill rasterises every
- * hex. Every frame compares all of what the layer was drawn from with the
- * map and camera as they are now - the cells byte for byte, the terrain
- * types whole - so any change, from the editor, a ruleset or a pan, shows on
- * that same frame, and nothing stale is ever shown.
- *
- * A pan that changed nothing else reuses the picture: on the layer's pixel
- * grid (above) a camera with the same zoom and the same fraction f draws
- * the same picture moved by a whole number of pixels. The cached picture is
- * copied, moved so, into the spare texture (SDL cannot copy a texture onto
- * itself), and only the strips the pan brought into view are drawn, under a
- * clip rectangle; then the two textures swap roles. Every pixel that comes
- * out is the one a full draw sets: the fills and triangles land on whole
- * pixels (SDL's software rasteriser keeps vertices as whole pixels and
- * decides each pixel by integer edge tests, so moving every vertex by whole
- * pixels moves its pixels with them), the culled hexes lie wholly outside
- * what is drawn, and the grid's lines are drawn so that no clip changes them
- * (grid_poly). tests/test_ui_still.c compares shifted frames with fresh ones
- * pixel for pixel. Only SDL's software renderer is trusted so; any other
- * renderer, the whole-map image of tiny hexes (lod.c, drawn from the camera
- * as it is) and a move of more than the view draw the layer again. */
-
-static void draw_static(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
-                        const SDL_Rect *part)
+/* The static layer (background, terrain and grid) of the w x h view, or of
+ * `part` of it (see draw_terrain); still.c caches it. */
+void draw_static(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
+                 const SDL_Rect *part)
 {
     SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawColor(d->r, 28, 31, 36, 255);
     clear_around_map(d, m, cam, w, h, part);
     draw_terrain(d, m, cam, w, h, part);
-}
-
-/* Everything the layer was drawn from but the camera is as it is now. */
-static bool still_same_map(const still_t *c, const map_t *m, int w, int h)
-{
-    size_t n = (size_t)m->cols * (size_t)m->rows;
-    return c->valid && c->w == w && c->h == h && c->layout.orient == m->layout.orient &&
-           c->layout.stagger == m->layout.stagger && c->cols == m->cols && c->rows == m->rows &&
-           c->n_types == m->n_types && c->n_cells == n &&
-           memcmp(c->types, m->types, sizeof *m->types * (size_t)m->n_types) == 0 &&
-           memcmp(c->cells, m->cells, n) == 0;
-}
-
-static bool still_same(const still_t *c, const map_t *m, const ui_camera_t *cam, int w, int h)
-{
-    return c->cam.x == cam->x && c->cam.y == cam->y && c->cam.zoom == cam->zoom &&
-           still_same_map(c, m, w, h);
-}
-
-/* Whether the cached picture, moved by (*dx, *dy) whole pixels, is the
- * layer camera cam draws: the same map and view, the same zoom, the same
- * fraction of the origin, and a move smaller than the view. */
-static bool still_shift(const still_t *c, bool soft, const map_t *m, const ui_camera_t *cam, int w,
-                        int h, const org_t *o, int *dx, int *dy)
-{
-    if (!soft || cam->zoom != c->cam.zoom || cam->zoom < UI_LOD_ZOOM || o->fx != c->org.fx ||
-        o->fy != c->org.fy)
-        return false;
-    double sx = c->org.ix - o->ix, sy = c->org.iy - o->iy;
-    if (fabs(sx) >= w || fabs(sy) >= h || !still_same_map(c, m, w, h)) return false;
-    *dx = (int)sx;
-    *dy = (int)sy;
-    return true;
-}
-
-/* Remember what the layer now in c->tex[c->cur] was drawn from; false on OOM. */
-static bool still_keep(still_t *c, const map_t *m, const ui_camera_t *cam, int w, int h)
-{
-    size_t n = (size_t)m->cols * (size_t)m->rows;
-    if (n > c->cap_cells) {
-        uint8_t *p = realloc(c->cells, n);
-        if (!p) return false;
-        c->cells = p;
-        c->cap_cells = n;
-    }
-    memcpy(c->cells, m->cells, n);
-    c->n_cells = n;
-    memcpy(c->types, m->types, sizeof *m->types * (size_t)m->n_types);
-    c->n_types = m->n_types;
-    c->cam = *cam;
-    c->org = layer_org(cam);
-    c->w = w;
-    c->h = h;
-    c->layout = m->layout;
-    c->cols = m->cols;
-    c->rows = m->rows;
-    return true;
-}
-
-/* The pixel format the renderer draws to (the caller's target texture, else
- * the window), so the copy is a plain one. */
-static Uint32 still_format(SDL_Renderer *r, SDL_Texture *outer)
-{
-    Uint32 f = SDL_PIXELFORMAT_UNKNOWN;
-    SDL_Window *win = SDL_RenderGetWindow(r);
-    if (outer)
-        SDL_QueryTexture(outer, &f, NULL, NULL, NULL);
-    else if (win)
-        f = SDL_GetWindowPixelFormat(win);
-    return f == SDL_PIXELFORMAT_UNKNOWN ? SDL_PIXELFORMAT_ARGB8888 : f;
-}
-
-/* A w x h target texture of c->format in c->tex[i]; false when the
- * renderer cannot make one. */
-static bool still_make(still_t *c, SDL_Renderer *r, int i, int w, int h)
-{
-    if (c->tex[i]) return true;
-    c->tex[i] = SDL_CreateTexture(r, c->format, SDL_TEXTUREACCESS_TARGET, w, h);
-    if (!c->tex[i])
-        c->tex[i] = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w, h);
-    if (!c->tex[i]) return false;
-    SDL_SetTextureBlendMode(c->tex[i], SDL_BLENDMODE_NONE);
-    return true;
-}
-
-/* w x h target textures of the renderer's format: the current one made
- * now, the spare when a shift first needs it; both go when the size or the
- * format changes. false when the renderer cannot make the current one. */
-static bool still_texture(still_t *c, SDL_Renderer *r, SDL_Texture *outer, int w, int h)
-{
-    Uint32 f = still_format(r, outer);
-    if (!(c->tw == w && c->th == h && c->format == f)) {
-        for (int i = 0; i < 2; i++) {
-            if (c->tex[i]) SDL_DestroyTexture(c->tex[i]);
-            c->tex[i] = NULL;
-        }
-        c->valid = false;
-        c->format = f;
-        c->tw = w;
-        c->th = h;
-    }
-    return still_make(c, r, c->cur, w, h);
-}
-
-/* Into the spare texture: the cached picture moved by (dx, dy), then the
- * strips it leaves bare drawn afresh (a column band the full height, then a
- * row band beside it, so no pixel is drawn twice). The spare becomes the
- * current texture. false, with nothing changed, when the spare cannot be
- * made or drawn to. */
-static bool still_shift_into_spare(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w,
-                                   int h, int dx, int dy)
-{
-    still_t *c = &d->still;
-    int spare = 1 - c->cur;
-    if (!still_make(c, d->r, spare, w, h) || SDL_SetRenderTarget(d->r, c->tex[spare]) != 0)
-        return false;
-    int ax = abs(dx), ay = abs(dy);
-    SDL_Rect src = {dx < 0 ? ax : 0, dy < 0 ? ay : 0, w - ax, h - ay};
-    SDL_Rect dst = {dx > 0 ? ax : 0, dy > 0 ? ay : 0, w - ax, h - ay};
-    SDL_RenderCopy(d->r, c->tex[c->cur], &src, &dst);
-    SDL_Rect strip[2] = {{dx > 0 ? 0 : w - ax, 0, ax, h}, {dst.x, dy > 0 ? 0 : h - ay, w - ax, ay}};
-    for (int i = 0; i < 2; i++) {
-        if (strip[i].w <= 0 || strip[i].h <= 0) continue;
-        SDL_RenderSetClipRect(d->r, &strip[i]);
-        draw_static(d, m, cam, w, h, &strip[i]);
-    }
-    SDL_RenderSetClipRect(d->r, NULL);
-    c->cur = spare;
-    return true;
-}
-
-/* Draw the static layer, from the cache when nothing it shows has changed
- * and shifted when only the camera's position has. The cache is skipped (the
- * layer drawn straight) when it is off, when the caller draws with a render
- * scale, or when the renderer has no target textures. A caller drawing into
- * a texture of its own (the projector, to turn the picture) keeps it: its
- * viewport and clip come back after. */
-static void static_layer(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h)
-{
-    still_t *c = &d->still;
-    float sx = 1, sy = 1;
-    SDL_RenderGetScale(d->r, &sx, &sy);
-    if (SDL_AtomicSet(&c->lost, 0)) c->valid = false;
-    if (c->off || w <= 0 || h <= 0 || sx != 1 || sy != 1 || !SDL_RenderTargetSupported(d->r)) {
-        c->valid = false;
-        c->redraws++;
-        draw_static(d, m, cam, w, h, NULL);
-        return;
-    }
-    SDL_Texture *outer = SDL_GetRenderTarget(d->r);
-    bool new_format = c->format != still_format(d->r, outer);
-    if (new_format || !still_same(c, m, cam, w, h)) {
-        org_t o = layer_org(cam);
-        int dx = 0, dy = 0;
-        bool shift = !new_format && still_shift(c, d->soft, m, cam, w, h, &o, &dx, &dy);
-        SDL_Rect vp, clip;
-        SDL_RenderGetViewport(d->r, &vp);
-        SDL_RenderGetClipRect(d->r, &clip);
-        bool clipped = SDL_RenderIsClipEnabled(d->r);
-        if (shift && dx == 0 && dy == 0) {
-            /* Moved by less than the grid's step: the very same picture. */
-            ui_rect_t view = {cam->x, cam->y, cam->x + w / cam->zoom, cam->y + h / cam->zoom};
-            cell_t lo, hi;
-            d->last_hexes =
-                ui_visible_cells(m, view, &lo, &hi) ? hexes_in_view(m, cam, w, h, lo, hi) : 0;
-        }
-        if (shift && (dx != 0 || dy != 0) && !still_shift_into_spare(d, m, cam, w, h, dx, dy))
-            shift = false;
-        if (shift) {
-            c->shifts += dx != 0 || dy != 0;
-            c->cam = *cam;
-            c->org = o;
-        } else {
-            c->valid = false;
-            c->redraws++;
-            if (!still_texture(c, d->r, outer, w, h) ||
-                SDL_SetRenderTarget(d->r, c->tex[c->cur]) != 0) {
-                draw_static(d, m, cam, w, h, NULL);
-                return;
-            }
-            draw_static(d, m, cam, w, h, NULL);
-            c->valid = still_keep(c, m, cam, w, h);
-        }
-        SDL_SetRenderTarget(d->r, outer);
-        if (outer) { /* SDL restores these only for the window */
-            SDL_RenderSetViewport(d->r, &vp);
-            SDL_RenderSetClipRect(d->r, clipped ? &clip : NULL);
-        }
-        c->last_hexes = d->last_hexes;
-    }
-    d->last_hexes = c->last_hexes;
-    SDL_Rect dst = {0, 0, w, h};
-    SDL_RenderCopy(d->r, c->tex[c->cur], NULL, &dst);
-}
-
-void ui_draw_cache_static(ui_draw_t *d, bool on)
-{
-    d->still.off = !on;
-    d->still.valid = false;
-}
-
-int ui_draw_static_redraws(const ui_draw_t *d)
-{
-    return d->still.redraws;
-}
-
-int ui_draw_static_shifts(const ui_draw_t *d)
-{
-    return d->still.shifts;
 }
 
 void ui_draw_map(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
