@@ -210,6 +210,61 @@ static void test_odds_match_frequency(void **state)
 
 /* ---- the AI -------------------------------------------------------------------- */
 
+/* The AI's bounds only skip what cannot be its pick: over whole battles of
+ * Relay Outpost, every command it gives is the one it gives weighing every
+ * candidate in full. */
+static void test_ai_bounds_skip_no_pick(void **state)
+{
+    (void)state;
+    char err[HB_ERR_MAX];
+    map_t *m = NULL;
+    tmpl_db_t *db = NULL;
+    const char *d = getenv("HEXBATTLE_DATA");
+    if (map_load(HB_SOURCE_DIR "/maps/relay_outpost.json", d && *d ? d : HB_SOURCE_DIR "/data", &m, &db,
+                 err, sizeof err) != 0)
+        fail_msg("%s", err);
+    int calls = 0;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        play_t p;
+        battle_opts_t o = {.seed = seed};
+        assert_int_equal(play_start(&p, m, db, NULL, &o), BATTLE_OK);
+        battle_t *b = p.b;
+        int actors[SF_NMAX];
+        for (int step = 0; step < 2000 && !b->over; step++) {
+            if (play_actors(&p, actors, SF_NMAX) <= 0) break;
+            cmd_t fast, full;
+            b->frozen++;
+            sf_ai(b, actors[0], &fast);
+            sf_ai_exhaustive(true);
+            sf_ai(b, actors[0], &full);
+            sf_ai_exhaustive(false);
+            b->frozen--;
+            calls++;
+            assert_int_equal(fast.kind, full.kind);
+            assert_int_equal(fast.target, full.target);
+            assert_int_equal(fast.weapon, full.weapon);
+            assert_int_equal(fast.arg, full.arg);
+            assert_int_equal(fast.at.col, full.at.col);
+            assert_int_equal(fast.at.row, full.at.row);
+            assert_int_equal(fast.n_path, full.n_path);
+            for (int k = 0; k < fast.n_path; k++) {
+                assert_int_equal(fast.path[k].col, full.path[k].col);
+                assert_int_equal(fast.path[k].row, full.path[k].row);
+            }
+            if (play_apply(&p, &fast) == BATTLE_ILLEGAL) {
+                cmd_t end = cmd_make(CMD_END, actors[0]);
+                assert_int_not_equal(play_apply(&p, &end), BATTLE_ILLEGAL);
+            }
+        }
+        assert_true(b->over);
+        play_end(&p);
+    }
+    assert_true(calls > 300); /* whole battles, not a few commands */
+    map_destroy(m);
+    free(db);
+}
+
+
 static void test_ai_member_order(void **state)
 {
     (void)state;
@@ -438,6 +493,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reach_by_scale),
         cmocka_unit_test(test_odds_match_frequency),
+        cmocka_unit_test(test_ai_bounds_skip_no_pick),
         cmocka_unit_test(test_ai_member_order),
         cmocka_unit_test(test_ai_closes_and_strikes),
         cmocka_unit_test(test_ai_stands_and_fires),

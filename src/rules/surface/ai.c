@@ -149,6 +149,11 @@ typedef struct {
     cell_t at;
 } pick_t;
 
+/* sf_ai_exhaustive: weigh every candidate in full, no bound (tests). */
+static bool exhaustive;
+
+void sf_ai_exhaustive(bool on) { exhaustive = on; }
+
 /* Does firing w keep a from moving afterwards (S9)? */
 static bool pins(const weapon_t *w)
 {
@@ -196,7 +201,7 @@ static void bounds_init(plan_t *p)
 {
     const battle_t *b = p->b;
     int a = p->a;
-    p->bound_ok = b->u[a].n_weapons <= SF_MAX_WEAPONS;
+    p->bound_ok = b->u[a].n_weapons <= SF_MAX_WEAPONS && !exhaustive;
     p->area_any = false;
     p->max_reach = -1;
     int min_heat = 0;

@@ -408,6 +408,9 @@ bool sf_describe(const battle_t *b, const cmd_t *c, char *label, size_t cap);
 /* ---- AI (ai.c) ------------------------------------------------------------ */
 
 void sf_ai(battle_t *b, int a, cmd_t *out);
+/* For tests, on one thread: on, the AI weighs every candidate in full and
+ * skips nothing by its bounds; its picks must be the very same. */
+void sf_ai_exhaustive(bool on);
 /* Ordering of an Architect faction's members (S21, 1.5): lower goes first. */
 int sf_ai_order_key(const battle_t *b, int i);
 /* Does r answer the flee of t with an attack (policy)? */
