@@ -446,7 +446,8 @@ static void floor_init(plan_t *p, int k)
     p->floor_n[k] = n;
 }
 
-static bool sf_wtags_cone(const weapon_t *wp)
+/* Is weapon wp a cone (aimed at a hex, any distance)? */
+static bool cone_weapon(const weapon_t *wp)
 {
     sf_wtags_t tg;
     sf_wtags_get(wp, &tg);
@@ -472,7 +473,7 @@ static void plan_init(plan_t *p, battle_t *b, int a)
         const weapon_t *wp = battle_weapon(b, a, w);
         int r = INT_MAX;
         if (w >= 0 && !wp) r = -1; /* no such weapon */
-        else if (wp && sf_wtags_cone(wp))
+        else if (wp && cone_weapon(wp))
             r = INT_MAX; /* aimed at a hex: any */
         else if (!wp || wp->cls == WPN_MELEE) r = sf_weapon_reach(b, a, wp);
         else r = geom_ft_to_hexes(b->map, sf_range_ft(wp, sf_stat(b, a, SF_STR)));
