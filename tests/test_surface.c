@@ -17,14 +17,27 @@
 #include "rules_fixture.h"
 #include "rules/surface/surface.h"
 
+/* The data folder: HEXBATTLE_DATA, else the source tree's. */
+static const char *data_dir(void)
+{
+    const char *d = getenv("HEXBATTLE_DATA");
+    return d && *d ? d : HB_SOURCE_DIR "/data";
+}
+
 static tmpl_db_t *surface_db(void)
 {
     char err[HB_ERR_MAX];
     tmpl_db_t *db = NULL;
-    const char *d = getenv("HEXBATTLE_DATA");
-    if (tmpl_db_load(d && *d ? d : HB_SOURCE_DIR "/data", "surface", &db, err, sizeof err) != HB_OK)
-        fail_msg("%s", err);
+    if (tmpl_db_load(data_dir(), "surface", &db, err, sizeof err) != HB_OK) fail_msg("%s", err);
     return db;
+}
+
+/* The bundled Relay Outpost and its data. */
+static void load_relay_outpost(map_t **m, tmpl_db_t **db)
+{
+    char err[HB_ERR_MAX], path[1024];
+    snprintf(path, sizeof path, "%s/../maps/relay_outpost.json", data_dir());
+    if (map_load(path, data_dir(), m, db, err, sizeof err) != HB_OK) fail_msg("%s", err);
 }
 
 /* A surface fixture: open map, the real data. Smoke is type T_COUNT. */
@@ -216,13 +229,9 @@ static void test_odds_match_frequency(void **state)
 static void test_ai_bounds_skip_no_pick(void **state)
 {
     (void)state;
-    char err[HB_ERR_MAX];
     map_t *m = NULL;
     tmpl_db_t *db = NULL;
-    const char *d = getenv("HEXBATTLE_DATA");
-    if (map_load(HB_SOURCE_DIR "/maps/relay_outpost.json", d && *d ? d : HB_SOURCE_DIR "/data", &m, &db,
-                 err, sizeof err) != 0)
-        fail_msg("%s", err);
+    load_relay_outpost(&m, &db);
     int calls = 0;
     for (uint64_t seed = 1; seed <= 6; seed++) {
         play_t p;
@@ -261,7 +270,7 @@ static void test_ai_bounds_skip_no_pick(void **state)
     }
     assert_true(calls > 300); /* whole battles, not a few commands */
     map_destroy(m);
-    free(db);
+    tmpl_db_destroy(db);
 }
 
 
@@ -420,14 +429,9 @@ static void test_manual_rolloff(void **state)
 static void test_same_seed_same_battle(void **state)
 {
     (void)state;
-    char err[HB_ERR_MAX];
     map_t *m = NULL;
     tmpl_db_t *db = NULL;
-    const char *d = getenv("HEXBATTLE_DATA");
-    const char *data = d && *d ? d : HB_SOURCE_DIR "/data";
-    char path[1024];
-    snprintf(path, sizeof path, "%s/../maps/relay_outpost.json", data);
-    if (map_load(path, data, &m, &db, err, sizeof err) != HB_OK) fail_msg("%s", err);
+    load_relay_outpost(&m, &db);
     for (uint64_t seed = 1; seed <= 6; seed++) {
         play_t p1 = {0}, p2 = {0};
         int w1, w2;

@@ -723,10 +723,8 @@ static double shot_value(plan_t *p, int t, const sf_shot_t *s, cell_t aim)
 /* Heat the firer would carry past its vent, in expected HP (S-D9). */
 static double heat_cost(const battle_t *b, int a, int heat_fire)
 {
-    int heat = sf_stat(b, a, SF_HEAT), vent = sf_stat(b, a, SF_VENT);
-    int before = heat - vent > 0 ? heat - vent : 0;
-    int after = heat + heat_fire - vent > 0 ? heat + heat_fire - vent : 0;
-    return SF_HEAT_POINT_COST * (after - before);
+    return SF_HEAT_POINT_COST *
+           sf_heat_over(sf_stat(b, a, SF_HEAT), sf_stat(b, a, SF_VENT), heat_fire);
 }
 
 /* The best single attack a can make from where it stands now (the board and

@@ -17,13 +17,6 @@ static bool martial_die(int x) { return x == 0 || (x >= 4 && x <= 12); }
 
 /* ---- sight, cover, stealth --------------------------------------------------- */
 
-/* Terrain between a and t: 0 none, 1 light, 2 heavy, 3 concealed (sight
- * blocked only by terrain one can walk into), 4 walled off (S22). */
-static int terrain_level(const battle_t *b, hex_t from, hex_t to, sf_los_t *los)
-{
-    return sf_los_level(los, b, from, to);
-}
-
 int sf_stealth_level(const battle_t *b, int a, int t)
 {
     int lvl = sf_stat(b, t, SF_STEALTH) - sf_stat(b, a, SF_SENSOR);
@@ -46,7 +39,9 @@ static bool location_known(const battle_t *b, int a, int t, sf_los_t *los)
 /* sf_cover_level, lines read through los (NULL: traced). */
 static int cover_level_los(const battle_t *b, int a, int t, sf_los_t *los)
 {
-    int lvl = terrain_level(b, sf_pos(b, a), sf_pos(b, t), los);
+    /* The line's terrain and bodies: 0 none, 1 light, 2 heavy, 3 concealed
+     * (sight blocked only by terrain one can walk into), 4 walled off (S22). */
+    int lvl = sf_los_level(los, b, sf_pos(b, a), sf_pos(b, t));
     if (lvl == 4) return 4;
     if (lvl == 3 && !location_known(b, a, t, los)) return 4;
     int st = sf_stealth_level(b, a, t);

@@ -19,12 +19,12 @@ double sf_p_d20(int bonus)
 
 void sf_hit_dist(const sf_shot_t *s, double *p)
 {
-    if (s->roll != SF_ROLL_HIT || s->shots < 1)
-        memset(p, 0, sizeof(double) * (size_t)(s->shots + 1));
     if (s->shots < 1) {
         p[0] = 1.0; /* nothing fired, nothing hits */
         return;
     }
+    /* The to-hit count below sets every entry; the others set one or two. */
+    if (s->roll != SF_ROLL_HIT) memset(p, 0, sizeof(double) * (size_t)(s->shots + 1));
     if (s->roll == SF_ROLL_NONE) {
         p[1] = 1.0;
         return;
@@ -66,6 +66,13 @@ static void add_dice(double *d, int *top, int n, int sides)
     }
 }
 
+int sf_heat_over(int heat, int vent, int add)
+{
+    int before = heat - vent > 0 ? heat - vent : 0;
+    int after = heat + add - vent > 0 ? heat + add - vent : 0;
+    return after - before;
+}
+
 void sf_def_init(const battle_t *b, int t, sf_def_t *d)
 {
     memset(d, 0, sizeof *d);
@@ -82,10 +89,8 @@ void sf_def_init(const battle_t *b, int t, sf_def_t *d)
         }
     }
     d->has_soak = d->top > 0;
-    int heat = sf_stat(b, t, SF_HEAT), vent = sf_stat(b, t, SF_VENT), add = sf_soak_heat(b, t);
-    int before = heat - vent > 0 ? heat - vent : 0;
-    int after = heat + add - vent > 0 ? heat + add - vent : 0;
-    d->heat_cost = SF_HEAT_POINT_COST * (after - before);
+    int over = sf_heat_over(sf_stat(b, t, SF_HEAT), sf_stat(b, t, SF_VENT), sf_soak_heat(b, t));
+    d->heat_cost = SF_HEAT_POINT_COST * over;
     d->armor = sf_stat(b, t, SF_ARMOR);
     d->hp = b->u[t].hp;
     d->guard = sf_cst(b)->u[t].guard;
@@ -95,19 +100,25 @@ void sf_def_init(const battle_t *b, int t, sf_def_t *d)
                                  sf_stat(b, t, SF_SOAK_D),
                                  sf_stat(b, t, SF_SOAK2_N),
                                  sf_stat(b, t, SF_SOAK2_D),
-                                 after - before,
+                                 over,
                                  d->armor,
                                  d->hp,
                                  d->guard};
     memcpy(d->key, key, sizeof key);
 }
 
-bool sf_def_soaks(const sf_def_t *d, int amount)
+/* sf_def_soaks with the heat a soak would cost given. */
+static bool soaks_at(const sf_def_t *d, int amount, double heat_cost)
 {
     if (amount <= 0 || !d->has_soak) return false;
     double absorbed = 0.0;
     for (int v = 0; v <= d->top; v++) absorbed += d->soak[v] * (v < amount ? v : amount);
-    return absorbed > d->heat_cost;
+    return absorbed > heat_cost;
+}
+
+bool sf_def_soaks(const sf_def_t *d, int amount)
+{
+    return soaks_at(d, amount, d->heat_cost);
 }
 
 /* What the defender loses to `left` once the guard die and soak (as its
@@ -158,6 +169,17 @@ double sf_expected_loss(const battle_t *b, int t, const sf_shot_t *s)
     return sf_expected_loss_def(&def, sf_save_score(b, t, SF_SAVE_AREA), s);
 }
 
+/* The distribution of the dice of h hitting shots of s (roll_damage's
+ * dice, the flat bonus left out) into d[0..*top]. */
+static void hits_dice(const sf_shot_t *s, int h, double *d, int *top)
+{
+    *top = 0;
+    memset(d, 0, sizeof(double) * DMAX);
+    d[0] = 1.0;
+    add_dice(d, top, h * s->dmg_n, s->dmg_sides);
+    if (s->xdie > 0) add_dice(d, top, h, s->xdie);
+}
+
 /* sf_loss_by_hits worked out from scratch. */
 static void loss_by_hits_now(const sf_def_t *def, int save_area, const sf_shot_t *s, double *ek,
                              double *pk)
@@ -170,11 +192,8 @@ static void loss_by_hits_now(const sf_def_t *def, int save_area, const sf_shot_t
     ek[0] = pk[0] = 0.0;
     for (int k = 1; k <= shots; k++) {
         double d[DMAX];
-        int top = 0;
-        memset(d, 0, sizeof d);
-        d[0] = 1.0;
-        add_dice(d, &top, k * s->dmg_n, s->dmg_sides);
-        if (s->xdie > 0) add_dice(d, &top, k, s->xdie);
+        int top;
+        hits_dice(s, k, d, &top);
         double e = 0.0, kill = 0.0;
         for (int v = 0; v <= top; v++) {
             if (d[v] <= 0) continue;
@@ -316,19 +335,16 @@ static bool state_add(tgt_state_t *list, int *n, tgt_state_t x, double p)
 static bool packet(const battle_t *b, int t, const sf_def_t *d, tgt_state_t x, double p, int left,
                    const sf_shot_t *s, int heat_hit, tgt_state_t *out, int *n, double *loss)
 {
+    /* Soak pays when what the dice are expected to absorb of an amount is
+     * more than the HP the heat they add is expected to cost from the heat
+     * the target has now (sf_def_soaks). */
+    int vent = sf_stat(b, t, SF_VENT), add = sf_soak_heat(b, t);
+    double heat_cost = SF_HEAT_POINT_COST * sf_heat_over(x.heat, vent, add);
     int guard = d->guard > 0 && left > 0 ? d->guard : 1;
     for (int f = 1; f <= guard; f++) {
         double pf = p / guard;
         int l1 = d->guard > 0 && left > 0 ? (left > f ? left - f : 0) : left;
-        /* Soak pays when what the dice are expected to absorb of this
-         * amount is more than the HP the heat they add is expected to cost
-         * from the heat the target has now (sf_def_soaks). */
-        sf_def_t at = *d;
-        int vent = sf_stat(b, t, SF_VENT), add = sf_soak_heat(b, t);
-        int before = x.heat - vent > 0 ? x.heat - vent : 0;
-        int after = x.heat + add - vent > 0 ? x.heat + add - vent : 0;
-        at.heat_cost = SF_HEAT_POINT_COST * (after - before);
-        bool soaks = l1 > 0 && sf_def_soaks(&at, l1);
+        bool soaks = soaks_at(d, l1, heat_cost);
         for (int sv = 0; sv <= (soaks ? d->top : 0); sv++) {
             double ps = soaks ? pf * d->soak[sv] : pf;
             if (ps <= 0) continue;
@@ -389,11 +405,8 @@ static bool volley_loss(const battle_t *b, int t, const sf_shot_t *shapes, int n
             if (ph[h] <= 0) continue;
             /* The damage of h shots (roll_damage), less a moved ray's loss. */
             double dist[DMAX];
-            int top = 0;
-            memset(dist, 0, sizeof dist);
-            dist[0] = 1.0;
-            add_dice(dist, &top, h * s->dmg_n, s->dmg_sides);
-            if (s->xdie > 0) add_dice(dist, &top, h, s->xdie);
+            int top;
+            hits_dice(s, h, dist, &top);
             int heat_hit = s->blast > 0 ? s->heat_hit : s->heat_hit * h;
             for (int v = 0; v <= top; v++) {
                 if (dist[v] <= 0) continue;

@@ -359,6 +359,10 @@ double sf_p_d20(int bonus);
 /* HP a heat point left after venting is expected to cost at a turn's end: a
  * d6 showing 1 or 2 deals its face, so (1 + 2) / 6. */
 #define SF_HEAT_POINT_COST 0.5
+/* Heat points left past the vent after `add` more heat, less those left
+ * before it, for one at `heat` with vent `vent` (S-D9): what the heat of a
+ * soak or a shot costs, in points. */
+int sf_heat_over(int heat, int vent, int add);
 #define SF_DEF_KEY 8
 typedef struct {
     double soak[SF_SOAK_MAX];
