@@ -103,18 +103,10 @@ struct ui_draw {
     int n_drawn;
 };
 
-/* Grow a plain array of elem-sized items to hold need of them. */
+/* Grow a plain array of elem-sized items to hold need of them (ui_grow). */
 static inline bool grow(void **p, int *cap, int need, size_t elem)
 {
-    if (need <= *cap) return true;
-    int c = *cap ? *cap : 1024;
-    while (c < need)
-        c *= 2;
-    void *q = realloc(*p, elem * (size_t)c);
-    if (!q) return false;
-    *p = q;
-    *cap = c;
-    return true;
+    return ui_grow(p, cap, need, elem, 1024);
 }
 
 /* ---- draw.c, for still.c ---- */

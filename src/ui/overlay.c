@@ -9,6 +9,7 @@
  * under it, and a contour says "inside this line" just as clearly.
  */
 #include "overlay.h"
+#include "shapes.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -250,15 +251,7 @@ void ui_overlay_sync(ui_overlay_t *o)
 
 static bool grow(void **p, int *cap, int need, size_t elem)
 {
-    if (need <= *cap) return true;
-    int c = *cap ? *cap : 256;
-    while (c < need)
-        c *= 2;
-    void *q = realloc(*p, elem * (size_t)c);
-    if (!q) return false;
-    *p = q;
-    *cap = c;
-    return true;
+    return ui_grow(p, cap, need, elem, 256);
 }
 
 static void add_mark(ui_overlay_t *o, int cell, ui_ov_color_t c, ui_ov_style_t s)

@@ -116,3 +116,16 @@ void shape_free(shape_buf_t *s)
     free(s->v);
     *s = (shape_buf_t){0};
 }
+
+bool ui_grow(void **p, int *cap, int need, size_t elem, int first)
+{
+    if (need <= *cap) return true;
+    int c = *cap ? *cap : first;
+    while (c < need)
+        c *= 2;
+    void *q = realloc(*p, elem * (size_t)c);
+    if (!q) return false;
+    *p = q;
+    *cap = c;
+    return true;
+}

@@ -10,6 +10,7 @@
 
 #include <SDL.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "anim.h"
 #include "camera.h"
@@ -31,6 +32,9 @@ extern const shape_fx_style_t SHAPE_FX_LAPTOP, SHAPE_FX_TABLE;
 
 /* Room for `more` vertices; false when memory ran out (the shape is dropped). */
 bool shape_reserve(shape_buf_t *s, int more);
+/* Grow the plain array *p of elem-sized items (capacity *cap) to hold need
+ * of them: doubling from `first` (or from *cap); false on OOM, *p kept. */
+bool ui_grow(void **p, int *cap, int need, size_t elem, int first);
 void shape_tri(shape_buf_t *s, vec2_t a, vec2_t b, vec2_t c, SDL_Color col);
 /* An annulus between radii r0 and r1 (r0 = 0: a disc). */
 void shape_ring(shape_buf_t *s, vec2_t c, double r0, double r1, SDL_Color col);
