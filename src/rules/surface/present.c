@@ -309,7 +309,7 @@ typedef struct {
     double p;
 } tgt_state_t;
 
-#define VOLLEY_STATES 4096
+#define VOLLEY_STATES 1024 /* far more than HP x armour x heat reach in one attack */
 
 /* Add probability p of state x to the list (merged with an equal state). */
 static bool state_add(tgt_state_t *list, int *n, tgt_state_t x, double p)
@@ -376,7 +376,7 @@ static bool packet(const battle_t *b, int t, const sf_def_t *d, tgt_state_t x, d
  * target could end in more states than are followed. */
 static bool volley_loss(const battle_t *b, int t, const sf_shot_t *shapes, int n, double *loss)
 {
-    static _Thread_local tgt_state_t buf[2][VOLLEY_STATES];
+    tgt_state_t buf[2][VOLLEY_STATES]; /* 64 KB, only while the odds are shown */
     sf_def_t d;
     sf_def_init(b, t, &d);
     int save_area = sf_save_score(b, t, SF_SAVE_AREA);
