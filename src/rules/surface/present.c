@@ -309,7 +309,7 @@ typedef struct {
     double p;
 } tgt_state_t;
 
-#define VOLLEY_STATES 1024 /* far more than HP x armour x heat reach in one attack */
+#define VOLLEY_STATES 1024 /* states followed; past that the odds are not shown */
 
 /* Add probability p of state x to the list (merged with an equal state). */
 static bool state_add(tgt_state_t *list, int *n, tgt_state_t x, double p)
