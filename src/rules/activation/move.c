@@ -23,6 +23,10 @@ bool act_move_cost(const battle_t *b, int i, int mode, move_cost_t *out)
     if (mode < 0 || mode >= AM_COUNT || !battle_active(b, i)) return false;
     act_action_t a;
     if (!act_move_action(b, i, mode, &a) && mode != AM_MOVE) return false;
+    /* A23: in a grapple only the plain Move is left (to its controller, "may
+     * still move themselves normally"); a movement action without [Grapple]
+     * (Dash) is barred like any other action without it (A-G2). */
+    if (mode != AM_MOVE && act_has(b, i, AC_GRAPPLED) && !a.grapple) return false;
     if (act_cst(b)->actor == i && !act_affordable(b, i, &a, true)) return false;
     int fph = b->map->feet_per_hex > 0 ? b->map->feet_per_hex : 5;
     /* Terrain x feet per hex, foes' hexes refused, allies passed through:
