@@ -488,6 +488,15 @@ int act_ai_react(const battle_t *b, int r, const act_trigger_t *x, int n,
             act_odds(b, r, a, foe, &o);
             if (!o.legal || o.fails) continue;
             double p = o.chance >= 100 ? 1.0 : o.chance / 100.0;
+            if (a->grab) {
+                /* A held Grab: whoever held it wanted this foe seized. */
+                v = p >= 0.5 ? 10.0 * p : 0.0;
+                if (v > best) {
+                    best = v;
+                    pick = k + 1;
+                }
+                continue;
+            }
             double dmg = act_mean_damage(&o);
             bool fells = p * dmg >= b->u[foe].hp * 0.9;
             bool fit = b->u[r].hp * 2 >= b->u[r].hp_max && s->debt[r] == 0;

@@ -52,6 +52,8 @@ void act_walk(battle_t *b, int i, const cell_t *path, int n, bool dash)
         if (act_controls(b, i)) act_carry(b, i, h0);
         act_window(b, WIN_STEP_AFTER, &x, 0);
         if (act_stopped(b) || !battle_active(b, i)) return;
+        /* Seized on the way (a held Grab): Bound, it moves no farther (A23). */
+        if (act_has(b, i, AC_BOUND)) return;
     }
     x.from = x.to = act_pos(b, i);
     act_window(b, WIN_MOVE_END, &x, 0);
