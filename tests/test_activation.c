@@ -430,9 +430,61 @@ static void test_grappled_status_action_stays_inside(void **state)
     fx_free(&f);
 }
 
+/* A23 amended: a grapple's controller may still Move (carrying), but Dash
+ * and every action without [Grapple] are refused, each with its reason on
+ * the action bar (the refused hook); out of the grapple it may Dash again. */
+static void test_grappled_dash_refused_with_reason(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 3, "activation", NULL);
+    fx_add(f.m, "a", "players", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 30, 20, "strike,dash,slam",
+           "spd=20,movement=4");
+    fx_add(f.m, "b", "rivals", 3, 1, KIND_CREATURE, SIZE_MEDIUM, 30, 20, "strike", "spd=10");
+    f.db = actions();
+    fx_weapon(f.db, "dash", WPN_MELEE, false, 5, 0, 0, 0, 0, "move=1,priority=3,category=2");
+    fx_weapon(f.db, "slam", WPN_MELEE, false, 5, 0, 2, 6, 0, "complex=1,grapple=1");
+    battle_opts_t o = {.seed = 1};
+    assert_int_equal(play_start(&f.p, f.m, f.db, NULL, &o), BATTLE_OK);
+    battle_t *b = f.p.b;
+    move_cost_t mv;
+    refusal_t r[16];
+    assert_true(act_move_cost(b, 0, AM_DASH, &mv));
+    assert_int_equal(ruleset_refused(f.p.rs, b, 0, r, 16), 0);
+    act_join_grapple(b, 0, 0, 0);
+    act_join_grapple(b, 1, 0, 1);
+    assert_true(act_move_cost(b, 0, AM_MOVE, &mv));
+    assert_false(act_move_cost(b, 0, AM_DASH, &mv));
+    int n = ruleset_refused(f.p.rs, b, 0, r, 16);
+    bool dash = false, strike = false, slam = false;
+    for (int k = 0; k < n; k++) {
+        if (r[k].cmd.kind == CMD_MOVE && r[k].cmd.arg == AM_DASH) {
+            dash = true;
+            assert_non_null(strstr(r[k].why, "grappled"));
+        }
+        if (r[k].cmd.kind == CMD_ENGAGE && r[k].cmd.weapon == 0) {
+            strike = true;
+            assert_non_null(strstr(r[k].why, "[Grapple]"));
+        }
+        slam |= r[k].cmd.kind == CMD_ENGAGE && r[k].cmd.weapon == 2;
+    }
+    assert_true(dash && strike && !slam);
+    /* None of them is among the legal commands. */
+    cmd_t legal[256];
+    int nl = f.p.rs->legal(b, 0, legal, 256);
+    for (int k = 0; k < nl; k++) {
+        assert_false(legal[k].kind == CMD_MOVE && legal[k].arg == AM_DASH);
+        assert_false(legal[k].kind == CMD_ENGAGE && legal[k].weapon == 0);
+    }
+    act_release(b, 0);
+    assert_true(act_move_cost(b, 0, AM_DASH, &mv));
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_grappled_dash_refused_with_reason),
         cmocka_unit_test(test_activations_follow_spd),
         cmocka_unit_test(test_forecast_is_what_happens),
         cmocka_unit_test(test_queue_labels_name_the_wait),

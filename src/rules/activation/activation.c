@@ -395,4 +395,7 @@ const ruleset_t ruleset_activation = {
     .refused = act_refused,
     .calls = act_calls,
     .call_kinds = RULESET_CALL(CMD_OVERRIDE),
+    /* 1: interrupts resolve by the level declared, areas target all they
+     * catch, grapples as the held-out reading amended (issue 33). */
+    .revision = 1,
 };
