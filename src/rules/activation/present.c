@@ -169,6 +169,8 @@ bool act_describe(const battle_t *b, const cmd_t *c, char *label, size_t cap)
         snprintf(label, cap, "Attack: %.24s (%d PP)", an, a.pp);
     else if (c->kind == CMD_GRAPPLE)
         snprintf(label, cap, "Grab");
+    else if (c->kind == CMD_STANDBY && slot == ACT_W_GRAB)
+        snprintf(label, cap, "Hold: Grab"); /* the screen knows no weapon slot -2 */
     else if (c->kind == CMD_ESCAPE)
         snprintf(label, cap, "Struggle free");
     else
