@@ -19,6 +19,7 @@
 
 #include "core/trigger.h"
 #include "io/map_io.h"
+#include "rules/activation/act.h"
 #include "rules_fixture.h"
 #include "ui/hud.h"
 #include "ui/play_ui.h"
@@ -368,9 +369,71 @@ static void test_declared_levels_on_screen(void **state)
     tmpl_db_destroy(db);
 }
 
+/* A23 amended on the action bar: Gus holds Tee in a grapple; Move stays,
+ * Dash is greyed with its reason, Strike too. A frame is saved to /tmp. */
+static void test_controller_bar_greys_dash(void **state)
+{
+    (void)state;
+    static const char GRIP[] =
+        "{\"format\": \"hexbattle-map\", \"version\": 1, \"name\": \"Grip\","
+        " \"ruleset\": \"activation\","
+        " \"grid\": {\"orientation\": \"pointy\", \"stagger\": \"odd\", \"cols\": 8, \"rows\": 4,"
+        " \"feet_per_hex\": 5},"
+        " \"terrain\": {\"legend\": {\".\": \"open\"},"
+        " \"rows\": [\"........\", \"........\", \"........\", \"........\"]},"
+        " \"combatants\": ["
+        "  {\"id\": \"gus\", \"name\": \"Gus\", \"faction\": \"players\", \"at\": [3, 1],"
+        "   \"template\": \"brawler\", \"weapons\": [\"strike\", \"slam\", \"dash\"]},"
+        "  {\"id\": \"tee\", \"name\": \"Tee\", \"faction\": \"rivals\", \"at\": [4, 1],"
+        "   \"template\": \"skirmisher\", \"stats\": {\"spd\": 10}}]}";
+    char data[512], err[512];
+    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
+    map_t *m = NULL;
+    tmpl_db_t *db = NULL;
+    assert_int_equal(map_load_mem(GRIP, sizeof GRIP - 1, "grip", data, &m, &db, err, sizeof err), 0);
+    pui_t *p = malloc(sizeof *p);
+    assert_non_null(p);
+    assert_int_equal(pui_start(p, m, db, 3), BATTLE_OK);
+    assert_int_equal(p->actor, 0);
+    /* Free, Gus may Dash. */
+    bool dash_on = false;
+    for (int k = 0; k < p->n_bar; k++)
+        dash_on |= p->bar[k].kind == CMD_MOVE && p->bar[k].arg == AM_DASH && !p->bar[k].off;
+    assert_true(dash_on);
+    /* The grapple as a won Grab leaves it (set here: no dice to roll). */
+    act_join_grapple(p->play.b, 0, 0, 0);
+    act_join_grapple(p->play.b, 1, 0, 1);
+    pui_refresh(p);
+    bool move = false, dash_off = false, strike_off = false;
+    for (int k = 0; k < p->n_bar; k++) {
+        const pui_action_t *a = &p->bar[k];
+        move |= a->kind == CMD_MOVE && a->arg == AM_MOVE && !a->off;
+        if (a->kind == CMD_MOVE && a->arg == AM_DASH) {
+            assert_true(a->off);
+            assert_string_equal(a->why, "grappled: only Move and [Grapple] actions");
+            dash_off = true;
+        }
+        if (a->kind == CMD_ENGAGE && a->weapon == 0) {
+            assert_true(a->off);
+            strike_off = true;
+        }
+    }
+    assert_true(move && dash_off && strike_off);
+    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
+    assert_int_equal(TTF_Init(), 0);
+    frame(p, "/tmp/hexbattle_activation_grip.png");
+    TTF_Quit();
+    SDL_Quit();
+    pui_free(p);
+    free(p);
+    map_destroy(m);
+    tmpl_db_destroy(db);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_controller_bar_greys_dash),
         cmocka_unit_test(test_declared_levels_on_screen),
         cmocka_unit_test(test_dice_prompt_names_the_chance),
         cmocka_unit_test(test_meteor_marked_until_it_lands),
