@@ -430,9 +430,125 @@ static void test_grappled_status_action_stays_inside(void **state)
     fx_free(&f);
 }
 
+/* A23 amended: a grapple's controller may still Move (carrying), but Dash
+ * and every action without [Grapple] are refused, each with its reason on
+ * the action bar (the refused hook); out of the grapple it may Dash again. */
+static void test_grappled_dash_refused_with_reason(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 3, "activation", NULL);
+    fx_add(f.m, "a", "players", 2, 1, KIND_CREATURE, SIZE_MEDIUM, 30, 20, "strike,dash,slam",
+           "spd=20,movement=4");
+    fx_add(f.m, "b", "rivals", 3, 1, KIND_CREATURE, SIZE_MEDIUM, 30, 20, "strike", "spd=10");
+    f.db = actions();
+    fx_weapon(f.db, "dash", WPN_MELEE, false, 5, 0, 0, 0, 0, "move=1,priority=3,category=2");
+    fx_weapon(f.db, "slam", WPN_MELEE, false, 5, 0, 2, 6, 0, "complex=1,grapple=1");
+    battle_opts_t o = {.seed = 1};
+    assert_int_equal(play_start(&f.p, f.m, f.db, NULL, &o), BATTLE_OK);
+    battle_t *b = f.p.b;
+    move_cost_t mv;
+    refusal_t r[16];
+    assert_true(act_move_cost(b, 0, AM_DASH, &mv));
+    assert_int_equal(ruleset_refused(f.p.rs, b, 0, r, 16), 0);
+    act_join_grapple(b, 0, 0, 0);
+    act_join_grapple(b, 1, 0, 1);
+    assert_true(act_move_cost(b, 0, AM_MOVE, &mv));
+    assert_false(act_move_cost(b, 0, AM_DASH, &mv));
+    int n = ruleset_refused(f.p.rs, b, 0, r, 16);
+    bool dash = false, strike = false, slam = false;
+    for (int k = 0; k < n; k++) {
+        if (r[k].cmd.kind == CMD_MOVE && r[k].cmd.arg == AM_DASH) {
+            dash = true;
+            assert_non_null(strstr(r[k].why, "grappled"));
+        }
+        if (r[k].cmd.kind == CMD_ENGAGE && r[k].cmd.weapon == 0) {
+            strike = true;
+            assert_non_null(strstr(r[k].why, "[Grapple]"));
+        }
+        slam |= r[k].cmd.kind == CMD_ENGAGE && r[k].cmd.weapon == 2;
+    }
+    assert_true(dash && strike && !slam);
+    /* None of them is among the legal commands. */
+    cmd_t legal[256];
+    int nl = f.p.rs->legal(b, 0, legal, 256);
+    for (int k = 0; k < nl; k++) {
+        assert_false(legal[k].kind == CMD_MOVE && legal[k].arg == AM_DASH);
+        assert_false(legal[k].kind == CMD_ENGAGE && legal[k].weapon == 0);
+    }
+    act_release(b, 0);
+    assert_true(act_move_cost(b, 0, AM_DASH, &mv));
+    fx_free(&f);
+}
+
+/* A5 at the table: each reactor declares first, the answers then resolve
+ * by the level each declared. Al could Guard ([Interrupt 3]) but declares
+ * its held Strike ([Interrupt 1]); Bo's question lists its Counter with its
+ * level, and the tracker (the queue hook) already shows Al's declared
+ * Strike, first of what is to come. Bo's Counter resolves before it. */
+static void test_table_sees_declared_order(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(8, 3, "activation", NULL);
+    fx_add(f.m, "grim", "rivals", 3, 1, KIND_CREATURE, SIZE_MEDIUM, 200, 20, "strike", "spd=30");
+    fx_add(f.m, "bo", "players", 4, 1, KIND_CREATURE, SIZE_MEDIUM, 200, 20, "strike,counter", "spd=10");
+    fx_add(f.m, "al", "players", 4, 0, KIND_CREATURE, SIZE_MEDIUM, 200, 20, "strike,guard", "spd=40");
+    f.db = actions();
+    fx_weapon(f.db, "counter", WPN_MELEE, false, 5, 0, 1, 8, 0,
+              "acc=100,complex=1,interrupt=2,trigger=7,trigger_contact=1");
+    fx_weapon(f.db, "guard", WPN_RANGED, false, 0, 10, 0, 0, 0,
+              "free=1,interrupt=3,trigger=5,intercept=1,category=2");
+    battle_opts_t o = {.seed = 1};
+    assert_int_equal(play_start(&f.p, f.m, f.db, NULL, &o), BATTLE_OK);
+    f.p.b->opts.ask_sides |= 1u << f.p.b->board->side[1];
+    cmd_t hold = cmd_make(CMD_STANDBY, 2);
+    hold.weapon = 0;
+    hold.arg = TRIG_TARGETS_ALLY;
+    assert_int_equal(play_apply(&f.p, &hold), BATTLE_OK);
+    assert_int_equal(play_apply(&f.p, &(cmd_t){.kind = CMD_END, .actor = 2, .target = -1,
+                                              .weapon = -1, .weapon2 = -1}),
+                     BATTLE_OK);
+    cmd_t blow = cmd_make(CMD_ENGAGE, 0);
+    blow.target = 1;
+    blow.weapon = 0;
+    assert_int_equal(play_apply(&f.p, &blow), BATTLE_NEED_REACTION);
+    const battle_t *b = f.p.b;
+    assert_int_equal(b->ask.who, 2); /* Al first: its best option is level 3 */
+    assert_int_equal(b->ask.n, 3);
+    assert_string_equal(b->ask.labels[1], "guard [Interrupt 3]");
+    assert_string_equal(b->ask.labels[2], "strike (held) [Interrupt 1]");
+    assert_int_equal(b->ask.n_order, 0);
+    assert_int_equal(play_answer_choice(&f.p, 2), BATTLE_NEED_REACTION);
+    b = f.p.b;
+    assert_int_equal(b->ask.who, 1);
+    assert_string_equal(b->ask.labels[1], "counter [Interrupt 2]");
+    assert_int_equal(b->ask.n_order, 1);
+    assert_int_equal(b->ask.order_who[0], 2);
+    turn_slot_t q[8];
+    int nq = ruleset_queue(f.p.rs, b, q, 8);
+    assert_true(nq >= 2);
+    assert_true(q[0].reaction);
+    assert_int_equal(q[0].who, 2);
+    assert_string_equal(q[0].label, "strike (held) [Interrupt 1]");
+    assert_false(q[1].reaction); /* then the timeline */
+    assert_int_equal(play_answer_choice(&f.p, 1), BATTLE_OK);
+    b = f.p.b;
+    int counter = FX_FIND(b, 0, "\"attack\"", "\"attacker\":\"bo\"", "\"weapon\":\"counter\"");
+    int held = FX_FIND(b, 0, "\"attack\"", "\"attacker\":\"al\"", "\"weapon\":\"strike\"");
+    int blowed = FX_FIND(b, 0, "\"attack\"", "\"attacker\":\"grim\"");
+    assert_true(counter >= 0 && held > counter && blowed > held);
+    /* Asked no more: the tracker is the timeline alone. */
+    nq = ruleset_queue(f.p.rs, b, q, 8);
+    for (int k = 0; k < nq; k++) assert_false(q[k].reaction);
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_table_sees_declared_order),
+        cmocka_unit_test(test_grappled_dash_refused_with_reason),
         cmocka_unit_test(test_activations_follow_spd),
         cmocka_unit_test(test_forecast_is_what_happens),
         cmocka_unit_test(test_queue_labels_name_the_wait),

@@ -175,9 +175,44 @@ static void test_reactions_key(void **state)
     map_destroy(m);
 }
 
+/* The built-in Grab (activation) is named "grab", or -2, wherever a weapon
+ * is: an id the actor carries wins, and a saved -2 reads back as itself. */
+static void test_grab_by_name(void **state)
+{
+    (void)state;
+    map_t *m = three_combatants();
+    cmd_t c;
+    char err[256];
+    static const char *const KINDS[] = {"standby", "declare", "engage"};
+    for (size_t k = 0; k < sizeof KINDS / sizeof KINDS[0]; k++) {
+        char text[128];
+        snprintf(text, sizeof text, "{\"cmd\":\"%s\",\"actor\":\"kara\",\"weapon\":\"grab\"}", KINDS[k]);
+        cJSON *v = cJSON_Parse(text);
+        assert_true(cmd_from_json(v, m, &c, err, sizeof err));
+        assert_int_equal(c.weapon, CMD_WEAPON_GRAB);
+        cJSON_Delete(v);
+        round_trip(m, &c);
+    }
+    cJSON *v = cJSON_Parse("{\"cmd\":\"engage\",\"actor\":\"kara\",\"weapon\":-2}");
+    assert_true(cmd_from_json(v, m, &c, err, sizeof err));
+    assert_int_equal(c.weapon, CMD_WEAPON_GRAB);
+    cJSON_Delete(v);
+    v = cJSON_Parse("{\"cmd\":\"engage\",\"actor\":\"kara\",\"weapon\":-3}");
+    assert_false(cmd_from_json(v, m, &c, err, sizeof err));
+    cJSON_Delete(v);
+    /* A carried weapon called "grab" is that weapon, not the built-in one. */
+    hb_strlcpy(m->combatants[0].weapons[1], "grab", sizeof m->combatants[0].weapons[1]);
+    v = cJSON_Parse("{\"cmd\":\"engage\",\"actor\":\"kara\",\"weapon\":\"grab\"}");
+    assert_true(cmd_from_json(v, m, &c, err, sizeof err));
+    assert_int_equal(c.weapon, 1);
+    cJSON_Delete(v);
+    map_destroy(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_grab_by_name),
         cmocka_unit_test(test_every_kind_bare),
         cmocka_unit_test(test_every_kind_with_every_field),
         cmocka_unit_test(test_defaults_and_edges),

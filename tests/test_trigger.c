@@ -45,6 +45,9 @@ static void test_numbers_are_stable(void **state)
     assert_int_equal(TRIG_DECLARES, 11);
     assert_int_equal(TRIG_ROUND_STARTS, 12);
     assert_int_equal(TRIG_TURN_STARTS, 13);
+    assert_int_equal(TRIG_ALLY_HITS, 14);
+    assert_int_equal(TRIG_ALLY_TARGETS, 15);
+    assert_int_equal(trigger_parse("ally_hits"), TRIG_ALLY_HITS);
     assert_string_equal(trigger_name(XT_ENGAGES_ALLY), "targets_ally");
     assert_string_equal(trigger_label(XT_ENTERS_REACH), "enemy comes in reach");
 }

@@ -17,7 +17,9 @@
 #include <SDL_image.h>
 #include <SDL_ttf.h>
 
+#include "core/trigger.h"
 #include "io/map_io.h"
+#include "rules/activation/act.h"
 #include "rules_fixture.h"
 #include "ui/hud.h"
 #include "ui/play_ui.h"
@@ -173,7 +175,7 @@ static void test_interrupt_put_to_the_table(void **state)
     assert_string_equal(b->ask.kind, "interrupt");
     assert_int_equal(b->ask.n, 2);
     assert_string_equal(b->ask.labels[0], "pass");
-    assert_string_equal(b->ask.labels[1], "Counter");
+    assert_string_equal(b->ask.labels[1], "Counter [Interrupt 2]");
     assert_non_null(strstr(p->msg, "Tor may react to Grim"));
     /* Nothing of the Strike has happened yet, and the AI waits. */
     assert_true(FX_FIND(b, 0, "\"attack\"") < 0);
@@ -249,9 +251,190 @@ static void test_dice_prompt_names_the_chance(void **state)
     tmpl_db_destroy(db);
 }
 
+/* Three reactors' battle: Al (fast) holds a Strike for "an ally is
+ * targeted" and could also Guard; Bo has a Counter; Grim (the AI's) strikes
+ * Bo. */
+static const char TRIO[] =
+    "{\"format\": \"hexbattle-map\", \"version\": 1, \"name\": \"Declared levels\","
+    " \"ruleset\": \"activation\","
+    " \"grid\": {\"orientation\": \"pointy\", \"stagger\": \"odd\", \"cols\": 8, \"rows\": 4,"
+    " \"feet_per_hex\": 5},"
+    " \"terrain\": {\"legend\": {\".\": \"open\"},"
+    " \"rows\": [\"........\", \"........\", \"........\", \"........\"]},"
+    " \"combatants\": ["
+    "  {\"id\": \"grim\", \"name\": \"Grim\", \"faction\": \"rivals\", \"at\": [3, 1],"
+    "   \"template\": \"brawler\", \"weapons\": [\"strike\"], \"stats\": {\"spd\": 30}, \"hp\": 200},"
+    "  {\"id\": \"bo\", \"name\": \"Bo\", \"faction\": \"players\", \"at\": [4, 1],"
+    "   \"template\": \"brawler\", \"weapons\": [\"strike\", \"counter\"], \"stats\": {\"spd\": 10},"
+    "   \"hp\": 200},"
+    "  {\"id\": \"al\", \"name\": \"Al\", \"faction\": \"players\", \"at\": [4, 0],"
+    "   \"template\": \"brawler\", \"weapons\": [\"strike\", \"guard\"], \"stats\": {\"spd\": 40},"
+    "   \"hp\": 200}]}";
+
+/* Push one event and let the window's handler take all that is queued, as
+ * the window's loop does. */
+static void push_key(ui_state_t *st, SDL_Keycode k)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_KEYDOWN;
+    e.key.keysym.sym = k;
+    assert_int_equal(SDL_PushEvent(&e), 1);
+    e.type = SDL_KEYUP;
+    assert_int_equal(SDL_PushEvent(&e), 1);
+    SDL_Event got;
+    while (SDL_PollEvent(&got)) ui_handle_event(st, &got);
+}
+
+/* A5 on the screen, through the window's own events: the table is asked
+ * (F4); Al's question lists Guard and its held Strike with their interrupt
+ * levels; Al declares the Strike ([Interrupt 1], key 2); Bo's question
+ * then shows Counter [Interrupt 2], and the tracker lists Al's Strike as
+ * declared and waiting. Bo takes the Counter (key 1): it resolves first,
+ * Al's Strike after it, Grim's blow last. A frame of Bo's question is saved
+ * to /tmp to look at. */
+static void test_declared_levels_on_screen(void **state)
+{
+    (void)state;
+    char data[512], err[512];
+    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
+    map_t *m = NULL;
+    tmpl_db_t *db = NULL;
+    assert_int_equal(map_load_mem(TRIO, sizeof TRIO - 1, "trio", data, &m, &db, err, sizeof err), 0);
+    pui_t *p = malloc(sizeof *p);
+    assert_non_null(p);
+    assert_int_equal(pui_start(p, m, db, 3), BATTLE_OK);
+    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
+    assert_int_equal(TTF_Init(), 0);
+    hud_t hud;
+    assert_true(hud_init(&hud, p));
+    ui_state_t st;
+    fx_state_fit(&st, &hud, m, VIEW_W, VIEW_H);
+    /* Al acts first: it holds its Strike for "an ally is targeted". */
+    assert_int_equal(p->actor, 2);
+    cmd_t hold = cmd_make(CMD_STANDBY, 2);
+    hold.weapon = 0;
+    hold.arg = TRIG_TARGETS_ALLY;
+    apply_ok(p, hold);
+    apply_ok(p, cmd_make(CMD_END, 2));
+    push_key(&st, SDLK_F4); /* the table decides the players' reactions */
+    assert_true(p->ask);
+    assert_false(p->user_turn);
+    pui_run_ai(p, 5); /* Grim strikes Bo */
+    assert_true(pui_needs_answer(p));
+    const battle_t *b = p->play.b;
+    assert_int_equal(b->ask.who, 2);
+    assert_int_equal(b->ask.n, 3);
+    assert_string_equal(b->ask.labels[1], "Guard [Interrupt 3]");
+    assert_string_equal(b->ask.labels[2], "Strike (held) [Interrupt 1]");
+    push_key(&st, SDLK_2);
+    b = p->play.b;
+    assert_true(pui_needs_answer(p));
+    assert_int_equal(b->ask.who, 1);
+    assert_int_equal(b->ask.n, 2);
+    assert_string_equal(b->ask.labels[1], "Counter [Interrupt 2]");
+    /* The tracker's source: Al's declared Strike first, then the timeline. */
+    turn_slot_t q[QUEUE_MAX];
+    int nq = ruleset_queue(p->play.rs, b, q, QUEUE_MAX);
+    assert_true(nq >= 2);
+    assert_true(q[0].reaction);
+    assert_int_equal(q[0].who, 2);
+    assert_string_equal(q[0].label, "Strike (held) [Interrupt 1]");
+    assert_false(q[1].reaction);
+    /* Nothing has resolved yet: both answers wait for Bo's. */
+    assert_true(FX_FIND(b, 0, "\"attack\"") < 0);
+    SDL_Surface *surf = fx_play_surface(p, &hud, VIEW_W, VIEW_H,
+                                        "/tmp/hexbattle_activation_declared.png", NULL);
+    SDL_FreeSurface(surf);
+    push_key(&st, SDLK_1);
+    assert_false(pui_needs_answer(p));
+    b = p->play.b;
+    int counter = FX_FIND(b, 0, "\"attack\"", "\"attacker\":\"bo\"", "\"weapon\":\"counter\"");
+    int held = FX_FIND(b, 0, "\"attack\"", "\"attacker\":\"al\"", "\"weapon\":\"strike\"");
+    int blow = FX_FIND(b, 0, "\"attack\"", "\"attacker\":\"grim\"");
+    assert_true(counter >= 0);
+    assert_true(held > counter); /* Interrupt 2 before Interrupt 1 */
+    assert_true(blow > held);
+    /* Both answers are part of Grim's command, in the order asked. */
+    const cmd_t *gc = &b->cmds.c[b->cmds.n - 1];
+    assert_int_equal(gc->n_answers, 2);
+    assert_int_equal(gc->answer[0], 2);
+    assert_int_equal(gc->answer[1], 1);
+    hud_free(&hud);
+    TTF_Quit();
+    SDL_Quit();
+    pui_free(p);
+    free(p);
+    map_destroy(m);
+    tmpl_db_destroy(db);
+}
+
+/* A23 amended on the action bar: Gus holds Tee in a grapple; Move stays,
+ * Dash is greyed with its reason, Strike too. A frame is saved to /tmp. */
+static void test_controller_bar_greys_dash(void **state)
+{
+    (void)state;
+    static const char GRIP[] =
+        "{\"format\": \"hexbattle-map\", \"version\": 1, \"name\": \"Grip\","
+        " \"ruleset\": \"activation\","
+        " \"grid\": {\"orientation\": \"pointy\", \"stagger\": \"odd\", \"cols\": 8, \"rows\": 4,"
+        " \"feet_per_hex\": 5},"
+        " \"terrain\": {\"legend\": {\".\": \"open\"},"
+        " \"rows\": [\"........\", \"........\", \"........\", \"........\"]},"
+        " \"combatants\": ["
+        "  {\"id\": \"gus\", \"name\": \"Gus\", \"faction\": \"players\", \"at\": [3, 1],"
+        "   \"template\": \"brawler\", \"weapons\": [\"strike\", \"slam\", \"dash\"]},"
+        "  {\"id\": \"tee\", \"name\": \"Tee\", \"faction\": \"rivals\", \"at\": [4, 1],"
+        "   \"template\": \"skirmisher\", \"stats\": {\"spd\": 10}}]}";
+    char data[512], err[512];
+    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
+    map_t *m = NULL;
+    tmpl_db_t *db = NULL;
+    assert_int_equal(map_load_mem(GRIP, sizeof GRIP - 1, "grip", data, &m, &db, err, sizeof err), 0);
+    pui_t *p = malloc(sizeof *p);
+    assert_non_null(p);
+    assert_int_equal(pui_start(p, m, db, 3), BATTLE_OK);
+    assert_int_equal(p->actor, 0);
+    /* Free, Gus may Dash. */
+    bool dash_on = false;
+    for (int k = 0; k < p->n_bar; k++)
+        dash_on |= p->bar[k].kind == CMD_MOVE && p->bar[k].arg == AM_DASH && !p->bar[k].off;
+    assert_true(dash_on);
+    /* The grapple as a won Grab leaves it (set here: no dice to roll). */
+    act_join_grapple(p->play.b, 0, 0, 0);
+    act_join_grapple(p->play.b, 1, 0, 1);
+    pui_refresh(p);
+    bool move = false, dash_off = false, strike_off = false;
+    for (int k = 0; k < p->n_bar; k++) {
+        const pui_action_t *a = &p->bar[k];
+        move |= a->kind == CMD_MOVE && a->arg == AM_MOVE && !a->off;
+        if (a->kind == CMD_MOVE && a->arg == AM_DASH) {
+            assert_true(a->off);
+            assert_string_equal(a->why, "grappled: only Move and [Grapple] actions");
+            dash_off = true;
+        }
+        if (a->kind == CMD_ENGAGE && a->weapon == 0) {
+            assert_true(a->off);
+            strike_off = true;
+        }
+    }
+    assert_true(move && dash_off && strike_off);
+    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
+    assert_int_equal(TTF_Init(), 0);
+    frame(p, "/tmp/hexbattle_activation_grip.png");
+    TTF_Quit();
+    SDL_Quit();
+    pui_free(p);
+    free(p);
+    map_destroy(m);
+    tmpl_db_destroy(db);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_controller_bar_greys_dash),
+        cmocka_unit_test(test_declared_levels_on_screen),
         cmocka_unit_test(test_dice_prompt_names_the_chance),
         cmocka_unit_test(test_meteor_marked_until_it_lands),
         cmocka_unit_test(test_interrupt_put_to_the_table),

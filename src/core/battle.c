@@ -380,6 +380,15 @@ bool battle_ask_reaction(battle_t *b, int reactor, const char *kind, int trigger
     return k < 0 || k != 0;
 }
 
+void battle_ask_order(battle_t *b, int who, const char *label)
+{
+    react_request_t *q = &b->ask;
+    if (!b->asking || q->n_order >= REACT_ORDER_MAX) return;
+    q->order_who[q->n_order] = who;
+    hb_strlcpy(q->order_labels[q->n_order], label ? label : "", sizeof q->order_labels[0]);
+    q->n_order++;
+}
+
 int battle_last_side(const battle_t *b)
 {
     int alive = -1, sides = 0;

@@ -60,6 +60,8 @@ typedef enum {
 /* Most options one reaction question offers, and the length of a label. */
 #define REACT_CHOICES_MAX 8
 #define REACT_LABEL_MAX 40
+/* Most answers already declared that one question lists (react_request_t). */
+#define REACT_ORDER_MAX 8
 
 /* A reaction the battle stopped to ask about. */
 typedef struct {
@@ -68,6 +70,12 @@ typedef struct {
     char kind[DICE_WHY_MAX]; /* the ruleset's name: "opportunity", "standby", "soak"... */
     int n;        /* options: 0 lets it pass, 1..n-1 the ways to take it */
     char labels[REACT_CHOICES_MAX][REACT_LABEL_MAX]; /* what each option is called */
+    /* The answers others have already declared to the same moment, in the
+     * order they will resolve (a ruleset that gathers declarations before
+     * resolving them fills these, battle_ask_order): who, and what. */
+    int n_order;
+    int order_who[REACT_ORDER_MAX];
+    char order_labels[REACT_ORDER_MAX][REACT_LABEL_MAX];
 } react_request_t;
 
 typedef struct battle {
@@ -191,6 +199,11 @@ bool battle_table_asks(const battle_t *b, int reactor);
  * "take it". Call it only once everything else allows the reaction, and
  * before changing anything for it. */
 bool battle_ask_reaction(battle_t *b, int reactor, const char *kind, int trigger);
+/* While a question is up (b->asking): note an answer another combatant has
+ * already declared to the same moment, next in the order they will resolve
+ * (react_request_t.order_*), so the screen can show it. Past
+ * REACT_ORDER_MAX, or with no question up, nothing happens. */
+void battle_ask_order(battle_t *b, int who, const char *label);
 /* Slot of stat NAME in the ruleset's table, or -1. */
 int battle_stat_slot(const battle_t *b, const char *name);
 /* Does the map or combatant i's template give stat KEY (rather than it

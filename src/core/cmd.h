@@ -69,6 +69,12 @@ typedef enum {
     OVERRIDE_COUNT
 } cmd_override_t;
 
+/* cmd_t.weapon for no weapon (unarmed; activation's basic Struggle), and
+ * for the Grab every creature of a ruleset that has one may use whatever it
+ * carries (activation; the JSON form names it "grab"). */
+#define CMD_WEAPON_NONE (-1)
+#define CMD_WEAPON_GRAB (-2)
+
 typedef struct {
     cmd_kind_t kind;
     int actor;

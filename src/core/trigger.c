@@ -11,6 +11,7 @@ static const char *const NAMES[TRIG_END] = {
     [TRIG_HIT_SELF] = "hit_self",             [TRIG_HIT_ALLY] = "hit_ally",
     [TRIG_ENDS_MOVE_IN_RANGE] = "ends_move_in_range", [TRIG_DECLARES] = "declares",
     [TRIG_ROUND_STARTS] = "round_starts",     [TRIG_TURN_STARTS] = "turn_starts",
+    [TRIG_ALLY_HITS] = "ally_hits",           [TRIG_ALLY_TARGETS] = "ally_targets",
 };
 
 static const char *const LABELS[TRIG_END] = {
@@ -21,6 +22,7 @@ static const char *const LABELS[TRIG_END] = {
     [TRIG_HIT_SELF] = "I am hit",                  [TRIG_HIT_ALLY] = "ally hit",
     [TRIG_ENDS_MOVE_IN_RANGE] = "enemy stops in range", [TRIG_DECLARES] = "enemy declares",
     [TRIG_ROUND_STARTS] = "the round begins",      [TRIG_TURN_STARTS] = "enemy's turn begins",
+    [TRIG_ALLY_HITS] = "ally hits an enemy",       [TRIG_ALLY_TARGETS] = "ally attacks an enemy",
 };
 
 const char *trigger_name(int t) { return t >= 0 && t < TRIG_END ? NAMES[t] : ""; }

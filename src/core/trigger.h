@@ -30,6 +30,11 @@ typedef enum {
      * they lie past TRIG_COUNT (loops over the deeds stay as they were). */
     TRIG_ROUND_STARTS = TRIG_COUNT, /* the round begins, before anyone acts in it */
     TRIG_TURN_STARTS,       /* an enemy's turn (its slot) begins, before it acts */
+    /* Deeds of an ally (activation: the text opens trigger windows to "any
+     * other combatant", its example "when an ally hits an enemy"); the held
+     * action then goes at the enemy the ally struck or aimed at. */
+    TRIG_ALLY_HITS,         /* an ally's attack hits one of the holder's enemies */
+    TRIG_ALLY_TARGETS,      /* an ally attacks one of the holder's enemies */
     TRIG_END                /* every trigger, deeds and moments */
 } trigger_t;
 

@@ -34,16 +34,18 @@ static bool read_cell(const cJSON *v, const map_t *m, cell_t *out)
     return map_in_bounds(m, *out);
 }
 
-/* A weapon slot: an index, or the id of a weapon the actor carries. */
+/* A weapon slot: an index, or the id of a weapon the actor carries;
+ * "unarmed" for none, and "grab" (when the actor carries no weapon of that
+ * id) for the built-in Grab. */
 static bool read_weapon(const cJSON *v, const map_t *m, int actor, int *out)
 {
     if (cJSON_IsNumber(v)) {
         *out = v->valueint;
-        return *out >= -1 && *out < MAP_MAX_WEAPONS;
+        return *out >= CMD_WEAPON_GRAB && *out < MAP_MAX_WEAPONS;
     }
     if (!cJSON_IsString(v)) return false;
     if (strcmp(v->valuestring, "unarmed") == 0) {
-        *out = -1;
+        *out = CMD_WEAPON_NONE;
         return true;
     }
     const map_combatant_t *c = &m->combatants[actor];
@@ -52,6 +54,10 @@ static bool read_weapon(const cJSON *v, const map_t *m, int actor, int *out)
             *out = w;
             return true;
         }
+    if (strcmp(v->valuestring, "grab") == 0) {
+        *out = CMD_WEAPON_GRAB;
+        return true;
+    }
     return false;
 }
 

@@ -6,7 +6,8 @@
  *   {"cmd": "move", "actor": "kara", "path": [[4, 3], [5, 3]]}
  *   {"cmd": "declare", "actor": "a", "act": "engage", "target": "b", "path": [...]}
  * Optional keys: target, weapon and weapon2 (an index into the actor's
- * weapons or a weapon id it carries; -1 or "unarmed" for none), arg (integer),
+ * weapons or a weapon id it carries; -1 or "unarmed" for none; -2 or "grab"
+ * for the built-in Grab of a ruleset that has one), arg (integer),
  * act (a command name), at ([col, row]), path, and reactions (the table's
  * answers to the reactions it was asked about while the command played, in
  * order: the option chosen, 0 to let it pass; false and true read as 0 and

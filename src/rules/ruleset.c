@@ -130,6 +130,7 @@ int ruleset_refused(const ruleset_t *rs, const battle_t *b, int actor, refusal_t
 int ruleset_queue(const ruleset_t *rs, const battle_t *b, turn_slot_t *out, int cap)
 {
     if (!rs || !rs->queue || !b || cap < 1) return 0;
+    memset(out, 0, sizeof *out * (size_t)cap); /* a hook fills only what it knows */
     int n = rs->queue(b, out, cap);
     return n < cap ? n : cap;
 }

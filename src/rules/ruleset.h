@@ -86,6 +86,10 @@ typedef struct {
 typedef struct {
     int who, side;
     char label[QUEUE_LABEL_MAX]; /* what the ruleset says about it: "AV 40", "round 3" */
+    /* Not a turn: an answer already declared to the moment the table is
+     * being asked about, waiting to resolve (these come first, in the order
+     * they will resolve; label names the answer). */
+    bool reaction;
 } turn_slot_t;
 
 /* One call the referee may make now (ruleset_t.calls): the command that

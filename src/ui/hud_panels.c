@@ -101,9 +101,23 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     snprintf(buf, sizeof buf, "Round %d", b->round > 0 ? b->round : 1);
     hud_text(d, buf, ui_text_quantize(l->px + 4), true, C_HEAD, x, y);
     y += l->line + l->px / 2;
-    /* The turns to come, when the ruleset forecasts them (its queue hook). */
-    turn_slot_t q[QUEUE_MAX];
-    int nq = ruleset_queue(p->play.rs, b, q, 4);
+    /* The turns to come, when the ruleset forecasts them (its queue hook);
+     * first, while the table is asked about a reaction, the answers already
+     * declared to that moment, in the order they will resolve. */
+    turn_slot_t all[QUEUE_MAX];
+    int na = ruleset_queue(p->play.rs, b, all, QUEUE_MAX), nr = 0;
+    while (nr < na && all[nr].reaction) nr++;
+    if (nr > 0) {
+        hud_text(d, "Resolves, in order:", ui_text_quantize(l->px - 2), true, C_INK, x, y);
+        y += l->line;
+        for (int k = 0; k < nr; k++) {
+            snprintf(buf, sizeof buf, "%d. %s: %s", k + 1, pui_name(p, all[k].who), all[k].label);
+            hud_text(d, buf, ui_text_quantize(l->px - 2), false, C_INK, x, y);
+            y += l->line;
+        }
+    }
+    const turn_slot_t *q = all + nr;
+    int nq = na - nr < 4 ? na - nr : 4;
     if (nq > 0) {
         size_t at = (size_t)snprintf(buf, sizeof buf, "Next:");
         for (int k = 0; k < nq && at < sizeof buf; k++)

@@ -34,8 +34,8 @@
 
 /* Weapon slots that are not in a combatant's list: the basic Struggle every
  * creature has (A25) and the Grab every creature may use (the text). */
-#define ACT_W_STRUGGLE (-1)
-#define ACT_W_GRAB (-2)
+#define ACT_W_STRUGGLE CMD_WEAPON_NONE
+#define ACT_W_GRAB CMD_WEAPON_GRAB
 
 /* Stat slots, in the order of the names the templates use. */
 enum {
@@ -273,14 +273,29 @@ void act_set_cond(battle_t *b, int i, unsigned bit, const char *name, bool on);
 typedef struct {
     int user;          /* whose action or move it is */
     int target;        /* the action's target (-1: area or none); may be replaced */
+    /* An area action targets every combatant in its template (A17): area
+     * set, tgt[k] for each combatant k it targets. */
+    bool area;
+    unsigned char tgt[ACT_NMAX];
     const act_action_t *a; /* the action (NULL for a move) */
     hex_t from, to;    /* a move step */
     bool dash;         /* the first step of a Dash (TRIG_DASHES) */
     int hit;           /* WIN_HIT..: the combatant hit */
     bool cancelled;    /* an intercept or a faint stopped the action */
 } act_trigger_t;
-/* Open window `win` on x: every reactor whose trigger it meets may answer,
- * interrupts by level then Base AV, each once (A5). depth: of the action. */
+/* Does x's action target combatant k (its single target, or one of those
+ * its area caught)? */
+static inline bool act_targets(const act_trigger_t *x, int k)
+{
+    return k >= 0 && (x->area ? x->tgt[k] != 0 : x->target == k);
+}
+/* x is an area action of i whose template is ar: every combatant the
+ * template catches is its target (A17). */
+void act_area_targets(const battle_t *b, int i, const act_action_t *a, const area_t *ar,
+                      act_trigger_t *x);
+/* Open window `win` on x: every reactor whose trigger it meets may declare
+ * an answer, each effect once; the answers declared then resolve by the
+ * level each declared, then Base AV (A5). depth: of the action. */
 void act_window(battle_t *b, act_window_t win, act_trigger_t *x, int depth);
 /* After a [Grapple] action of `user` on `target`: offer Co-Grapple (A24). */
 void act_offer_cograpple(battle_t *b, int user, int target);
@@ -343,8 +358,9 @@ bool act_describe(const battle_t *b, const cmd_t *c, char *label, size_t cap);
 /* ---- ai.c ---- */
 void act_ai(battle_t *b, int a, cmd_t *out);
 /* Which option reactor r takes (0: pass) of the n it is offered, labels as
- * given, the action offered as option k being opt[k-1] (NULL: a side). */
+ * given, the action offered as option k being opt[k-1] aimed at subj[k-1]
+ * (the foe it would strike). */
 int act_ai_react(const battle_t *b, int r, const act_trigger_t *x, int n,
-                 const act_action_t *const *opt);
+                 const act_action_t *const *opt, const int *subj);
 
 #endif

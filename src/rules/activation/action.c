@@ -186,11 +186,10 @@ bool act_affordable(const battle_t *b, int i, const act_action_t *a, bool own)
 bool act_grapple_allows(const battle_t *b, int i, const act_action_t *a, int t)
 {
     if (a->grab) {
-        /* Grab reaches outside a grapple (the text's exception), but only a
-         * free combatant or a grapple's controller can take hold of someone,
-         * and only of someone in no grapple. */
-        if (t >= 0 && act_in_grapple(b, t)) return false;
-        return !act_in_grapple(b, i) || act_controls(b, i);
+        /* A23: Grab is the text's exception to "hostile actions must target
+         * actors within the grapple": anyone, grappled or Bound too, may take
+         * hold of someone in no grapple (ruling: not of someone in another). */
+        return t < 0 || !act_in_grapple(b, t);
     }
     /* Ruling: a [Grapple] action other than Grab is a grapple's own (Slam):
      * it needs its user in a grapple, at a member of it. */

@@ -83,11 +83,30 @@ static bool own_action(const act_action_t *a)
     return !a->move && a->interrupt <= 0 && !a->intercept;
 }
 
-/* Can Hold! take a (a Complex action of i's that is not already telegraphed)? */
+/* Can Hold! take a (a Complex action of i's that is not already
+ * telegraphed)? Grab is one too: the text allows Hold! on "a Complex Action
+ * you possess", and Grab is Complex. */
 static bool holdable(const act_action_t *a)
 {
-    return own_action(a) && a->cost == 2 && a->delay <= 0 && !a->grab;
+    return own_action(a) && a->cost == 2 && a->delay <= 0;
 }
+
+/* Is t a trigger Hold! may wait for: a foe's deed, or an ally's (the
+ * text's "when an ally hits an enemy")? */
+static bool hold_trigger(int t)
+{
+    return (t >= 0 && t < TRIG_COUNT) || t == TRIG_ALLY_HITS || t == TRIG_ALLY_TARGETS;
+}
+
+/* The triggers Hold! may wait for, in the order the legal list gives them. */
+static const int HOLD_TRIGGERS[] = {
+    TRIG_ENTERS_REACH, TRIG_ATTACKS,     TRIG_DASHES,         TRIG_ATTACKS_RANGED,
+    TRIG_MOVES_IN_SIGHT, TRIG_TARGETS_ALLY, TRIG_LEAVES_REACH, TRIG_TARGETS_SELF,
+    TRIG_HIT_SELF,     TRIG_HIT_ALLY,    TRIG_ENDS_MOVE_IN_RANGE, TRIG_DECLARES,
+    TRIG_ALLY_HITS,    TRIG_ALLY_TARGETS,
+};
+_Static_assert(sizeof HOLD_TRIGGERS / sizeof HOLD_TRIGGERS[0] == TRIG_COUNT + 2,
+               "every deed of the vocabulary, and the two of an ally");
 
 static battle_status_t do_move(battle_t *b, const cmd_t *c)
 {
@@ -136,7 +155,7 @@ static battle_status_t do_hold(battle_t *b, const cmd_t *c)
     act_state_t *s = act_st(b);
     int i = c->actor;
     act_action_t a;
-    if (s->held[i] || c->arg < 0 || c->arg >= TRIG_COUNT) return BATTLE_ILLEGAL;
+    if (s->held[i] || !hold_trigger(c->arg)) return BATTLE_ILLEGAL;
     if (!act_action(b, i, c->weapon, &a) || !holdable(&a) || !act_grapple_allows(b, i, &a, -1))
         return BATTLE_ILLEGAL;
     if (c->target >= 0 && (c->target >= b->n || !battle_active(b, c->target) ||
@@ -255,19 +274,20 @@ static int act_legal(battle_t *b, int i, cmd_t *out, int cap)
         c.arg = mode;
         add(&l, c);
     }
-    for (int w = ACT_W_STRUGGLE; w < b->u[i].n_weapons; w++) {
+    /* Grab (listed as `grapple` below) may be held too. */
+    for (int w = ACT_W_GRAB; w < b->u[i].n_weapons; w++) {
         act_action_t a;
         if (!act_action(b, i, w, &a) || !own_action(&a)) continue;
         cmd_t c = cmd_make(CMD_ENGAGE, i);
         c.weapon = w;
-        if (act_affordable(b, i, &a, true)) add_aims(b, &l, c, &a);
+        if (w != ACT_W_GRAB && act_affordable(b, i, &a, true)) add_aims(b, &l, c, &a);
         if (!holdable(&a) || a.pp > b->u[i].stat[AS_PP]) continue;
         /* Hold!: a trigger (free, one held at a time), or [Delay 1-3]. */
         if (!s->held[i] && act_grapple_allows(b, i, &a, -1))
-            for (int trig = 0; trig < TRIG_COUNT; trig++) {
+            for (size_t k = 0; k < sizeof HOLD_TRIGGERS / sizeof HOLD_TRIGGERS[0]; k++) {
                 cmd_t h = cmd_make(CMD_STANDBY, i);
                 h.weapon = w;
-                h.arg = trig;
+                h.arg = HOLD_TRIGGERS[k];
                 add(&l, h);
             }
         if (act_affordable(b, i, &a, true))
@@ -296,10 +316,26 @@ static int act_refused(const battle_t *b, int i, refusal_t *out, int cap)
     const act_state_t *s = act_cst(b);
     int n = 0;
     if (b->over || i != s->actor || !battle_active(b, i)) return 0;
+    bool grappled = act_has(b, i, AC_GRAPPLED);
+    /* A23, A-G2: in a grapple, Dash is barred (the plain Move is not). */
+    act_action_t dash;
+    if (grappled && n < cap && act_move_action(b, i, AM_DASH, &dash) && !dash.grapple) {
+        out[n].cmd = cmd_make(CMD_MOVE, i);
+        out[n].cmd.arg = AM_DASH;
+        snprintf(out[n].why, sizeof out[n].why, "grappled: only Move and [Grapple] actions");
+        n++;
+    }
     for (int w = ACT_W_STRUGGLE; w < b->u[i].n_weapons && n < cap; w++) {
         act_action_t a;
-        if (!act_action(b, i, w, &a) || !own_action(&a) || act_affordable(b, i, &a, true))
+        if (!act_action(b, i, w, &a) || !own_action(&a)) continue;
+        if (grappled && !a.grapple) {
+            out[n].cmd = cmd_make(CMD_ENGAGE, i);
+            out[n].cmd.weapon = w;
+            snprintf(out[n].why, sizeof out[n].why, "grappled: only [Grapple] actions");
+            n++;
             continue;
+        }
+        if (act_affordable(b, i, &a, true)) continue;
         int pp = b->u[i].stat[AS_PP];
         if (a.pp > pp)
             snprintf(out[n].why, sizeof out[n].why, "needs %d PP, %d left", a.pp, pp);
@@ -359,4 +395,7 @@ const ruleset_t ruleset_activation = {
     .refused = act_refused,
     .calls = act_calls,
     .call_kinds = RULESET_CALL(CMD_OVERRIDE),
+    /* 1: interrupts resolve by the level declared, areas target all they
+     * catch, grapples as the held-out reading amended (issue 33). */
+    .revision = 1,
 };

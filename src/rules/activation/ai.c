@@ -456,7 +456,7 @@ void act_ai(battle_t *b, int i, cmd_t *out)
 }
 
 int act_ai_react(const battle_t *b, int r, const act_trigger_t *x, int n,
-                 const act_action_t *const *opt)
+                 const act_action_t *const *opt, const int *subj)
 {
     const act_state_t *s = act_cst(b);
     int pick = 0;
@@ -482,12 +482,23 @@ int act_ai_react(const battle_t *b, int r, const act_trigger_t *x, int n,
             /* Counter or a held strike, paid from the next activation: worth
              * it when it fells the foe first, or when r is fit and owes
              * nothing yet. */
+            int foe = subj[k];
+            if (foe < 0) continue;
             act_odds_t o;
-            act_odds(b, r, a, x->user, &o);
+            act_odds(b, r, a, foe, &o);
             if (!o.legal || o.fails) continue;
             double p = o.chance >= 100 ? 1.0 : o.chance / 100.0;
+            if (a->grab) {
+                /* A held Grab: whoever held it wanted this foe seized. */
+                v = p >= 0.5 ? 10.0 * p : 0.0;
+                if (v > best) {
+                    best = v;
+                    pick = k + 1;
+                }
+                continue;
+            }
             double dmg = act_mean_damage(&o);
-            bool fells = p * dmg >= b->u[x->user].hp * 0.9;
+            bool fells = p * dmg >= b->u[foe].hp * 0.9;
             bool fit = b->u[r].hp * 2 >= b->u[r].hp_max && s->debt[r] == 0;
             /* What it costs: that share of r's next activation. */
             double owed = activation_worth(b, r) * a->cost / ACT_SIMPLE;

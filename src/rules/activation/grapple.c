@@ -97,8 +97,15 @@ void act_grab_effect(battle_t *b, int user, int t)
     if (act_stopped(b)) return;
     battle_emit_action(b, user, "grapple", t, ok);
     if (!ok) return;
-    if (!act_in_grapple(b, user)) set_member(b, user, user, 0);
-    set_member(b, t, user, 1);
+    const act_state_t *s = act_cst(b);
+    if (!act_in_grapple(b, user)) {
+        set_member(b, user, user, 0);
+        set_member(b, t, user, 1);
+    } else {
+        /* A23: a grappled grabber draws the outsider into its own grapple,
+         * Bound, on the side opposite its own. */
+        set_member(b, t, s->gctl[user] - 1, 1 - s->gside[user]);
+    }
     act_offer_cograpple(b, user, t); /* A24 */
 }
 
@@ -129,17 +136,35 @@ void act_leave_grapple(battle_t *b, int i)
     act_release(b, ctl);
 }
 
+/* Whom i struggles against: the controller, or for one Bound on the
+ * controller's side (a grappled grabber drew it in, A23) the first member
+ * on the other side; -1 for none. */
+static int opponent(const battle_t *b, int i)
+{
+    const act_state_t *s = act_cst(b);
+    int ctl = s->gctl[i] - 1;
+    if (ctl < 0 || s->gside[i] != s->gside[ctl]) return ctl;
+    for (int k = 0; k < b->n; k++)
+        if (s->gctl[k] == ctl + 1 && s->gside[k] != s->gside[i] && battle_active(b, k)) return k;
+    return -1;
+}
+
 void act_struggle_free(battle_t *b, int i)
 {
     const act_state_t *s = act_cst(b);
     int ctl = s->gctl[i] - 1;
     if (ctl < 0 || ctl == i) return;
+    int opp = opponent(b, i);
+    if (opp < 0) return;
     /* A22: the Lift check the other way round, side against side. */
-    int m = act_lift_mod(act_side_wc(b, i), act_side_wc(b, ctl));
-    bool ok = lift_check(b, i, m, ctl, "struggle free");
+    int m = act_lift_mod(act_side_wc(b, i), act_side_wc(b, opp));
+    bool ok = lift_check(b, i, m, opp, "struggle free");
     if (act_stopped(b)) return;
-    battle_emit_action(b, i, "struggle_free", ctl, ok);
+    battle_emit_action(b, i, "struggle_free", opp, ok);
     if (ok) act_leave_grapple(b, i);
+    /* A24: Struggle Free is a [Grapple] action too; after a failed one the
+     * grapple stands, and others may join it. */
+    act_offer_cograpple(b, i, opp);
 }
 
 void act_carry(battle_t *b, int ctl, hex_t h0)

@@ -23,6 +23,10 @@ bool act_move_cost(const battle_t *b, int i, int mode, move_cost_t *out)
     if (mode < 0 || mode >= AM_COUNT || !battle_active(b, i)) return false;
     act_action_t a;
     if (!act_move_action(b, i, mode, &a) && mode != AM_MOVE) return false;
+    /* A23: in a grapple only the plain Move is left (to its controller, "may
+     * still move themselves normally"); a movement action without [Grapple]
+     * (Dash) is barred like any other action without it (A-G2). */
+    if (mode != AM_MOVE && act_has(b, i, AC_GRAPPLED) && !a.grapple) return false;
     if (act_cst(b)->actor == i && !act_affordable(b, i, &a, true)) return false;
     int fph = b->map->feet_per_hex > 0 ? b->map->feet_per_hex : 5;
     /* Terrain x feet per hex, foes' hexes refused, allies passed through:
@@ -48,6 +52,8 @@ void act_walk(battle_t *b, int i, const cell_t *path, int n, bool dash)
         if (act_controls(b, i)) act_carry(b, i, h0);
         act_window(b, WIN_STEP_AFTER, &x, 0);
         if (act_stopped(b) || !battle_active(b, i)) return;
+        /* Seized on the way (a held Grab): Bound, it moves no farther (A23). */
+        if (act_has(b, i, AC_BOUND)) return;
     }
     x.from = x.to = act_pos(b, i);
     act_window(b, WIN_MOVE_END, &x, 0);

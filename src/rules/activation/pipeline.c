@@ -178,10 +178,13 @@ static void resolve(battle_t *b, int i, const act_action_t *a, act_trigger_t *x,
         }
         event_t e = area_event(b->map, i, x->target, &ar);
         battle_emit(b, &e);
-        /* Who stands in the template is settled once, before anyone is hit. */
+        /* Whom it strikes is settled once, before anyone is hit: the targets
+         * its declaration named (A17; a Guard may have stepped in for one),
+         * or for a telegraph landing now whoever stands in it now (A7). */
+        if (!x->area) act_area_targets(b, i, a, &ar, x);
         unsigned char caught[ACT_NMAX];
         for (int k = 0; k < b->n; k++)
-            caught[k] = battle_active(b, k) && act_area_catches(b, i, a, &ar, k);
+            caught[k] = battle_active(b, k) && x->tgt[k];
         for (int k = 0; k < b->n && !act_stopped(b) && battle_active(b, i); k++)
             if (caught[k] && battle_active(b, k)) resolve_on(b, i, a, k, true, x, depth);
     }
@@ -191,6 +194,13 @@ static void resolve(battle_t *b, int i, const act_action_t *a, act_trigger_t *x,
     if (act_stopped(b)) return;
     x->hit = -1;
     act_window(b, WIN_RESOLUTION, x, depth);
+}
+
+void act_area_targets(const battle_t *b, int i, const act_action_t *a, const area_t *ar,
+                      act_trigger_t *x)
+{
+    x->area = true;
+    for (int k = 0; k < b->n; k++) x->tgt[k] = act_area_catches(b, i, a, ar, k) ? 1 : 0;
 }
 
 void act_pay_pp(battle_t *b, int i, const act_action_t *a)
@@ -229,6 +239,10 @@ void act_use(battle_t *b, int i, int slot, int t, cell_t aim, int depth)
     hb_strlcpy(e.name, a.w->id, sizeof e.name);
     battle_emit(b, &e);
     act_trigger_t x = {.user = i, .target = a.shape == SHAPE_SINGLE ? t : -1, .a = &a, .hit = -1};
+    area_t ar;
+    /* A17: an area targets everyone in it, from its declaration on. */
+    if (act_area_of(b, &a, act_pos(b, i), hex_from_cell(b->map->layout, aim), &ar))
+        act_area_targets(b, i, &a, &ar, &x);
     if (!declare(b, i, &a, &x, depth)) return;
     resolve(b, i, &a, &x, act_pos(b, i), aim, depth);
     act_state_t *s = act_st(b);
@@ -272,6 +286,11 @@ bool act_declare_delay(battle_t *b, int i, int slot, int t, cell_t aim, int x, b
     cell_t from = hex_to_cell(b->map->layout, act_pos(b, i));
     telegraph(b, i, &a, t, from, aim, x);
     act_trigger_t tr = {.user = i, .target = t, .a = &a, .hit = -1};
+    /* A17: those in the telegraphed hexes now are its targets at the
+     * declaration (who is struck is settled again when it lands, A7). */
+    area_t ar;
+    if (act_area_of(b, &a, act_pos(b, i), hex_from_cell(b->map->layout, aim), &ar))
+        act_area_targets(b, i, &a, &ar, &tr);
     if (!declare(b, i, &a, &tr, 0)) return true;
     /* Stored after the window: a later declaration never overtakes it. */
     k = 0;

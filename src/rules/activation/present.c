@@ -123,12 +123,27 @@ int act_gauges(const battle_t *b, int i, gauge_t *out, int cap)
 
 int act_queue(const battle_t *b, turn_slot_t *out, int cap)
 {
+    /* While the table is asked about a reaction: the answers already
+     * declared to that moment, in the order they will resolve (A5), first. */
+    int m = 0;
+    for (int k = 0; b->asking && k < b->ask.n_order && m < cap; k++) {
+        int w = b->ask.order_who[k];
+        if (w < 0 || w >= b->n) continue;
+        out[m].who = w;
+        out[m].side = b->board->side[w];
+        out[m].reaction = true;
+        hb_strlcpy(out[m].label, b->ask.order_labels[k], sizeof out[m].label);
+        m++;
+    }
+    out += m;
+    cap -= m;
     int who[QUEUE_MAX], when[QUEUE_MAX];
     int n = act_forecast(b, who, when, cap < QUEUE_MAX ? cap : QUEUE_MAX);
     int clock = act_cst(b)->clock;
     for (int k = 0; k < n; k++) {
         out[k].who = who[k];
         out[k].side = b->board->side[who[k]];
+        out[k].reaction = false;
         /* The ticks of the AV clock still to pass; none means it acts straight
          * after the current activation (a tie on the clock). */
         int wait = when[k] - clock;
@@ -137,7 +152,7 @@ int act_queue(const battle_t *b, turn_slot_t *out, int cap)
         else
             snprintf(out[k].label, sizeof out[k].label, "in %d AV", wait);
     }
-    return n;
+    return m + n;
 }
 
 bool act_describe(const battle_t *b, const cmd_t *c, char *label, size_t cap)
@@ -154,6 +169,8 @@ bool act_describe(const battle_t *b, const cmd_t *c, char *label, size_t cap)
         snprintf(label, cap, "Attack: %.24s (%d PP)", an, a.pp);
     else if (c->kind == CMD_GRAPPLE)
         snprintf(label, cap, "Grab");
+    else if (c->kind == CMD_STANDBY && slot == ACT_W_GRAB)
+        snprintf(label, cap, "Hold: Grab"); /* the screen knows no weapon slot -2 */
     else if (c->kind == CMD_ESCAPE)
         snprintf(label, cap, "Struggle free");
     else

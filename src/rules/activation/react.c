@@ -14,14 +14,45 @@ typedef struct {
     bool held;       /* the Hold! action, as [Interrupt 1] */
     act_action_t a;
     int level;       /* interrupt level */
+    int subj;        /* whom it answers: the foe it strikes (or Guard: the attacker) */
 } option_t;
 
-/* Does trigger `trig` of r's action a meet window win of x? */
+/* Is trigger trig a deed of r's ally (else of r's foe)? */
+static bool ally_deed(int trig) { return trig == TRIG_ALLY_HITS || trig == TRIG_ALLY_TARGETS; }
+
+/* The first combatant x's action targets that is r's foe, -1 for none. */
+static int foe_targeted(const battle_t *b, const act_trigger_t *x, int r)
+{
+    if (!x->area) return x->target >= 0 && act_enemies(b, r, x->target) ? x->target : -1;
+    for (int k = 0; k < b->n; k++)
+        if (x->tgt[k] && battle_active(b, k) && act_enemies(b, r, k)) return k;
+    return -1;
+}
+
+/* Does x target an ally of r (not r)? For an area, the first such ally
+ * within `range` hexes of r when range >= 0. */
+static int ally_targeted(const battle_t *b, const act_trigger_t *x, int r, int range)
+{
+    for (int k = 0; k < b->n; k++)
+        if (k != r && act_targets(x, k) && battle_active(b, k) && board_allies(b->board, r, k) &&
+            (range < 0 || hex_distance(act_pos(b, r), act_pos(b, k)) <= range))
+            return k;
+    return -1;
+}
+
+/* Does trigger `trig` of r's action a meet window win of x? Then *subj is
+ * whom r's answer goes at: the foe whose deed it is, or for an ally's deed
+ * the foe the ally hit or aimed at. */
 static bool meets(const battle_t *b, act_window_t win, const act_trigger_t *x, int r, int trig,
-                  const act_action_t *a)
+                  const act_action_t *a, int *subj)
 {
     int u = x->user;
+    *subj = u;
     if (a->trigger_contact && (!x->a || !x->a->contact)) return false;
+    /* The deeds of the vocabulary are a foe's; the two ally triggers an
+     * ally's (the text: windows are open to "any other combatant"). */
+    if (ally_deed(trig) ? (u == r || !board_allies(b->board, r, u)) : !act_enemies(b, r, u))
+        return false;
     bool damaging = x->a && x->a->category != CAT_STATUS;
     switch (trig) {
     case TRIG_ENTERS_REACH:
@@ -37,10 +68,9 @@ static bool meets(const battle_t *b, act_window_t win, const act_trigger_t *x, i
     case TRIG_ENDS_MOVE_IN_RANGE:
         return win == WIN_MOVE_END && hex_distance(act_pos(b, r), act_pos(b, u)) <= a->range;
     case TRIG_TARGETS_SELF:
-        return win == WIN_DECLARE && x->target == r;
+        return win == WIN_DECLARE && act_targets(x, r);
     case TRIG_TARGETS_ALLY:
-        return win == WIN_DECLARE && x->target >= 0 && x->target != r &&
-               board_allies(b->board, r, x->target);
+        return win == WIN_DECLARE && ally_targeted(b, x, r, -1) >= 0;
     case TRIG_ATTACKS:
         return win == WIN_DECLARE && damaging;
     case TRIG_ATTACKS_RANGED:
@@ -51,13 +81,20 @@ static bool meets(const battle_t *b, act_window_t win, const act_trigger_t *x, i
         return win == WIN_HIT && x->hit == r;
     case TRIG_HIT_ALLY:
         return win == WIN_HIT && x->hit >= 0 && x->hit != r && board_allies(b->board, r, x->hit);
+    case TRIG_ALLY_HITS:
+        *subj = x->hit;
+        return win == WIN_HIT && x->hit >= 0 && act_enemies(b, r, x->hit);
+    case TRIG_ALLY_TARGETS:
+        *subj = foe_targeted(b, x, r);
+        return win == WIN_DECLARE && damaging && *subj >= 0;
     default:
         return false;
     }
 }
 
-/* Can r answer x with action a right now (paid from its next activation)? */
-static bool usable(const battle_t *b, int r, const act_action_t *a, const act_trigger_t *x)
+/* Can r answer x with action a at subj right now (paid from its next
+ * activation)? */
+static bool usable(const battle_t *b, int r, const act_action_t *a, const act_trigger_t *x, int subj)
 {
     if (!act_affordable(b, r, a, false)) return false;
     int u = x->user;
@@ -65,19 +102,22 @@ static bool usable(const battle_t *b, int r, const act_action_t *a, const act_tr
     if (act_has(b, r, AC_GRAPPLED) && !a->grapple) return false;
     if (a->intercept) {
         /* Guard: the ally must be within its range, and the guard itself a
-         * target the action could be aimed at from where its user stands. */
-        int t = x->target;
-        if (t < 0 || !x->a || x->a->shape != SHAPE_SINGLE) return false;
+         * target the action could be aimed at from where its user stands.
+         * An area caught the ally: Guard takes its place among the targets. */
+        int t = x->area ? ally_targeted(b, x, r, a->range) : x->target;
+        if (t < 0 || !x->a) return false;
         if (hex_distance(act_pos(b, r), act_pos(b, t)) > a->range) return false;
-        if (!act_grapple_allows(b, u, x->a, r)) return false;
+        if (!act_grapple_allows(b, u, x->a, x->area ? -1 : r)) return false;
+        if (x->area) return true;
         act_odds_t o;
         act_odds(b, u, x->a, r, &o);
         return o.legal && !o.fails;
     }
-    if (!act_grapple_allows(b, r, a, a->shape == SHAPE_SINGLE ? u : -1)) return false;
-    if (a->shape != SHAPE_SINGLE) return act_area_aim_ok(b, r, a, act_pos(b, u));
+    if (subj < 0 || !battle_active(b, subj)) return false;
+    if (!act_grapple_allows(b, r, a, a->shape == SHAPE_SINGLE ? subj : -1)) return false;
+    if (a->shape != SHAPE_SINGLE) return act_area_aim_ok(b, r, a, act_pos(b, subj));
     act_odds_t o;
-    act_odds(b, r, a, u, &o);
+    act_odds(b, r, a, subj, &o);
     return o.legal && !o.fails;
 }
 
@@ -90,17 +130,18 @@ static int options(const battle_t *b, act_window_t win, const act_trigger_t *x, 
     for (int w = 0; w < b->u[r].n_weapons && n < OPT_MAX; w++) {
         option_t o = {.slot = w};
         if (!act_action(b, r, w, &o.a) || o.a.interrupt <= 0) continue;
-        if (!meets(b, win, x, r, o.a.trigger, &o.a) || !usable(b, r, &o.a, x)) continue;
+        if (!meets(b, win, x, r, o.a.trigger, &o.a, &o.subj) || !usable(b, r, &o.a, x, o.subj))
+            continue;
         o.level = o.a.interrupt;
         out[n++] = o;
     }
     if (s->held[r] && n < OPT_MAX) {
         option_t o = {.slot = s->held_slot[r], .held = true};
-        if (act_action(b, r, o.slot, &o.a) && (s->held_target[r] < 0 || s->held_target[r] == x->user) &&
-            meets(b, win, x, r, s->held_trigger[r], &o.a)) {
+        if (act_action(b, r, o.slot, &o.a) && meets(b, win, x, r, s->held_trigger[r], &o.a, &o.subj) &&
+            (s->held_target[r] < 0 || s->held_target[r] == o.subj)) {
             o.a.cost = 2; /* A8: a held action fires as [Interrupt 1] and owes the activation */
             o.a.interrupt = o.level = 1;
-            if (usable(b, r, &o.a, x)) out[n++] = o;
+            if (usable(b, r, &o.a, x, o.subj)) out[n++] = o;
         }
     }
     return n;
@@ -118,17 +159,31 @@ int act_offer(battle_t *b, int r, const char *kind, int trigger, int n, const ch
     return pick;
 }
 
-/* The order reactors answer in (A5): the highest interrupt level first, then
- * the lowest Base AV, then map order. */
+/* An answer declared in a window, waiting to resolve: who, with what, and
+ * at which interrupt level. */
 typedef struct {
-    int who, level;
-} cand_t;
+    short who, slot;
+    unsigned char held, level;
+} decl_t;
 
-static bool before(const act_state_t *s, cand_t p, cand_t q)
+/* The order declared answers resolve in (A5): the highest interrupt level
+ * first, then the lowest Base AV, then map order. Reactors are asked in the
+ * same order, by the highest level among their options. */
+static bool before(const act_state_t *s, int p, int plevel, int q, int qlevel)
 {
-    if (p.level != q.level) return p.level > q.level;
-    if (s->base[p.who] != s->base[q.who]) return s->base[p.who] < s->base[q.who];
-    return p.who < q.who;
+    if (plevel != qlevel) return plevel > qlevel;
+    if (s->base[p] != s->base[q]) return s->base[p] < s->base[q];
+    return p < q;
+}
+
+/* Option o's words: the action and its interrupt level (the reactions
+ * prompt shows them, G4). */
+static void option_label(const option_t *o, char *out, size_t cap)
+{
+    const char *an = o->a.w->name[0] ? o->a.w->name : o->a.w->id;
+    char whole[64];
+    snprintf(whole, sizeof whole, "%.20s%s [Interrupt %d]", an, o->held ? " (held)" : "", o->level);
+    hb_strlcpy(out, whole, cap);
 }
 
 /* r answers x with option o. */
@@ -139,17 +194,25 @@ static void answer(battle_t *b, int r, const option_t *o, act_trigger_t *x, int 
     if (o->held) s->held[r] = 0;
     event_t e = event_make(EV_REACTION);
     e.who = r;
-    e.target = x->user;
+    e.target = o->a.intercept ? x->user : o->subj;
     hb_strlcpy(e.name, o->a.intercept ? "intercept" : o->held ? "hold" : "interrupt", sizeof e.name);
     battle_emit(b, &e);
     if (o->a.intercept) {
         act_pay_pp(b, r, &o->a);
+        if (x->area) {
+            /* A-R3 on an area: the guard takes the ally's place among its targets. */
+            int t = ally_targeted(b, x, r, o->a.range);
+            battle_emit_action(b, r, o->a.w->id, t, true);
+            if (t >= 0) x->tgt[t] = 0;
+            x->tgt[r] = 1;
+            return;
+        }
         battle_emit_action(b, r, o->a.w->id, x->target, true);
         x->target = r; /* A-R3: the attack goes on against the new target */
         return;
     }
-    cell_t aim = hex_to_cell(b->map->layout, act_pos(b, x->user));
-    act_use(b, r, o->slot, o->a.shape == SHAPE_SINGLE ? x->user : -1, aim, depth + 1);
+    cell_t aim = hex_to_cell(b->map->layout, act_pos(b, o->subj));
+    act_use(b, r, o->slot, o->a.shape == SHAPE_SINGLE ? o->subj : -1, aim, depth + 1);
     if (battle_active(b, r) && !battle_active(b, x->user)) x->cancelled = true;
 }
 
@@ -171,59 +234,109 @@ static int fresh_options(const battle_t *b, act_window_t win, const act_trigger_
     return m;
 }
 
+/* r's option that declaration d named, if its trigger still holds (A-X3). */
+static bool still_met(const battle_t *b, act_window_t win, const act_trigger_t *x, const decl_t *d,
+                      option_t *out)
+{
+    option_t all[OPT_MAX];
+    int n = options(b, win, x, d->who, all);
+    for (int k = 0; k < n; k++)
+        if (all[k].held == (d->held != 0) && all[k].slot == d->slot) {
+            *out = all[k];
+            return true;
+        }
+    return false;
+}
+
 void act_window(battle_t *b, act_window_t win, act_trigger_t *x, int depth)
 {
     const act_state_t *s = act_cst(b);
     if (depth >= ACT_DEPTH_MAX || act_stopped(b) || !battle_active(b, x->user)) return;
-    /* A-X2: a reactor may answer with any number of its effects, each once.
-     * Every option put to a reactor (taken or let pass) is marked; after each
-     * answer the order is drawn up again, since the answer may have met new
-     * triggers (a Guard that took the blow is now its target) or taken
-     * others away (A-X3). Each pass puts at least one fresh option, so the
-     * window closes. */
+    /* A5: every reactor whose trigger the moment meets declares its answer
+     * (or lets it pass) first; then the answers resolve by the interrupt
+     * level each declared (a held action is [Interrupt 1] even when its
+     * holder also has a Counter), then Base AV. Each answer is checked again
+     * when its turn comes, since an earlier one may have taken its trigger
+     * away (A-X3).
+     * A-X2: a reactor may answer with any number of its effects, each once.
+     * Every option put to a reactor (taken or let pass) is marked; once the
+     * declared answers have resolved, the moment is looked at again, since
+     * they may have met new triggers (a Guard that took the blow is now its
+     * target), and anyone with an option not yet put to it declares anew.
+     * Each pass puts at least one fresh option, so the window closes. */
     unsigned asked[ACT_NMAX] = {0};
     option_t opt[OPT_MAX];
     for (;;) {
-        cand_t c[ACT_NMAX];
-        int nc = 0;
+        int c[ACT_NMAX], clevel[ACT_NMAX], nc = 0;
         for (int r = 0; r < b->n; r++) {
-            if (!battle_active(b, r) || r == x->user || !act_enemies(b, r, x->user)) continue;
+            if (!battle_active(b, r) || r == x->user) continue;
             int n = fresh_options(b, win, x, r, asked[r], opt);
             if (n == 0) continue;
             int level = 0;
             for (int k = 0; k < n; k++)
                 if (opt[k].level > level) level = opt[k].level;
-            cand_t v = {r, level};
             int j = nc++;
-            while (j > 0 && before(s, v, c[j - 1])) {
+            while (j > 0 && before(s, r, level, c[j - 1], clevel[j - 1])) {
                 c[j] = c[j - 1];
+                clevel[j] = clevel[j - 1];
                 j--;
             }
-            c[j] = v;
+            c[j] = r;
+            clevel[j] = level;
         }
-        bool answered = false;
-        for (int k = 0; k < nc && !answered; k++) {
-            if (act_stopped(b) || !battle_active(b, x->user) || x->cancelled) return;
-            int r = c[k].who;
-            if (!battle_active(b, r)) continue;
-            /* A-X3: what answered before may have taken this trigger away. */
+        /* Declarations, kept in the order they will resolve. */
+        decl_t d[ACT_NMAX];
+        int nd = 0;
+        for (int k = 0; k < nc; k++) {
+            int r = c[k];
             int n = fresh_options(b, win, x, r, asked[r], opt);
             if (n == 0) continue;
             const act_action_t *acts[OPT_MAX];
+            int subj[OPT_MAX];
+            char words[OPT_MAX][REACT_LABEL_MAX];
             const char *labels[OPT_MAX + 1];
             labels[0] = "pass";
             for (int q = 0; q < n; q++) {
                 acts[q] = &opt[q].a;
-                labels[q + 1] = opt[q].a.w->name;
+                subj[q] = opt[q].subj;
+                option_label(&opt[q], words[q], sizeof words[q]);
+                labels[q + 1] = words[q];
                 asked[r] |= option_bit(&opt[q]);
             }
-            int pick = act_offer(b, r, opt[0].held && n == 1 ? "hold" : "interrupt", x->user, n + 1,
-                                 labels, act_ai_react(b, r, x, n, acts));
-            if (pick <= 0 || pick > n || act_stopped(b)) continue;
-            answer(b, r, &opt[pick - 1], x, depth);
-            answered = true;
+            int pick = act_offer(b, r, opt[0].held && n == 1 ? "hold" : "interrupt",
+                                 opt[0].subj >= 0 ? opt[0].subj : x->user, n + 1, labels,
+                                 act_ai_react(b, r, x, n, acts, subj));
+            if (act_stopped(b)) {
+                /* The table is asked: show it what is declared already. */
+                for (int q = 0; q < nd; q++) {
+                    act_action_t a;
+                    option_t shown = {.slot = d[q].slot, .held = d[q].held, .level = d[q].level};
+                    if (!act_action(b, d[q].who, d[q].slot, &a)) continue;
+                    shown.a = a;
+                    char w[REACT_LABEL_MAX];
+                    option_label(&shown, w, sizeof w);
+                    battle_ask_order(b, d[q].who, w);
+                }
+                return;
+            }
+            if (pick <= 0 || pick > n) continue;
+            decl_t v = {(short)r, (short)opt[pick - 1].slot, opt[pick - 1].held,
+                        (unsigned char)opt[pick - 1].level};
+            int j = nd++;
+            while (j > 0 && before(s, r, v.level, d[j - 1].who, d[j - 1].level)) {
+                d[j] = d[j - 1];
+                j--;
+            }
+            d[j] = v;
         }
-        if (!answered) return;
+        if (nd == 0) return;
+        for (int k = 0; k < nd; k++) {
+            if (act_stopped(b) || !battle_active(b, x->user) || x->cancelled) return;
+            option_t o;
+            if (!battle_active(b, d[k].who) || !still_met(b, win, x, &d[k], &o)) continue;
+            answer(b, d[k].who, &o, x, depth);
+        }
+        if (act_stopped(b) || !battle_active(b, x->user) || x->cancelled) return;
     }
 }
 
