@@ -539,6 +539,38 @@ static void test_no_dodge_when_healthy_and_out_of_points(void **state)
     fx_free(&f);
 }
 
+/* A readied blow is priced as the blow it is (Might, the sword and the
+ * margin, all successes counting), like any attack the AI is asked to
+ * dodge: out of points, the brigand spends its Willpower on a forced dodge
+ * of the knight's readied blow that could take its last wounds (E18, E19). */
+static void test_ai_dodges_a_readied_blow(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 4, "emcore", NULL);
+    add(f.m, "knight", "players", 1, 1, "sword", "force=4,might=2,insight=3");
+    add(f.m, "brig", "brigands", 6, 1, "sword", "adeptness=2,fortitude=1,insight=1,health=3,willpower=1");
+    start(&f);
+    cmd_t rd = cmd_make(CMD_STANDBY, 0);
+    rd.arg = TRIG_ENTERS_REACH;
+    rd.act = CMD_ENGAGE;
+    rd.weapon = 0;
+    assert_int_equal(fx_do(&f.p, rd, FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, end(0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, end(1), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, end(0), FX_NO_DICE), BATTLE_OK);
+    /* Four hexes for its four points, the last into the sword's reach. The
+     * blow 10, 8, 2 (3) against the dodge 2, 2 (0): 2 + 1 + 3 = 6, soak 2, 2. */
+    assert_int_equal(fx_do(&f.p, MOVE(1, EM_HASTY, 5, 1, 4, 1, 3, 1, 2, 1),
+                           FX_DICE(10, 8, 2, 2, 2, 2, 2)),
+                     BATTLE_OK);
+    expect(&f, 0, "\"reaction\"", "\"kind\":\"readied\"", NULL);
+    expect(&f, 0, "\"reaction\"", "\"dodge_willpower\"", NULL);
+    expect(&f, 0, "\"stat\"", "\"willpower\"", "\"value\":0");
+    expect(&f, 0, "\"roll\"", "\"why\":\"dodge\"", NULL);
+    fx_free(&f);
+}
+
 /* The AI in the Immediate phase decides from what it may know: whatever the
  * players have declared before it (the referee may pick them first), its
  * choice is the one it makes with nothing declared. */
@@ -897,6 +929,7 @@ int main(void)
         cmocka_unit_test(test_dodge_for_a_point),
         cmocka_unit_test(test_dodge_for_willpower),
         cmocka_unit_test(test_no_dodge_when_healthy_and_out_of_points),
+        cmocka_unit_test(test_ai_dodges_a_readied_blow),
         cmocka_unit_test(test_ai_blind_to_declarations),
         cmocka_unit_test(test_ai_commits_then_takes_cover),
         cmocka_unit_test(test_ai_charges_only_where_not_outnumbered),
