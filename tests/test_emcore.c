@@ -11,6 +11,8 @@
 
 #include <cmocka.h>
 
+#include <string.h>
+
 #include "core/trigger.h"
 #include "rules_fixture.h"
 #include "rules/emcore/emcore.h"
@@ -312,6 +314,40 @@ static void test_disengage(void **state)
     expect(&f, 0, "\"action\"", "\"disengage\"", "\"ok\":true");
     assert_true(st_of(&f)->free_of[0]);
     assert_false(f.p.b->u[0].cond & EC_ENGAGED);
+    fx_free(&f);
+}
+
+/* After a fight the spare point buys a step or a minor action (E3): with
+ * Movement 2 the points would pay for an aim or an Evasion, and the action
+ * bar greys both with the reason instead. */
+static void test_spare_point_refusals(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 4, "emcore", NULL);
+    add(f.m, "archer", "players", 2, 1, "shortbow,dagger", "force=2,adeptness=4,insight=3,movement=2");
+    add(f.m, "brig", "brigands", 3, 1, "sword", "force=3,insight=1");
+    start(&f);
+    assert_int_equal(fx_do(&f.p, fx_declare(1, 0, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(0, 1, 1), FX_DICE(2, 2, 2, 2, 2)), BATTLE_OK);
+    assert_int_equal(st_of(&f)->points[0], 1);
+    refusal_t r[4];
+    int n = f.p.rs->refused(f.p.b, 0, r, 4);
+    bool aim = false, evade = false;
+    for (int k = 0; k < n; k++) {
+        aim = aim || (r[k].cmd.kind == CMD_COMMIT && strstr(r[k].why, "fought this turn"));
+        evade = evade || (r[k].cmd.kind == CMD_EVADE && strstr(r[k].why, "fought this turn"));
+    }
+    assert_true(aim);
+    assert_true(evade);
+    cmd_t legal[64];
+    int nl = f.p.rs->legal(f.p.b, 0, legal, 64);
+    for (int k = 0; k < nl && k < 64; k++) {
+        assert_int_not_equal(legal[k].kind, CMD_COMMIT);
+        assert_int_not_equal(legal[k].kind, CMD_EVADE);
+        if (legal[k].kind == CMD_MOVE)
+            assert_true(legal[k].arg == EM_HASTY || legal[k].arg == EM_FORCED);
+    }
     fx_free(&f);
 }
 
@@ -918,6 +954,7 @@ int main(void)
         cmocka_unit_test(test_tie_deals_nothing),
         cmocka_unit_test(test_one_roll_defends_against_all),
         cmocka_unit_test(test_disengage),
+        cmocka_unit_test(test_spare_point_refusals),
         cmocka_unit_test(test_points_and_slots),
         cmocka_unit_test(test_hasty_shot_counts_crits_once),
         cmocka_unit_test(test_committed_fires_in_commitment_phase),

@@ -286,7 +286,7 @@ static void ai_wind_up(battle_t *b, int a, cmd_t *out)
         *out = cmd_make(CMD_COVER, a);
         return;
     }
-    if (s->points[a] < em_half_cost(b, a) || (b->u[a].cond & (EC_EVADING | EC_COVER)))
+    if (!em_may_evade(b, a) || (b->u[a].cond & EC_COVER))
         return;
     int dodge_n = em_aspect_dice(b, a, EA_ADEPTNESS);
     double with_dodge = fire_threat(b, a, dodge_n, true);
@@ -516,7 +516,7 @@ static void ai_shooter(battle_t *b, int a, cmd_t *out)
         return;
     }
     /* An aimed shot from here, or from a hex one point away. */
-    if (pts >= em_full_less_one(b, a) && best_attack(b, a, EK_COMMITTED, -1, &t, &w) > 0.0) {
+    if (em_may_commit(b, a) && best_attack(b, a, EK_COMMITTED, -1, &t, &w) > 0.0) {
         *out = cmd_make(CMD_COMMIT, a);
         out->weapon = w;
         return;
