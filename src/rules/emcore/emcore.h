@@ -63,7 +63,7 @@ enum { EP_IMMEDIATE = 0, EP_MOVEMENT, EP_COMMITMENT, EP_COUNT };
 enum {
     EM_HASTY = 0, /* 1 hex a point, difficult 2; guard kept */
     EM_RUN,       /* 2 hexes a point, open ground only, Adeptness test per point */
-    EM_CHARGE,    /* 2 terrain units a point; must end next to an enemy */
+    EM_CHARGE,    /* 2 terrain units a point; must end with an enemy in reach */
     EM_FORCED,    /* one hex for 1 Willpower, when out of points */
     EM_MODE_COUNT
 };
