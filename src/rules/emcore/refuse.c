@@ -9,7 +9,8 @@
 #include "emcore.h"
 
 /* Why what i has done this turn rules out an aim (commit) or an Evasion;
- * NULL when nothing does. */
+ * NULL when nothing does. When the points are short as well, that is the
+ * reason given (the one the table meets most often). */
 static const char *spent_why(const battle_t *b, int i, bool commit)
 {
     unsigned d = em_cst(b)->deeds[i];
@@ -35,18 +36,18 @@ int em_refused(const battle_t *b, int a, refusal_t *out, int cap)
         if (!em_is_ranged(battle_weapon(b, a, w)) || (pts >= aim && !no_aim)) continue;
         out[n].cmd = cmd_make(CMD_COMMIT, a);
         out[n].cmd.weapon = w;
-        if (no_aim)
-            snprintf(out[n].why, sizeof out[n].why, "%s", no_aim);
-        else
+        if (pts < aim)
             snprintf(out[n].why, sizeof out[n].why, "needs %d points, %d left", aim, pts);
+        else
+            snprintf(out[n].why, sizeof out[n].why, "%s", no_aim);
         n++;
     }
     if (n < cap && (pts < evade || no_evade) && !(b->u[a].cond & EC_EVADING)) {
         out[n].cmd = cmd_make(CMD_EVADE, a);
-        if (no_evade)
-            snprintf(out[n].why, sizeof out[n].why, "%s", no_evade);
-        else
+        if (pts < evade)
             snprintf(out[n].why, sizeof out[n].why, "needs %d points, %d left", evade, pts);
+        else
+            snprintf(out[n].why, sizeof out[n].why, "%s", no_evade);
         n++;
     }
     return n;
