@@ -5,6 +5,12 @@
 BUILD        ?= build
 ASAN_BUILD   ?= build-asan
 FUZZ_BUILD   ?= build-fuzz
+# The Release builds `make test` compiles (warnings as errors) but does not run.
+RELEASE_GCC_BUILD   ?= build-release-gcc
+RELEASE_CLANG_BUILD ?= build-release-clang
+# ON or OFF forces -Werror in the builds below; empty keeps what the build
+# folder has (OFF in a new one). `make test` sets ON.
+WERROR       ?=
 JOBS         ?= $(shell nproc 2>/dev/null || echo 2)
 FUZZ_SECONDS ?= 60
 # Seconds of fuzzing per target inside `make test`, after one pass over the seeds.
@@ -23,7 +29,7 @@ DEB_PKGS     := cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-im
 MONKEY_EVENTS ?= 20000
 MONKEY_SEEDS  ?= 1 2 3 4
 
-.PHONY: all deps build asan run test fuzz fuzz-smoke monkey shots scars-audit xhalem-audit emcore-audit activation-audit odds-check clean
+.PHONY: all deps build asan release-check run test fuzz fuzz-smoke monkey shots scars-audit xhalem-audit emcore-audit activation-audit odds-check clean
 
 all: build
 
@@ -46,17 +52,28 @@ $(BUILD)/Makefile: CMakeLists.txt
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
 build: deps $(BUILD)/Makefile
+	$(if $(WERROR),cmake -S . -B $(BUILD) -DHB_WERROR=$(WERROR) >/dev/null)
 	cmake --build $(BUILD) -j $(JOBS)
 
 asan: deps
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DHB_SANITIZE=ON
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DHB_SANITIZE=ON $(if $(WERROR),-DHB_WERROR=$(WERROR))
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
+
+# Every target in the Release configuration (-O3 shows warnings the other
+# builds do not), with gcc and with clang, warnings as errors: compiled only.
+release-check: deps
+	CC=gcc cmake -S . -B $(RELEASE_GCC_BUILD) -DCMAKE_BUILD_TYPE=Release -DHB_WERROR=ON >/dev/null
+	cmake --build $(RELEASE_GCC_BUILD) -j $(JOBS)
+	CC=clang cmake -S . -B $(RELEASE_CLANG_BUILD) -DCMAKE_BUILD_TYPE=Release -DHB_WERROR=ON >/dev/null
+	cmake --build $(RELEASE_CLANG_BUILD) -j $(JOBS)
 
 run: build
 	./$(BUILD)/hexbattle
 
 # The plain build also runs valgrind (cli_valgrind); the sanitizer build skips it.
-test: build asan
+# Warnings are errors in every build `make test` makes.
+test:
+	$(MAKE) --no-print-directory build asan release-check WERROR=ON
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS)
@@ -125,4 +142,4 @@ odds-check: build
 	  bash tests/cli/odds.sh $(BUILD)/hexbattle $(CURDIR)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(RELEASE_GCC_BUILD) $(RELEASE_CLANG_BUILD)

@@ -25,7 +25,7 @@
 #define MAX_ACTIONS 64
 
 typedef struct {
-    char id[MAP_ID_MAX];
+    char id[EV_NAME_MAX]; /* an event's name, whole: a cut one would never match again */
     long uses, interrupts, battles_used, battles_carried;
 } row_t;
 

@@ -335,7 +335,7 @@ int io_terrain_fields(io_ctx_t *cx, const cJSON *obj, const char *path, terrain_
     io_path_key(p, sizeof p, path, "depth");
     if ((v = io_get(obj, "depth"))) {
         static const char *const DEPTHS[] = {"none", "partial", "deep"};
-        int depth;
+        int depth = DEPTH_NONE; /* set by io_want_enum on success; -O3 cannot tell */
         if ((rc = io_want_enum(cx, v, p, DEPTHS, 3, &depth))) return rc;
         t->depth = (depth_t)depth;
     }

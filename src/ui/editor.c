@@ -253,7 +253,14 @@ bool ed_write_recovery(const ed_state_t *s, bool *written, char *err, size_t err
         return false;
     }
     if (recover_write_map(rpath, s->path, s->map, &s->hist, err, errcap) != HB_OK) return false;
-    snprintf(err, errcap, "%s", rpath);
+    /* The copy's path goes back in err for the caller's message, cut to fit
+     * (a bounded copy: snprintf here warns at -O3 that it may truncate). */
+    if (errcap > 0) {
+        size_t n = strlen(rpath);
+        if (n >= errcap) n = errcap - 1;
+        memcpy(err, rpath, n);
+        err[n] = '\0';
+    }
     *written = true;
     return true;
 }
