@@ -11,6 +11,8 @@
 
 #include <cmocka.h>
 
+#include <string.h>
+
 #include "core/trigger.h"
 #include "rules_fixture.h"
 #include "rules/emcore/emcore.h"
@@ -315,6 +317,40 @@ static void test_disengage(void **state)
     fx_free(&f);
 }
 
+/* After a fight the spare point buys a step or a minor action (E3): with
+ * Movement 2 the points would pay for an aim or an Evasion, and the action
+ * bar greys both with the reason instead. */
+static void test_spare_point_refusals(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 4, "emcore", NULL);
+    add(f.m, "archer", "players", 2, 1, "shortbow,dagger", "force=2,adeptness=4,insight=3,movement=2");
+    add(f.m, "brig", "brigands", 3, 1, "sword", "force=3,insight=1");
+    start(&f);
+    assert_int_equal(fx_do(&f.p, fx_declare(1, 0, 0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, fx_declare(0, 1, 1), FX_DICE(2, 2, 2, 2, 2)), BATTLE_OK);
+    assert_int_equal(st_of(&f)->points[0], 1);
+    refusal_t r[4];
+    int n = f.p.rs->refused(f.p.b, 0, r, 4);
+    bool aim = false, evade = false;
+    for (int k = 0; k < n; k++) {
+        aim = aim || (r[k].cmd.kind == CMD_COMMIT && strstr(r[k].why, "fought this turn"));
+        evade = evade || (r[k].cmd.kind == CMD_EVADE && strstr(r[k].why, "fought this turn"));
+    }
+    assert_true(aim);
+    assert_true(evade);
+    cmd_t legal[64];
+    int nl = f.p.rs->legal(f.p.b, 0, legal, 64);
+    for (int k = 0; k < nl && k < 64; k++) {
+        assert_int_not_equal(legal[k].kind, CMD_COMMIT);
+        assert_int_not_equal(legal[k].kind, CMD_EVADE);
+        if (legal[k].kind == CMD_MOVE)
+            assert_true(legal[k].arg == EM_HASTY || legal[k].arg == EM_FORCED);
+    }
+    fx_free(&f);
+}
+
 static void test_points_and_slots(void **state)
 {
     (void)state;
@@ -536,6 +572,38 @@ static void test_no_dodge_when_healthy_and_out_of_points(void **state)
     assert_int_equal(fx_do(&f.p, shot(0, 1, 0), FX_DICE(10, 2, 2, 2)), BATTLE_OK);
     expect_none(&f, "\"reaction\"", NULL);
     expect(&f, 0, "\"attack\"", "\"attacker\":\"archer\"", "\"hit\":true");
+    fx_free(&f);
+}
+
+/* A readied blow is priced as the blow it is (Might, the sword and the
+ * margin, all successes counting), like any attack the AI is asked to
+ * dodge: out of points, the brigand spends its Willpower on a forced dodge
+ * of the knight's readied blow that could take its last wounds (E18, E19). */
+static void test_ai_dodges_a_readied_blow(void **state)
+{
+    (void)state;
+    fx_t f;
+    f.m = fx_map(10, 4, "emcore", NULL);
+    add(f.m, "knight", "players", 1, 1, "sword", "force=4,might=2,insight=3");
+    add(f.m, "brig", "brigands", 6, 1, "sword", "adeptness=2,fortitude=1,insight=1,health=3,willpower=1");
+    start(&f);
+    cmd_t rd = cmd_make(CMD_STANDBY, 0);
+    rd.arg = TRIG_ENTERS_REACH;
+    rd.act = CMD_ENGAGE;
+    rd.weapon = 0;
+    assert_int_equal(fx_do(&f.p, rd, FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, end(0), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, end(1), FX_NO_DICE), BATTLE_OK);
+    assert_int_equal(fx_do(&f.p, end(0), FX_NO_DICE), BATTLE_OK);
+    /* Four hexes for its four points, the last into the sword's reach. The
+     * blow 10, 8, 2 (3) against the dodge 2, 2 (0): 2 + 1 + 3 = 6, soak 2, 2. */
+    assert_int_equal(fx_do(&f.p, MOVE(1, EM_HASTY, 5, 1, 4, 1, 3, 1, 2, 1),
+                           FX_DICE(10, 8, 2, 2, 2, 2, 2)),
+                     BATTLE_OK);
+    expect(&f, 0, "\"reaction\"", "\"kind\":\"readied\"", NULL);
+    expect(&f, 0, "\"reaction\"", "\"dodge_willpower\"", NULL);
+    expect(&f, 0, "\"stat\"", "\"willpower\"", "\"value\":0");
+    expect(&f, 0, "\"roll\"", "\"why\":\"dodge\"", NULL);
     fx_free(&f);
 }
 
@@ -888,6 +956,7 @@ int main(void)
         cmocka_unit_test(test_tie_deals_nothing),
         cmocka_unit_test(test_one_roll_defends_against_all),
         cmocka_unit_test(test_disengage),
+        cmocka_unit_test(test_spare_point_refusals),
         cmocka_unit_test(test_points_and_slots),
         cmocka_unit_test(test_hasty_shot_counts_crits_once),
         cmocka_unit_test(test_committed_fires_in_commitment_phase),
@@ -899,6 +968,7 @@ int main(void)
         cmocka_unit_test(test_dodge_for_a_point),
         cmocka_unit_test(test_dodge_for_willpower),
         cmocka_unit_test(test_no_dodge_when_healthy_and_out_of_points),
+        cmocka_unit_test(test_ai_dodges_a_readied_blow),
         cmocka_unit_test(test_ai_blind_to_declarations),
         cmocka_unit_test(test_ai_commits_then_takes_cover),
         cmocka_unit_test(test_ai_charges_only_where_not_outnumbered),

@@ -11,13 +11,20 @@ static hex_t pos(const battle_t *b, int i) { return b->board->pos[i]; }
 
 /* ---- moving ------------------------------------------------------------------- */
 
-/* Is there an active enemy of i next to hex h? */
-static bool enemy_adjacent(const battle_t *b, int i, hex_t h)
+/* The first able enemy of i (map order) that i standing at hex h would
+ * have within its reach, with a clear line: the foe a charge ending there
+ * engages (E5, E6); -1 none. */
+static int foe_in_reach_from(const battle_t *b, int i, hex_t h)
 {
-    for (int j = 0; j < b->n; j++)
-        if (battle_active(b, j) && em_enemies(b, i, j) && hex_distance(pos(b, j), h) == 1)
-            return true;
-    return false;
+    int r = em_threat_hex(b, i);
+    for (int j = 0; j < b->n; j++) {
+        if (!em_able(b, j) || !em_enemies(b, i, j))
+            continue;
+        int d = hex_distance(pos(b, j), h);
+        if (d >= 1 && d <= r && sight_clear(b->board, h, pos(b, j)))
+            return j;
+    }
+    return -1;
 }
 
 /* A step of a move in mode mc->mode: passable ground, never into a foe,
@@ -35,11 +42,11 @@ static int em_step(void *ud, int from, int to)
     return em_step_cost_ft(b, mc->who, mc->mode, to);
 }
 
-/* A charge ends beside a foe. */
+/* A charge ends with a foe within the charger's reach (E5). */
 static bool em_may_end(const move_cost_t *mc, int idx)
 {
     const battle_t *b = mc->data;
-    return mc->mode != EM_CHARGE || enemy_adjacent(b, mc->who, board_hex_of(b->board, idx));
+    return mc->mode != EM_CHARGE || foe_in_reach_from(b, mc->who, board_hex_of(b->board, idx)) >= 0;
 }
 
 bool em_move_cost_hook(const battle_t *b, int i, int mode, move_cost_t *out)
@@ -92,12 +99,15 @@ int em_mode_budget_ft(const battle_t *b, int i, int mode)
      * fresh turn gives. */
     bool acting = em_is_slot(b, i) && s->phase == EP_MOVEMENT;
     int pts = acting ? s->points[i] : em_movement(b, i);
+    /* After an Immediate or a Committed action the spare point is a one-hex
+     * step, never a run or a charge (E3). */
+    bool spare = acting && em_spare_only(b, i);
     switch (mode) {
     case EM_HASTY:
-        return pts * fph;
+        return (spare && pts > 1 ? 1 : pts) * fph;
     case EM_RUN:
     case EM_CHARGE:
-        return 2 * pts * fph;
+        return spare ? -1 : 2 * pts * fph;
     case EM_FORCED:
         return acting && pts == 0 && b->u[i].stat[ES_WILLPOWER] > 0 ? fph : -1;
     default:
@@ -140,13 +150,18 @@ int em_path_mode(battle_t *b, int i, int mode, cell_t goal, cell_t *out, int cap
     return len - 1;
 }
 
-/* Leaving its place ends i's cover; anything but a hasty move spoils a
- * Committed action (E13, E15). */
-static void leave_place(battle_t *b, int i, int mode)
+/* Leaving its place ends i's cover; a move of `pts` points' worth that
+ * takes it past the spare point since it committed (a forced step: always)
+ * spoils a Committed action, whatever moves it (E13, E15). */
+static void leave_place(battle_t *b, int i, int pts, bool forced)
 {
     em_state_t *s = em_st(b);
     em_set_cond(b, i, EC_COVER, false);
-    if (s->commit[i] && mode != EM_HASTY) {
+    if (!s->commit[i])
+        return;
+    int moved = s->moved[i] + pts;
+    s->moved[i] = (unsigned char)(moved > 255 ? 255 : moved);
+    if (forced || moved > 1) {
         s->commit[i] = 0;
         em_set_cond(b, i, EC_COMMITTED, false);
     }
@@ -202,7 +217,9 @@ static battle_status_t do_move(battle_t *b, const cmd_t *c)
     if (will ? (s->points[i] != 0 || b->u[i].stat[ES_WILLPOWER] < 1) : cost > s->points[i])
         return BATTLE_ILLEGAL;
     em_pay(b, i, cost, will);
-    leave_place(b, i, mode);
+    if (mode == EM_RUN || mode == EM_CHARGE)
+        s->deeds[i] |= ED_MAJOR;
+    leave_place(b, i, cost, will);
     if (mode == EM_RUN) {
         run(b, i, c, cost);
     } else {
@@ -213,13 +230,12 @@ static battle_status_t do_move(battle_t *b, const cmd_t *c)
     if (battle_active(b, i))
         em_ready_check(b, TRIG_ENDS_MOVE_IN_RANGE, i, -1, pos(b, i), pos(b, i));
     if (mode == EM_CHARGE && battle_active(b, i)) {
-        /* A charge ends in an engagement: with the first foe beside it. */
-        for (int j = 0; j < b->n; j++)
-            if (battle_active(b, j) && em_enemies(b, i, j) && hex_distance(pos(b, j), pos(b, i)) == 1) {
-                s->free_of[i] = s->free_of[j] = 0;
-                battle_emit_action(b, i, "charge", j, true);
-                break;
-            }
+        /* A charge ends in an engagement: with the first foe in its reach. */
+        int j = foe_in_reach_from(b, i, pos(b, i));
+        if (j >= 0) {
+            s->free_of[i] = s->free_of[j] = 0;
+            battle_emit_action(b, i, "charge", j, true);
+        }
     }
     em_update_engaged(b);
     return BATTLE_OK;
@@ -228,17 +244,18 @@ static battle_status_t do_move(battle_t *b, const cmd_t *c)
 int em_free_move(battle_t *b, int i, cell_t goal)
 {
     cell_t path[CMD_PATH_MAX];
-    int n = em_path_mode(b, i, EM_HASTY, goal, path, CMD_PATH_MAX);
+    int n = em_path_mode(b, i, EM_HASTY, goal, path, CMD_PATH_MAX), cost = -1;
     /* As far along it as the Movement score pays for, to a hex it may stop on. */
     while (n > 0) {
-        int cost = em_move_cost(b, i, EM_HASTY, path, n);
+        cost = em_move_cost(b, i, EM_HASTY, path, n);
         if (cost >= 0 && cost <= em_movement(b, i))
             break;
         n--;
     }
     if (n == 0)
         return 0;
-    leave_place(b, i, EM_HASTY);
+    /* Moving, however it is paid for: past the spare point it spoils an aim. */
+    leave_place(b, i, cost, false);
     int k = 0;
     while (k < n && step_to(b, i, path[k]))
         k++;
@@ -314,7 +331,7 @@ int em_legal_slot(battle_t *b, int a, cmd_t *out, int cap)
     const unit_t *u = &b->u[a];
     em_add_cmd(out, cap, &n, cmd_make(CMD_END, a));
     if (u->cond & EC_PRONE) {
-        if (pts >= em_half_cost(b, a))
+        if (pts >= em_half_cost(b, a) && !em_spare_only(b, a))
             em_add_cmd(out, cap, &n, cmd_make(CMD_STAND, a));
         return n;
     }
@@ -331,7 +348,7 @@ int em_legal_slot(battle_t *b, int a, cmd_t *out, int cap)
             c.weapon = w;
             em_add_cmd(out, cap, &n, c);
         }
-        if (w >= 0 && em_is_ranged(wp) && !s->commit[a] && pts >= em_full_less_one(b, a)) {
+        if (w >= 0 && em_is_ranged(wp) && em_may_commit(b, a)) {
             cmd_t c = cmd_make(CMD_COMMIT, a);
             c.weapon = w;
             em_add_cmd(out, cap, &n, c);
@@ -355,7 +372,7 @@ int em_legal_slot(battle_t *b, int a, cmd_t *out, int cap)
     }
     if (pts >= 1 && !(u->cond & EC_COVER) && em_cover_allowed(b, a))
         em_add_cmd(out, cap, &n, cmd_make(CMD_COVER, a));
-    if (pts >= em_half_cost(b, a) && !(u->cond & EC_EVADING))
+    if (em_may_evade(b, a))
         em_add_cmd(out, cap, &n, cmd_make(CMD_EVADE, a));
     return em_legal_ready(b, a, out, cap, n);
 }
@@ -421,9 +438,10 @@ static battle_status_t do_simple(battle_t *b, const cmd_t *c)
     const weapon_t *wp = battle_weapon(b, a, c->weapon);
     switch (c->kind) {
     case CMD_STAND:
-        if (!prone || pts < em_half_cost(b, a))
+        if (!prone || pts < em_half_cost(b, a) || em_spare_only(b, a))
             return BATTLE_ILLEGAL;
         em_pay(b, a, em_half_cost(b, a), false);
+        s->deeds[a] |= ED_MAJOR;
         battle_emit_action(b, a, "stand", -1, true);
         em_set_cond(b, a, EC_PRONE, false);
         em_update_engaged(b);
@@ -436,10 +454,12 @@ static battle_status_t do_simple(battle_t *b, const cmd_t *c)
         battle_emit_action(b, a, "nock", -1, true);
         return BATTLE_OK;
     case CMD_COMMIT:
-        if (prone || !em_is_ranged(wp) || s->commit[a] || pts < em_full_less_one(b, a))
+        if (prone || !em_is_ranged(wp) || !em_may_commit(b, a))
             return BATTLE_ILLEGAL;
         em_pay(b, a, em_full_less_one(b, a), false);
         s->commit[a] = (short)(c->weapon + 1);
+        s->deeds[a] |= ED_COMMIT;
+        s->moved[a] = 0;
         char name[EV_NAME_MAX];
         snprintf(name, sizeof name, "commit: %s", wp->id);
         battle_emit_action(b, a, name, -1, true);
@@ -455,9 +475,10 @@ static battle_status_t do_simple(battle_t *b, const cmd_t *c)
         em_end_slot(b); /* its last Movement action (E15) */
         return BATTLE_OK;
     case CMD_EVADE:
-        if (prone || pts < em_half_cost(b, a) || (u->cond & EC_EVADING))
+        if (prone || !em_may_evade(b, a))
             return BATTLE_ILLEGAL;
         em_pay(b, a, em_half_cost(b, a), false);
+        s->deeds[a] |= ED_MAJOR;
         s->evade[a] = (signed char)em_roll(b, a, em_aspect_dice(b, a, EA_ADEPTNESS), EPOOL_FULL,
                                            "evasion").succ;
         em_set_cond(b, a, EC_EVADING, true);

@@ -24,16 +24,40 @@ static double wound_value(const battle_t *b, int t, double wounds)
 
 /* ---- reactions ---------------------------------------------------------------- */
 
-/* Wounds a's attack on i would do on average if it lands undodged. */
+/* Wounds a's attack on i with weapon wi, of this kind, would do on average
+ * when it lands undodged: the pools it rolls, against no defence. */
+static double landed_wounds(const battle_t *b, int i, int a, int wi, em_attack_kind_t kind,
+                            bool ranged)
+{
+    const weapon_t *w = battle_weapon(b, a, wi);
+    em_odds_t o = em_odds(em_aspect_dice(b, a, em_attack_aspect(w, ranged)),
+                          em_attack_mode(b, i, w, kind, ranged), 0, 0,
+                          em_base_damage(b, a, w, kind, ranged), em_soak_dice(b, i));
+    return o.p_win > 0.0 ? o.wounds / o.p_win : 0.0;
+}
+
+/* The same for the attack a is making on i now: the one em_offer_dodge
+ * noted (a hasty, aimed, readied or opportunity attack, or a blow in the
+ * Immediate phase), priced as it will roll; else the hardest a could
+ * strike i with in this phase. */
 static double hit_wounds(const battle_t *b, int i, int a)
 {
+    const em_state_t *s = em_cst(b);
+    if (s->inc_attacker == a)
+        return landed_wounds(b, i, a, s->inc_weapon, (em_attack_kind_t)s->inc_kind,
+                             s->inc_ranged != 0);
     double best = 0.0;
     for (int w = -1; w < b->u[a].n_weapons; w++) {
-        em_forecast_t f;
-        em_attack_kind_t k = em_phase(b) == EP_COMMITMENT ? EK_COMMITTED : EK_HASTY;
-        if (!em_forecast_kind(b, a, i, w, k, &f) || f.odds.p_win <= 0.0)
-            continue;
-        double v = f.odds.wounds / f.odds.p_win;
+        const weapon_t *wp = battle_weapon(b, a, w);
+        double v = 0.0;
+        if (w >= 0 && em_shot_reaches(b, a, i, wp))
+            v = landed_wounds(b, i, a, w, em_phase(b) == EP_COMMITMENT ? EK_COMMITTED : EK_HASTY,
+                              true);
+        if ((w < 0 || em_is_melee(wp)) && em_melee_reaches(b, a, i, wp)) {
+            double m = landed_wounds(b, i, a, w, em_phase(b) == EP_IMMEDIATE ? EK_FIGHT : EK_READIED,
+                                     false);
+            v = m > v ? m : v;
+        }
         best = v > best ? v : best;
     }
     return best;
@@ -262,7 +286,7 @@ static void ai_wind_up(battle_t *b, int a, cmd_t *out)
         *out = cmd_make(CMD_COVER, a);
         return;
     }
-    if (s->points[a] < em_half_cost(b, a) || (b->u[a].cond & (EC_EVADING | EC_COVER)))
+    if (!em_may_evade(b, a) || (b->u[a].cond & EC_COVER))
         return;
     int dodge_n = em_aspect_dice(b, a, EA_ADEPTNESS);
     double with_dodge = fire_threat(b, a, dodge_n, true);
@@ -492,7 +516,7 @@ static void ai_shooter(battle_t *b, int a, cmd_t *out)
         return;
     }
     /* An aimed shot from here, or from a hex one point away. */
-    if (pts >= em_full_less_one(b, a) && best_attack(b, a, EK_COMMITTED, -1, &t, &w) > 0.0) {
+    if (em_may_commit(b, a) && best_attack(b, a, EK_COMMITTED, -1, &t, &w) > 0.0) {
         *out = cmd_make(CMD_COMMIT, a);
         out->weapon = w;
         return;

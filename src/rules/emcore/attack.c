@@ -46,8 +46,10 @@ int em_known_defence(const battle_t *b, int t, em_attack_kind_t kind, bool range
         *fixed = s->evade[t];
         return 2;
     }
-    /* A target of opportunity has lost its guard (E17). */
-    if (kind != EK_OPPORTUNITY && s->imm[t] >= 0) {
+    /* A target of opportunity has lost its guard against the blows it sets
+     * off, opportunity strikes and readied attacks alike (E17). */
+    bool unguarded = kind == EK_OPPORTUNITY || (kind == EK_READIED && em_too(b, t));
+    if (!unguarded && s->imm[t] >= 0) {
         *fixed = s->imm[t];
         return 3;
     }
@@ -161,9 +163,31 @@ static const char *kind_word(em_attack_kind_t kind)
     }
 }
 
-bool em_attack(battle_t *b, int a, int t, int wi, em_attack_kind_t kind, bool ranged)
+bool em_offer_dodge(battle_t *b, int t, int a, int wi, em_attack_kind_t kind, bool ranged)
 {
     em_state_t *s = em_st(b);
+    if (!battle_active(b, t))
+        return false;
+    bool will = s->points[t] < 1;
+    if (will && b->u[t].stat[ES_WILLPOWER] < 1)
+        return false;
+    const char *k = will ? "dodge_willpower" : "dodge";
+    /* What is coming, for the AI to weigh (em_ai_dodge). */
+    s->inc_attacker = (short)a;
+    s->inc_weapon = (short)wi;
+    s->inc_kind = (unsigned char)kind;
+    s->inc_ranged = ranged;
+    bool take = em_take_reaction(b, t, k, a);
+    s->inc_attacker = -1;
+    if (!take)
+        return false;
+    em_pay(b, t, 1, will);
+    em_emit_reaction(b, t, a, k);
+    return true;
+}
+
+bool em_attack(battle_t *b, int a, int t, int wi, em_attack_kind_t kind, bool ranged)
+{
     const weapon_t *w = battle_weapon(b, a, wi);
     /* The moment an attack begins is one a readied foe may have waited for;
      * a blow that takes the attacker out ends it there. */
@@ -179,17 +203,7 @@ bool em_attack(battle_t *b, int a, int t, int wi, em_attack_kind_t kind, bool ra
     int src = em_known_defence(b, t, kind, ranged, &fixed);
     /* Nothing guards it: it may dodge for a point, or for 1 Willpower when
      * it has none left (E-X1, E19). It chooses before anyone rolls. */
-    bool dodge = false;
-    if (src == 0 && battle_active(b, t)) {
-        bool will = s->points[t] < 1;
-        if (!will || b->u[t].stat[ES_WILLPOWER] > 0) {
-            if (em_take_reaction(b, t, will ? "dodge_willpower" : "dodge", a)) {
-                em_pay(b, t, 1, will);
-                em_emit_reaction(b, t, a, will ? "dodge_willpower" : "dodge");
-                dodge = true;
-            }
-        }
-    }
+    bool dodge = src == 0 && em_offer_dodge(b, t, a, wi, kind, ranged);
     char why[DICE_WHY_MAX];
     snprintf(why, sizeof why, "%s on %s", kind_word(kind), b->map->combatants[t].id);
     em_pool_mode_t mode = em_attack_mode(b, t, w, kind, ranged);

@@ -48,6 +48,14 @@ enum {
     EC_ENGAGED = 1u << 6,   /* locked in melee with an enemy (E6) */
 };
 
+/* What a character has done this turn (em_state_t.deeds), for what an
+ * Immediate or a Committed action leaves (E3, E-A1). */
+enum {
+    ED_IMMEDIATE = 1u << 0, /* fought, guarded or disengaged in the Immediate phase */
+    ED_COMMIT = 1u << 1,    /* issued a Committed action */
+    ED_MAJOR = 1u << 2,     /* ran, charged, evaded or got up: more than a step or a minor action */
+};
+
 /* Phases of a turn. */
 enum { EP_IMMEDIATE = 0, EP_MOVEMENT, EP_COMMITMENT, EP_COUNT };
 
@@ -55,7 +63,7 @@ enum { EP_IMMEDIATE = 0, EP_MOVEMENT, EP_COMMITMENT, EP_COUNT };
 enum {
     EM_HASTY = 0, /* 1 hex a point, difficult 2; guard kept */
     EM_RUN,       /* 2 hexes a point, open ground only, Adeptness test per point */
-    EM_CHARGE,    /* 2 terrain units a point; must end next to an enemy */
+    EM_CHARGE,    /* 2 terrain units a point; must end with an enemy in reach */
     EM_FORCED,    /* one hex for 1 Willpower, when out of points */
     EM_MODE_COUNT
 };
@@ -98,6 +106,12 @@ typedef struct {
     short commit[MAP_MAX_COMBATANTS];      /* committed weapon + 1, 0 none */
     unsigned short nocked[MAP_MAX_COMBATANTS]; /* bit w: weapon w has an arrow nocked */
     unsigned char free_of[MAP_MAX_COMBATANTS]; /* broke free this turn (E10) */
+    unsigned char deeds[MAP_MAX_COMBATANTS];   /* ED_* bits, this turn */
+    unsigned char moved[MAP_MAX_COMBATANTS];   /* points' worth moved since it committed (E13) */
+    /* The attack a dodge is being asked about (the AI prices it): who, with
+     * which weapon, of which kind, at range or not. */
+    short inc_attacker, inc_weapon;
+    unsigned char inc_kind, inc_ranged;
     short oa[MAP_MAX_COMBATANTS][EM_OA_MAX];   /* targets of its opportunity attacks this turn */
     unsigned char n_oa[MAP_MAX_COMBATANTS];
     /* Readied actions (E18): live during round rd_round only. */
@@ -181,6 +195,16 @@ bool em_threatens(const battle_t *b, int i, hex_t h);
 bool em_melee_reaches(const battle_t *b, int i, int t, const weapon_t *w);
 /* Can i shoot t with w from where both stand (range, clear sight)? */
 bool em_shot_reaches(const battle_t *b, int i, int t, const weapon_t *w);
+/* The longest melee reach i has with anything it carries, in hexes. */
+int em_threat_hex(const battle_t *b, int i);
+/* Has i made an Immediate or a Committed action this turn, so that its
+ * spare point buys only a one-hex step, a reaction or a minor action (E3)? */
+bool em_spare_only(const battle_t *b, int i);
+/* May i commit an aimed shot or spell now: the points, and nothing this turn
+ * beyond a step or a minor action (E3)? Evade now: the points, not evading
+ * already, and no Immediate or Committed action this turn? */
+bool em_may_commit(const battle_t *b, int i);
+bool em_may_evade(const battle_t *b, int i);
 /* Is i able to act: in the fight and not prone? */
 bool em_able(const battle_t *b, int i);
 /* Is i a target of opportunity (prone, or ran this turn; E17)? */
@@ -269,6 +293,11 @@ bool em_attack(battle_t *b, int a, int t, int wi, em_attack_kind_t kind, bool ra
  * fight roll), and the return says which: 0 none (0, or a dodge may be
  * offered), 1 cover, 2 evasion, 3 the fight roll. */
 int em_known_defence(const battle_t *b, int t, em_attack_kind_t kind, bool ranged, int *fixed);
+/* Offer t, attacked by a with weapon wi (this kind, at range or not) and
+ * guarded by nothing, a dodge: for a point, or for 1 Willpower with none
+ * left (E-X1, E19), the table's or the AI's choice. True when taken (paid
+ * and told); the dodge roll is the caller's. */
+bool em_offer_dodge(battle_t *b, int t, int a, int wi, em_attack_kind_t kind, bool ranged);
 /* The reaction event: r reacts (kind) to trigger. */
 void em_emit_reaction(battle_t *b, int r, int trigger, const char *kind);
 /* The attack event: a on t with w (NULL bare hands), hit or not. */

@@ -111,6 +111,7 @@ battle_status_t em_declare(battle_t *b, const cmd_t *c)
     /* Fighting or breaking off takes all but one point (E-A1). Nothing is
      * told yet: the declaration shows only when the phase resolves (E7). */
     em_pay(b, a, em_full_less_one(b, a), false);
+    s->deeds[a] |= ED_IMMEDIATE;
     for (int i = 0; i < b->n; i++)
         if (em_participant(b, i) && !s->decl[i].set)
             return BATTLE_OK;
@@ -130,6 +131,7 @@ void em_resolve_immediate(battle_t *b)
 {
     em_state_t *s = em_st(b);
     int succ[MAP_MAX_COMBATANTS];
+    bool dodge[MAP_MAX_COMBATANTS]; /* by attacker: its target dodges it */
     bool any = false;
     for (int i = 0; i < b->n; i++)
         any = any || (em_participant(b, i) && s->decl[i].set);
@@ -145,6 +147,16 @@ void em_resolve_immediate(battle_t *b)
         hb_strlcpy(e.name, decl_name(&s->decl[i]), sizeof e.name);
         battle_emit(b, &e);
     }
+    /* A foe attacked who rolls nothing here (lying prone) is guarded by
+     * nothing: once the attacks are known, and before anyone rolls, it may
+     * dodge each, as any attacked character may (E17, E-X1). */
+    for (int a = 0; a < b->n; a++) {
+        const em_decl_t *d = &s->decl[a];
+        dodge[a] = false;
+        if (em_participant(b, a) && d->act == CMD_ENGAGE && d->target >= 0 &&
+            !em_participant(b, d->target))
+            dodge[a] = em_offer_dodge(b, d->target, a, d->weapon, EK_FIGHT, false);
+    }
     for (int i = 0; i < b->n; i++) {
         succ[i] = 0;
         if (!em_participant(b, i))
@@ -153,6 +165,9 @@ void em_resolve_immediate(battle_t *b)
         char why[DICE_WHY_MAX];
         if (d->act == CMD_DISENGAGE) {
             succ[i] = em_roll(b, i, em_aspect_dice(b, i, EA_ADEPTNESS), EPOOL_FULL, "disengage").succ;
+            /* The text's "evasion action": its Evasion for the turn (E10). */
+            s->evade[i] = (signed char)(succ[i] > 127 ? 127 : succ[i]);
+            em_set_cond(b, i, EC_EVADING, true);
             continue;
         }
         const weapon_t *w = battle_weapon(b, i, d->weapon);
@@ -171,6 +186,8 @@ void em_resolve_immediate(battle_t *b)
             continue;
         int t = d->target;
         int def = em_participant(b, t) ? succ[t] : 0; /* a foe lying prone does not roll */
+        if (dodge[a])
+            def = em_roll(b, t, em_aspect_dice(b, t, EA_ADEPTNESS), EPOOL_FULL, "dodge").succ;
         bool hit = succ[a] > def;
         const weapon_t *w = battle_weapon(b, a, d->weapon);
         em_emit_attack(b, a, t, w, hit);

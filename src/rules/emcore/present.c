@@ -39,7 +39,10 @@ bool em_forecast_kind(const battle_t *b, int a, int t, int wi, em_attack_kind_t 
             return false;
         out->kind = EK_FIGHT;
         out->mode = EPOOL_FULL;
-        out->def_n = em_participant(b, t) ? em_aspect_dice(b, t, EA_FORCE) : 0;
+        /* A foe that rolls nothing here (lying prone) may dodge (E17). */
+        out->def_n = em_participant(b, t) ? em_aspect_dice(b, t, EA_FORCE)
+                     : can_dodge(b, t)    ? em_aspect_dice(b, t, EA_ADEPTNESS)
+                                          : 0;
         out->base = em_base_damage(b, a, w, EK_FIGHT, false);
     } else {
         bool melee = (wi < 0 || em_is_melee(w)) && em_melee_reaches(b, a, t, w);

@@ -91,8 +91,7 @@ int em_range_hex(const battle_t *b, const weapon_t *w)
     return w && w->range_ft > 0 ? geom_ft_to_hexes(b->map, w->range_ft) : 0;
 }
 
-/* The longest melee reach i has with anything it carries. */
-static int threat_hex(const battle_t *b, int i)
+int em_threat_hex(const battle_t *b, int i)
 {
     int r = 1;
     for (int w = 0; w < b->u[i].n_weapons; w++) {
@@ -101,6 +100,27 @@ static int threat_hex(const battle_t *b, int i)
             r = em_reach_hex(b, i, wp);
     }
     return r;
+}
+
+bool em_spare_only(const battle_t *b, int i)
+{
+    return (em_cst(b)->deeds[i] & (ED_IMMEDIATE | ED_COMMIT)) != 0;
+}
+
+bool em_may_commit(const battle_t *b, int i)
+{
+    const em_state_t *s = em_cst(b);
+    /* The Committed action takes all but the spare point, and what else it
+     * does this turn must fit in that point: no fight, run, charge, Evasion
+     * or getting up before it either (E3, E-A1). */
+    return !s->commit[i] && !(s->deeds[i] & (ED_IMMEDIATE | ED_COMMIT | ED_MAJOR)) &&
+           s->points[i] >= em_full_less_one(b, i);
+}
+
+bool em_may_evade(const battle_t *b, int i)
+{
+    const em_state_t *s = em_cst(b);
+    return !em_spare_only(b, i) && !(b->u[i].cond & EC_EVADING) && s->points[i] >= em_half_cost(b, i);
 }
 
 bool em_able(const battle_t *b, int i)
@@ -120,7 +140,7 @@ bool em_threatens(const battle_t *b, int i, hex_t h)
     if (!em_able(b, i))
         return false;
     int d = hex_distance(pos(b, i), h);
-    return d >= 1 && d <= threat_hex(b, i) && sight_clear(b->board, pos(b, i), h);
+    return d >= 1 && d <= em_threat_hex(b, i) && sight_clear(b->board, pos(b, i), h);
 }
 
 bool em_melee_reaches(const battle_t *b, int i, int t, const weapon_t *w)
@@ -341,6 +361,8 @@ static void start_round(battle_t *b)
         s->imm[i] = -1;
         s->evade[i] = -1;
         s->free_of[i] = 0;
+        s->deeds[i] = 0;
+        s->moved[i] = 0;
         s->n_oa[i] = 0;
         memset(&s->decl[i], 0, sizeof s->decl[i]);
         if (!battle_active(b, i))
@@ -445,6 +467,7 @@ static void initiative(battle_t *b)
 static void em_setup(battle_t *b)
 {
     em_state_t *s = em_st(b);
+    s->inc_attacker = -1;
     for (int i = 0; i < b->n; i++) {
         derive(b, i);
         s->rd_round[i] = -1;
@@ -543,6 +566,7 @@ static const char *const MOVE_MODES[EM_MODE_COUNT] = {
 const ruleset_t ruleset_emcore = {
     .id = "emcore",
     .title = "EMCore: turns in phases, d12 pools",
+    .revision = 1, /* issue 32: the spare point, Immediate dodges, evasion on disengaging */
     .geo_profile = em_geo_profile,
     .stat_names = STAT_NAMES,
     .n_stats = ES_COUNT,
