@@ -154,10 +154,10 @@ static bool exhaustive;
 
 void sf_ai_exhaustive(bool on) { exhaustive = on; }
 
-/* Does firing w keep a from moving afterwards (S9)? */
+/* Does firing w keep a from moving afterwards (S9; thrown weapons too)? */
 static bool pins(const weapon_t *w)
 {
-    return w && w->cls == WPN_RANGED && battle_weapon_tag(w, "assault") <= 0;
+    return w && w->cls != WPN_MELEE && battle_weapon_tag(w, "assault") <= 0;
 }
 
 static int foe_index(const plan_t *p, int t)
@@ -173,11 +173,11 @@ static double faction_worth(const battle_t *b, int t)
 {
     int members = battle_side_count(b, b->board->side[t]);
     int best = sf_side_morale(b, b->board->side[t]);
-    if (best < 0 || best >= 12) return 1.0; /* never checks, or never breaks */
-    /* A roll of 2d6 over the score breaks it (a score of 2 or less always
-     * breaks, S19): more likely for low scores. */
-    static const int OVER[13] = {36, 36, 36, 33, 30, 26, 21, 15, 10, 6, 3, 1, 0};
-    double p_break = OVER[best < 0 ? 0 : best > 12 ? 12 : best] / 36.0;
+    if (best >= 12) return 1.0; /* never breaks */
+    /* A roll of 2d6 at or over the score breaks it (a score of 2 or less
+     * always breaks, S19): more likely for low scores. */
+    static const int AT_OR_OVER[13] = {36, 36, 36, 35, 33, 30, 26, 21, 15, 10, 6, 3, 0};
+    double p_break = AT_OR_OVER[best < 0 ? 0 : best] / 36.0;
     return 1.0 + p_break * (members <= 2 ? 1.5 : 1.0);
 }
 
@@ -213,8 +213,8 @@ static void bounds_init(plan_t *p)
         p->area_w[w + 1] = false;
         p->blast_r[w + 1] = 0;
         p->w_actions[w + 1] = sf_fire_actions(b, a, wp);
-        /* As sf_shot_shape: a ranged weapon without Assault. */
-        p->still_w[w + 1] = wp && wp->cls == WPN_RANGED && tg.assault == 0;
+        /* As sf_shot_shape: a ranged or thrown weapon without Assault. */
+        p->still_w[w + 1] = wp && wp->cls != WPN_MELEE && tg.assault == 0;
         if (!wp) continue;
         if (tg.cone > 0 || tg.blast > 0 || tg.area_ray > 0) p->area_any = p->area_w[w + 1] = true;
         if (tg.cone > 0) {
@@ -485,7 +485,10 @@ static void plan_init(plan_t *p, battle_t *b, int a)
         if (j != a && battle_active(b, j) && board_allies(b->board, a, j))
             p->friends[p->n_friends++] = j;
     for (int t = 0; t < b->n && p->n_foes < MAX_FOES; t++) {
-        if (!battle_active(b, t) || !sf_enemies(b, a, t)) continue;
+        /* Only foes a's side knows of (RULINGS: the AI plays fair): one
+         * hidden from it, or in smoke where no one sees it, is not there. */
+        if (!battle_active(b, t) || !sf_enemies(b, a, t) || !sf_side_knows(b, a, t, p->cover->los))
+            continue;
         p->foe_at[p->n_foes] = sf_pos(b, t);
         p->foe_cell[p->n_foes] = board_cell_index(b->board, sf_pos(b, t));
         p->foe_st[p->n_foes] = sf_stealth_level(b, a, t);
@@ -678,6 +681,8 @@ static double shot_value(plan_t *p, int t, const sf_shot_t *s, cell_t aim)
         double p_hit = 1.0 - ph[0];
         for (int k = 0; k < n; k++) {
             int v = who[k];
+            /* A foe a's side does not know of is not counted (plays fair). */
+            if (sf_enemies(b, a, v) && foe_index(p, v) < 0) continue;
             sf_shot_t one;
             memcpy(&one, s, sizeof one);
             one.shots = 1;
@@ -696,8 +701,7 @@ static double shot_value(plan_t *p, int t, const sf_shot_t *s, cell_t aim)
             }
             double e = p_hit * hit_worth;
             if (sf_enemies(b, a, v)) {
-                int fi = foe_index(p, v);
-                val += e * (fi >= 0 ? p->foes[fi].worth : 1.0);
+                val += e * p->foes[foe_index(p, v)].worth;
             } else {
                 val -= 2.0 * e; /* never hurt our own lightly */
             }
