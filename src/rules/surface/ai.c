@@ -246,6 +246,24 @@ static void bounds_init(plan_t *p)
     }
 }
 
+/* Worth of a martial guard die of g sides (0: none) for a standing where it
+ * is expected to draw `exposure` (S33): the guard rolls against each blow
+ * until a's next turn, about (g + 1) / 2 off the first, weighed as the
+ * exposure is. */
+static double guard_worth(double exposure, int g)
+{
+    if (g <= 0) return 0.0;
+    double off = (g + 1) / 2.0;
+    return EXPOSURE_WEIGHT * (exposure < off ? exposure : off);
+}
+
+/* The most guard_worth can be for a (its whole pool as the guard). */
+static double guard_worth_max(const battle_t *b, int a)
+{
+    int pool = sf_stat(b, a, SF_MARTIAL);
+    return pool > 0 ? EXPOSURE_WEIGHT * (pool + 1) / 2.0 + 1e-9 : 0.0;
+}
+
 /* The most a single-target shot of a's weapon w on foe k can be worth from
  * a hex where the foe has cover level lvl (shot_value). The damage of a hit
  * does not depend on where a stands; the chance of each number of hits does.
@@ -385,6 +403,11 @@ static double shot_top_calc(plan_t *p, int k, int w, int lvl)
     }
     /* Room for rounding in the sums. */
     top = top * (1.0 + 1e-9) * f->worth;
+    /* Bare hands with a martial pool: a damage die of any split may be
+     * added, and the guard left is worth something too (martial_worth):
+     * at most the whole of the foe, and the largest guard. */
+    if (!wp && sf_stat(b, a, SF_MARTIAL) > 0)
+        top = p->foe_top[k] * (1.0 + 1e-9) + guard_worth_max(b, a);
     p->shot_top[k][w + 1][lvl] = top;
     return top;
 }
@@ -731,6 +754,27 @@ static double heat_cost(const battle_t *b, int a, int heat_fire)
            sf_heat_over(sf_stat(b, a, SF_HEAT), sf_stat(b, a, SF_VENT), heat_fire);
 }
 
+static double exposure(plan_t *p, hex_t h);
+
+/* Bare-handed blows of a on t that split its martial pool (S33): a damage
+ * die X added to the blow, the rest a guard die until its next turn; each
+ * split weighed as the blow's worth and the guard's, into *best. */
+static void martial_splits(plan_t *p, int t, cell_t at, int pool, int actions, pick_t *best)
+{
+    battle_t *b = p->b;
+    int a = p->a;
+    double here = -1.0;
+    for (int x = 0; x <= pool && x <= SF_ARG_MARTIAL_MASK; x++) {
+        int arg = SF_ARG_MARTIAL | x << SF_ARG_MARTIAL_SHIFT;
+        sf_shot_t s;
+        if (!sf_shot_shape_memo(b, a, t, -1, arg, 1, at, p->cover, &s) || s.actions > actions)
+            continue;
+        if (here < 0) here = exposure(p, sf_pos(b, a));
+        double v = shot_value(p, t, &s, at) + guard_worth(here, pool - x);
+        if (v > best->val) *best = (pick_t){v, t, -1, arg, at};
+    }
+}
+
 /* The best single attack a can make from where it stands now (the board and
  * a's moved flag as the caller set them), with at most `actions` actions. */
 static pick_t best_attack(plan_t *p, int actions)
@@ -743,6 +787,7 @@ static pick_t best_attack(plan_t *p, int actions)
      * move (S9). */
     const sf_unit_t *u = &sf_cst(b)->u[a];
     unsigned held = sf_vehicle(b, a) ? ~0u : u->hand;
+    int pool = sf_stat(b, a, SF_MARTIAL);
     for (int k = 0; k < p->n_foes; k++) {
         int t = p->foes[k].who;
         cell_t at = hex_to_cell(b->map->layout, sf_pos(b, t));
@@ -768,6 +813,7 @@ static pick_t best_attack(plan_t *p, int actions)
                 continue;
             double v = shot_value(p, t, &s, at) - heat_cost(b, a, s.heat_fire);
             if (v > best.val) best = (pick_t){v, t, w, 0, at};
+            if (w == -1 && pool > 0) martial_splits(p, t, at, pool, actions, &best);
         }
     }
     return best;
