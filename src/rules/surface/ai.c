@@ -1247,8 +1247,10 @@ void sf_ai(battle_t *b, int a, cmd_t *out)
     }
     if (!melee) {
         if (sf_mode_open(b, a, SF_MOVE)) plan_moves(&p, SF_MOVE, u->left - 1, true, &best);
-        /* A sprint only when nothing can be struck this turn. */
-        if (!attack_now && sf_mode_open(b, a, SF_SPRINT) && best.first.kind == CMD_END)
+        /* A sprint (four times the ER for both actions, S3) when nothing
+         * can be struck from here: weighed against a move (and the attack
+         * after it) by where each ends, for next turn. */
+        if (!attack_now && sf_mode_open(b, a, SF_SPRINT))
             plan_moves(&p, SF_SPRINT, 0, false, &best);
     } else {
         if (sf_mode_open(b, a, SF_RETREAT)) plan_moves(&p, SF_RETREAT, u->left - 1, true, &best);
