@@ -922,6 +922,7 @@ static double next_turn_worth(plan_t *p, hex_t h)
 typedef struct {
     double val;
     cmd_t first;
+    bool strikes; /* the plan strikes this turn */
 } plan_pick_t;
 
 static void consider(plan_pick_t *best, double val, const cmd_t *c)
@@ -1157,6 +1158,7 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
         if (ubs[k] > best->val) order[left++] = k;
     double top = -1e300;
     int top_k = -1;
+    bool top_strikes = false;
     while (left > 0) {
         /* The highest bound left (the first on a tie), taken out. */
         int at = 0;
@@ -1175,6 +1177,7 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
                 continue;
         }
         double v = -EXPOSURE_WEIGHT * exposure(p, h);
+        bool strikes = false;
         if (attack) {
             hex_t old = look_from(b, a, h);
             uint8_t moved = s->u[a].moved;
@@ -1184,6 +1187,7 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
             look_from(b, a, old);
             if (pk.t >= 0 || pk.w >= -1) v += pk.t >= 0 ? pk.val : 0.0;
             if (pk.t < 0) v += NEXT_TURN * next_turn_worth(p, h);
+            strikes = pk.t >= 0;
         } else {
             v += NEXT_TURN * next_turn_worth(p, h);
         }
@@ -1191,12 +1195,15 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
         if (v > top || (v == top && k < top_k)) {
             top = v;
             top_k = k;
+            top_strikes = strikes;
         }
     }
     cmd_t c;
     /* The path only for a move that beats the best plan (consider takes no other). */
-    if (top_k >= 0 && top > -1e299 && top > best->val && move_cmd(b, a, mode, cand[top_k].at, &c))
+    if (top_k >= 0 && top > -1e299 && top > best->val && move_cmd(b, a, mode, cand[top_k].at, &c)) {
         consider(best, top, &c);
+        best->strikes = top_strikes;
+    }
 }
 
 /* Expected damage the free attacks on a flee would deal a (S6). */
@@ -1234,7 +1241,7 @@ void sf_ai(battle_t *b, int a, cmd_t *out)
     /* Ending here. Having moved already, a second move must be clearly
      * better: no walking back and forth on small changes of mind. */
     double stay = -EXPOSURE_WEIGHT * exposure(&p, here) + (u->moved ? SECOND_THOUGHTS : 0.0);
-    plan_pick_t best = {NEXT_TURN * next_turn_worth(&p, here) + stay, *out};
+    plan_pick_t best = {NEXT_TURN * next_turn_worth(&p, here) + stay, *out, false};
     bool attack_now = false;
     /* Strike from here now; whatever is left is planned on the next call. */
     if (!u->attacked) {
@@ -1242,15 +1249,16 @@ void sf_ai(battle_t *b, int a, cmd_t *out)
         if (pk.t >= 0) {
             cmd_t c = engage_cmd(a, &pk);
             consider(&best, pk.val + stay, &c);
+            best.strikes = best.first.kind == CMD_ENGAGE;
             attack_now = true;
         }
     }
     if (!melee) {
         if (sf_mode_open(b, a, SF_MOVE)) plan_moves(&p, SF_MOVE, u->left - 1, true, &best);
         /* A sprint (four times the ER for both actions, S3) when nothing
-         * can be struck from here: weighed against a move (and the attack
-         * after it) by where each ends, for next turn. */
-        if (!attack_now && sf_mode_open(b, a, SF_SPRINT))
+         * can be struck from here nor after the best move: weighed against
+         * that move by where each ends, for next turn. */
+        if (!attack_now && !best.strikes && sf_mode_open(b, a, SF_SPRINT))
             plan_moves(&p, SF_SPRINT, 0, false, &best);
     } else {
         if (sf_mode_open(b, a, SF_RETREAT)) plan_moves(&p, SF_RETREAT, u->left - 1, true, &best);
@@ -1263,7 +1271,7 @@ void sf_ai(battle_t *b, int a, cmd_t *out)
              * (so rounding never bars one that consider would take). */
             double toll = flee_toll(&p);
             double bar = best.val + toll;
-            plan_pick_t fl = {bar - 1e-6 * (1.0 + fabs(best.val) + toll), *out};
+            plan_pick_t fl = {bar - 1e-6 * (1.0 + fabs(best.val) + toll), *out, false};
             plan_moves(&p, SF_FLEE, 0, false, &fl);
             if (fl.first.kind == CMD_MOVE) consider(&best, fl.val - toll, &fl.first);
         }
