@@ -800,5 +800,5 @@ const ruleset_t ruleset_surface = {
     .describe = sf_describe,
     .refused = sf_refused,
     .ammo_used = sf_ammo_used,
-    .revision = 1, /* the first surface rules */
+    .revision = 2, /* 2: issue 31 (fire in melee, stealth 3, thrown and moving, morale) */
 };
