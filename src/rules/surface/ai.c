@@ -1225,6 +1225,43 @@ static double flee_toll(const plan_t *p)
     return toll;
 }
 
+/* How many hexes of the map a standing at h would see (a clear line). */
+static int view_from(const battle_t *b, sf_los_t *los, hex_t h)
+{
+    int n = 0;
+    for (int r = 0; r < b->map->rows; r++)
+        for (int c = 0; c < b->map->cols; c++) {
+            cell_t cl = {c, r};
+            n += sf_los_clear(los, b, h, hex_from_cell(b->map->layout, cl));
+        }
+    return n;
+}
+
+/* With no foe its side knows of (its foes hidden, or beyond smoke), a looks
+ * around: one move to the hex of its reach that sees the most of the map
+ * (the cheapest of those; none when none sees more than here), so that the
+ * battle does not stand still with both sides blind. Otherwise *out stays
+ * `end`. It learns only what any table would: where it can see from. */
+static void look_around(battle_t *b, int a, cmd_t *out)
+{
+    if (!sf_mode_open(b, a, SF_MOVE) || sf_cst(b)->u[a].moved) return;
+    sf_los_t *los = sf_los_for(b);
+    int n = ends(b, a, SF_MOVE), best = -1, seen = view_from(b, los, sf_pos(b, a));
+    enum { LOOK_MAX = 512 };
+    geom_reach_t cand[LOOK_MAX];
+    if (n > LOOK_MAX) n = LOOK_MAX;
+    memcpy(cand, b->reach, sizeof cand[0] * (size_t)(n > 0 ? n : 0));
+    for (int k = 0; k < n; k++) {
+        int v = view_from(b, los, hex_from_cell(b->map->layout, cand[k].at));
+        if (v > seen || (v == seen && best >= 0 && cand[k].cost_ft < cand[best].cost_ft)) {
+            seen = v;
+            best = k;
+        }
+    }
+    cmd_t c;
+    if (best >= 0 && move_cmd(b, a, SF_MOVE, cand[best].at, &c)) *out = c;
+}
+
 void sf_ai(battle_t *b, int a, cmd_t *out)
 {
     *out = cmd_make(CMD_END, a);
@@ -1234,7 +1271,10 @@ void sf_ai(battle_t *b, int a, cmd_t *out)
     if (u->left == 0) return;
     plan_t p;
     plan_init(&p, b, a);
-    if (p.n_foes == 0) return;
+    if (p.n_foes == 0) {
+        look_around(b, a, out);
+        return;
+    }
     hex_t here = sf_pos(b, a);
     bool melee = sf_in_melee(b, a);
     /* Holding: stay, keep the actions (a flee nearby may be answered). */

@@ -50,7 +50,13 @@ bool sf_side_knows(const battle_t *b, int a, int t, sf_los_t *los)
     for (int m = 0; m < b->n; m++) {
         if (!battle_active(b, m) || !board_allies(b->board, a, m)) continue;
         int sensor = sf_stat(b, m, SF_SENSOR);
-        if ((sensor > 0 && sensor >= stealth) || sees_plainly(b, m, t, los)) return true;
+        if (sensor > 0 && sensor >= stealth) return true;
+        /* Hidden (4+) or concealed (3) by its stealth against m. */
+        if (sf_stealth_level(b, m, t) >= 3) continue;
+        /* Concealed by smoke between them: sight blocked by terrain one can
+         * walk into (3). Behind a wall (4) it is out of sight, not unknown. */
+        if (sf_los_level(los, b, sf_pos(b, m), sf_pos(b, t)) == 3) continue;
+        return true;
     }
     return false;
 }

@@ -323,10 +323,12 @@ int sf_response_weapon(const battle_t *b, int r, int t);
 /* May i see where t is, to aim at it (S22, S23)? Cover level against a's
  * attack on t (0 none, 1 light, 2 heavy, 3 concealed, 4 cannot target). */
 int sf_cover_level(const battle_t *b, int a, int t);
-/* Does a's faction know where t is (the AI plans only from that; S22,
- * RULINGS "the AI plays fair"): a member sees it plainly (a clear line, its
- * stealth level under 3 against that member), or a member's sensor (above 0)
- * is at least its stealth tech. los as sf_los_trace (NULL: traced). */
+/* Does a's faction know of t (the AI plans only from that; S22, S23,
+ * RULINGS "the AI plays fair"): a member's sensor (above 0) is at least its
+ * stealth tech, or for some member t is neither hidden nor concealed: its
+ * stealth level against that member under 3, and no smoke (terrain that
+ * blocks sight and can be walked into) alone between them. A foe merely
+ * behind a wall is known. los as sf_los_trace (NULL: traced). */
 bool sf_side_knows(const battle_t *b, int a, int t, sf_los_t *los);
 /* The to-hit modifier of a cover level below 4 (S17: -1, -2, -4). */
 int sf_cover_mod(int level);
