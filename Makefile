@@ -29,7 +29,7 @@ DEB_PKGS     := cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-im
 MONKEY_EVENTS ?= 20000
 MONKEY_SEEDS  ?= 1 2 3 4
 
-.PHONY: all deps build asan release-check run test fuzz fuzz-smoke monkey shots scars-audit xhalem-audit emcore-audit activation-audit odds-check clean
+.PHONY: all deps build asan release-check run test fuzz fuzz-smoke monkey shots scars-audit xhalem-audit emcore-audit activation-audit surface-audit odds-check clean
 
 all: build
 
@@ -123,6 +123,14 @@ EM_AUDIT_SEEDS ?= 200
 emcore-audit: build
 	./$(BUILD)/emcore_audit --seeds $(EM_AUDIT_SEEDS) --markdown maps/river_crossing.json \
 	  | tee $(BUILD)/emcore_audit.md
+
+# The surface AI over SF_AUDIT_SEEDS battles of the relay outpost: how often it
+# uses each part of its kit, the moves the text forbids (none), and the win
+# rates, as the table of docs/rules-surface.md (also build/surface_audit.md).
+SF_AUDIT_SEEDS ?= 200
+surface-audit: build
+	./$(BUILD)/surface_audit --seeds $(SF_AUDIT_SEEDS) --markdown maps/relay_outpost.json \
+	  | tee $(BUILD)/surface_audit.md
 
 # The activation AI over ACT_AUDIT_SEEDS battles of the sample map: how often
 # it uses each action, as the Markdown table of docs/rules-activation.md (also

@@ -245,7 +245,7 @@ static bool run_scenario(run_t *r, const cJSON *sc, const char *dir)
     r->ev = calloc((size_t)(r->n_ev ? r->n_ev : 1), sizeof *r->ev);
     if (!r->ev) return failf(r, "out of memory");
     for (int e = 0; e < b->log.n; e++)
-        if (!(r->ev[e] = event_to_json(b->board, &b->log.ev[e]))) return failf(r, "out of memory");
+        if (!(r->ev[e] = event_to_json_in(b, &b->log.ev[e]))) return failf(r, "out of memory");
 
     /* Expected events: in order, each after the previous match. */
     const cJSON *exp = cJSON_GetObjectItemCaseSensitive(sc, "expect");

@@ -233,7 +233,7 @@ static void test_ai_bounds_skip_no_pick(void **state)
     tmpl_db_t *db = NULL;
     load_relay_outpost(&m, &db);
     int calls = 0;
-    for (uint64_t seed = 1; seed <= 6; seed++) {
+    for (uint64_t seed = 1; seed <= 10; seed++) {
         play_t p;
         battle_opts_t o = {.seed = seed};
         assert_int_equal(play_start(&p, m, db, NULL, &o), BATTLE_OK);

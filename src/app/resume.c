@@ -44,7 +44,7 @@ static int open_save(const char *path, save_t **s, play_t *p)
 static int print_events(const battle_t *b)
 {
     for (int k = 0; k < b->log.n; k++) {
-        char *line = event_to_line(b->board, &b->log.ev[k]);
+        char *line = event_to_line_in(b, &b->log.ev[k]);
         if (!line) {
             fprintf(stderr, "hexbattle: out of memory\n");
             return EXIT_FAIL;

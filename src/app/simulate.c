@@ -103,7 +103,7 @@ int app_simulate(int argc, char **argv)
         rc = EXIT_FAIL;
     } else {
         for (int k = 0; k < p.b->log.n && rc == 0; k++) {
-            char *line = event_to_line(p.b->board, &p.b->log.ev[k]);
+            char *line = event_to_line_in(p.b, &p.b->log.ev[k]);
             if (!line) {
                 fprintf(stderr, "hexbattle: out of memory\n");
                 rc = EXIT_FAIL;

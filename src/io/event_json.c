@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../rules/ruleset.h"
+
 static cJSON *cell_json(cell_t c)
 {
     int v[2] = {c.col, c.row};
@@ -161,9 +163,39 @@ cJSON *event_to_json(const board_t *b, const event_t *e)
     return o;
 }
 
-char *event_to_line(const board_t *b, const event_t *e)
+/* Ammunition entries one `end` event lists at most. */
+#define AMMO_LIST_MAX 256
+
+cJSON *event_to_json_in(const battle_t *b, const event_t *e)
 {
-    cJSON *o = event_to_json(b, e);
+    cJSON *o = event_to_json(b->board, e);
+    const ruleset_t *rs = b->rules;
+    if (!o || e->type != EV_END || !rs || !rs->ammo_used)
+        return o;
+    ammo_use_t used[AMMO_LIST_MAX];
+    int n = rs->ammo_used(b, used, AMMO_LIST_MAX);
+    cJSON *list = cJSON_AddArrayToObject(o, "ammo_used");
+    for (int k = 0; list && k < n && k < AMMO_LIST_MAX; k++) {
+        cJSON *u = cJSON_CreateObject();
+        if (!u || !cJSON_AddItemToArray(list, u)) {
+            cJSON_Delete(u);
+            cJSON_Delete(o);
+            return NULL;
+        }
+        add_id(u, "id", b->board, used[k].who);
+        cJSON_AddStringToObject(u, "weapon", used[k].weapon);
+        cJSON_AddNumberToObject(u, "rounds", used[k].rounds);
+    }
+    if (!list) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* A cJSON object as one line of plain malloc text (o deleted). */
+static char *line_of(cJSON *o)
+{
     if (!o)
         return NULL;
     char *s = cJSON_PrintUnformatted(o);
@@ -177,4 +209,14 @@ char *event_to_line(const board_t *b, const event_t *e)
         memcpy(out, s, n + 1);
     cJSON_free(s);
     return out;
+}
+
+char *event_to_line(const board_t *b, const event_t *e)
+{
+    return line_of(event_to_json(b, e));
+}
+
+char *event_to_line_in(const battle_t *b, const event_t *e)
+{
+    return line_of(event_to_json_in(b, e));
 }

@@ -8,6 +8,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "../core/battle.h"
 #include "../core/board.h"
 #include "../core/event.h"
 
@@ -17,5 +18,10 @@ cJSON *event_to_json(const board_t *b, const event_t *e);
 /* The event as one line of JSON text without the newline (caller frees with
  * free()); NULL on OOM. */
 char *event_to_line(const board_t *b, const event_t *e);
+/* The same for an event of battle b's log: the `end` event also lists the
+ * ammunition used (`ammo_used`: id, weapon, rounds), as the ruleset counts
+ * it (ruleset_t.ammo_used) with the battle as it stands. */
+cJSON *event_to_json_in(const battle_t *b, const event_t *e);
+char *event_to_line_in(const battle_t *b, const event_t *e);
 
 #endif

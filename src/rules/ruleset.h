@@ -108,6 +108,14 @@ typedef struct {
     char why[REFUSAL_WHY_MAX]; /* "needs 2 actions, 1 left", "cannot fire after a move" */
 } refusal_t;
 
+/* Ammunition one combatant used in a battle: a weapon and the rounds it
+ * spent (ruleset_t.ammo_used), for the table's Usage rolls after it. */
+typedef struct {
+    int who;
+    char weapon[MAP_ID_MAX]; /* the weapon's id */
+    int rounds;
+} ammo_use_t;
+
 typedef struct ruleset {
     const char *id;
     const char *title;
@@ -217,6 +225,11 @@ typedef struct ruleset {
      * now; never rolls. At most cap, returns the count. NULL: a refused
      * action simply leaves the bar. */
     int (*refused)(const battle_t *b, int actor, refusal_t *out, int cap);
+    /* The ammunition used so far, combatant by combatant in map order,
+     * weapon by weapon in list order (only weapons that used some): the
+     * `end` event lists it and the end of the battle on screen shows it.
+     * Never rolls. At most cap, returns the count. NULL: none is counted. */
+    int (*ammo_used)(const battle_t *b, ammo_use_t *out, int cap);
     /* Revision of these rules: bump it with every fix that changes how a
      * saved battle's commands play out. A save records it; one made under
      * another revision is replayed under the current rules, with a note when

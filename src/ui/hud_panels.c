@@ -421,6 +421,34 @@ static void draw_help(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     (void)h;
 }
 
+/* Lines of the ammunition the battle used (ruleset_t.ammo_used), for the
+ * table's Usage rolls: a heading and one line per weapon, at most cap
+ * (the last says how many more). Returns the count. */
+#define END_AMMO_LINES 9
+static int end_ammo_lines(const play_t *pl, char lines[][96], int cap)
+{
+    ammo_use_t used[64];
+    if (!pl->rs || !pl->rs->ammo_used || cap < 2) return 0;
+    const battle_t *b = pl->b;
+    int n = pl->rs->ammo_used(b, used, 64), k = 0;
+    if (n <= 0) return 0;
+    snprintf(lines[k++], 96, "Ammunition used (roll Usage for each):");
+    for (int j = 0; j < n && j < 64; j++) {
+        if (k == cap - 1 && n - j > 1) {
+            snprintf(lines[k++], 96, "... and %d more (the log's end lists all)", n - j);
+            break;
+        }
+        const ammo_use_t *u = &used[j];
+        const char *wname = u->weapon;
+        for (int w = 0; w < b->u[u->who].n_weapons; w++)
+            if (strcmp(b->u[u->who].weapon[w]->id, u->weapon) == 0) wname = b->u[u->who].weapon[w]->name;
+        const map_combatant_t *c = &b->map->combatants[u->who];
+        snprintf(lines[k++], 96, "%.32s: %.32s, %d round%s", c->name[0] ? c->name : c->id, wname,
+                 u->rounds, u->rounds == 1 ? "" : "s");
+    }
+    return k;
+}
+
 static void draw_end(hud_t *h, ui_draw_t *d)
 {
     char buf[128];
@@ -428,6 +456,8 @@ static void draw_end(hud_t *h, ui_draw_t *d)
     if (!res) return;
     SDL_Renderer *r = ui_draw_renderer(d);
     const hud_layout_t *l = &h->lay;
+    char ammo[END_AMMO_LINES][96];
+    int na = end_ammo_lines(&h->p->play, ammo, END_AMMO_LINES);
     /* As large as fits in the map area, never over the side panels. */
     int big = ui_text_quantize(l->px * 3);
     int w = hud_text_w(d, res, big, true) + 4 * l->px;
@@ -435,13 +465,21 @@ static void draw_end(hud_t *h, ui_draw_t *d)
         big = ui_text_quantize(big * 4 / 5);
         w = hud_text_w(d, res, big, true) + 4 * l->px;
     }
-    SDL_Rect box = {l->map.x + (l->map.w - w) / 2, l->map.y + l->map.h / 2 - big, w,
-                    big * 2 + l->line};
+    for (int k = 0; k < na; k++) {
+        int tw = hud_text_w(d, ammo[k], l->px, k == 0) + 4 * l->px;
+        if (tw > w) w = tw;
+    }
+    int hh = big * 2 + l->line + (na > 0 ? (na + 1) * l->line : 0);
+    int top = l->map.y + l->map.h / 2 - big - (na > 0 ? (na + 1) * l->line / 2 : 0);
+    SDL_Rect box = {l->map.x + (l->map.w - w) / 2, top > l->map.y ? top : l->map.y, w, hh};
     hud_fill(r, box, (SDL_Color){16, 18, 24, 235});
     bool win = strncmp(res, "VICTORY", 7) == 0;
     hud_text(d, res, big, true, win ? C_HEAD : C_BAD, box.x + 2 * l->px, box.y + big / 3);
     hud_text(d, "Ctrl+Z undoes the last command, Q quits", l->px, false, C_DIM, box.x + 2 * l->px,
              box.y + big + big / 2);
+    for (int k = 0; k < na; k++)
+        hud_text(d, ammo[k], l->px, k == 0, k == 0 ? C_HEAD : C_INK, box.x + 2 * l->px,
+                 box.y + big * 2 + l->line / 2 + k * l->line);
 }
 
 void hud_draw(hud_t *h, ui_draw_t *d, const ui_state_t *s)

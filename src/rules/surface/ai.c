@@ -154,10 +154,10 @@ static bool exhaustive;
 
 void sf_ai_exhaustive(bool on) { exhaustive = on; }
 
-/* Does firing w keep a from moving afterwards (S9)? */
+/* Does firing w keep a from moving afterwards (S9; thrown weapons too)? */
 static bool pins(const weapon_t *w)
 {
-    return w && w->cls == WPN_RANGED && battle_weapon_tag(w, "assault") <= 0;
+    return w && w->cls != WPN_MELEE && battle_weapon_tag(w, "assault") <= 0;
 }
 
 static int foe_index(const plan_t *p, int t)
@@ -173,11 +173,11 @@ static double faction_worth(const battle_t *b, int t)
 {
     int members = battle_side_count(b, b->board->side[t]);
     int best = sf_side_morale(b, b->board->side[t]);
-    if (best < 0 || best >= 12) return 1.0; /* never checks, or never breaks */
-    /* A roll of 2d6 over the score breaks it (a score of 2 or less always
-     * breaks, S19): more likely for low scores. */
-    static const int OVER[13] = {36, 36, 36, 33, 30, 26, 21, 15, 10, 6, 3, 1, 0};
-    double p_break = OVER[best < 0 ? 0 : best > 12 ? 12 : best] / 36.0;
+    if (best >= 12) return 1.0; /* never breaks */
+    /* A roll of 2d6 at or over the score breaks it (a score of 2 or less
+     * always breaks, S19): more likely for low scores. */
+    static const int AT_OR_OVER[13] = {36, 36, 36, 35, 33, 30, 26, 21, 15, 10, 6, 3, 0};
+    double p_break = AT_OR_OVER[best < 0 ? 0 : best] / 36.0;
     return 1.0 + p_break * (members <= 2 ? 1.5 : 1.0);
 }
 
@@ -213,8 +213,8 @@ static void bounds_init(plan_t *p)
         p->area_w[w + 1] = false;
         p->blast_r[w + 1] = 0;
         p->w_actions[w + 1] = sf_fire_actions(b, a, wp);
-        /* As sf_shot_shape: a ranged weapon without Assault. */
-        p->still_w[w + 1] = wp && wp->cls == WPN_RANGED && tg.assault == 0;
+        /* As sf_shot_shape: a ranged or thrown weapon without Assault. */
+        p->still_w[w + 1] = wp && wp->cls != WPN_MELEE && tg.assault == 0;
         if (!wp) continue;
         if (tg.cone > 0 || tg.blast > 0 || tg.area_ray > 0) p->area_any = p->area_w[w + 1] = true;
         if (tg.cone > 0) {
@@ -244,6 +244,24 @@ static void bounds_init(plan_t *p)
                 p->shot_top[k][w][lvl] = p->hit_top[k][w][lvl] = -1.0;
         }
     }
+}
+
+/* Worth of a martial guard die of g sides (0: none) for a standing where it
+ * is expected to draw `exposure` (S33): the guard rolls against each blow
+ * until a's next turn, about (g + 1) / 2 off the first, weighed as the
+ * exposure is. */
+static double guard_worth(double exposure, int g)
+{
+    if (g <= 0) return 0.0;
+    double off = (g + 1) / 2.0;
+    return EXPOSURE_WEIGHT * (exposure < off ? exposure : off);
+}
+
+/* The most guard_worth can be for a (its whole pool as the guard). */
+static double guard_worth_max(const battle_t *b, int a)
+{
+    int pool = sf_stat(b, a, SF_MARTIAL);
+    return pool > 0 ? EXPOSURE_WEIGHT * (pool + 1) / 2.0 + 1e-9 : 0.0;
 }
 
 /* The most a single-target shot of a's weapon w on foe k can be worth from
@@ -385,6 +403,11 @@ static double shot_top_calc(plan_t *p, int k, int w, int lvl)
     }
     /* Room for rounding in the sums. */
     top = top * (1.0 + 1e-9) * f->worth;
+    /* Bare hands with a martial pool: a damage die of any split may be
+     * added, and the guard left is worth something too (martial_worth):
+     * at most the whole of the foe, and the largest guard. */
+    if (!wp && sf_stat(b, a, SF_MARTIAL) > 0)
+        top = p->foe_top[k] * (1.0 + 1e-9) + guard_worth_max(b, a);
     p->shot_top[k][w + 1][lvl] = top;
     return top;
 }
@@ -485,7 +508,10 @@ static void plan_init(plan_t *p, battle_t *b, int a)
         if (j != a && battle_active(b, j) && board_allies(b->board, a, j))
             p->friends[p->n_friends++] = j;
     for (int t = 0; t < b->n && p->n_foes < MAX_FOES; t++) {
-        if (!battle_active(b, t) || !sf_enemies(b, a, t)) continue;
+        /* Only foes a's side knows of (RULINGS: the AI plays fair): one
+         * hidden from it, or in smoke where no one sees it, is not there. */
+        if (!battle_active(b, t) || !sf_enemies(b, a, t) || !sf_side_knows(b, a, t, p->cover->los))
+            continue;
         p->foe_at[p->n_foes] = sf_pos(b, t);
         p->foe_cell[p->n_foes] = board_cell_index(b->board, sf_pos(b, t));
         p->foe_st[p->n_foes] = sf_stealth_level(b, a, t);
@@ -678,6 +704,8 @@ static double shot_value(plan_t *p, int t, const sf_shot_t *s, cell_t aim)
         double p_hit = 1.0 - ph[0];
         for (int k = 0; k < n; k++) {
             int v = who[k];
+            /* A foe a's side does not know of is not counted (plays fair). */
+            if (sf_enemies(b, a, v) && foe_index(p, v) < 0) continue;
             sf_shot_t one;
             memcpy(&one, s, sizeof one);
             one.shots = 1;
@@ -696,8 +724,7 @@ static double shot_value(plan_t *p, int t, const sf_shot_t *s, cell_t aim)
             }
             double e = p_hit * hit_worth;
             if (sf_enemies(b, a, v)) {
-                int fi = foe_index(p, v);
-                val += e * (fi >= 0 ? p->foes[fi].worth : 1.0);
+                val += e * p->foes[foe_index(p, v)].worth;
             } else {
                 val -= 2.0 * e; /* never hurt our own lightly */
             }
@@ -727,6 +754,27 @@ static double heat_cost(const battle_t *b, int a, int heat_fire)
            sf_heat_over(sf_stat(b, a, SF_HEAT), sf_stat(b, a, SF_VENT), heat_fire);
 }
 
+static double exposure(plan_t *p, hex_t h);
+
+/* Bare-handed blows of a on t that split its martial pool (S33): a damage
+ * die X added to the blow, the rest a guard die until its next turn; each
+ * split weighed as the blow's worth and the guard's, into *best. */
+static void martial_splits(plan_t *p, int t, cell_t at, int pool, int actions, pick_t *best)
+{
+    battle_t *b = p->b;
+    int a = p->a;
+    double here = -1.0;
+    for (int x = 0; x <= pool && x <= SF_ARG_MARTIAL_MASK; x++) {
+        int arg = SF_ARG_MARTIAL | x << SF_ARG_MARTIAL_SHIFT;
+        sf_shot_t s;
+        if (!sf_shot_shape_memo(b, a, t, -1, arg, 1, at, p->cover, &s) || s.actions > actions)
+            continue;
+        if (here < 0) here = exposure(p, sf_pos(b, a));
+        double v = shot_value(p, t, &s, at) + guard_worth(here, pool - x);
+        if (v > best->val) *best = (pick_t){v, t, -1, arg, at};
+    }
+}
+
 /* The best single attack a can make from where it stands now (the board and
  * a's moved flag as the caller set them), with at most `actions` actions. */
 static pick_t best_attack(plan_t *p, int actions)
@@ -739,6 +787,7 @@ static pick_t best_attack(plan_t *p, int actions)
      * move (S9). */
     const sf_unit_t *u = &sf_cst(b)->u[a];
     unsigned held = sf_vehicle(b, a) ? ~0u : u->hand;
+    int pool = sf_stat(b, a, SF_MARTIAL);
     for (int k = 0; k < p->n_foes; k++) {
         int t = p->foes[k].who;
         cell_t at = hex_to_cell(b->map->layout, sf_pos(b, t));
@@ -764,6 +813,7 @@ static pick_t best_attack(plan_t *p, int actions)
                 continue;
             double v = shot_value(p, t, &s, at) - heat_cost(b, a, s.heat_fire);
             if (v > best.val) best = (pick_t){v, t, w, 0, at};
+            if (w == -1 && pool > 0) martial_splits(p, t, at, pool, actions, &best);
         }
     }
     return best;
@@ -872,6 +922,7 @@ static double next_turn_worth(plan_t *p, hex_t h)
 typedef struct {
     double val;
     cmd_t first;
+    bool strikes; /* the plan strikes this turn */
 } plan_pick_t;
 
 static void consider(plan_pick_t *best, double val, const cmd_t *c)
@@ -1107,6 +1158,7 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
         if (ubs[k] > best->val) order[left++] = k;
     double top = -1e300;
     int top_k = -1;
+    bool top_strikes = false;
     while (left > 0) {
         /* The highest bound left (the first on a tie), taken out. */
         int at = 0;
@@ -1125,6 +1177,7 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
                 continue;
         }
         double v = -EXPOSURE_WEIGHT * exposure(p, h);
+        bool strikes = false;
         if (attack) {
             hex_t old = look_from(b, a, h);
             uint8_t moved = s->u[a].moved;
@@ -1134,6 +1187,7 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
             look_from(b, a, old);
             if (pk.t >= 0 || pk.w >= -1) v += pk.t >= 0 ? pk.val : 0.0;
             if (pk.t < 0) v += NEXT_TURN * next_turn_worth(p, h);
+            strikes = pk.t >= 0;
         } else {
             v += NEXT_TURN * next_turn_worth(p, h);
         }
@@ -1141,12 +1195,15 @@ static void plan_moves(plan_t *p, int mode, int after_actions, bool then_attack,
         if (v > top || (v == top && k < top_k)) {
             top = v;
             top_k = k;
+            top_strikes = strikes;
         }
     }
     cmd_t c;
     /* The path only for a move that beats the best plan (consider takes no other). */
-    if (top_k >= 0 && top > -1e299 && top > best->val && move_cmd(b, a, mode, cand[top_k].at, &c))
+    if (top_k >= 0 && top > -1e299 && top > best->val && move_cmd(b, a, mode, cand[top_k].at, &c)) {
         consider(best, top, &c);
+        best->strikes = top_strikes;
+    }
 }
 
 /* Expected damage the free attacks on a flee would deal a (S6). */
@@ -1168,6 +1225,43 @@ static double flee_toll(const plan_t *p)
     return toll;
 }
 
+/* How many hexes of the map a standing at h would see (a clear line). */
+static int view_from(const battle_t *b, sf_los_t *los, hex_t h)
+{
+    int n = 0;
+    for (int r = 0; r < b->map->rows; r++)
+        for (int c = 0; c < b->map->cols; c++) {
+            cell_t cl = {c, r};
+            n += sf_los_clear(los, b, h, hex_from_cell(b->map->layout, cl));
+        }
+    return n;
+}
+
+/* With no foe its side knows of (its foes hidden, or beyond smoke), a looks
+ * around: one move to the hex of its reach that sees the most of the map
+ * (the cheapest of those; none when none sees more than here), so that the
+ * battle does not stand still with both sides blind. Otherwise *out stays
+ * `end`. It learns only what any table would: where it can see from. */
+static void look_around(battle_t *b, int a, cmd_t *out)
+{
+    if (!sf_mode_open(b, a, SF_MOVE) || sf_cst(b)->u[a].moved) return;
+    sf_los_t *los = sf_los_for(b);
+    int n = ends(b, a, SF_MOVE), best = -1, seen = view_from(b, los, sf_pos(b, a));
+    enum { LOOK_MAX = 512 };
+    geom_reach_t cand[LOOK_MAX];
+    if (n > LOOK_MAX) n = LOOK_MAX;
+    memcpy(cand, b->reach, sizeof cand[0] * (size_t)(n > 0 ? n : 0));
+    for (int k = 0; k < n; k++) {
+        int v = view_from(b, los, hex_from_cell(b->map->layout, cand[k].at));
+        if (v > seen || (v == seen && best >= 0 && cand[k].cost_ft < cand[best].cost_ft)) {
+            seen = v;
+            best = k;
+        }
+    }
+    cmd_t c;
+    if (best >= 0 && move_cmd(b, a, SF_MOVE, cand[best].at, &c)) *out = c;
+}
+
 void sf_ai(battle_t *b, int a, cmd_t *out)
 {
     *out = cmd_make(CMD_END, a);
@@ -1177,14 +1271,17 @@ void sf_ai(battle_t *b, int a, cmd_t *out)
     if (u->left == 0) return;
     plan_t p;
     plan_init(&p, b, a);
-    if (p.n_foes == 0) return;
+    if (p.n_foes == 0) {
+        look_around(b, a, out);
+        return;
+    }
     hex_t here = sf_pos(b, a);
     bool melee = sf_in_melee(b, a);
     /* Holding: stay, keep the actions (a flee nearby may be answered). */
     /* Ending here. Having moved already, a second move must be clearly
      * better: no walking back and forth on small changes of mind. */
     double stay = -EXPOSURE_WEIGHT * exposure(&p, here) + (u->moved ? SECOND_THOUGHTS : 0.0);
-    plan_pick_t best = {NEXT_TURN * next_turn_worth(&p, here) + stay, *out};
+    plan_pick_t best = {NEXT_TURN * next_turn_worth(&p, here) + stay, *out, false};
     bool attack_now = false;
     /* Strike from here now; whatever is left is planned on the next call. */
     if (!u->attacked) {
@@ -1192,13 +1289,16 @@ void sf_ai(battle_t *b, int a, cmd_t *out)
         if (pk.t >= 0) {
             cmd_t c = engage_cmd(a, &pk);
             consider(&best, pk.val + stay, &c);
+            best.strikes = best.first.kind == CMD_ENGAGE;
             attack_now = true;
         }
     }
     if (!melee) {
         if (sf_mode_open(b, a, SF_MOVE)) plan_moves(&p, SF_MOVE, u->left - 1, true, &best);
-        /* A sprint only when nothing can be struck this turn. */
-        if (!attack_now && sf_mode_open(b, a, SF_SPRINT) && best.first.kind == CMD_END)
+        /* A sprint (four times the ER for both actions, S3) when nothing
+         * can be struck from here nor after the best move: weighed against
+         * that move by where each ends, for next turn. */
+        if (!attack_now && !best.strikes && sf_mode_open(b, a, SF_SPRINT))
             plan_moves(&p, SF_SPRINT, 0, false, &best);
     } else {
         if (sf_mode_open(b, a, SF_RETREAT)) plan_moves(&p, SF_RETREAT, u->left - 1, true, &best);
@@ -1211,7 +1311,7 @@ void sf_ai(battle_t *b, int a, cmd_t *out)
              * (so rounding never bars one that consider would take). */
             double toll = flee_toll(&p);
             double bar = best.val + toll;
-            plan_pick_t fl = {bar - 1e-6 * (1.0 + fabs(best.val) + toll), *out};
+            plan_pick_t fl = {bar - 1e-6 * (1.0 + fabs(best.val) + toll), *out, false};
             plan_moves(&p, SF_FLEE, 0, false, &fl);
             if (fl.first.kind == CMD_MOVE) consider(&best, fl.val - toll, &fl.first);
         }

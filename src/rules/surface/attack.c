@@ -4,6 +4,7 @@
  * nonlethal blows and martial arts. Damage itself is damage.c's.
  * See docs/rules-surface.md (S8-S12, S22-S28, S31-S33).
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -23,16 +24,40 @@ int sf_stealth_level(const battle_t *b, int a, int t)
     return lvl > 0 ? lvl : 0;
 }
 
-/* Is t's hex known to a's faction (S22): a member sees it plainly, or a's
- * own sensors match its stealth? */
+/* Does member m of a faction see t plainly: a clear line (no smoke in
+ * between) and t's stealth below the concealed level against m's sensors? */
+static bool sees_plainly(const battle_t *b, int m, int t, sf_los_t *los)
+{
+    return sf_stealth_level(b, m, t) < 3 && sf_los_clear(los, b, sf_pos(b, m), sf_pos(b, t));
+}
+
+/* Is t's hex known to a's faction (S22, and S23 for stealth level 3): a
+ * member sees it plainly, or a's own sensors match its stealth? */
 static bool location_known(const battle_t *b, int a, int t, sf_los_t *los)
 {
     int sensor = sf_stat(b, a, SF_SENSOR);
     if (sensor > 0 && sensor >= sf_stat(b, t, SF_STEALTH)) return true;
     for (int m = 0; m < b->n; m++)
-        if (battle_active(b, m) && board_allies(b->board, a, m) && sf_stealth_level(b, m, t) < 4 &&
-            sf_los_clear(los, b, sf_pos(b, m), sf_pos(b, t)))
+        if (battle_active(b, m) && board_allies(b->board, a, m) && sees_plainly(b, m, t, los))
             return true;
+    return false;
+}
+
+bool sf_side_knows(const battle_t *b, int a, int t, sf_los_t *los)
+{
+    if (!battle_active(b, t)) return false;
+    int stealth = sf_stat(b, t, SF_STEALTH);
+    for (int m = 0; m < b->n; m++) {
+        if (!battle_active(b, m) || !board_allies(b->board, a, m)) continue;
+        int sensor = sf_stat(b, m, SF_SENSOR);
+        if (sensor > 0 && sensor >= stealth) return true;
+        /* Hidden (4+) or concealed (3) by its stealth against m. */
+        if (sf_stealth_level(b, m, t) >= 3) continue;
+        /* Concealed by smoke between them: sight blocked by terrain one can
+         * walk into (3). Behind a wall (4) it is out of sight, not unknown. */
+        if (sf_los_level(los, b, sf_pos(b, m), sf_pos(b, t)) == 3) continue;
+        return true;
+    }
     return false;
 }
 
@@ -43,10 +68,13 @@ static int cover_level_los(const battle_t *b, int a, int t, sf_los_t *los)
      * (sight blocked only by terrain one can walk into), 4 walled off (S22). */
     int lvl = sf_los_level(los, b, sf_pos(b, a), sf_pos(b, t));
     if (lvl == 4) return 4;
-    if (lvl == 3 && !location_known(b, a, t, los)) return 4;
     int st = sf_stealth_level(b, a, t);
     if (st >= 4) return 4;
-    return st > lvl ? st : lvl; /* the worse of the two, never both (S23) */
+    if (st > lvl) lvl = st; /* the worse of the two, never both (S23) */
+    /* Concealed, by smoke or by a stealth level of 3: only where the
+     * location is known by other means (S22, S23). */
+    if (lvl == 3 && !location_known(b, a, t, los)) return 4;
+    return lvl;
 }
 
 int sf_cover_level(const battle_t *b, int a, int t) { return cover_level_los(b, a, t, NULL); }
@@ -222,6 +250,24 @@ void sf_cover_memo_reset(sf_cover_memo_t *memo, sf_los_t *los)
     memo->los = los;
 }
 
+/* sf_in_melee(b, a), the foes' reaches read through memo (S-M4, S4). */
+static bool in_melee_memo(sf_cover_memo_t *memo, const battle_t *b, int a)
+{
+    if (!memo) return sf_in_melee(b, a);
+    int ra = -1;
+    hex_t h = sf_pos(b, a);
+    for (int j = 0; j < b->n; j++) {
+        if (j == a || !battle_active(b, j) || !sf_enemies(b, a, j)) continue;
+        int d = hex_distance(h, sf_pos(b, j));
+        if (d > target_reach(memo, b, j)) {
+            if (ra < 0) ra = sf_melee_reach(b, a);
+            if (d > ra) continue;
+        }
+        if (sf_los_clear(memo->los, b, h, sf_pos(b, j))) return true;
+    }
+    return false;
+}
+
 bool sf_shot_shape(const battle_t *b, int a, int t, int wi, int arg, int n_weapons, cell_t at,
                    sf_shot_t *out)
 {
@@ -259,8 +305,8 @@ bool sf_shot_shape_memo(const battle_t *b, int a, int t, int wi, int arg, int n_
         if (n_weapons != 1 || intent || (t >= 0 && !battle_active(b, t)) ||
             (t < 0 && !map_in_bounds(b->map, at)) || hex_eq(aim, sf_pos(b, a)))
             return false;
-        if (w->cls == WPN_RANGED && !tg->assault && s->u[a].moved)
-            return false;
+        if (!tg->assault && s->u[a].moved) return false; /* S9: thrown ones too */
+        if (!tg->handheld && in_melee_memo(memo, b, a)) return false; /* S-M4, S-R4 */
         out->roll = SF_ROLL_NONE;
         out->cone = true;
         out->dmg_n = w->dice_n;
@@ -283,8 +329,11 @@ bool sf_shot_shape_memo(const battle_t *b, int a, int t, int wi, int arg, int n_
         if (d > range_hexes(b, a, w)) return false;
         /* Out of the target's melee reach, unless Handheld (S8). */
         if (d <= target_reach(memo, b, t) && !tg->handheld) return false;
-        /* A ranged weapon without Assault is not fired in a turn with a move (S9). */
-        if (w->cls == WPN_RANGED && !tg->assault && s->u[a].moved) return false;
+        /* A ranged or thrown weapon without Assault is not fired in a turn
+         * with a move (S9: no exemption for thrown weapons). */
+        if (!tg->assault && s->u[a].moved) return false;
+        /* In melee with anyone, only Handheld weapons fire (S-M4, S-R4). */
+        if (!tg->handheld && in_melee_memo(memo, b, a)) return false;
     }
     int lvl = memo ? sf_cover_level_memo(memo, b, a, t) : sf_cover_level(b, a, t);
     if (lvl >= 4) return false;
@@ -523,6 +572,26 @@ static void resolve(battle_t *b, int a, int t, const sf_shot_t *s, cell_t at)
     if (s->heat_fire && battle_active(b, a)) sf_add_heat(b, a, s->heat_fire);
 }
 
+bool sf_uses_ammo(const weapon_t *w)
+{
+    return w && w->cls != WPN_MELEE && !w->energy;
+}
+
+/* The rounds shape s of a's weapon spends on t (S35): one per shot, and a
+ * Continuous x weapon kept on the same target x more for each turn it has
+ * been kept there (S-D11, S28), as its damage grows. */
+static void count_ammo(battle_t *b, int a, int t, const sf_shot_t *s)
+{
+    if (s->melee || !sf_uses_ammo(s->w) || s->weapon < 0 || s->weapon >= SF_AMMO_SLOTS) return;
+    sf_unit_t *u = &sf_st(b)->u[a];
+    int rounds = s->shots;
+    int cont = battle_weapon_tag(s->w, "continuous");
+    if (cont > 0 && u->cont_w == s->weapon && u->cont_t == t && u->cont_round == b->round - 1)
+        rounds += cont * u->cont_n;
+    int now = u->ammo[s->weapon] + rounds;
+    u->ammo[s->weapon] = (uint16_t)(now < UINT16_MAX ? now : UINT16_MAX);
+}
+
 void sf_do_attack(battle_t *b, const cmd_t *c)
 {
     sf_state_t *st = sf_st(b);
@@ -544,9 +613,10 @@ void sf_do_attack(battle_t *b, const cmd_t *c)
     }
     for (int k = 0; k < n && battle_active(b, a) && !sf_halted(b); k++) {
         const sf_shot_t *s = &shapes[k];
-        if (s->w && s->w->cls == WPN_RANGED && !s->melee && !battle_weapon_tag(s->w, "assault"))
-            st->u[a].fired_still = 1;
+        if (s->w && s->w->cls != WPN_MELEE && !s->melee && !battle_weapon_tag(s->w, "assault"))
+            st->u[a].fired_still = 1; /* thrown ones too (S9) */
         if (!s->cone && !battle_active(b, c->target)) break;
+        count_ammo(b, a, c->target, s);
         resolve(b, a, c->target, s, c->at);
     }
     sf_spend(b, a, actions);

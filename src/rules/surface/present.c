@@ -546,3 +546,20 @@ bool sf_describe(const battle_t *b, const cmd_t *c, char *label, size_t cap)
         return false;
     return true;
 }
+
+int sf_ammo_used(const battle_t *b, ammo_use_t *out, int cap)
+{
+    const sf_state_t *s = sf_cst(b);
+    int n = 0;
+    for (int i = 0; i < b->n && i < SF_NMAX; i++)
+        for (int w = 0; w < b->u[i].n_weapons && w < SF_AMMO_SLOTS; w++) {
+            if (!s->u[i].ammo[w] || !sf_uses_ammo(b->u[i].weapon[w])) continue;
+            if (n < cap) {
+                out[n].who = i;
+                hb_strlcpy(out[n].weapon, b->u[i].weapon[w]->id, sizeof out[n].weapon);
+                out[n].rounds = s->u[i].ammo[w];
+            }
+            n++;
+        }
+    return n;
+}

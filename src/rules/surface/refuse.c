@@ -3,7 +3,8 @@
  * instead of dropping it: a sprint or flee with one action left (S-A3), a
  * move after a non-Assault shot or such a shot after a move (S-R10, S9),
  * the turn's one attack spent (S-A4), a Heavy weapon that needs two
- * actions with one left (S-A5, S10).
+ * actions with one left (S-A5, S10), a weapon that is not Handheld while
+ * in melee (S-M4, S-R4).
  */
 #include <stdio.h>
 
@@ -39,8 +40,10 @@ int sf_refused(const battle_t *b, int a, refusal_t *out, int cap)
         int need = sf_fire_actions(b, a, wp);
         if (u->attacked)
             snprintf(r->why, sizeof r->why, "one attack a turn, made already");
-        else if (wp->cls == WPN_RANGED && u->moved && battle_weapon_tag(wp, "assault") <= 0)
+        else if (wp->cls != WPN_MELEE && u->moved && battle_weapon_tag(wp, "assault") <= 0)
             snprintf(r->why, sizeof r->why, "cannot fire after a move (not Assault)");
+        else if (wp->cls != WPN_MELEE && melee && battle_weapon_tag(wp, "handheld") <= 0)
+            snprintf(r->why, sizeof r->why, "in melee: only Handheld weapons fire");
         else if (need > u->left)
             snprintf(r->why, sizeof r->why, "needs %d actions, %d left", need, u->left);
         else

@@ -59,6 +59,9 @@ enum {
 
 #define SF_NMAX MAP_MAX_COMBATANTS
 
+/* Weapons whose ammunition is counted (S35): the first 16 of a list. */
+#define SF_AMMO_SLOTS 16
+
 /* One combatant's turn-by-turn bookkeeping. */
 typedef struct {
     uint8_t left;       /* actions unspent this round (S7: kept for flee responses) */
@@ -76,6 +79,7 @@ typedef struct {
     int16_t ray_round;
     cell_t ray_at;
     uint32_t given;     /* bit s: stat s came from the map or the template */
+    uint16_t ammo[SF_AMMO_SLOTS]; /* rounds of ammunition each weapon spent (S35) */
 } sf_unit_t;
 
 /* Terrain along lines the AI has looked down (los.c), by the pair of end
@@ -104,6 +108,7 @@ typedef struct {
     int cur;                       /* member whose turn is under way, -1 none */
     uint8_t casualty[MAP_MAX_FACTIONS]; /* side took a casualty this round */
     uint8_t player[MAP_MAX_FACTIONS];
+    uint8_t stand[MAP_MAX_FACTIONS]; /* the referee overrules the side's next rout (S19) */
     sf_unit_t u[SF_NMAX];
 } sf_state_t;
 
@@ -176,8 +181,7 @@ bool sf_roll_20(battle_t *b, int who, int mod, const char *why);
 static inline bool sf_fighting(const battle_t *b, int i) { return battle_active(b, i); }
 
 /* A faction's Morale (S19): the map's `morale` for it, else the highest
- * `morale` among its members still fighting, else 7; -1 when it never checks
- * (player-controlled with no score in the map). */
+ * `morale` among its members still fighting, else 7. Player factions too. */
 int sf_side_morale(const battle_t *b, int sd);
 
 /* ---- sight for the AI (los.c) ---------------------------------------------- */
@@ -319,6 +323,13 @@ int sf_response_weapon(const battle_t *b, int r, int t);
 /* May i see where t is, to aim at it (S22, S23)? Cover level against a's
  * attack on t (0 none, 1 light, 2 heavy, 3 concealed, 4 cannot target). */
 int sf_cover_level(const battle_t *b, int a, int t);
+/* Does a's faction know of t (the AI plans only from that; S22, S23,
+ * RULINGS "the AI plays fair"): a member's sensor (above 0) is at least its
+ * stealth tech, or for some member t is neither hidden nor concealed: its
+ * stealth level against that member under 3, and no smoke (terrain that
+ * blocks sight and can be walked into) alone between them. A foe merely
+ * behind a wall is known. los as sf_los_trace (NULL: traced). */
+bool sf_side_knows(const battle_t *b, int a, int t, sf_los_t *los);
 /* The to-hit modifier of a cover level below 4 (S17: -1, -2, -4). */
 int sf_cover_mod(int level);
 /* Stealth level of t against a's sensors (S23). */
@@ -407,6 +418,11 @@ bool sf_predict_cmd(const battle_t *b, const cmd_t *c, predict_t *out);
 int sf_bands(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c, const weapon_t *w,
              const geo_profile_t *prof, range_band_t *out, int cap);
 int sf_gauges(const battle_t *b, int i, gauge_t *out, int cap);
+/* ruleset_t.ammo_used: the rounds each weapon that uses Ammunition (ranged
+ * or thrown, not drawing energy) spent (S35, S-T4). */
+int sf_ammo_used(const battle_t *b, ammo_use_t *out, int cap);
+/* Does weapon w use Ammunition (S35)? */
+bool sf_uses_ammo(const weapon_t *w);
 bool sf_describe(const battle_t *b, const cmd_t *c, char *label, size_t cap);
 
 /* ---- AI (ai.c) ------------------------------------------------------------ */

@@ -354,10 +354,8 @@ void sf_spend(battle_t *b, int i, int n)
 
 int sf_side_morale(const battle_t *b, int sd)
 {
-    const sf_state_t *s = sf_cst(b);
     int best = -1;
     if (map_faction_value(b->map, b->board->side_name[sd], "morale", &best)) return best;
-    if (s->player[sd]) return -1;
     for (int i = 0; i < b->n; i++)
         if (battle_active(b, i) && b->board->side[i] == sd && sf_given(b, i, SF_MORALE) &&
             sf_stat(b, i, SF_MORALE) > best)
@@ -383,7 +381,9 @@ static void leave(battle_t *b, int sd, const char *cond)
 }
 
 /* Faction Morale (S19): each faction with a new casualty this round checks,
- * in initiative order, 2d6 at or under its score; a failure routs it. */
+ * in initiative order, player factions as any other: 2d6 under its score
+ * (a roll equal to it fails); a failure routs it, unless the referee has
+ * called that its faction stands (surface_calls). */
 static void morale_step(battle_t *b)
 {
     sf_state_t *s = sf_st(b);
@@ -392,17 +392,27 @@ static void morale_step(battle_t *b)
         if (!s->casualty[sd] || battle_side_count(b, sd) == 0 || battle_last_side(b) != -2)
             continue;
         int score = sf_side_morale(b, sd);
-        if (score < 0 || score >= 12) continue; /* players decide; 12 fights on */
+        if (score >= 12) continue; /* fights to the death */
         bool pass = false;
         if (score > 2) {
             char why[DICE_WHY_MAX];
             snprintf(why, sizeof why, "morale of %.24s (%d)", b->board->side_name[sd], score);
             roll_spec_t spec = roll_plain(2, 6, 0, 0);
             spec.goal = ROLL_GOAL_AT_MOST;
-            spec.target = score;
-            pass = battle_roll_spec_side(b, -1, sd, &spec, why, NULL) <= score;
+            spec.target = score - 1; /* "under" the score */
+            pass = battle_roll_spec_side(b, -1, sd, &spec, why, NULL) < score;
         }
-        if (!pass) leave(b, sd, "routed");
+        if (pass) continue;
+        if (s->stand[sd]) { /* the referee overrules this rout */
+            s->stand[sd] = 0;
+            for (int i = 0; i < b->n; i++)
+                if (battle_active(b, i) && b->board->side[i] == sd) {
+                    battle_emit_action(b, i, "rout_overruled", -1, true);
+                    break;
+                }
+            continue;
+        }
+        leave(b, sd, "routed");
     }
 }
 
@@ -582,6 +592,12 @@ static int surface_calls(battle_t *b, int who, ref_call_t *out, int cap)
     cmd_t w = cmd_make(CMD_RETREAT, who);
     w.arg = 1;
     add_call(out, cap, &n, w, "%s and its faction: withdraw from the battle%s", nm, "");
+    /* Overrule a rout (S19): the faction's next failed morale check does
+     * not rout it; called again, the dice decide again. */
+    w.arg = 2;
+    add_call(out, cap, &n, w, "%s and its faction: %s", nm,
+             sf_cst(b)->stand[b->board->side[who]] ? "a failed morale check routs it again"
+                                                    : "stand despite a failed morale check");
     return n;
 }
 
@@ -599,6 +615,13 @@ static battle_status_t apply_call(battle_t *b, const cmd_t *c)
                 return BATTLE_OK;
             }
         return BATTLE_ILLEGAL;
+    }
+    if (c->arg == 2) {
+        sf_state_t *s = sf_st(b);
+        int sd = b->board->side[a];
+        s->stand[sd] = !s->stand[sd];
+        battle_emit_action(b, a, s->stand[sd] ? "rout_overrule" : "rout_overrule_cleared", -1, true);
+        return BATTLE_OK;
     }
     if (c->arg != 1) return BATTLE_ILLEGAL;
     leave(b, b->board->side[a], "withdrew");
@@ -776,5 +799,6 @@ const ruleset_t ruleset_surface = {
     .gauges = sf_gauges,
     .describe = sf_describe,
     .refused = sf_refused,
-    .revision = 1, /* the first surface rules */
+    .ammo_used = sf_ammo_used,
+    .revision = 2, /* 2: issue 31 (fire in melee, stealth 3, thrown and moving, morale) */
 };
