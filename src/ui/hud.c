@@ -1,4 +1,6 @@
-/* hud.c - panels and map marks of the play screen (see hud.h). */
+/* hud.c - the play screen's HUD (see hud.h): layout, the events it takes
+ * first, and the drawing helpers its files share; the map marks are in
+ * hud_map.c, the log in hud_log.c, the panels in hud_panels.c. */
 #include "declared.h"
 #include "hud_internal.h"
 #include "telegraph.h"
