@@ -134,6 +134,7 @@ static void set_confirm(pui_t *p, int t)
 {
     p->target = t;
     p->mode = PUI_CONFIRM;
+    p->aimed = false; /* a click on t (pui_click_cell) or the token menu aims it */
     const cmd_t *c = pui_legal_for(p, p->act, t);
     /* A declaration with a planned move is judged from where the move ends. */
     board_t *bd = p->play.b->board;
@@ -261,8 +262,12 @@ bool pui_click_cell(pui_t *p, cell_t c)
     }
     if (p->mode == PUI_TARGET || p->mode == PUI_CONFIRM) {
         if (who >= 0 && pui_legal_for(p, p->act, who)) {
-            if (p->mode == PUI_CONFIRM && who == p->target) return pui_confirm(p);
-            set_confirm(p, who);
+            /* One gesture in every ruleset: a first click on a target only
+             * shows the odds, even when the key already picked it as the
+             * only one; a second click on the same target carries it out. */
+            if (p->mode == PUI_CONFIRM && who == p->target && p->aimed) return pui_confirm(p);
+            if (p->mode != PUI_CONFIRM || who != p->target) set_confirm(p, who);
+            p->aimed = true;
             return true;
         }
         snprintf(p->msg, sizeof p->msg, "Not a target for %s. Esc cancels.", p->bar[p->act].label);
@@ -424,6 +429,8 @@ bool pui_choose_on(pui_t *p, int i, int who)
     if (aiming && who != p->actor && !(p->mode == PUI_CONFIRM && p->target == who) &&
         pui_legal_for(p, p->act, who))
         set_confirm(p, who);
+    /* Chosen on the target's own menu: the target is pointed at. */
+    if (p->mode == PUI_CONFIRM && p->target == who) p->aimed = true;
     return true;
 }
 

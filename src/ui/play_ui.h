@@ -96,6 +96,8 @@ typedef struct pui {
     pui_mode_t mode;
     int act;        /* bar index being targeted or confirmed */
     int target;     /* chosen target in PUI_CONFIRM */
+    bool aimed;     /* PUI_CONFIRM's target was pointed at (a click on it, the token
+                     * menu): only then does a click on it again carry it out */
     predict_t pred; /* odds of the chosen target */
 
     cmd_t move_cmd;      /* the legal command a move click fills in (MOVE or a declared move) */
