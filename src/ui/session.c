@@ -175,13 +175,15 @@ void ui_session_event(ui_session_t *s, const SDL_Event *e)
 {
     ui_state_t *st = &s->st;
     int disp = SDL_GetWindowDisplayIndex(s->win);
+    bool closed = false;
     if (!st->ask_quit && menu_event(s, e))
         ;
     else if (!st->ask_quit && ui_projector_route(&s->proj, e, SDL_GetWindowID(s->win),
-                                                 disp < 0 ? 0 : disp, &st->quit))
+                                                 disp < 0 ? 0 : disp, &closed))
         st->dirty = true;
     else
         ui_handle_event(st, e);
+    if (closed) ui_close_asked(st); /* the play window's close button, projector open */
     if (st->toggle_fullscreen) {
         st->toggle_fullscreen = false;
         ui_toggle_fullscreen(s->win);
