@@ -275,6 +275,7 @@ bool ui_session_open(ui_session_t *s, const ui_session_args_t *a, char *err, siz
         recover_path(play->save_path, rpath, sizeof rpath) &&
         recover_belongs(rpath, play->save_path))
         smenu_offer(&s->menu, rpath);
+    s->proj.beside = s->win; /* F2 opens the table beside this window, without the keyboard */
     if (a->project) {
         int disp = SDL_GetWindowDisplayIndex(s->win);
         if (!ui_projector_open(&s->proj, -1, disp < 0 ? 0 : disp, err, errcap)) goto fail;
