@@ -67,7 +67,8 @@ void ui_state_resize(ui_state_t *s, int view_w, int view_h, double px_per_pt)
     s->px_per_pt = px_per_pt > 0 ? px_per_pt : 1.0;
     if (s->hud) {
         /* The panels follow the window, so the map area between them does. */
-        hud_layout(&s->hud->lay, s->view_w, s->view_h, s->px_per_pt);
+        hud_layout_panels(&s->hud->lay, s->view_w, s->view_h, s->px_per_pt,
+                          s->hud->want_tracker, s->hud->want_side);
         s->area = s->hud->lay.map;
     }
     if (fitted) {
