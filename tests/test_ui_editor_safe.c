@@ -19,8 +19,8 @@
 
 #include "io/fileio.h"
 #include "io/map_io.h"
-#include "ui/editor.h"
 #include "tmp_fixture.h"
+#include "ui/editor.h"
 
 typedef struct {
     map_t *m;

@@ -187,9 +187,8 @@ static void gestures_on(const char *name, tally_t *t, int want)
 static void test_one_gesture_in_every_ruleset(void **state)
 {
     (void)state;
-    static const char *maps[] = {"ridge_ambush.json",   "foundry_breach.json",
-                                 "river_crossing.json", "salt_flats.json",
-                                 "relay_outpost.json",  "shattered_lane.json"};
+    static const char *maps[] = {"ridge_ambush.json", "foundry_breach.json", "river_crossing.json",
+                                 "salt_flats.json",   "relay_outpost.json",  "shattered_lane.json"};
     tally_t t = {0, 0, 0};
     for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++)
         gestures_on(maps[i], &t, 4);

@@ -20,10 +20,10 @@
 #include "core/edit.h"
 #include "io/fileio.h"
 #include "io/map_io.h"
+#include "tmp_fixture.h"
 #include "ui/editor.h"
 #include "ui/hud.h"
 #include "ui/window.h"
-#include "tmp_fixture.h"
 
 static SDL_Event key(SDL_Keycode k)
 {

@@ -137,8 +137,7 @@ int main(void)
     setenv("SDL_VIDEODRIVER", "dummy", 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_enter_resumes_the_saved_battle, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_esc_starts_afresh_and_keeps_the_file, setup,
-                                        teardown),
+        cmocka_unit_test_setup_teardown(test_esc_starts_afresh_and_keeps_the_file, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -267,7 +267,11 @@ static void draw_bar(hud_t *h, ui_draw_t *d)
     if (pui_needs_die(p)) {
         pui_die_prompt(p, buf, sizeof buf);
         char head[96];
-        snprintf(head, sizeof head, "d%d: %s", b->need.sides, p->n_entry ? p->entry : "_");
+        /* A pool typed as one line shows its last values (the faces keep
+         * their place beside it). */
+        size_t ne = strlen(p->entry);
+        snprintf(head, sizeof head, "d%d: %s%s", b->need.sides, ne > 11 ? "..." : "",
+                 p->n_entry ? p->entry + (ne > 11 ? ne - 11 : 0) : "_");
         hud_text(d, head, ui_text_quantize(l->px + 4), true, C_PATH, l->bar.x + l->px,
                  l->bar.y + (l->bar.h - l->px) / 2 - 2);
         int sides = b->need.sides;
@@ -338,8 +342,9 @@ static void draw_bar(hud_t *h, ui_draw_t *d)
         hud_text(d, held, l->px, true, C_PATH, l->status.x + l->status.w - held_w + l->px,
                  l->status.y + (l->status.h - l->px) / 2 - 2);
     }
-    char msg[sizeof p->msg + 4];
-    hud_fit_text(d, p->msg, l->px, l->status.w - held_w - 2 * l->px, msg, sizeof msg);
+    char live[sizeof p->msg + 200], msg[sizeof live + 4];
+    pui_status(p, live, sizeof live); /* whose turn, what is awaited, then the message */
+    hud_fit_text(d, live, l->px, l->status.w - held_w - 2 * l->px, msg, sizeof msg);
     hud_text(d, msg, l->px, false, C_INK, l->status.x + l->px,
              l->status.y + (l->status.h - l->px) / 2 - 2);
     /* The tooltip of the hovered button names its shortcut. */

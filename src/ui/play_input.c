@@ -507,7 +507,11 @@ battle_status_t pui_give(pui_t *p, const cmd_t *c)
 
 bool pui_end_turn(pui_t *p)
 {
-    if (!p->started || !p->user_turn || pui_needs_die(p)) return false;
+    if (p->started && (!p->user_turn || pui_needs_die(p))) {
+        pui_not_now(p, "End turn"); /* said, never dropped without a word */
+        return false;
+    }
+    if (!p->started) return false;
     cmd_t e = cmd_make(CMD_END, p->actor);
     const char *who = pui_name(p, p->actor);
     char name[MAP_NAME_MAX];
@@ -637,7 +641,8 @@ bool pui_key(pui_t *p, SDL_Keycode k, Uint16 mod)
         }
         return pui_end_turn(p);
     case SDLK_e:
-        return pui_end_turn(p);
+        pui_end_turn(p);
+        return true; /* ended, or the status line says why not */
     case SDLK_LEFTBRACKET:
         anim_speed(&p->anim, 0.5);
         snprintf(p->msg, sizeof p->msg, "Animation speed x%.2g", p->anim.speed);
@@ -666,5 +671,12 @@ bool pui_key(pui_t *p, SDL_Keycode k, Uint16 mod)
     if (mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI)) return false;
     for (int i = 0; i < p->n_bar; i++)
         if (p->bar[i].key && (SDL_Keycode)p->bar[i].key == k) return pui_choose(p, i);
+    /* An action key while the other side plays: say why it waits. */
+    bool action_key =
+        (k >= SDLK_0 && k <= SDLK_9) || (k < 128 && strchr("gjklmnbvxyuihrtz", (int)k));
+    if (action_key && k != 0 && !p->user_turn && !p->play.b->over) {
+        pui_not_now(p, "That key");
+        return true;
+    }
     return false;
 }
