@@ -22,7 +22,7 @@ FUZZ_SMOKE_SECONDS ?= 3
 DEB_PKGS     := cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
                 libcjson-dev libcmocka-dev xvfb xauth clang libclang-rt-dev valgrind \
                 xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils x11-utils xdotool \
-                libexpat1-dev zlib1g-dev libzstd-dev tiled
+                libexpat1-dev zlib1g-dev libzstd-dev tiled openbox
 
 # `make monkey` runs the randomized UI test longer: MONKEY_EVENTS inputs per
 # mode and map for each seed of MONKEY_SEEDS, in the sanitizer build.

@@ -252,6 +252,7 @@ static void test_save_as_and_quit(void **state)
     fx_t *f = *state;
     ed_state_t *s = &f->st;
     s->type = map_find_type(f->m, "wall");
+    key(s, SDLK_b, 0); /* the brush: the editor starts on the select tool */
     click_cell(s, (cell_t){1, 1});
     /* Quitting with unsaved changes asks first; Esc stays. */
     key(s, SDLK_q, 0);
@@ -266,6 +267,7 @@ static void test_save_as_and_quit(void **state)
     snprintf(path, sizeof path, "%s/new.json", dir);
     key(s, SDLK_s, KMOD_LCTRL); /* no path yet: Save As prompt */
     assert_int_equal(s->prompt, ED_PROMPT_SAVE_AS);
+    s->input[0] = '\0'; /* it offers the maps folder (test_ui_editor_safe.c); another path */
     type_text(s, path);
     key(s, SDLK_RETURN, 0);
     assert_false(edit_history_dirty(&s->hist));
@@ -482,6 +484,7 @@ static void test_failed_save_keeps_edits(void **state)
     assert_true(ed_save(s));
     char *before = map_to_json(f->m);
     s->type = map_find_type(f->m, "wall");
+    key(s, SDLK_b, 0); /* the brush: the editor starts on the select tool */
     click_cell(s, (cell_t){3, 3});
     static const char *const SPECS[] = {"create:1", "write:1", "fsync:1", "close:1", "rename:1"};
     for (size_t k = 0; k < sizeof SPECS / sizeof SPECS[0]; k++) {
@@ -528,6 +531,7 @@ static void test_recovery_copy_offered_back(void **state)
     assert_true(ed_write_recovery(s, &written, msg, sizeof msg));
     assert_false(written); /* nothing unsaved: no copy */
     s->type = map_find_type(f->m, "wall");
+    key(s, SDLK_b, 0); /* the brush: the editor starts on the select tool */
     click_cell(s, (cell_t){3, 3});
     click_cell(s, (cell_t){4, 3});
     key(s, SDLK_z, KMOD_LCTRL); /* one step undone: a redo in the copy */

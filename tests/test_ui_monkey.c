@@ -650,7 +650,7 @@ static void ed_input(monkey_t *k, ed_state_t *s, Uint32 win)
             ed_handle_event(s, &e); /* SDL sends a printable key as text too */
         }
         if (s->prompt == ED_PROMPT_QUIT && mk_chance(&k->r, 50)) {
-            e = ev_key(win, mk_chance(&k->r, 50) ? SDLK_n : SDLK_ESCAPE, 0);
+            e = ev_key(win, mk_chance(&k->r, 50) ? SDLK_d : SDLK_ESCAPE, 0);
             ed_handle_event(s, &e);
         }
     }

@@ -789,6 +789,45 @@ static void to_players_declaring(pt_t *f)
     assert_false(b->over);
 }
 
+/* A pool typed as one line (issue 34, item 12): the players' emcore fight
+ * roll waits for several d12; "9 9 9" and Enter, typed as SDL key events,
+ * gives three of them at once, where each Enter used to give one. */
+static void test_emcore_pool_typed_as_one_line(void **state)
+{
+    (void)state;
+    pt_t f;
+    open_battle(&f, "river_crossing.json", 2);
+    pui_t *p = f.p;
+    const battle_t *b = pui_battle(p);
+    to_players_declaring(&f);
+    press(&f, SDLK_p);
+    while (!pui_needs_die(p) && p->user_turn && em_phase(b) == EP_IMMEDIATE) {
+        cmd_t want;
+        p->play.rs->ai(p->play.b, p->actor, &want);
+        int i = bar_for(p, &want);
+        assert_true(i >= 0);
+        bool targeted = p->bar[i].targeted;
+        choose(&f, i);
+        if (targeted) {
+            if (p->mode != PUI_CONFIRM || p->target != want.target)
+                click(&f, cell_of(&f, want.target), false);
+            press(&f, SDLK_RETURN);
+        }
+    }
+    assert_true(pui_needs_die(p));
+    f.events = true;
+    const SDL_Keycode line[] = {SDLK_9, SDLK_SPACE, SDLK_9, SDLK_SPACE, SDLK_9};
+    for (size_t k = 0; k < sizeof line / sizeof line[0]; k++)
+        press(&f, line[k]);
+    assert_string_equal(p->entry, "9 9 9");
+    press(&f, SDLK_RETURN);
+    /* Three dice went in, or the roll took fewer and is done. */
+    assert_true(p->line_entered == 3 || (p->line_entered > 0 && !pui_needs_die(p)));
+    assert_true(p->line_entered >= 2);
+    assert_string_equal(p->entry, "");
+    close_battle(&f);
+}
+
 /* emcore: the physical-dice prompt says how many d12 and what counts. The
  * players' side rolls at the table; the last declaration sets off the
  * rolls, and the first player's fight roll waits for its dice, typed in. */
@@ -935,6 +974,7 @@ int main(void)
         cmocka_unit_test(test_xhalem_teleport_to_a_clicked_hex),
         cmocka_unit_test(test_scars_retreat_by_key),
         cmocka_unit_test(test_emcore_immediate_declared_unseen),
+        cmocka_unit_test(test_emcore_pool_typed_as_one_line),
         cmocka_unit_test(test_emcore_dice_prompt),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);

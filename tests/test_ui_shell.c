@@ -453,9 +453,14 @@ static void test_quit_asks_with_unsaved_moves(void **state)
     ui_handle_event(&s, &esc);
     assert_false(s.ask_quit);
     assert_false(s.quit);
-    /* Y quits without saving. */
+    /* Y answers nothing (issue 34: no letter means "discard" in one window
+     * and "keep" in another); D quits without saving. */
     ui_handle_event(&s, &q);
     ui_handle_event(&s, &y);
+    assert_false(s.quit);
+    assert_true(s.ask_quit);
+    SDL_Event dk = key(SDLK_d, 0);
+    ui_handle_event(&s, &dk);
     assert_true(s.quit);
     assert_int_equal(access(save, F_OK), -1);
     /* S saves, then quits. */

@@ -377,7 +377,7 @@ static void test_card_follows_hover_and_selection(void **state)
     assert_string_equal(c->line[0], "grunt");
     assert_true(card_has(c, "HP 12/12", NULL));
     assert_true(card_has(c, "played by the AI", NULL));
-    assert_true(card_has(c, "evasion -10", NULL));
+    assert_true(card_has(c, "Evasion -10", NULL)); /* the stat's display name */
     ui_card_style_t st;
     assert_true(card_has(c, "blade", &st));
     /* The card sits in the side panel, never on the map. */

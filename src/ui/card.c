@@ -7,6 +7,7 @@
 
 #include "../core/condlog.h"
 #include "../rules/ruleset.h"
+#include "../rules/stat_titles.h"
 #include "hud.h"
 
 static void add(ui_card_t *c, ui_card_style_t st, const char *fmt, ...)
@@ -107,11 +108,13 @@ bool ui_card_build(const pui_t *p, int who, ui_card_t *c)
     for (int s = 0; s < b->n_stats; s++) {
         const char *name = b->stat_names[s];
         if (!name || (!battle_stat_given(b, who, name) && u->stat[s] == 0)) continue;
-        char one[48];
+        char one[64], title[40];
+        /* The table's word for it, not the template key (rules_stat_title). */
+        rules_stat_title(rs->id, name, title, sizeof title);
         if (u->stat[s] != u->stat_max[s])
-            snprintf(one, sizeof one, "%s %d/%d", name, u->stat[s], u->stat_max[s]);
+            snprintf(one, sizeof one, "%s %d/%d", title, u->stat[s], u->stat_max[s]);
         else
-            snprintf(one, sizeof one, "%s %d", name, u->stat[s]);
+            snprintf(one, sizeof one, "%s %d", title, u->stat[s]);
         if (n + strlen(one) + 2 >= sizeof line) {
             add(c, UI_CARD_BODY, "%s", line);
             n = 0;

@@ -95,8 +95,8 @@ void ui_declared_draw(const pui_t *p, ui_draw_t *d, const ui_camera_t *cam, SDL_
             box = (SDL_Rect){mx - tw / 2 - 4, my + 4, tw + 8, th + 2};
         SDL_SetRenderDrawColor(r, 60, 36, 10, 255);
         SDL_RenderFillRect(r, &box);
-        SDL_Rect dst = {box.x + 4, box.y + 1, tw, th};
-        SDL_RenderCopy(r, tex, NULL, &dst);
+        ui_text_put(ui_draw_text(d), tex, (SDL_Rect){box.x + 4, box.y + 1, tw, th}, buf,
+                    UI_TEXT_LABEL);
         if (na < (int)(sizeof avoid / sizeof avoid[0])) avoid[na++] = box;
     }
     SDL_RenderSetClipRect(r, NULL);

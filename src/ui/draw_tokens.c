@@ -265,7 +265,7 @@ void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, in
                     px >= 6 ? ui_text_get(d->text, ini, px, true, ink, &tw, &th) : NULL;
                 if (t) {
                     SDL_Rect dst = {(int)lround(cx - tw / 2.0), (int)lround(cy - th / 2.0), tw, th};
-                    SDL_RenderCopy(d->r, t, NULL, &dst);
+                    ui_text_put(d->text, t, dst, ini, UI_TEXT_MARK);
                     if (i < d->n_drawn) d->drawn[i].initials_px = px;
                 }
             }
@@ -283,7 +283,7 @@ void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, in
                 if (t) {
                     SDL_Rect dst = {(int)lround(mc.x - tw / 2.0), (int)lround(mc.y - th / 2.0), tw,
                                     th};
-                    SDL_RenderCopy(d->r, t, NULL, &dst);
+                    ui_text_put(d->text, t, dst, d->cond[i][k], UI_TEXT_MARK);
                 }
             }
             if (labels) {
@@ -294,11 +294,13 @@ void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, in
                 SDL_Rect bg;
                 if (t && i < d->n_drawn &&
                     ui_place_label(tw + 8, th, boxes[i], boxes[i].y + boxes[i].h + 1, boxes,
-                                   d->n_drawn, i, names, i, &bg)) {
+                                   d->n_drawn, i, names, i, &bg) &&
+                    bg.x >= 0 && bg.y >= 0 && bg.x + bg.w <= w && bg.y + bg.h <= h) {
+                    /* (A name the view's edge would cut is left to the card.) */
                     SDL_SetRenderDrawColor(d->r, 16, 18, 24, big ? 255 : 170);
                     SDL_RenderFillRect(d->r, &bg);
-                    SDL_Rect dst = {bg.x + 4, bg.y, tw, th};
-                    SDL_RenderCopy(d->r, t, NULL, &dst);
+                    ui_text_put(d->text, t, (SDL_Rect){bg.x + 4, bg.y, tw, th}, name,
+                                UI_TEXT_LABEL);
                     names[i] = d->drawn[i].label = bg;
                 }
             }

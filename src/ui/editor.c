@@ -83,7 +83,7 @@ void ed_init(ed_state_t *s, map_t *m, const tmpl_db_t *db, const char *path, int
     if (path) hb_strlcpy(s->path, path, sizeof s->path);
     s->view_w = view_w;
     s->view_h = view_h;
-    s->tool = ED_BRUSH;
+    s->tool = ED_SELECT; /* a stray first click paints nothing */
     s->brush = 1;
     s->type = map_find_type(m, "wall");
     if (s->type < 0) s->type = 0;
@@ -268,8 +268,7 @@ bool ed_write_recovery(const ed_state_t *s, bool *written, char *err, size_t err
 bool ed_save(ed_state_t *s)
 {
     if (!s->path[0]) {
-        s->prompt = ED_PROMPT_SAVE_AS;
-        s->input[0] = '\0';
+        ed_start_save_as(s); /* the maps folder and a free name, on screen */
         return false;
     }
     char err[HB_ERR_MAX];
@@ -482,8 +481,7 @@ static void submit_prompt(ed_state_t *s)
 
     switch (p) {
     case ED_PROMPT_SAVE_AS:
-        if (!in[0]) return;
-        hb_strlcpy(s->path, in, sizeof s->path);
+        if (!in[0] || !ed_resolve_save_path(in, s->path, sizeof s->path)) return;
         ed_save(s);
         break;
     case ED_PROMPT_SEARCH:
@@ -554,7 +552,9 @@ static void submit_prompt(ed_state_t *s)
             ed_message(s, "resize: type COLSxROWS and an anchor (tl t tr l c r bl b br)");
             return;
         }
+        ed_roster_t *had = ed_roster_keep(s->map);
         if (run_edit(s, &e, "resize")) ed_fit(s);
+        ed_roster_lost(s, had, "the resize");
         break;
     }
     case ED_PROMPT_NEW_TYPE: {
@@ -635,12 +635,13 @@ static void key_prompt(ed_state_t *s, SDL_Keycode k)
         return;
     }
     if (s->prompt == ED_PROMPT_QUIT) {
-        if (k == SDLK_y || k == SDLK_s) {
+        ui_quit_t q = ui_quit_choice(k);
+        if (q == UI_QUIT_SAVE) {
             s->prompt = ED_PROMPT_NONE;
             if (ed_save(s)) s->quit = true;
-        } else if (k == SDLK_n || k == SDLK_d) {
+        } else if (q == UI_QUIT_DISCARD) {
             s->quit = true;
-        } else if (k == SDLK_ESCAPE) {
+        } else if (q == UI_QUIT_STAY) {
             s->prompt = ED_PROMPT_NONE;
         }
         s->dirty_frame = true;
@@ -677,7 +678,7 @@ static void key_down(ed_state_t *s, const SDL_KeyboardEvent *ke)
         } else if ((k == SDLK_z && shift) || k == SDLK_y) {
             if (!ed_redo(s)) ed_message(s, "nothing to redo");
         } else if (k == SDLK_s && shift) {
-            start_prompt(s, ED_PROMPT_SAVE_AS, s->path);
+            ed_start_save_as(s);
         } else if (k == SDLK_s) {
             ed_save(s);
         } else if (k == SDLK_r) {
@@ -966,7 +967,7 @@ static const char *prompt_label(ed_prompt_t p)
 {
     switch (p) {
     case ED_PROMPT_SAVE_AS:
-        return "Save as (path):";
+        return "Save the map as (a bare name goes into the maps folder):";
     case ED_PROMPT_SEARCH:
         return "Search templates:";
     case ED_PROMPT_NAME:
@@ -988,7 +989,7 @@ static const char *prompt_label(ed_prompt_t p)
     case ED_PROMPT_NEW_MAP:
         return "New map COLSxROWS terrain (e.g. 24x16 open):";
     case ED_PROMPT_QUIT:
-        return "Unsaved changes. Y: save and quit, N: discard and quit, Esc: stay";
+        return "There are edits since the last save. Quit?";
     default:
         return "";
     }
@@ -1028,7 +1029,7 @@ void ed_draw(ui_draw_t *d, const ed_state_t *s)
     int x = s->view_w - ED_PANEL_W + 10;
     SDL_SetRenderDrawColor(r, 20, 22, 28, 235);
     SDL_RenderFillRect(r, &(SDL_Rect){s->view_w - ED_PANEL_W, 0, ED_PANEL_W, s->view_h});
-    char buf[256];
+    char buf[MAP_PATH_MAX + 64];
     int y = 10;
     snprintf(buf, sizeof buf, "Tool: %s  brush %d", TOOL_NAMES[s->tool], s->brush);
     y = text(d, buf, x, y, INK, true);
@@ -1116,7 +1117,11 @@ void ed_draw(ui_draw_t *d, const ed_state_t *s)
                                           s->view_w - ED_PALETTE_W - ED_PANEL_W, 26});
         text(d, buf, ED_PALETTE_W + 8, s->view_h - 22, INK, false);
     }
-    if (s->prompt != ED_PROMPT_NONE) {
+    if (s->prompt == ED_PROMPT_QUIT) {
+        /* The play window's question, word for word and key for key. */
+        ui_draw_quit_question(d, s->view_w, s->view_h, 1.0, prompt_label(s->prompt),
+                              UI_QUIT_KEYS);
+    } else if (s->prompt != ED_PROMPT_NONE) {
         int w = s->view_w - ED_PALETTE_W - ED_PANEL_W - 40;
         SDL_Rect box = {ED_PALETTE_W + 20, s->view_h / 2 - 40, w > 200 ? w : 200, 70};
         SDL_SetRenderDrawColor(r, 30, 34, 46, 245);
@@ -1129,7 +1134,7 @@ void ed_draw(ui_draw_t *d, const ed_state_t *s)
         if (recover)
             text(d, "R: restore them   D: discard the copy   Esc: keep it for later", box.x + 10,
                  box.y + 38, INK, false);
-        else if (s->prompt != ED_PROMPT_QUIT) {
+        else {
             snprintf(buf, sizeof buf, "%s_", s->input);
             text(d, buf, box.x + 10, box.y + 38, INK, false);
         }

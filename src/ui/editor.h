@@ -40,7 +40,7 @@ typedef enum {
     ED_PROMPT_RESIZE,   /* "COLSxROWS [tl|t|tr|l|c|r|bl|b|br]" */
     ED_PROMPT_NEW_TYPE, /* "name move cover blocks #rrggbb" */
     ED_PROMPT_NEW_MAP,  /* "COLSxROWS TERRAIN": start over on a blank map */
-    ED_PROMPT_QUIT,     /* unsaved changes: y save, n discard, Esc cancel */
+    ED_PROMPT_QUIT,     /* unsaved changes: the quit question (ui_quit_choice) */
     ED_PROMPT_RECOVER,  /* a recovery copy: r restore, d discard, Esc later */
 } ed_prompt_t;
 
@@ -76,7 +76,7 @@ typedef struct {
     int pan_button;
 
     ed_prompt_t prompt;
-    char input[128];
+    char input[MAP_PATH_MAX];
     char skip_text; /* the key that opened the prompt: drop its own text event */
 
     char msg[ED_MSG_MAX][160]; /* messages and warnings shown in the panel */
@@ -131,6 +131,34 @@ void ed_draw(ui_draw_t *d, const ed_state_t *s);
 bool ed_recover(ed_state_t *s, const char *why, char *msg, size_t cap);
 /* Rows of the template list that fit the panel at the current height. */
 int ed_template_rows(const ed_state_t *s);
+/* ---- editor_save.c ---- */
+
+/* The user's maps folder: $XDG_DATA_HOME/hexbattle/maps (else under
+ * ~/.local/share); false when neither variable is set. */
+bool ed_maps_dir(char *out, size_t cap);
+/* A full path in the maps folder named after the map ("untitled" without a
+ * name) that no file has yet. */
+bool ed_default_save_path(const ed_state_t *s, char *out, size_t cap);
+/* Open the Save As prompt on the map's path, or on the default path for a
+ * map never saved. */
+void ed_start_save_as(ed_state_t *s);
+/* The file a Save As answer names: a bare name goes into the maps folder
+ * (".json" added when missing), the folder made when it is missing. */
+bool ed_resolve_save_path(const char *in, char *out, size_t cap);
+
+/* The roster before an edit that may remove combatants (a resize). */
+#define ED_LOST_TEXT 200
+typedef struct {
+    int n;
+    char id[MAP_MAX_COMBATANTS][MAP_ID_MAX];
+    char name[MAP_MAX_COMBATANTS][MAP_NAME_MAX];
+} ed_roster_t;
+/* Note the map's roster (NULL when out of memory). */
+ed_roster_t *ed_roster_keep(const map_t *m);
+/* After the edit: the combatants of r no longer on the map, named in a
+ * message ("resize removed 2 combatants: ..."); frees r; returns how many. */
+int ed_roster_lost(ed_state_t *s, ed_roster_t *r, const char *what);
+
 /* Run the editor in a window until it quits or asks for play mode. The state
  * (map, history, path) is kept in s across calls. */
 ed_run_t ed_run_window(ed_state_t *s, char *err, size_t errcap);

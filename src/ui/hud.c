@@ -1,4 +1,6 @@
-/* hud.c - panels and map marks of the play screen (see hud.h). */
+/* hud.c - the play screen's HUD (see hud.h): layout, the events it takes
+ * first, and the drawing helpers its files share; the map marks are in
+ * hud_map.c, the log in hud_log.c, the panels in hud_panels.c. */
 #include "declared.h"
 #include "hud_internal.h"
 #include "telegraph.h"
@@ -17,7 +19,14 @@
 
 void hud_layout(hud_layout_t *l, int w, int h, double ppp)
 {
+    hud_layout_panels(l, w, h, ppp, HUD_PANEL_AUTO, HUD_PANEL_AUTO);
+}
+
+void hud_layout_panels(hud_layout_t *l, int w, int h, double ppp, hud_panel_t tracker,
+                       hud_panel_t side)
+{
     memset(l, 0, sizeof *l);
+    bool narrow = w < (int)lround(HUD_FOLD_W * ppp);
     l->px = ui_text_quantize((int)lround(13 * ppp));
     l->line = (int)lround(l->px * 1.45);
     int status_h = (int)lround(l->px * 1.9);
@@ -30,6 +39,8 @@ void hud_layout(hud_layout_t *l, int w, int h, double ppp)
         tw = (int)(tw * k);
         lw = (int)(lw * k);
     }
+    if (tracker == HUD_PANEL_FOLDED || (tracker == HUD_PANEL_AUTO && narrow)) tw = 0;
+    if (side == HUD_PANEL_FOLDED || (side == HUD_PANEL_AUTO && narrow)) lw = 0;
     if (bar_h + status_h > h / 3) bar_h = h / 3 - status_h > 0 ? h / 3 - status_h : 0;
     l->tracker = (SDL_Rect){0, 0, tw, h - bar_h - status_h};
     l->log = (SDL_Rect){w - lw, 0, lw, h - bar_h - status_h};
@@ -271,6 +282,22 @@ static void arm_drag(hud_t *h, const ui_state_t *s, int x, int y)
     h->drag_y = y;
 }
 
+/* Ctrl+1 brings the tracker back or folds it away, Ctrl+2 the card and log;
+ * the map takes the room they leave. */
+static bool fold_key(hud_t *h, ui_state_t *s, SDL_Keycode k, Uint16 mod)
+{
+    if (!(mod & KMOD_CTRL) || (k != SDLK_1 && k != SDLK_2)) return false;
+    bool tracker = k == SDLK_1;
+    hud_panel_t *want = tracker ? &h->want_tracker : &h->want_side;
+    bool shown = tracker ? h->lay.tracker.w > 0 : h->lay.log.w > 0;
+    *want = shown ? HUD_PANEL_FOLDED : HUD_PANEL_SHOWN;
+    ui_state_resize(s, s->view_w, s->view_h, s->px_per_pt);
+    snprintf(h->p->msg, sizeof h->p->msg, "%s %s (Ctrl+%c).",
+             tracker ? "The turn order" : "The card and the battle log",
+             shown ? "folded away" : "shown", tracker ? '1' : '2');
+    return true;
+}
+
 bool hud_pre_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
 {
     pui_t *p = h->p;
@@ -279,6 +306,7 @@ bool hud_pre_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
     if (hud_ruler_event(h, s, e)) return true;
     switch (e->type) {
     case SDL_KEYDOWN: {
+        if (fold_key(h, s, e->key.keysym.sym, e->key.keysym.mod)) return true;
         if (ui_calls_key(&h->calls, p, e->key.keysym.sym)) return true;
         if (ui_odds_key(&h->odds, p, e->key.keysym.sym, e->key.keysym.mod)) return true;
         bool was = p->help;
@@ -510,6 +538,35 @@ const char *hud_fit_text(ui_draw_t *d, const char *s, int px, int maxw, char *ou
     if (fit_cut(d, s, tail, px, maxw, out, cap) > maxw && tail[0])
         fit_cut(d, s, "", px, maxw, out, cap);
     return out;
+}
+
+int hud_text_wrap(ui_draw_t *d, const char *s, int px, bool bold, SDL_Color c, int x, int y,
+                  int maxw, int line_h, bool draw)
+{
+    char buf[512];
+    int lines = 0;
+    while (*s) {
+        /* The longest run of whole words that fits, at least one word. */
+        size_t n = strlen(s), fit = 0;
+        for (size_t k = 1; k <= n && k < sizeof buf; k++) {
+            if (k < n && s[k] != ' ') continue;
+            memcpy(buf, s, k);
+            buf[k] = '\0';
+            if (fit > 0 && hud_text_w(d, buf, px, bold) > maxw) break;
+            fit = k;
+        }
+        if (fit == 0) fit = n < sizeof buf ? n : sizeof buf - 1;
+        memcpy(buf, s, fit);
+        buf[fit] = '\0';
+        if (hud_text_w(d, buf, px, bold) > maxw) /* one word longer than the line */
+            hud_fit_text(d, s, px, maxw, buf, sizeof buf);
+        if (draw) hud_text(d, buf, px, bold, c, x, y + lines * line_h);
+        lines++;
+        s += fit;
+        while (*s == ' ')
+            s++;
+    }
+    return lines;
 }
 
 void hud_fill(SDL_Renderer *r, SDL_Rect rc, SDL_Color c)

@@ -33,9 +33,15 @@ typedef struct {
     int btn_w, btn_h; /* action button size */
 } hud_layout_t;
 
+/* A side panel's place below HUD_FOLD_W points of width (item 11 of issue
+ * 34: the map dominates a small window): folded away unless asked for. */
+#define HUD_FOLD_W 1280
+typedef enum { HUD_PANEL_AUTO = 0, HUD_PANEL_SHOWN, HUD_PANEL_FOLDED } hud_panel_t;
+
 typedef struct hud {
     pui_t *p;
     hud_layout_t lay;
+    hud_panel_t want_tracker, want_side; /* Ctrl+1, Ctrl+2: the referee's choice */
     int hover_btn;         /* action button under the cursor, -1 none */
     bool help_by_key;      /* the last key press toggled the help */
     ui_token_pose_t *pose; /* animated poses plus lunges, one per combatant */
@@ -62,6 +68,10 @@ typedef struct hud {
 
 /* Panels for a w x h drawable at px_per_pt pixels per point. */
 void hud_layout(hud_layout_t *l, int w, int h, double px_per_pt);
+/* The same with each side panel as asked: AUTO folds it away on a window
+ * narrower than HUD_FOLD_W points, SHOWN and FOLDED hold whatever the width. */
+void hud_layout_panels(hud_layout_t *l, int w, int h, double px_per_pt, hud_panel_t tracker,
+                       hud_panel_t side);
 /* A HUD over play state p; false on OOM. */
 bool hud_init(hud_t *h, pui_t *p);
 /* Free the HUD's scratch. */

@@ -31,6 +31,11 @@ void hud_hex_fill(hud_t *h, const ui_state_t *s, cell_t c, double scale, SDL_Col
 int hud_text(ui_draw_t *d, const char *s, int px, bool bold, SDL_Color c, int x, int y);
 /* The width s would take. */
 int hud_text_w(ui_draw_t *d, const char *s, int px, bool bold);
+/* s in lines of whole words no wider than maxw (a word longer than that cut
+ * with "..."), line_h apart from (x, y); drawn only when draw. Returns the
+ * lines. */
+int hud_text_wrap(ui_draw_t *d, const char *s, int px, bool bold, SDL_Color c, int x, int y,
+                  int maxw, int line_h, bool draw);
 /* Fill rc in c. */
 void hud_fill(SDL_Renderer *r, SDL_Rect rc, SDL_Color c);
 /* Cell c's centre on screen. */

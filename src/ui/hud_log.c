@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../core/condlog.h"
+#include "../rules/stat_titles.h"
 
 void hud_roll_text(const pui_t *p, const event_t *e, char *buf, size_t cap)
 {
@@ -180,7 +181,8 @@ hud_log_kind_t hud_log_text(const pui_t *p, const event_t *e, char *buf, size_t 
                      e->target >= 0 ? " on " : "", e->target >= 0 ? tgt : "");
         break;
     case EV_STAT:
-        snprintf(buf, cap, "%s: %s is now %d", who, words(e->name, w, sizeof w), e->value);
+        snprintf(buf, cap, "%s: %s is now %d", who,
+                 rules_stat_title(p->play.rs->id, e->name, w, sizeof w), e->value);
         break;
     case EV_TERRAIN:
         snprintf(buf, cap, "hex %d,%d becomes %s", e->to.col, e->to.row,

@@ -101,6 +101,10 @@ static void draw_token_gauges(hud_t *h, const ui_state_t *s)
         double r = ui_token_screen_radius(b->map->combatants[i].size, z);
         double rim = fmax(1.5, z * 0.06), bw = r * 1.7, bh = fmax(3.0, z * 0.09);
         double x = c.x - bw / 2, y = c.y + r + rim + z * 0.03 + bh + 2;
+        /* A stack taller than the token's radius would cover the neighbour
+         * below: the gauges collapse to the HP bar (the card, the tracker
+         * and the projector show them all). */
+        if ((n - k0) * (bh + 2) > r) continue;
         for (int k = k0; k < n; k++, y += bh + 2) {
             double f = g[k].max > 0 ? (double)g[k].value / g[k].max : 0.0;
             f = f < 0 ? 0 : f > 1 ? 1 : f;

@@ -125,8 +125,9 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
                                    q[k].who >= 0 ? pui_name(p, q[k].who)
                                                  : b->board->side_name[q[k].side],
                                    q[k].label[0] ? " " : "", q[k].label);
-        hud_text(d, buf, ui_text_quantize(l->px - 2), false, C_DIM, x, y);
-        y += l->line;
+        /* Wrapped, never cut: the whole forecast reads. */
+        y += l->line * hud_text_wrap(d, buf, ui_text_quantize(l->px - 2), false, C_DIM, x, y,
+                                     l->tracker.x + l->tracker.w - l->px / 2 - x, l->line, true);
     }
     int order[MAP_MAX_COMBATANTS];
     int n = order_of(b, order);
@@ -150,6 +151,7 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
         /* The first gauge is HP when it matches; the rest get lines below. */
         int more = b->u[i].out || (!all_gauges && !cur) ? 0 : gauge_rows(d, g, k0, ng, l, x, right);
         int row_h = l->line * (2 + more);
+        if (y + row_h > l->tracker.y + l->tracker.h) break; /* whole rows only, none cut */
         if (cur)
             hud_fill(r, (SDL_Rect){l->tracker.x, y - 2, l->tracker.w, row_h},
                      (SDL_Color){60, 72, 96, 255});
@@ -175,14 +177,18 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
         snprintf(buf, sizeof buf, "%s%s", cur ? "> " : "", pui_name(p, i));
         hud_text(d, buf, l->px, cur, ink, x + l->px + 4, y);
         /* HP bar and numbers on the second line. */
+        char cond[104];
+        snprintf(buf, sizeof buf, "%d/%d %s", b->u[i].hp, b->u[i].hp_max,
+                 hud_tracker_conditions(b, i, cond, sizeof cond));
+        /* The bar gives way to the numbers on a narrow panel. */
+        int nw = hud_text_w(d, buf, ui_text_quantize(l->px - 2), false);
         int bw = l->tracker.w / 3, by = y + l->line + 2;
+        if (x + l->px + 8 + bw + nw > right) bw = right - (x + l->px + 8) - nw;
+        if (bw < l->px) bw = l->px;
         hud_fill(r, (SDL_Rect){x + l->px + 4, by + 3, bw, l->px / 2}, (SDL_Color){50, 50, 56, 255});
         int hpw = b->u[i].hp_max > 0 ? bw * (b->u[i].hp > 0 ? b->u[i].hp : 0) / b->u[i].hp_max : 0;
         hud_fill(r, (SDL_Rect){x + l->px + 4, by + 3, hpw, l->px / 2},
                  ui_hp_color(b->u[i].hp, b->u[i].hp_max));
-        char cond[104];
-        snprintf(buf, sizeof buf, "%d/%d %s", b->u[i].hp, b->u[i].hp_max,
-                 hud_tracker_conditions(b, i, cond, sizeof cond));
         hud_text(d, buf, ui_text_quantize(l->px - 2), false, C_DIM, x + l->px + 8 + bw, by - 2);
         /* Armour, heat, points...: a short bar and its numbers each. */
         int gx = x + l->px + 4, gy = by + l->line;
@@ -227,6 +233,10 @@ static int draw_side(hud_t *h, ui_draw_t *d, const ui_state_t *s)
 {
     const hud_layout_t *l = &h->lay;
     SDL_Renderer *r = ui_draw_renderer(d);
+    if (l->log.w <= 0) { /* folded away (Ctrl+2 brings it back) */
+        h->side = (SDL_Rect){0, 0, 0, 0};
+        return l->log.y;
+    }
     hud_fill(r, l->log, C_PANEL);
     int x = l->log.x + l->px / 2, y = l->log.y + l->px / 2, w = l->log.w - l->px;
     /* Never more than half the panel: the log keeps the rest. */
@@ -271,7 +281,11 @@ static void draw_bar(hud_t *h, ui_draw_t *d)
     if (pui_needs_die(p)) {
         pui_die_prompt(p, buf, sizeof buf);
         char head[96];
-        snprintf(head, sizeof head, "d%d: %s", b->need.sides, p->n_entry ? p->entry : "_");
+        /* A pool typed as one line shows its last values (the faces keep
+         * their place beside it). */
+        size_t ne = strlen(p->entry);
+        snprintf(head, sizeof head, "d%d: %s%s", b->need.sides, ne > 11 ? "..." : "",
+                 p->n_entry ? p->entry + (ne > 11 ? ne - 11 : 0) : "_");
         hud_text(d, head, ui_text_quantize(l->px + 4), true, C_PATH, l->bar.x + l->px,
                  l->bar.y + (l->bar.h - l->px) / 2 - 2);
         int sides = b->need.sides;
@@ -342,8 +356,9 @@ static void draw_bar(hud_t *h, ui_draw_t *d)
         hud_text(d, held, l->px, true, C_PATH, l->status.x + l->status.w - held_w + l->px,
                  l->status.y + (l->status.h - l->px) / 2 - 2);
     }
-    char msg[sizeof p->msg + 4];
-    hud_fit_text(d, p->msg, l->px, l->status.w - held_w - 2 * l->px, msg, sizeof msg);
+    char live[sizeof p->msg + 200], msg[sizeof live + 4];
+    pui_status(p, live, sizeof live); /* whose turn, what is awaited, then the message */
+    hud_fit_text(d, live, l->px, l->status.w - held_w - 2 * l->px, msg, sizeof msg);
     hud_text(d, msg, l->px, false, C_INK, l->status.x + l->px,
              l->status.y + (l->status.h - l->px) / 2 - 2);
     /* The tooltip of the hovered button names its shortcut. */

@@ -169,6 +169,14 @@ void smenu_offer(smenu_t *m, const char *rpath)
     m->recovery = m->open;
 }
 
+void smenu_offer_resume(smenu_t *m, const char *save_path)
+{
+    memset(m, 0, sizeof *m);
+    add(m, save_path, "This map's saved battle");
+    m->open = m->n > 0;
+    m->resume = m->open;
+}
+
 static int by_path(const void *a, const void *b)
 {
     return strcmp(((const smenu_entry_t *)a)->path, ((const smenu_entry_t *)b)->path);
@@ -343,6 +351,7 @@ void smenu_draw(smenu_t *m, SDL_Renderer *r, ui_text_t *t, int w, int h, double 
     int x = panel.x + px, y = panel.y + px / 2;
     ui_text_draw(t,
                  m->recovery ? "Restore the interrupted battle?"
+                 : m->resume ? "Resume the saved battle of this map?"
                  : m->maps   ? "Open a map or a saved battle"
                              : "Open a saved battle",
                  px, true, ink, x, y);
@@ -375,6 +384,8 @@ void smenu_draw(smenu_t *m, SDL_Renderer *r, ui_text_t *t, int w, int h, double 
     ui_text_draw(t,
                  m->recovery ? "Enter restores it (it becomes the newest autosave), Esc starts a "
                                "new battle and keeps it for Ctrl+O."
+                 : m->resume ? "Enter resumes it, Esc starts a new battle (Ctrl+S would then "
+                               "save over it; Ctrl+O still lists it)."
                  : m->maps   ? "Up/Down or 1-9 choose, N new map, Enter opens, Esc closes. The "
                                "battle on screen is autosaved first."
                              : "Up/Down or 1-9 choose, Enter opens, Esc closes. The battle on "

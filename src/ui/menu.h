@@ -45,6 +45,7 @@ typedef struct {
     SDL_Rect row[SMENU_MAX]; /* where each shown entry was last drawn, for clicks */
     int n_rows;
     bool recovery; /* opened at the start to offer a recovery copy (entry 0) */
+    bool resume;   /* opened at the start to offer the map's saved battle (entry 0) */
     int first; /* the entry shown in the top row (the list scrolls) */
     bool maps; /* the map picker: maps and "New map" are listed too */
 } smenu_t;
@@ -58,6 +59,10 @@ void smenu_scan(smenu_t *m, const char *save_path, const char *autosave_dir,
 /* Open the menu on the one recovery copy at rpath (src/io/recover.h) of a
  * battle stopped by a signal: Enter takes it back, Esc starts afresh. */
 void smenu_offer(smenu_t *m, const char *rpath);
+/* Open the menu on the map's own saved battle at save_path
+ * (NAME.battle.json), when there is one: Enter resumes it, Esc starts a new
+ * battle. Nothing opens without the file. */
+void smenu_offer_resume(smenu_t *m, const char *save_path);
 /* Fill the whole picker and open it: the RECENT maps and saves (may be NULL)
  * first, then what smenu_scan lists, then the maps in maps_dir (*.json,
  * *.tmj, *.tmx; may be NULL) and "New map". */

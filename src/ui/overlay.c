@@ -952,8 +952,7 @@ static void draw_badge(SDL_Renderer *r, ui_text_t *text, const badge_t *bd, vec2
     SDL_SetRenderDrawColor(r, bg.r, bg.g, bg.b, alpha);
     SDL_RenderFillRect(r, &box);
     SDL_SetTextureAlphaMod(t, alpha == 245 ? 255 : 170);
-    SDL_Rect dst = {box.x + 4, box.y + 1, tw, th};
-    SDL_RenderCopy(r, t, NULL, &dst);
+    ui_text_put(text, t, (SDL_Rect){box.x + 4, box.y + 1, tw, th}, bd->text, UI_TEXT_LABEL);
     SDL_SetTextureAlphaMod(t, 255);
 }
 

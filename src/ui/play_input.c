@@ -134,6 +134,7 @@ static void set_confirm(pui_t *p, int t)
 {
     p->target = t;
     p->mode = PUI_CONFIRM;
+    p->aimed = false; /* a click on t (pui_click_cell) or the token menu aims it */
     const cmd_t *c = pui_legal_for(p, p->act, t);
     /* A declaration with a planned move is judged from where the move ends. */
     board_t *bd = p->play.b->board;
@@ -261,8 +262,12 @@ bool pui_click_cell(pui_t *p, cell_t c)
     }
     if (p->mode == PUI_TARGET || p->mode == PUI_CONFIRM) {
         if (who >= 0 && pui_legal_for(p, p->act, who)) {
-            if (p->mode == PUI_CONFIRM && who == p->target) return pui_confirm(p);
-            set_confirm(p, who);
+            /* One gesture in every ruleset: a first click on a target only
+             * shows the odds, even when the key already picked it as the
+             * only one; a second click on the same target carries it out. */
+            if (p->mode == PUI_CONFIRM && who == p->target && p->aimed) return pui_confirm(p);
+            if (p->mode != PUI_CONFIRM || who != p->target) set_confirm(p, who);
+            p->aimed = true;
             return true;
         }
         snprintf(p->msg, sizeof p->msg, "Not a target for %s. Esc cancels.", p->bar[p->act].label);
@@ -424,6 +429,8 @@ bool pui_choose_on(pui_t *p, int i, int who)
     if (aiming && who != p->actor && !(p->mode == PUI_CONFIRM && p->target == who) &&
         pui_legal_for(p, p->act, who))
         set_confirm(p, who);
+    /* Chosen on the target's own menu: the target is pointed at. */
+    if (p->mode == PUI_CONFIRM && p->target == who) p->aimed = true;
     return true;
 }
 
@@ -500,7 +507,11 @@ battle_status_t pui_give(pui_t *p, const cmd_t *c)
 
 bool pui_end_turn(pui_t *p)
 {
-    if (!p->started || !p->user_turn || pui_needs_die(p)) return false;
+    if (p->started && (!p->user_turn || pui_needs_die(p))) {
+        pui_not_now(p, "End turn"); /* said, never dropped without a word */
+        return false;
+    }
+    if (!p->started) return false;
     cmd_t e = cmd_make(CMD_END, p->actor);
     const char *who = pui_name(p, p->actor);
     char name[MAP_NAME_MAX];
@@ -630,7 +641,8 @@ bool pui_key(pui_t *p, SDL_Keycode k, Uint16 mod)
         }
         return pui_end_turn(p);
     case SDLK_e:
-        return pui_end_turn(p);
+        pui_end_turn(p);
+        return true; /* ended, or the status line says why not */
     case SDLK_LEFTBRACKET:
         anim_speed(&p->anim, 0.5);
         snprintf(p->msg, sizeof p->msg, "Animation speed x%.2g", p->anim.speed);
@@ -659,5 +671,12 @@ bool pui_key(pui_t *p, SDL_Keycode k, Uint16 mod)
     if (mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI)) return false;
     for (int i = 0; i < p->n_bar; i++)
         if (p->bar[i].key && (SDL_Keycode)p->bar[i].key == k) return pui_choose(p, i);
+    /* An action key while the other side plays: say why it waits. */
+    bool action_key =
+        (k >= SDLK_0 && k <= SDLK_9) || (k < 128 && strchr("gjklmnbvxyuihrtz", (int)k));
+    if (action_key && k != 0 && !p->user_turn && !p->play.b->over) {
+        pui_not_now(p, "That key");
+        return true;
+    }
     return false;
 }

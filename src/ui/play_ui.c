@@ -1,4 +1,6 @@
-/* play_ui.c - the play screen's logic (see play_ui.h). */
+/* play_ui.c - the play screen's logic (see play_ui.h): the battle started,
+ * saved and freed, the AI's and the replay's turns; the action bar is in
+ * play_bar.c, the input in play_input.c. */
 #include "play_internal.h"
 
 #include <stdio.h>

@@ -96,6 +96,8 @@ typedef struct pui {
     pui_mode_t mode;
     int act;        /* bar index being targeted or confirmed */
     int target;     /* chosen target in PUI_CONFIRM */
+    bool aimed;     /* PUI_CONFIRM's target was pointed at (a click on it, the token
+                     * menu): only then does a click on it again carry it out */
     predict_t pred; /* odds of the chosen target */
 
     cmd_t move_cmd;      /* the legal command a move click fills in (MOVE or a declared move) */
@@ -111,7 +113,8 @@ typedef struct pui {
     cell_t plan[CMD_PATH_MAX];
     int n_plan, plan_ft; /* cells, and feet before rounding to the interval */
 
-    char entry[12]; /* digits typed for a physical die */
+    char entry[64];   /* digits typed for physical dice: a pool as one line ("8 10 3 1") */
+    int line_entered; /* dice the last Enter of a typed line gave */
     int n_entry;
     bool help;      /* the key list is shown */
     bool follow;    /* the camera follows the active combatant */
@@ -119,6 +122,10 @@ typedef struct pui {
     int ai_guard;   /* AI commands this turn (a stuck AI ends its turn) */
     double ai_wait;
     char msg[200]; /* last message for the status line */
+    /* The turn the message was written in (pui_status): one left from an
+     * earlier turn is stale and goes. */
+    char msg_seen[200];
+    int msg_round, msg_actor;
     anim_t anim;
 
     /* Saves (src/io/save.h, docs/saves.md): Ctrl+S writes save_path when set;
@@ -248,5 +255,14 @@ const char *pui_name(const pui_t *p, int i);
 const char *pui_why(const pui_t *p, const char *why, char *buf, size_t cap);
 /* Winner text at the end ("Victory: players"), or NULL while it goes on. */
 const char *pui_result(const pui_t *p, char *buf, size_t cap);
+
+/* The status line: whose turn it is and what is awaited (a die, an answer,
+ * the AI's moves, the referee's choice), then the last message unless it
+ * was written in an earlier turn (it is dropped then, so "Battle begins"
+ * never stands in round 2). */
+void pui_status(pui_t *p, char *buf, size_t cap);
+/* What a key or click that cannot act now says instead of nothing: whose
+ * turn it is and why `what` must wait. */
+void pui_not_now(pui_t *p, const char *what);
 
 #endif

@@ -179,6 +179,36 @@ ui_proj_start_t ui_projector_start_view(ui_projector_t *p, const battle_t *b)
     return PROJ_START_FIT;
 }
 
+/* A windowed table on the referee's display: beside the referee's window
+ * (ui_projector_place), which moves over when there is no room. Sets the
+ * window's position and size; false when there is no referee's window on
+ * this display. */
+static bool place_beside(ui_projector_t *p, int display, int *x, int *y, int *w, int *h)
+{
+    if (!p->beside || SDL_GetWindowDisplayIndex(p->beside) != display) return false;
+    SDL_Rect u;
+    if (SDL_GetDisplayUsableBounds(display, &u) != 0) return false;
+    int top = 0, left = 0, bottom = 0, right = 0;
+    if (SDL_GetWindowBordersSize(p->beside, &top, &left, &bottom, &right) != 0)
+        top = left = bottom = right = 0;
+    SDL_Rect ref;
+    SDL_GetWindowPosition(p->beside, &ref.x, &ref.y);
+    SDL_GetWindowSize(p->beside, &ref.w, &ref.h);
+    /* Outer rectangles: the table gets a frame like the referee's. */
+    int fw = left + right, fh = top + bottom;
+    SDL_Rect outer = {ref.x - left, ref.y - top, ref.w + fw, ref.h + fh}, table, moved;
+    ui_projector_place(u, outer, *w + fw, *h + fh, 320 + fw, 200 + fh, 8, &table, &moved);
+    if (moved.x != outer.x || moved.y != outer.y || moved.w != outer.w || moved.h != outer.h) {
+        SDL_SetWindowSize(p->beside, moved.w - fw, moved.h - fh);
+        SDL_SetWindowPosition(p->beside, moved.x + left, moved.y + top);
+    }
+    *x = table.x + left;
+    *y = table.y + top;
+    *w = table.w - fw;
+    *h = table.h - fh;
+    return true;
+}
+
 bool ui_projector_open(ui_projector_t *p, int display, int referee_display, char *err,
                        size_t errcap)
 {
@@ -232,12 +262,15 @@ bool ui_projector_open(ui_projector_t *p, int display, int referee_display, char
     /* Windowed, it keeps out of the middle, where the referee's window sits. */
     int pos = p->fullscreen ? (int)SDL_WINDOWPOS_CENTERED_DISPLAY(display)
                             : (int)SDL_WINDOWPOS_UNDEFINED_DISPLAY(display);
+    int px = pos, py = pos;
+    bool placed = !p->fullscreen && place_beside(p, display, &px, &py, &w, &h);
     /* The referee keeps typing on the laptop: the table window must not take
-     * the keyboard when it appears. */
+     * the keyboard when it appears (nor later: own_event gives it back). */
     SDL_Window *had_focus = SDL_GetKeyboardFocus();
     SDL_SetHint(SDL_HINT_WINDOW_NO_ACTIVATION_WHEN_SHOWN, "1");
-    p->win = SDL_CreateWindow("hexbattle - table", pos, pos, w, h, flags);
+    p->win = SDL_CreateWindow("hexbattle - table", px, py, w, h, flags);
     SDL_SetHint(SDL_HINT_WINDOW_NO_ACTIVATION_WHEN_SHOWN, NULL);
+    if (p->win && placed) SDL_SetWindowPosition(p->win, px, py); /* some managers place anew */
     if (p->win && had_focus && had_focus != p->win && SDL_GetKeyboardFocus() == p->win)
         SDL_RaiseWindow(had_focus);
     if (!p->win) {
@@ -954,6 +987,12 @@ static bool own_event(ui_projector_t *p, const SDL_Event *e, int main_display)
         if (e->window.event == SDL_WINDOWEVENT_CLOSE) {
             ui_projector_close(p);
             snprintf(p->msg, sizeof p->msg, "Projector closed (F2 opens it again).");
+        } else if (e->window.event == SDL_WINDOWEVENT_FOCUS_GAINED && p->beside &&
+                   !p->calibrating) {
+            /* The window manager gave the table the keyboard (it opened, or
+             * was clicked): the referee types on the laptop. */
+            SDL_RaiseWindow(p->beside);
+            SDL_SetWindowInputFocus(p->beside);
         } else {
             p->dirty = true;
         }
@@ -964,8 +1003,10 @@ static bool own_event(ui_projector_t *p, const SDL_Event *e, int main_display)
             return true;
         }
         if (e->key.keysym.sym == SDLK_ESCAPE) {
-            ui_projector_close(p);
-            return true;
+            /* Meant for the laptop: the play window takes it (it cancels
+             * there). Esc alone never closes the table; F2 does. */
+            if (p->beside) SDL_RaiseWindow(p->beside);
+            return false;
         }
         ui_projector_control_key(p, e->key.keysym.sym, main_display);
         return true;

@@ -38,6 +38,10 @@ typedef side_view_keys_t ui_view_keys_t;
 typedef struct {
     const map_t *map; /* the map the projector was made for (borrowed) */
     SDL_Window *win;
+    /* The referee's window (may be NULL): on its display the table opens
+     * beside it, and the keyboard goes back to it whenever the window
+     * manager hands it to the table. */
+    SDL_Window *beside;
     SDL_Renderer *ren;
     ui_draw_t *d;
     SDL_Texture *target; /* the map drawn unrotated, then turned onto the window */
@@ -87,6 +91,14 @@ int ui_projector_pick_display(int n_displays, int referee_display);
  * False with err filled when SDL cannot. */
 bool ui_projector_open(ui_projector_t *p, int display, int referee_display, char *err,
                        size_t errcap);
+/* Where the table window goes on the referee's display: in the largest
+ * free strip of `usable` beside `referee` (left, right, below, above, gap
+ * pixels away), want_w x want_h shrunk to fit, at least min_w x min_h. When
+ * no strip has room, the referee's window gives up the right two fifths:
+ * *ref_out is where it must go then (else referee unchanged). Outer
+ * rectangles, frames included. */
+void ui_projector_place(SDL_Rect usable, SDL_Rect referee, int want_w, int want_h, int min_w,
+                        int min_h, int gap, SDL_Rect *table, SDL_Rect *ref_out);
 /* Close the window, keeping the settings (a closed one is fine). */
 void ui_projector_close(ui_projector_t *p);
 /* Close and free everything (the struct is the caller's). */

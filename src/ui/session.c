@@ -92,7 +92,7 @@ static bool menu_event(ui_session_t *s, const SDL_Event *e)
         return true;
     }
     int got = SMENU_NONE;
-    bool offer = menu->recovery;
+    bool offer = menu->recovery, resume = menu->resume;
     switch (e->type) {
     case SDL_KEYDOWN:
         got = smenu_key(menu, e->key.keysym.sym);
@@ -111,6 +111,10 @@ static bool menu_event(ui_session_t *s, const SDL_Event *e)
     if (got == SMENU_CLOSE && offer)
         snprintf(play->msg, sizeof play->msg,
                  "A new battle. The interrupted one is kept: Ctrl+O lists it.");
+    if (got == SMENU_CLOSE && resume)
+        snprintf(play->msg, sizeof play->msg,
+                 "A new battle. The saved one stays in its file until Ctrl+S saves over it; "
+                 "Ctrl+O lists it.");
     if (got < 0) return true;
     menu->open = false;
     ui_next_free(&s->next);
@@ -129,7 +133,7 @@ static bool menu_event(ui_session_t *s, const SDL_Event *e)
         st->quit = true;
         return true;
     }
-    if (play->autosave_dir[0]) {
+    if (play->autosave_dir[0] && !resume) { /* a battle not begun is not worth a slot */
         save_table_t t = {.has_rng = true, .rng = play->rng, .phys_sides = play->phys_sides};
         char err[HB_ERR_MAX];
         if (save_autosave(play->autosave_dir, &play->play, &t, play->map_path, err, sizeof err) !=
@@ -175,13 +179,15 @@ void ui_session_event(ui_session_t *s, const SDL_Event *e)
 {
     ui_state_t *st = &s->st;
     int disp = SDL_GetWindowDisplayIndex(s->win);
+    bool closed = false;
     if (!st->ask_quit && menu_event(s, e))
         ;
     else if (!st->ask_quit && ui_projector_route(&s->proj, e, SDL_GetWindowID(s->win),
-                                                 disp < 0 ? 0 : disp, &st->quit))
+                                                 disp < 0 ? 0 : disp, &closed))
         st->dirty = true;
     else
         ui_handle_event(st, e);
+    if (closed) ui_close_asked(st); /* the play window's close button, projector open */
     if (st->toggle_fullscreen) {
         st->toggle_fullscreen = false;
         ui_toggle_fullscreen(s->win);
@@ -273,6 +279,9 @@ bool ui_session_open(ui_session_t *s, const ui_session_args_t *a, char *err, siz
         recover_path(play->save_path, rpath, sizeof rpath) &&
         recover_belongs(rpath, play->save_path))
         smenu_offer(&s->menu, rpath);
+    else if (!a->save && !a->replay && play->save_path[0] && a->allow_maps)
+        smenu_offer_resume(&s->menu, play->save_path); /* only when the file is there */
+    s->proj.beside = s->win; /* F2 opens the table beside this window, without the keyboard */
     if (a->project) {
         int disp = SDL_GetWindowDisplayIndex(s->win);
         if (!ui_projector_open(&s->proj, -1, disp < 0 ? 0 : disp, err, errcap)) goto fail;

@@ -32,6 +32,8 @@ struct ui_text {
     TTF_Font *fonts[2][N_SIZES]; /* opened on first use */
     entry_t slots[SLOTS];
     int used;
+    ui_text_rec_t *rec; /* ui_text_record: where drawn texts go (NULL: nowhere) */
+    int rec_cap, rec_n;
 };
 
 static void *read_all(const char *path, size_t *len)
@@ -180,13 +182,38 @@ SDL_Texture *ui_text_get(ui_text_t *t, const char *s, int px, bool bold, SDL_Col
     return tex;
 }
 
+void ui_text_record(ui_text_t *t, ui_text_rec_t *rec, int cap)
+{
+    t->rec = rec;
+    t->rec_cap = rec ? cap : 0;
+    t->rec_n = 0;
+}
+
+int ui_text_recorded(const ui_text_t *t)
+{
+    return t->rec_n;
+}
+
+void ui_text_put(ui_text_t *t, SDL_Texture *tex, SDL_Rect dst, const char *s, ui_text_kind_t kind)
+{
+    SDL_RenderCopy(t->r, tex, NULL, &dst);
+    if (!t->rec) return;
+    if (t->rec_n < t->rec_cap) {
+        ui_text_rec_t *r = &t->rec[t->rec_n];
+        r->at = dst;
+        r->kind = kind;
+        SDL_RenderGetClipRect(t->r, &r->clip);
+        snprintf(r->s, sizeof r->s, "%s", s);
+    }
+    t->rec_n++;
+}
+
 int ui_text_draw(ui_text_t *t, const char *s, int px, bool bold, SDL_Color color, int x, int y)
 {
     int w = 0, h = 0;
     SDL_Texture *tex = ui_text_get(t, s, px, bold, color, &w, &h);
     if (!tex) return 0;
-    SDL_Rect dst = {x, y, w, h};
-    SDL_RenderCopy(t->r, tex, NULL, &dst);
+    ui_text_put(t, tex, (SDL_Rect){x, y, w, h}, s, UI_TEXT_PLAIN);
     return w;
 }
 

@@ -27,6 +27,27 @@ SDL_Texture *ui_text_get(ui_text_t *t, const char *s, int px, bool bold, SDL_Col
                          int *h);
 /* Draw s with its top-left at (x, y); returns the width drawn (0 if nothing). */
 int ui_text_draw(ui_text_t *t, const char *s, int px, bool bold, SDL_Color color, int x, int y);
+/* What a drawn text is, for the layout check (ui_text_record). */
+typedef enum {
+    UI_TEXT_PLAIN = 0, /* panels, buttons, lines */
+    UI_TEXT_MARK,      /* a token's initials or condition marker: sits on its token */
+    UI_TEXT_LABEL,     /* a label on the map beside a token (name, tag, badge) */
+} ui_text_kind_t;
+#define UI_TEXT_REC_CHARS 48
+/* One text as a frame drew it: where, the clip in force, and its start. */
+typedef struct {
+    SDL_Rect at;
+    SDL_Rect clip; /* w 0: no clip */
+    ui_text_kind_t kind;
+    char s[UI_TEXT_REC_CHARS];
+} ui_text_rec_t;
+/* Record every text drawn from now on into rec[0..cap) (NULL: stop);
+ * ui_text_recorded says how many were drawn (more than cap: the rest lost). */
+void ui_text_record(ui_text_t *t, ui_text_rec_t *rec, int cap);
+int ui_text_recorded(const ui_text_t *t);
+/* Draw a texture ui_text_get made for s at dst, and record it as `kind`. */
+void ui_text_put(ui_text_t *t, SDL_Texture *tex, SDL_Rect dst, const char *s,
+                 ui_text_kind_t kind);
 /* How many textures the cache holds (for tests and the bench). */
 int ui_text_cached(const ui_text_t *t);
 

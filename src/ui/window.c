@@ -67,7 +67,8 @@ void ui_state_resize(ui_state_t *s, int view_w, int view_h, double px_per_pt)
     s->px_per_pt = px_per_pt > 0 ? px_per_pt : 1.0;
     if (s->hud) {
         /* The panels follow the window, so the map area between them does. */
-        hud_layout(&s->hud->lay, s->view_w, s->view_h, s->px_per_pt);
+        hud_layout_panels(&s->hud->lay, s->view_w, s->view_h, s->px_per_pt,
+                          s->hud->want_tracker, s->hud->want_side);
         s->area = s->hud->lay.map;
     }
     if (fitted) {
@@ -104,20 +105,25 @@ static bool update_hover(ui_state_t *s)
     return old_on != s->hover_on_map || old.col != s->hover.col || old.row != s->hover.row;
 }
 
+void ui_close_asked(ui_state_t *s)
+{
+    /* A battle with moves since its last save asks first. */
+    if (s->hud && pui_unsaved(s->hud->p)) {
+        s->ask_quit = true;
+        s->dirty = true;
+        return;
+    }
+    s->quit = true;
+}
+
 static bool key_down(ui_state_t *s, SDL_Keycode k)
 {
     double step = UI_PAN_STEP * s->px_per_pt;
     vec2_t mid = {s->view_w / 2.0, s->view_h / 2.0};
     switch (k) {
     case SDLK_q:
-        /* A battle with moves since its last save asks first. */
-        if (s->hud && pui_unsaved(s->hud->p)) {
-            s->ask_quit = true;
-            s->dirty = true;
-            return true;
-        }
-        s->quit = true;
-        return false;
+        ui_close_asked(s);
+        return s->ask_quit;
     case SDLK_ESCAPE:
         s->quit = true;
         return false;
@@ -168,25 +174,36 @@ static bool key_down(ui_state_t *s, SDL_Keycode k)
     return true;
 }
 
-/* The quit question takes every key while it shows: S saves and quits, Y or
- * Q quits, N or Esc goes back to the battle. */
+ui_quit_t ui_quit_choice(SDL_Keycode k)
+{
+    switch (k) {
+    case SDLK_s:
+        return UI_QUIT_SAVE;
+    case SDLK_d:
+        return UI_QUIT_DISCARD;
+    case SDLK_ESCAPE:
+        return UI_QUIT_STAY;
+    default:
+        return UI_QUIT_NONE;
+    }
+}
+
+/* The quit question takes every key while it shows (ui_quit_choice). */
 static bool quit_question_event(ui_state_t *s, const SDL_Event *e)
 {
     if (e->type != SDL_KEYDOWN) return e->type != SDL_QUIT && e->type != SDL_WINDOWEVENT;
     pui_t *p = s->hud ? s->hud->p : NULL;
-    switch (e->key.keysym.sym) {
-    case SDLK_s:
+    switch (ui_quit_choice(e->key.keysym.sym)) {
+    case UI_QUIT_SAVE:
         if (p) pui_save(p);
         if (!p || !pui_unsaved(p)) s->quit = true;
         s->ask_quit = false;
         break;
-    case SDLK_y:
-    case SDLK_q:
+    case UI_QUIT_DISCARD:
         s->quit = true;
         s->ask_quit = false;
         break;
-    case SDLK_n:
-    case SDLK_ESCAPE:
+    case UI_QUIT_STAY:
         s->ask_quit = false;
         if (p) snprintf(p->msg, sizeof p->msg, "Back to the battle.");
         break;
@@ -212,7 +229,8 @@ bool ui_handle_event(ui_state_t *s, const SDL_Event *e)
     }
     switch (e->type) {
     case SDL_QUIT:
-        s->quit = true;
+        ui_close_asked(s);
+        redraw = true;
         break;
     case SDL_KEYDOWN:
         redraw = key_down(s, e->key.keysym.sym);
@@ -367,8 +385,7 @@ void ui_window_draw(ui_draw_t *d, const ui_state_t *s)
         if (s->ask_quit)
             ui_draw_quit_question(d, s->view_w, s->view_h, s->px_per_pt,
                                   "There are moves since the last save. Quit?",
-                                  "S: save and quit    Y: quit without saving    N or Esc: keep "
-                                  "playing");
+                                  UI_QUIT_KEYS);
         return;
     }
 

@@ -56,7 +56,17 @@ bool ui_handle_event(ui_state_t *s, const SDL_Event *e);
 /* The status line for the hovered cell: where, terrain, cover, movement cost,
  * occupant; or that the cursor is off the map. */
 void ui_status_text(const ui_state_t *s, char *buf, size_t cap);
-/* Draw the quit question ("moves since the last save...") over a w x h view. */
+/* The one quit question of every window with unsaved work, the same keys in
+ * each: S saves and quits, D discards the changes and quits, Esc keeps
+ * working. No other key answers it: Y and N mean nothing here, so no
+ * letter throws work away in one window and keeps it in another. */
+typedef enum { UI_QUIT_NONE = 0, UI_QUIT_SAVE, UI_QUIT_DISCARD, UI_QUIT_STAY } ui_quit_t;
+#define UI_QUIT_KEYS "S: save and quit    D: discard changes and quit    Esc: keep working"
+/* The answer key k gives to the quit question (UI_QUIT_NONE: it gives none). */
+ui_quit_t ui_quit_choice(SDL_Keycode k);
+/* Q or the window's close button: quit, or with moves unsaved, ask first. */
+void ui_close_asked(ui_state_t *s);
+/* Draw the quit question (title, then UI_QUIT_KEYS) over a w x h view. */
 void ui_draw_quit_question(ui_draw_t *d, int w, int h, double px_per_pt, const char *title,
                            const char *keys);
 /* Draw one window frame (map, hover, status line) without presenting. */

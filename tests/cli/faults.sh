@@ -110,6 +110,8 @@ if command -v Xvfb >/dev/null && command -v xdotool >/dev/null && start_xvfb; th
     # a hex painted again is the same edit).
     marked() { xdotool getwindowname "$win" 2>/dev/null | grep -q ' \*$'; }
     for _ in 1 2 3; do
+        # The editor starts on the select tool: B takes the brush first.
+        xdotool windowfocus --sync "$win" key b
         xdotool mousemove --window "$win" 640 420 click 1
         for _ in $(seq 30); do marked && break; sleep 0.1; done
         marked && break

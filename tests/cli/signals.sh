@@ -66,6 +66,8 @@ for sig in TERM HUP INT; do
     # when a loaded machine has not taken the clicks in: a hex painted twice
     # is one edit).
     for _ in 1 2 3; do
+        # The editor starts on the select tool: B takes the brush first.
+        xdotool windowfocus --sync "$win" key b
         xdotool mousemove --window "$win" 640 420 click 1 mousemove --window "$win" 700 440 click 1
         unsaved "$win" && break
     done

@@ -1,0 +1,207 @@
+/* test_ui_gesture.c - one attack gesture in every ruleset (issue 34, item 3):
+ * the action's key, then the target, then Enter or a second click on the same
+ * target. A first click on a target never rolls or declares, even when the
+ * key already picked it as the only one (xhalem rolled at once there, scars
+ * declared). Every bundled map is played through the play window's event
+ * handler with SDL events until the referee's side has targeted actions; each
+ * one is tried with one click (nothing happens but the odds) and a second
+ * click (the command goes to the rules). */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <SDL.h>
+#include <SDL_ttf.h>
+
+#include "io/map_io.h"
+#include "ui/hud.h"
+#include "ui/play_ui.h"
+#include "ui/window.h"
+#include "ui_frame_fixture.h"
+
+typedef struct {
+    map_t *m;
+    tmpl_db_t *db;
+    pui_t *p;
+    hud_t hud;
+    ui_state_t st;
+} gx_t;
+
+static int group_setup(void **state)
+{
+    (void)state;
+    if (SDL_Init(SDL_INIT_VIDEO) != 0) return -1;
+    return TTF_Init() != 0 ? -1 : 0;
+}
+
+static int group_teardown(void **state)
+{
+    (void)state;
+    TTF_Quit();
+    SDL_Quit();
+    return 0;
+}
+
+static void handle(gx_t *f, SDL_Event *e)
+{
+    assert_true(SDL_PushEvent(e) >= 0);
+    SDL_Event got;
+    while (SDL_PollEvent(&got))
+        ui_handle_event(&f->st, &got);
+}
+
+static void press(gx_t *f, SDL_Keycode k)
+{
+    SDL_Event e = {0};
+    e.type = SDL_KEYDOWN;
+    e.key.keysym.sym = k;
+    handle(f, &e);
+}
+
+/* A left click (press and release) on combatant t's token. */
+static void click_on(gx_t *f, int t)
+{
+    const battle_t *b = pui_battle(f->p);
+    cell_t c = hex_to_cell(b->map->layout, b->board->pos[t]);
+    vec2_t s = ui_cam_to_screen(&f->st.cam, ui_cell_center(f->m, c));
+    SDL_Event e = {0};
+    e.type = SDL_MOUSEMOTION;
+    e.motion.x = (int)lround(s.x);
+    e.motion.y = (int)lround(s.y);
+    handle(f, &e);
+    memset(&e, 0, sizeof e);
+    e.type = SDL_MOUSEBUTTONDOWN;
+    e.button.button = SDL_BUTTON_LEFT;
+    e.button.x = (int)lround(s.x);
+    e.button.y = (int)lround(s.y);
+    handle(f, &e);
+    e.type = SDL_MOUSEBUTTONUP;
+    handle(f, &e);
+}
+
+/* What a command given to the rules leaves behind. */
+static int given(const pui_t *p)
+{
+    return pui_battle(p)->cmds.n + pui_battle(p)->log.n;
+}
+
+typedef struct {
+    int tried, single, several;
+} tally_t;
+
+/* Try bar action i's gesture if it is a targeted one; true when it was. */
+static bool try_gesture(gx_t *f, int i, tally_t *t)
+{
+    pui_t *p = f->p;
+    const pui_action_t a = p->bar[i];
+    if (!a.targeted || a.off || a.group != PUI_GROUP_NONE || !a.key) return false;
+    int before = given(p);
+    press(f, (SDL_Keycode)a.key);
+    if (p->mode != PUI_TARGET && p->mode != PUI_CONFIRM) {
+        press(f, SDLK_ESCAPE);
+        return false;
+    }
+    bool single = p->mode == PUI_CONFIRM; /* the key picked the only target */
+    int target = single ? p->target : -1;
+    for (int k = 0; k < pui_battle(p)->n && target < 0; k++)
+        if (pui_is_target(p, k)) target = k;
+    if (target < 0) {
+        press(f, SDLK_ESCAPE);
+        return false;
+    }
+    /* The first click on the target: the odds, nothing else. */
+    click_on(f, target);
+    assert_int_equal(given(p), before);
+    assert_int_equal(p->mode, PUI_CONFIRM);
+    assert_int_equal(p->target, target);
+    assert_false(pui_needs_die(p));
+    /* The second click on it: the command goes to the rules. */
+    click_on(f, target);
+    assert_true(given(p) > before);
+    assert_int_not_equal(p->mode, PUI_CONFIRM);
+    t->tried++;
+    t->single += single;
+    t->several += !single;
+    return true;
+}
+
+/* Play map `name` with the screen's AI for the Architect and the rules' AI
+ * for the referee's side until `want` gestures were tried. */
+static void gestures_on(const char *name, tally_t *t, int want)
+{
+    gx_t f;
+    memset(&f, 0, sizeof f);
+    char path[512], data[512], err[512];
+    snprintf(path, sizeof path, "%s/../../maps/%s", HB_TEST_DATA, name);
+    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
+    assert_int_equal(map_load(path, data, &f.m, &f.db, err, sizeof err), 0);
+    f.p = malloc(sizeof *f.p);
+    assert_non_null(f.p);
+    assert_int_equal(pui_start(f.p, f.m, f.db, 11), BATTLE_OK);
+    assert_true(hud_init(&f.hud, f.p));
+    fx_state_fit(&f.st, &f.hud, f.m, 1280, 800);
+    pui_t *p = f.p;
+    int tried = 0, single0 = t->single;
+    for (int guard = 0; guard < 3000 && tried < want && !pui_battle(p)->over; guard++) {
+        anim_snap(&p->anim);
+        if (pui_needs_die(p)) {
+            pui_enter_die(p, 1);
+            continue;
+        }
+        if (pui_needs_answer(p)) {
+            pui_answer(p, 0);
+            continue;
+        }
+        if (!p->user_turn) {
+            pui_tick(p, PUI_AI_PAUSE + 0.01);
+            continue;
+        }
+        bool done = false;
+        for (int i = 0; i < p->n_bar && !done; i++)
+            done = try_gesture(&f, i, t);
+        if (done) {
+            tried++;
+            continue;
+        }
+        cmd_t c;
+        p->play.rs->ai(p->play.b, p->actor, &c);
+        pui_give(p, &c);
+    }
+    printf("# %s: %d gestures (%d with the only target picked by the key)\n", name, tried,
+           t->single - single0);
+    assert_true(tried > 0);
+    hud_free(&f.hud);
+    pui_free(f.p);
+    free(f.p);
+    map_destroy(f.m);
+    tmpl_db_destroy(f.db);
+}
+
+static void test_one_gesture_in_every_ruleset(void **state)
+{
+    (void)state;
+    static const char *maps[] = {"ridge_ambush.json", "foundry_breach.json", "river_crossing.json",
+                                 "salt_flats.json",   "relay_outpost.json",  "shattered_lane.json"};
+    tally_t t = {0, 0, 0};
+    for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++)
+        gestures_on(maps[i], &t, 4);
+    /* Both ways in: the key picking the only target, and a choice of several. */
+    assert_true(t.single > 0);
+    assert_true(t.several > 0);
+}
+
+int main(void)
+{
+    setenv("SDL_VIDEODRIVER", "dummy", 1);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_one_gesture_in_every_ruleset),
+    };
+    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}

@@ -1,0 +1,100 @@
+/* test_ui_status.c - a live status line and no silent drops (issue 34, item
+ * 9), driven through the play window's event handler with SDL key events:
+ * the status line always says the round and whose turn it is; a message
+ * from an earlier turn is dropped rather than left standing ("Battle
+ * begins" in round 2); E or an action key pressed while the AI's side plays
+ * and its moves are still shown says why it waits instead of doing nothing. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <SDL.h>
+#include <SDL_ttf.h>
+
+#include "io/map_io.h"
+#include "ui/hud.h"
+#include "ui/play_ui.h"
+#include "ui/window.h"
+#include "ui_frame_fixture.h"
+
+static void test_status_is_live_and_keys_say_why(void **state)
+{
+    (void)state;
+    char path[1024], data[512], err[512];
+    snprintf(path, sizeof path, "%s/../../maps/ridge_ambush.json", HB_TEST_DATA);
+    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
+    map_t *m = NULL;
+    tmpl_db_t *db = NULL;
+    assert_int_equal(map_load(path, data, &m, &db, err, sizeof err), 0);
+    pui_t *p = malloc(sizeof *p);
+    assert_non_null(p);
+    assert_int_equal(pui_start(p, m, db, 2), BATTLE_OK);
+    hud_t hud;
+    assert_true(hud_init(&hud, p));
+    ui_state_t st;
+    fx_state_fit(&st, &hud, m, 1280, 720);
+    char line[512];
+
+    /* The referee's first turn: the round, the actor, and the message. */
+    pui_run_ai(p, 200);
+    anim_snap(&p->anim);
+    assert_true(p->user_turn);
+    snprintf(p->msg, sizeof p->msg, "Battle begins.");
+    pui_status(p, line, sizeof line);
+    assert_non_null(strstr(line, "Round 1"));
+    assert_non_null(strstr(line, pui_name(p, p->actor)));
+    assert_non_null(strstr(line, "to act"));
+    assert_non_null(strstr(line, "Battle begins"));
+
+    /* Turns go by (each side's end, the AI's moves): whenever the referee
+     * acts again the line names that actor, and never a message from an
+     * earlier turn. */
+    int said_why = 0, rounds = 0;
+    for (int guard = 0; guard < 400 && pui_battle(p)->round < 3 && !pui_battle(p)->over; guard++) {
+        if (p->user_turn) {
+            fx_key(&st, SDLK_e, 0); /* E through the window's handler */
+            pui_status(p, line, sizeof line);
+            continue;
+        }
+        /* The AI's side plays: its first move is shown, and E now waits. */
+        pui_tick(p, PUI_AI_PAUSE + 0.01);
+        if (!p->user_turn && anim_busy(&p->anim)) {
+            fx_key(&st, SDLK_e, 0);
+            assert_non_null(strstr(p->msg, "not now"));
+            assert_non_null(strstr(p->msg, "AI"));
+            pui_status(p, line, sizeof line);
+            assert_non_null(strstr(line, "(AI)"));
+            said_why++;
+        }
+        anim_snap(&p->anim);
+        rounds = pui_battle(p)->round;
+    }
+    assert_true(rounds >= 2);
+    assert_true(said_why > 0);
+    pui_status(p, line, sizeof line);
+    assert_null(strstr(line, "Battle begins"));
+    char want[32];
+    snprintf(want, sizeof want, "Round %d", pui_battle(p)->round);
+    assert_non_null(strstr(line, want));
+
+    hud_free(&hud);
+    pui_free(p);
+    free(p);
+    tmpl_db_destroy(db);
+    map_destroy(m);
+}
+
+int main(void)
+{
+    setenv("SDL_VIDEODRIVER", "dummy", 1);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_status_is_live_and_keys_say_why),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
