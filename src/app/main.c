@@ -433,6 +433,7 @@ static int cmd_convert(int argc, char **argv)
         return rc;
     }
     if (note[0]) fprintf(stderr, "hexbattle: %s: %s\n", in, note);
+    if (m->art && m->art->warn[0]) fprintf(stderr, "hexbattle: %s: %s\n", in, m->art->warn);
     rc = map_save(m, out, err, sizeof err);
     if (rc != HB_OK) {
         fprintf(stderr, "hexbattle: %s\n", err);
