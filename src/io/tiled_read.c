@@ -722,9 +722,9 @@ static int put_terrain(build_t *b, const cJSON *root, const cJSON *layer, const 
     if (rc == HB_OK && bare && b->ts.art) {
         char what[160];
         snprintf(what, sizeof what,
-                 "%zu hexes have tiles naming no terrain (the first: gid %u), read as open: "
-                 "give the tiles a 'terrain' property",
-                 bare, (unsigned)first_bare);
+                 "%zu %s naming no terrain (the first: gid %u), read as open: give the "
+                 "tiles a 'terrain' property",
+                 bare, bare == 1 ? "hex has a tile" : "hexes have tiles", (unsigned)first_bare);
         art_warn(b->ts.art, "%s", what);
     }
     if (rc == HB_OK && b->ts.art && b->ts.art->n_sets > 0) {
