@@ -391,6 +391,14 @@ static void art_add_set(map_art_t *a, const cJSON *set, uint32_t first, const ch
     s->first_img = a->n_imgs;
     const cJSON *image = cJSON_GetObjectItemCaseSensitive(set, "image");
     if (cJSON_IsString(image) && *image->valuestring) {
+        /* Older files give neither columns nor tilecount: the picture's size does. */
+        int iw = int_or(set, "imagewidth", 1, 1 << 20, 0), ih = int_or(set, "imageheight", 1, 1 << 20, 0);
+        if (s->columns < 1 && iw && s->tw)
+            s->columns = (iw - 2 * s->margin + s->spacing) / (s->tw + s->spacing);
+        if (s->tilecount < 1 && s->columns > 0)
+            s->tilecount = ih && s->th ? s->columns * ((ih - 2 * s->margin + s->spacing) /
+                                                       (s->th + s->spacing))
+                                       : (int)GID_MASK;
         if (s->columns < 1 || !s->tw || !s->th ||
             !art_path(a, base, image->valuestring, s->image, sizeof s->image))
             return;

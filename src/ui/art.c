@@ -31,7 +31,8 @@ typedef struct {
 } art_pic_t;
 
 struct ui_art {
-    const map_art_t *src; /* the art this was loaded for (the map's own) */
+    map_art_t *src; /* a copy of the art this was loaded for, cells aside: the map
+                     * drawn (a battle's copy of it, say) gives its cells */
     art_pic_t sets[ART_MAX_SETS];
     art_pic_t *imgs; /* one per collection tile, src->n_imgs */
     art_pic_t bg;
@@ -71,8 +72,12 @@ ui_art_t *ui_art_load(SDL_Renderer *r, const map_t *m)
     const map_art_t *src = m->art;
     if (!art_any(src)) return NULL;
     ui_art_t *a = calloc(1, sizeof *a);
-    if (!a) return NULL;
-    a->src = src;
+    map_art_t bare = *src;
+    bare.gids = NULL;
+    if (!a || !(a->src = art_clone(&bare, 0))) {
+        free(a);
+        return NULL;
+    }
     for (int i = 0; i < src->n_sets; i++) {
         const art_set_t *s = &src->sets[i];
         if (s->columns > 0) {
@@ -99,6 +104,7 @@ void ui_art_free(ui_art_t *a)
         if (a->imgs[i].tex) SDL_DestroyTexture(a->imgs[i].tex);
     if (a->bg.tex) SDL_DestroyTexture(a->bg.tex);
     free(a->imgs);
+    art_destroy(a->src);
     shape_free(&a->fill);
     shape_free(&a->grid);
     free(a);
@@ -118,11 +124,18 @@ static bool tiles_fit(const map_art_t *s, const map_t *m)
            s->tw > 0 && s->th > 0;
 }
 
+/* Is m's art the one a was loaded for (the map itself or a copy of it)? */
+static bool same_art(const ui_art_t *a, const map_t *m)
+{
+    return a && m->art && m->art->n_sets == a->src->n_sets && m->art->n_imgs == a->src->n_imgs &&
+           strcmp(m->art->bg, a->src->bg) == 0 && strcmp(m->art->dir, a->src->dir) == 0;
+}
+
 bool ui_art_draws(const ui_art_t *a, const map_t *m, const ui_camera_t *cam)
 {
-    if (!a || m->art != a->src) return false;
+    if (!same_art(a, m)) return false;
     if (a->bg.tex) return true;
-    return tiles_fit(a->src, m) && cam->zoom >= UI_LOD_ZOOM;
+    return tiles_fit(m->art, m) && cam->zoom >= UI_LOD_ZOOM;
 }
 
 uint64_t ui_art_sig(const ui_art_t *a, const map_t *m, bool overlay)
@@ -206,7 +219,7 @@ static void grid(ui_art_t *a, const map_t *m, const ui_camera_t *cam, cell_t lo,
 void ui_art_static(ui_art_t *a, SDL_Renderer *r, const map_t *m, const ui_camera_t *cam, int w,
                    int h, bool overlay)
 {
-    const map_art_t *s = a->src;
+    const map_art_t *s = m->art; /* its cells and the picture's place; a->src the rest */
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawColor(r, 28, 31, 36, 255);
     SDL_RenderClear(r);
