@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "../platform/platform.h"
 #include "fileio.h"
 
 bool hb_picture_rel(const char *base, const char *rel, char *out, size_t cap)
@@ -77,20 +77,21 @@ int hb_picture_path(const char *map_dir, const char *rel, char *out, size_t cap,
         return HB_ERR_INPUT;
     }
     char real[PATH_MAX], dir[PATH_MAX], adir[PATH_MAX];
-    if (!realpath(out, real)) {
-        snprintf(err, errcap, "%.200s: %s", out, strerror(errno));
+    if (hb_fs_real_path(out, real, sizeof real) != 0) {
+        snprintf(err, errcap, "%.200s: %s", out, hb_fs_strerror(errno));
         return HB_ERR_INPUT;
     }
-    bool ok = (realpath(map_dir && *map_dir ? map_dir : ".", dir) && inside(real, dir)) ||
-              (assets && realpath(assets, adir) && inside(real, adir));
+    bool ok = (hb_fs_real_path(map_dir && *map_dir ? map_dir : ".", dir, sizeof dir) == 0 &&
+               inside(real, dir)) ||
+              (assets && hb_fs_real_path(assets, adir, sizeof adir) == 0 && inside(real, adir));
     if (!ok) {
         snprintf(err, errcap,
                  "%.200s: a picture must lie inside the map's folder or hexbattle's assets folder",
                  rel);
         return HB_ERR_INPUT;
     }
-    struct stat st;
-    if (stat(real, &st) != 0 || !S_ISREG(st.st_mode)) {
+    hb_fs_info_t st;
+    if (hb_fs_stat(real, &st) != 0 || st.kind != HB_FS_REGULAR) {
         snprintf(err, errcap, "%.200s: not a regular file", out);
         return HB_ERR_INPUT;
     }
@@ -108,82 +109,114 @@ static unsigned long be32(const unsigned char *p)
 }
 
 /* A JPEG's size from its first start-of-frame segment. */
-static bool jpeg_size(FILE *f, unsigned long *w, unsigned long *h)
+static bool jpeg_size(const unsigned char *b, size_t n, unsigned long *w, unsigned long *h)
 {
-    unsigned char b[8];
-    if (fseek(f, 2, SEEK_SET) != 0) return false;
-    for (int seg = 0; seg < 4096; seg++) {
-        if (fread(b, 1, 2, f) != 2) return false;
-        while (b[0] == 0xFF && b[1] == 0xFF) { /* fill bytes */
-            b[1] = (unsigned char)fgetc(f);
+    size_t i = 2;
+    while (i + 4 <= n) {
+        if (b[i] != 0xFF) return false;
+        unsigned m = b[i + 1];
+        if (m == 0xFF) { /* a fill byte */
+            i++;
+            continue;
         }
-        if (b[0] != 0xFF) return false;
-        unsigned m = b[1];
-        if (m == 0xD8 || (m >= 0xD0 && m <= 0xD7) || m == 0x01) continue;
+        if (m == 0xD8 || (m >= 0xD0 && m <= 0xD7) || m == 0x01) {
+            i += 2;
+            continue;
+        }
         if (m == 0xD9 || m == 0xDA) return false; /* no frame before the data */
-        if (fread(b, 1, 2, f) != 2) return false;
-        unsigned len = be16(b);
+        unsigned len = be16(b + i + 2);
         if (len < 2) return false;
         if (m >= 0xC0 && m <= 0xCF && m != 0xC4 && m != 0xC8 && m != 0xCC) {
-            if (fread(b, 1, 5, f) != 5) return false;
-            *h = be16(b + 1);
-            *w = be16(b + 3);
+            if (i + 9 > n) return false;
+            *h = be16(b + i + 5);
+            *w = be16(b + i + 7);
             return true;
         }
-        if (fseek(f, (long)len - 2, SEEK_CUR) != 0) return false;
+        i += 2 + len;
     }
     return false;
 }
 
-int hb_picture_check(const char *path, int *w, int *h, char *err, size_t errcap)
+int hb_picture_size(const char *name, const unsigned char *b, size_t n, int *w, int *h, char *err,
+                    size_t errcap)
 {
-    struct stat st;
-    if (stat(path, &st) != 0) {
-        snprintf(err, errcap, "%.300s: %s", path, strerror(errno));
-        return HB_ERR_INPUT;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        snprintf(err, errcap, "%.300s: not a regular file", path);
-        return HB_ERR_INPUT;
-    }
-    if ((unsigned long long)st.st_size > HB_PICTURE_MAX_BYTES) {
-        snprintf(err, errcap, "%.300s: over the %u MiB limit for a picture", path,
-                 HB_PICTURE_MAX_BYTES / (1024u * 1024u));
-        return HB_ERR_INPUT;
-    }
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errcap, "%.300s: %s", path, strerror(errno));
-        return HB_ERR_INPUT;
-    }
-    unsigned char b[24];
-    unsigned long pw = 0, ph = 0;
-    size_t got = fread(b, 1, sizeof b, f);
     static const unsigned char PNG[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-    bool known = false;
-    if (got == sizeof b && memcmp(b, PNG, 8) == 0 && memcmp(b + 12, "IHDR", 4) == 0) {
+    unsigned long pw = 0, ph = 0;
+    if (n >= 24 && memcmp(b, PNG, 8) == 0 && memcmp(b + 12, "IHDR", 4) == 0) {
         pw = be32(b + 16);
         ph = be32(b + 20);
-        known = true;
-    } else if (got >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF) {
-        known = jpeg_size(f, &pw, &ph);
-        if (!known) {
-            fclose(f);
-            snprintf(err, errcap, "%.300s: a JPEG without a readable size", path);
+    } else if (n >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF) {
+        if (!jpeg_size(b, n, &pw, &ph)) {
+            snprintf(err, errcap, "%.300s: a JPEG without a readable size", name);
             return HB_ERR_INPUT;
         }
-    }
-    fclose(f);
-    if (!known) {
-        snprintf(err, errcap, "%.300s: not a PNG or JPEG picture", path);
+    } else {
+        snprintf(err, errcap, "%.300s: not a PNG or JPEG picture", name);
         return HB_ERR_INPUT;
     }
     if (pw < 1 || ph < 1 || pw > HB_PICTURE_MAX_SIDE || ph > HB_PICTURE_MAX_SIDE) {
-        snprintf(err, errcap, "%.300s: a picture of %lu x %lu pixels (at most %d a side)", path, pw,
-                 ph, HB_PICTURE_MAX_SIDE);
+        snprintf(err, errcap, "%.300s: a picture of %lu x %lu pixels (at most %d a side)", name,
+                 pw, ph, HB_PICTURE_MAX_SIDE);
         return HB_ERR_INPUT;
     }
     if (w) *w = (int)pw;
     if (h) *h = (int)ph;
     return HB_OK;
+}
+
+int hb_picture_read(const char *path, unsigned char **out, size_t *len, int *w, int *h, char *err,
+                    size_t errcap)
+{
+    *out = NULL;
+    *len = 0;
+    hb_fs_info_t info;
+    int fd = hb_fs_open_read(path, &info);
+    if (fd < 0) {
+        snprintf(err, errcap, "%.300s: %s", path, hb_fs_strerror(errno));
+        return HB_ERR_INPUT;
+    }
+    if (info.size > (long long)HB_PICTURE_MAX_BYTES) {
+        hb_fs_close(fd);
+        snprintf(err, errcap, "%.300s: over the %u MiB limit for a picture", path,
+                 HB_PICTURE_MAX_BYTES / (1024u * 1024u));
+        return HB_ERR_INPUT;
+    }
+    size_t cap = (size_t)info.size + 1;
+    unsigned char *b = malloc(cap);
+    size_t n = 0;
+    long long got = 0;
+    while (b && n < cap && (got = hb_fs_read(fd, b + n, cap - n)) > 0)
+        n += (size_t)got;
+    int e = errno;
+    hb_fs_close(fd);
+    int rc = HB_OK;
+    if (!b) {
+        snprintf(err, errcap, "%.300s: out of memory", path);
+        rc = HB_ERR_OTHER;
+    } else if (got < 0) {
+        snprintf(err, errcap, "%.300s: %s", path, hb_fs_strerror(e));
+        rc = HB_ERR_INPUT;
+    } else if (n > HB_PICTURE_MAX_BYTES) { /* it grew while being read */
+        snprintf(err, errcap, "%.300s: over the %u MiB limit for a picture", path,
+                 HB_PICTURE_MAX_BYTES / (1024u * 1024u));
+        rc = HB_ERR_INPUT;
+    } else {
+        rc = hb_picture_size(path, b, n, w, h, err, errcap);
+    }
+    if (rc != HB_OK) {
+        free(b);
+        return rc;
+    }
+    *out = b;
+    *len = n;
+    return HB_OK;
+}
+
+int hb_picture_check(const char *path, int *w, int *h, char *err, size_t errcap)
+{
+    unsigned char *b = NULL;
+    size_t n = 0;
+    int rc = hb_picture_read(path, &b, &n, w, h, err, errcap);
+    free(b);
+    return rc;
 }

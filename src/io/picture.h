@@ -33,6 +33,14 @@ void hb_dir_of(const char *path, char *out, size_t cap);
 int hb_picture_path(const char *map_dir, const char *rel, char *out, size_t cap, char *err,
                     size_t errcap);
 
+/* The size a PNG or JPEG's header gives, from its bytes b[0..n) (NAME names
+ * it in messages): HB_OK within the limits above, else HB_ERR_INPUT. */
+int hb_picture_size(const char *name, const unsigned char *b, size_t n, int *w, int *h, char *err,
+                    size_t errcap);
+/* All of the picture file at PATH, checked as hb_picture_check does, into
+ * *out (malloc'd, *len bytes): decode these very bytes. */
+int hb_picture_read(const char *path, unsigned char **out, size_t *len, int *w, int *h, char *err,
+                    size_t errcap);
 /* Check the image file at PATH before decoding it: a regular file of at
  * most HB_PICTURE_MAX_BYTES, a PNG or JPEG whose header gives a size of 1
  * to HB_PICTURE_MAX_SIDE pixels a side. HB_OK with *w, *h (either may be

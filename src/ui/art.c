@@ -48,15 +48,19 @@ static SDL_Texture *load_pic(ui_art_t *a, SDL_Renderer *r, const char *dir, cons
 {
     char path[4096], err[600];
     SDL_Texture *tex = NULL;
+    unsigned char *bytes = NULL;
+    size_t len = 0;
     if (hb_picture_path(dir, rel, path, sizeof path, err, sizeof err) == HB_OK &&
-        hb_picture_check(path, w, h, err, sizeof err) == HB_OK) {
-        SDL_Surface *s = IMG_Load(path);
+        hb_picture_read(path, &bytes, &len, w, h, err, sizeof err) == HB_OK) {
+        /* The very bytes whose header was checked are decoded. */
+        SDL_Surface *s = IMG_Load_RW(SDL_RWFromConstMem(bytes, (int)len), 1);
         if (s) {
             tex = SDL_CreateTextureFromSurface(r, s);
             SDL_FreeSurface(s);
         }
         if (!tex) snprintf(err, sizeof err, "%.300s: %.200s", path, IMG_GetError());
     }
+    free(bytes);
     if (!tex && !a->warn[0])
         snprintf(a->warn, sizeof a->warn, "picture not drawn (terrain colours instead): %.200s",
                  err);
