@@ -22,6 +22,7 @@
 #include <SDL_image.h>
 #include <SDL_ttf.h>
 #include <zlib.h>
+#include <cjson/cJSON.h>
 
 #include "io/fileio.h"
 #include "io/map_io.h"
@@ -483,6 +484,143 @@ static void test_unsafe_pictures(void **state)
     assert_string_equal(out, "x/y.png");
 }
 
+/* A picture with a square of colour C[k] painted where cells[k]'s centre
+ * falls (at is where in the picture, per cell), grey elsewhere. */
+static void paint_marks(const char *name, int w, int h, const vec2_t *at, int n)
+{
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
+    assert_non_null(s);
+    fill(s, 0, 0, w, h, 0x808080);
+    for (int k = 0; k < n; k++)
+        fill(s, (int)at[k].x - 4, (int)at[k].y - 4, 9, 9, C[k]);
+    write_png(name, s);
+    SDL_FreeSurface(s);
+}
+
+static const cell_t MARKED[3] = {{0, 0}, {3, 2}, {6, 4}};
+
+static void check_marks(const rig_t *g)
+{
+    for (int k = 0; k < 3; k++) {
+        uint32_t got = centre(g, MARKED[k].col, MARKED[k].row, 0);
+        if (!near(got, C[k]))
+            fail_msg("hex %d,%d: #%06x, expected #%06x", MARKED[k].col, MARKED[k].row, got, C[k]);
+    }
+}
+
+/* A map file's background: the picture's pixel `offset` is the centre of
+ * hex (0, 0) and neighbouring centres lie `scale` pixels apart. Saved back
+ * as read; the grid aligned by two clicked centres finds them again. */
+static void test_background_picture(void **state)
+{
+    (void)state;
+    map_art_t truth = {.bg_ox = 23.5, .bg_oy = 17, .bg_sx = 31, .bg_sy = 31};
+    for (int flat = 0; flat < 2; flat++) {
+        hex_layout_t lay = {flat ? HEX_FLAT : HEX_POINTY, HEX_ODD};
+        vec2_t at[3];
+        for (int k = 0; k < 3; k++)
+            at[k] = art_bg_pixel(&truth, lay, hex_to_pixel(lay.orient, 1.0,
+                                                           hex_from_cell(lay, MARKED[k])));
+        paint_marks("painted.png", 260, 220, at, 3);
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "{\"format\":\"hexbattle-map\",\"version\":1,\"grid\":{\"orientation\":\"%s\","
+                 "\"stagger\":\"odd\",\"cols\":%d,\"rows\":%d},\"terrain\":{\"legend\":{\".\":"
+                 "\"open\"},\"rows\":[\".......\",\".......\",\".......\",\".......\",\".......\"]},"
+                 "\"combatants\":[],\"background\":{\"image\":\"painted.png\",\"offset\":[23.5,17],"
+                 "\"scale\":31}}",
+                 flat ? "flat" : "pointy", COLS, ROWS);
+        write_text("bg.json", text);
+        rig_t g;
+        rig_open(&g, "bg.json");
+        rig_draw(&g);
+        assert_null(ui_draw_art_warning(g.d));
+        check_marks(&g);
+        /* Written back as read. */
+        char *json = map_to_json(g.m);
+        cJSON *root = cJSON_Parse(json), *want = cJSON_Parse(
+            "{\"image\":\"painted.png\",\"offset\":[23.5,17],\"scale\":31}");
+        assert_true(cJSON_Compare(cJSON_GetObjectItem(root, "background"), want, true));
+        cJSON_Delete(root);
+        cJSON_Delete(want);
+        free(json);
+        /* Misplaced, then aligned by the centres of two hexes in a line:
+         * (1,1) and (6,1) along a row of pointy hexes, five apart; (1,0) and
+         * (1,4) down a column of flat ones, four apart. */
+        map_art_t *a = g.m->art;
+        a->bg_ox = 80;
+        a->bg_sx = a->bg_sy = 50;
+        cell_t c1 = {1, flat ? 0 : 1}, c2 = {flat ? 1 : 6, flat ? 4 : 1};
+        vec2_t q1 = art_bg_pixel(&truth, lay, hex_to_pixel(lay.orient, 1.0, hex_from_cell(lay, c1)));
+        vec2_t q2 = art_bg_pixel(&truth, lay, hex_to_pixel(lay.orient, 1.0, hex_from_cell(lay, c2)));
+        int n = hex_distance(hex_from_cell(lay, c1), hex_from_cell(lay, c2));
+        assert_int_equal(n, flat ? 4 : 5);
+        assert_true(art_align(a, lay, c1, q1, q2, n));
+        assert_true(fabs(a->bg_ox - 23.5) < 1e-9 && fabs(a->bg_oy - 17) < 1e-9);
+        assert_true(fabs(a->bg_sx - 31) < 1e-9 && fabs(a->bg_sy - 31) < 1e-9);
+        rig_draw(&g);
+        check_marks(&g);
+        rig_close(&g);
+    }
+    /* A picture out of the map's folder is refused, with the path. */
+    write_text("bad_bg.json",
+               "{\"format\":\"hexbattle-map\",\"version\":1,\"grid\":{\"orientation\":\"pointy\","
+               "\"stagger\":\"odd\",\"cols\":1,\"rows\":1},\"terrain\":{\"legend\":{\".\":\"open\"},"
+               "\"rows\":[\".\"]},\"combatants\":[],\"background\":{\"image\":\"../x.png\","
+               "\"scale\":30}}");
+    char p[512], err[HB_ERR_MAX];
+    snprintf(p, sizeof p, "%s/bad_bg.json", dir);
+    map_t *m = NULL;
+    assert_int_equal(map_load(p, HB_SOURCE_DIR "/data", &m, NULL, err, sizeof err), HB_ERR_INPUT);
+    assert_non_null(strstr(err, "bad_bg.json: background.image: '../x.png': a picture must be"));
+}
+
+/* A Tiled image layer, moved by its offset, lies under the grid where Tiled
+ * shows it: the marks painted at the Tiled centres of three cells. */
+static void test_image_layer(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 4; i++) {
+        const layout_t *l = &LAYOUTS[i];
+        map_art_t geo = {.tw = l->tw, .th = l->th, .side = l->side};
+        hex_layout_t lay = {l->flat ? HEX_FLAT : HEX_POINTY, l->even ? HEX_EVEN : HEX_ODD};
+        vec2_t at[3];
+        for (int k = 0; k < 3; k++) {
+            at[k] = art_tiled_center(&geo, lay, MARKED[k].col, MARKED[k].row);
+            at[k].x += 10; /* the layer lies 10 left and 7 up */
+            at[k].y += 7;
+        }
+        paint_marks("backdrop.png", 260, 220, at, 3);
+        char head[600], text[4096];
+        snprintf(text, sizeof text,
+                 "%s <imagelayer id=\"2\" name=\"painted\" offsetx=\"-10\" offsety=\"-7\">\n"
+                 "  <image source=\"backdrop.png\" width=\"260\" height=\"220\"/>\n </imagelayer>\n"
+                 " <layer id=\"1\" name=\"terrain\" width=\"%d\" height=\"%d\">\n"
+                 "  <data encoding=\"csv\">%s</data>\n </layer>\n</map>\n",
+                 map_head(head, sizeof head, l), COLS, ROWS,
+                 "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0");
+        write_text("layer.tmx", text);
+        const char *name = "layer.tmx";
+        if (have_tiled) {
+            tiled_export("layer.tmx", "json", "layer.by_tiled.tmj");
+            name = "layer.by_tiled.tmj";
+        }
+        rig_t g;
+        rig_open(&g, name);
+        rig_draw(&g);
+        check_marks(&g);
+        /* Converted to a map file, the layer is its background. */
+        char p[512], err[HB_ERR_MAX];
+        snprintf(p, sizeof p, "%s/layer.json", dir);
+        assert_int_equal(map_save(g.m, p, err, sizeof err), HB_OK);
+        rig_close(&g);
+        rig_open(&g, "layer.json");
+        rig_draw(&g);
+        check_marks(&g);
+        rig_close(&g);
+    }
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -509,6 +647,8 @@ int main(void)
         cmocka_unit_test(test_collection_tileset),
         cmocka_unit_test(test_missing_picture_and_overlay),
         cmocka_unit_test(test_unsafe_pictures),
+        cmocka_unit_test(test_background_picture),
+        cmocka_unit_test(test_image_layer),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

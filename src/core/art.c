@@ -1,6 +1,7 @@
 /* art.c - a map's own pictures (art.h). */
 #include "art.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,4 +107,38 @@ art_xform_t art_xform(const map_art_t *a, hex_layout_t layout)
     f.ox = w0.x - f.kx * t0.x;
     f.oy = w0.y - f.ky * t0.y;
     return f;
+}
+
+/* The centre of hex (0, 0), where the picture's offset is counted from. */
+static vec2_t origin(hex_layout_t layout)
+{
+    return hex_to_pixel(layout.orient, 1.0, hex_from_cell(layout, (cell_t){0, 0}));
+}
+
+/* Neighbouring hexes' centres lie sqrt(3) hex radii apart, and `scale`
+ * picture pixels apart: picture pixel q lies at world c00 + (q - o) * sqrt(3) / scale. */
+vec2_t art_bg_pixel(const map_art_t *a, hex_layout_t layout, vec2_t w)
+{
+    vec2_t c = origin(layout);
+    return (vec2_t){a->bg_ox + (w.x - c.x) * a->bg_sx / sqrt(3.0),
+                    a->bg_oy + (w.y - c.y) * a->bg_sy / sqrt(3.0)};
+}
+
+vec2_t art_bg_world(const map_art_t *a, hex_layout_t layout, vec2_t q)
+{
+    vec2_t c = origin(layout);
+    return (vec2_t){c.x + (q.x - a->bg_ox) * sqrt(3.0) / a->bg_sx,
+                    c.y + (q.y - a->bg_oy) * sqrt(3.0) / a->bg_sy};
+}
+
+bool art_align(map_art_t *a, hex_layout_t layout, cell_t c1, vec2_t q1, vec2_t q2, int n)
+{
+    double d = hypot(q2.x - q1.x, q2.y - q1.y);
+    if (n < 1 || !(d > 0)) return false;
+    double scale = d / n;
+    vec2_t w1 = hex_to_pixel(layout.orient, 1.0, hex_from_cell(layout, c1)), c = origin(layout);
+    a->bg_sx = a->bg_sy = scale;
+    a->bg_ox = q1.x - (w1.x - c.x) * scale / sqrt(3.0);
+    a->bg_oy = q1.y - (w1.y - c.y) * scale / sqrt(3.0);
+    return true;
 }

@@ -85,4 +85,14 @@ art_xform_t art_xform(const map_art_t *a, hex_layout_t layout);
 /* The Tiled pixel centre of cell c, for art a's tile size. */
 vec2_t art_tiled_center(const map_art_t *a, hex_layout_t layout, int col, int row);
 
+/* The battle-map picture's pixel at world point w (hex radius 1). */
+vec2_t art_bg_pixel(const map_art_t *a, hex_layout_t layout, vec2_t w);
+/* The world point of the picture's pixel q. */
+vec2_t art_bg_world(const map_art_t *a, hex_layout_t layout, vec2_t q);
+/* Lay the grid on the hexes printed on the picture: its pixels q1 and q2
+ * are the centres of two hexes n apart along a line of hexes, q1 that of
+ * cell c1. Sets the picture's offset and one scale for both axes; false
+ * (nothing changed) when q1 and q2 coincide or n < 1. */
+bool art_align(map_art_t *a, hex_layout_t layout, cell_t c1, vec2_t q1, vec2_t q2, int n);
+
 #endif

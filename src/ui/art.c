@@ -229,12 +229,10 @@ void ui_art_static(ui_art_t *a, SDL_Renderer *r, const map_t *m, const ui_camera
     SDL_RenderClear(r);
     double z = cam->zoom;
     hex_layout_t lay = m->layout;
-    vec2_t c00 = hex_to_pixel(lay.orient, 1.0, hex_from_cell(lay, (cell_t){0, 0}));
     const double S3 = sqrt(3.0);
     if (a->bg.tex && s->bg_sx > 0 && s->bg_sy > 0) {
-        /* Picture pixel p lies at world c00 + (p - o) * sqrt(3) / scale. */
         double kx = S3 / s->bg_sx, ky = S3 / s->bg_sy;
-        vec2_t tl = ui_cam_to_screen(cam, (vec2_t){c00.x - s->bg_ox * kx, c00.y - s->bg_oy * ky});
+        vec2_t tl = ui_cam_to_screen(cam, art_bg_world(s, lay, (vec2_t){0, 0}));
         SDL_FRect dst = {(float)tl.x, (float)tl.y, (float)(a->bg.w * kx * z),
                          (float)(a->bg.h * ky * z)};
         SDL_RenderCopyF(r, a->bg.tex, NULL, &dst);
