@@ -90,6 +90,7 @@ void ed_init(ed_state_t *s, map_t *m, const tmpl_db_t *db, const char *path, int
     s->selected = -1;
     s->drag_unit = -1;
     s->tmpl_sel = db && db->n_templates ? 0 : -1;
+    s->art_colours = true; /* terrain is what is edited: shown over the map's pictures */
     hb_strlcpy(s->faction, "raiders", sizeof s->faction);
     edit_group_init(&s->stroke);
     ed_fit(s);
@@ -271,6 +272,7 @@ bool ed_save(ed_state_t *s)
         return false;
     }
     edit_history_mark_saved(&s->hist);
+    s->art_moved = false;
     ed_message(s, "saved %s", s->path);
     return true;
 }
@@ -681,6 +683,10 @@ static void key_down(ed_state_t *s, const SDL_KeyboardEvent *ke)
         s->dirty_frame = true;
         return;
     }
+    if (ed_align_key(s, k)) {
+        s->dirty_frame = true;
+        return;
+    }
     switch (k) {
     case SDLK_v:
         s->tool = ED_SELECT;
@@ -802,7 +808,7 @@ static void key_down(ed_state_t *s, const SDL_KeyboardEvent *ke)
         s->selected = -1;
         break;
     case SDLK_q:
-        if (edit_history_dirty(&s->hist))
+        if (edit_history_dirty(&s->hist) || s->art_moved)
             s->prompt = ED_PROMPT_QUIT;
         else
             s->quit = true;
@@ -829,7 +835,7 @@ void ed_handle_event(ed_state_t *s, const SDL_Event *e)
     cell_t c;
     switch (e->type) {
     case SDL_QUIT:
-        if (edit_history_dirty(&s->hist))
+        if (edit_history_dirty(&s->hist) || s->art_moved)
             s->prompt = ED_PROMPT_QUIT;
         else
             s->quit = true;
@@ -899,6 +905,8 @@ void ed_handle_event(ed_state_t *s, const SDL_Event *e)
                 s->tmpl_sel = row;
                 s->tool = ED_UNIT;
             }
+        } else if (ed_align_click(s, e->button.x, e->button.y)) {
+            ;
         } else if (cell_at(s, e->button.x, e->button.y, &c)) {
             map_press(s, c);
         }
@@ -991,6 +999,7 @@ void ed_draw(ui_draw_t *d, const ed_state_t *s)
 {
     SDL_Renderer *r = ui_draw_renderer(d);
     ui_frame_opts_t opts = {.hover = s->hover_on_map, .hover_cell = s->hover};
+    ui_draw_set_terrain_overlay(d, s->art_colours);
     ui_draw_map(d, s->map, &s->cam, s->view_w, s->view_h, &opts);
     if (s->selected >= 0 && s->selected < s->map->n_combatants)
         outline_cell(r, s, s->map->combatants[s->selected].at, (SDL_Color){255, 230, 60, 255});
