@@ -274,6 +274,9 @@ bool ed_save(ed_state_t *s)
     edit_history_mark_saved(&s->hist);
     s->art_moved = false;
     ed_message(s, "saved %s", s->path);
+    if (s->map->art && s->map->art->gids)
+        ed_message(s, "warning: the tiles' pictures were not written, only their terrain (the "
+                      "file before is %s.bak)", s->path);
     return true;
 }
 
