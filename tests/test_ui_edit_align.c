@@ -125,10 +125,155 @@ static void test_align_and_save(void **state)
     tmp_dir_remove(dir);
 }
 
+/* text with every occurrence of needle taken out (in place). */
+static void remove_all(char *text, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (char *p; (p = strstr(text, needle));)
+        memmove(p, p + n, strlen(p + n) + 1);
+}
+
+static char *slurp(const char *dir, const char *name)
+{
+    char p[512], err[HB_ERR_MAX], *text = NULL;
+    size_t len = 0;
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    assert_int_equal(hb_read_file(p, HB_FILE_MAX, &text, &len, err, sizeof err), HB_OK);
+    return text;
+}
+
+static void put(const char *dir, const char *name, const char *text)
+{
+    char p[512], err[HB_ERR_MAX];
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    assert_int_equal(hb_write_atomic(p, text, strlen(text), false, err, sizeof err), HB_OK);
+}
+
+static vec2_t screen_of_cell(const ed_state_t *s, int c, int r)
+{
+    return ui_cam_to_screen(&s->cam, ui_cell_center(s->map, (cell_t){c, r}));
+}
+
+/* Give the tile on cell (c, r) the terrain NAME with the tile palette. */
+static void choose(ed_state_t *s, int c, int r, const char *name)
+{
+    s->type = map_find_type(s->map, name);
+    assert_true(s->type >= 0);
+    key(s, SDLK_x, 0);
+    assert_true(s->tile_pick);
+    mouse_click(s, screen_of_cell(s, c, r));
+    assert_false(s->tile_pick);
+}
+
+/* A Tiled map (as Tiled writes it, when it is installed) through the
+ * editor's tile palette and back: the tiles' pictures stay, and the files
+ * gain only the terrain properties chosen - in the map for its own
+ * tileset, in the .tsx for the external one. */
+static void test_tile_palette_round_trip(void **state)
+{
+    (void)state;
+    char dir[256], path[512], err[HB_ERR_MAX];
+    assert_true(tmp_dir_make(dir, sizeof dir, "palette"));
+    put(dir, "coll.tsx",
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<tileset version=\"1.8\" tiledversion=\"1.8.2\" name=\"coll\" tilewidth=\"26\" "
+        "tileheight=\"30\" tilecount=\"2\" columns=\"0\">\n"
+        " <grid orientation=\"orthogonal\" width=\"1\" height=\"1\"/>\n"
+        " <tile id=\"0\">\n  <properties>\n   <property name=\"note\" value=\"mossy\"/>\n"
+        "  </properties>\n  <image width=\"26\" height=\"30\" source=\"c0.png\"/>\n </tile>\n"
+        " <tile id=\"1\">\n  <image width=\"26\" height=\"30\" source=\"c1.png\"/>\n </tile>\n"
+        "</tileset>\n");
+    /* Cells: gid (c + r) % 6 + 1: 1..4 the sheet's, 5 and 6 the collection's. */
+    char csv[400] = "";
+    for (int i = 0; i < 35; i++) {
+        size_t n = strlen(csv);
+        snprintf(csv + n, sizeof csv - n, "%s%d", i ? "," : "", (i % 7 + i / 7) % 6 + 1);
+    }
+    char src[2000];
+    snprintf(src, sizeof src,
+             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+             "<map version=\"1.8\" tiledversion=\"1.8.2\" orientation=\"hexagonal\" "
+             "renderorder=\"right-down\" width=\"7\" height=\"5\" tilewidth=\"26\" "
+             "tileheight=\"30\" infinite=\"0\" hexsidelength=\"15\" staggeraxis=\"y\" "
+             "staggerindex=\"odd\" nextlayerid=\"2\" nextobjectid=\"1\">\n"
+             " <tileset firstgid=\"1\" name=\"sheet\" tilewidth=\"26\" tileheight=\"30\" "
+             "tilecount=\"4\" columns=\"2\">\n  <image source=\"sheet.png\" width=\"52\" "
+             "height=\"60\"/>\n </tileset>\n"
+             " <tileset firstgid=\"5\" source=\"coll.tsx\"/>\n"
+             " <layer id=\"1\" name=\"ground\" width=\"7\" height=\"5\">\n"
+             "  <data encoding=\"csv\">\n%s\n</data>\n </layer>\n</map>\n",
+             csv);
+    put(dir, "src.tmx", src);
+    const char *name = "src.tmx";
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR='%s' timeout 120 tiled "
+             "--export-map tmx src.tmx by_tiled.tmx >/dev/null 2>&1",
+             dir, dir);
+    bool have_tiled = system("command -v tiled >/dev/null 2>&1") == 0;
+    if (have_tiled) {
+        assert_int_equal(system(cmd), 0);
+        name = "by_tiled.tmx";
+    }
+    char *map_before = slurp(dir, name), *tsx_before = slurp(dir, "coll.tsx");
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    map_t *m = NULL;
+    assert_int_equal(map_load(path, HB_SOURCE_DIR "/data", &m, NULL, err, sizeof err), HB_OK);
+    ed_state_t s;
+    ed_init(&s, m, NULL, path, W, H);
+    choose(&s, 1, 0, "water"); /* gid 2, the map's own tileset */
+    choose(&s, 4, 0, "wall");  /* gid 5, the .tsx's tile 0 (it has a property) */
+    choose(&s, 5, 0, "brush"); /* gid 6, the .tsx's tile 1 (none yet) */
+    for (int i = 0; i < 35; i++) {
+        int g = (i % 7 + i / 7) % 6 + 1;
+        const char *want = g == 2 ? "water" : g == 5 ? "wall" : g == 6 ? "brush" : "open";
+        assert_int_equal(m->cells[i], map_find_type(m, want));
+    }
+    key(&s, SDLK_s, KMOD_CTRL);
+    ed_free(&s);
+    map_destroy(m);
+    /* Only the chosen properties were added. */
+    char *map_after = slurp(dir, name), *tsx_after = slurp(dir, "coll.tsx");
+    assert_non_null(strstr(map_after, "<property name=\"terrain\" value=\"water\"/>"));
+    assert_non_null(strstr(tsx_after, "<property name=\"terrain\" value=\"wall\"/>"));
+    assert_non_null(strstr(tsx_after, "<property name=\"terrain\" value=\"brush\"/>"));
+    remove_all(map_after, " <tile id=\"1\">\n   <properties>\n    <property name=\"terrain\" "
+                          "value=\"water\"/>\n   </properties>\n  </tile>\n ");
+    assert_string_equal(map_after, map_before);
+    remove_all(tsx_after, "<property name=\"terrain\" value=\"wall\"/>");
+    remove_all(tsx_after, "<properties><property name=\"terrain\" value=\"brush\"/></properties>");
+    assert_string_equal(tsx_after, tsx_before);
+    /* Read back: the terrain from the properties, the pictures as before. */
+    assert_int_equal(map_load(path, HB_SOURCE_DIR "/data", &m, NULL, err, sizeof err), HB_OK);
+    for (int i = 0; i < 35; i++) {
+        int g = (i % 7 + i / 7) % 6 + 1;
+        const char *want = g == 2 ? "water" : g == 5 ? "wall" : g == 6 ? "brush" : "open";
+        assert_int_equal(m->cells[i], map_find_type(m, want));
+        assert_int_equal(m->art->gids[i], (uint32_t)g);
+    }
+    assert_string_equal(m->art->sets[0].image, "sheet.png");
+    assert_int_equal(m->art->n_imgs, 2);
+    map_destroy(m);
+    if (have_tiled) { /* and Tiled reads what was written */
+        snprintf(cmd, sizeof cmd,
+                 "cd '%s' && QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR='%s' timeout 120 tiled "
+                 "--export-map json by_tiled.tmx again.tmj >/dev/null 2>&1 && grep -q '\"value\":\"water\"' "
+                 "again.tmj",
+                 dir, dir);
+        assert_int_equal(system(cmd), 0);
+    }
+    free(map_before);
+    free(tsx_before);
+    free(map_after);
+    free(tsx_after);
+    tmp_dir_remove(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_align_and_save),
+        cmocka_unit_test(test_tile_palette_round_trip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

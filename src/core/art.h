@@ -33,7 +33,17 @@ typedef struct {
     int offx, offy;           /* Tiled's tileoffset */
     char image[ART_PATH_MAX]; /* single picture, relative to the map's folder */
     int first_img, n_img;
+    char source[ART_PATH_MAX]; /* an external tileset's file, relative to the map's folder;
+                                * "" when the map holds the tileset */
 } art_set_t;
+
+/* A terrain chosen for a tile in the editor (its palette), to be written as
+ * the tile's `terrain` property where Tiled keeps it. */
+#define ART_MAX_CHOICES 128
+typedef struct {
+    uint32_t gid;
+    char terrain[32];
+} art_choice_t;
 
 /* One tile of a collection. */
 typedef struct {
@@ -60,6 +70,8 @@ typedef struct {
     double bg_ox, bg_oy, bg_sx, bg_sy;
     bool bg_tiled;            /* it came from a Tiled image layer */
     char warn[ART_WARN_MAX]; /* one line for the user ("" none) */
+    art_choice_t choices[ART_MAX_CHOICES]; /* terrains chosen for tiles, not yet saved */
+    int n_choices;
 } map_art_t;
 
 /* A new, empty art record; NULL on OOM. */

@@ -502,7 +502,12 @@ static int read_tilesets(io_ctx_t *cx, const cJSON *root, tilesets_t *ts)
             set = ext;
             hb_dir_of(src->valuestring, base, sizeof base);
         }
-        if (ts->art) art_add_set(ts->art, set, (uint32_t)first, base);
+        if (ts->art) {
+            int before = ts->art->n_sets;
+            art_add_set(ts->art, set, (uint32_t)first, base);
+            if (ts->art->n_sets > before && cJSON_IsString(src))
+                hb_strlcpy(ts->art->sets[before].source, src->valuestring, ART_PATH_MAX);
+        }
         const cJSON *tile;
         int k = 0;
         cJSON_ArrayForEach(tile, cJSON_GetObjectItemCaseSensitive(set, "tiles"))

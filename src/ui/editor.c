@@ -13,6 +13,7 @@
 
 #include "../io/map_io.h"
 #include "../io/recent.h"
+#include "../io/tiled.h"
 #include "../rules/ruleset.h"
 #include "stop.h"
 #include "window.h"
@@ -267,6 +268,20 @@ bool ed_save(ed_state_t *s)
         return false;
     }
     char err[HB_ERR_MAX];
+    if (s->map->art && s->map->art->gids && tiled_format_of(s->path) != TILED_NONE) {
+        /* A Tiled map with its own pictures: the files keep them, and gain
+         * only the terrains chosen for tiles (edit_align.c). */
+        if (tiled_save_tile_terrain(s->map->art, s->path, err, sizeof err) != HB_OK) {
+            ed_message(s, "save failed: %s", err);
+            return false;
+        }
+        s->map->art->n_choices = 0;
+        edit_history_mark_saved(&s->hist);
+        ed_message(s, "saved the tiles' terrain into %s (and its tilesets)", s->path);
+        ed_message(s, "warning: a Tiled map with pictures keeps the rest as Tiled made it; "
+                      "Ctrl+Shift+S to a .json keeps other edits");
+        return true;
+    }
     if (map_save(s->map, s->path, err, sizeof err) != 0) {
         ed_message(s, "save failed: %s", err);
         return false;

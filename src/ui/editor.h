@@ -98,6 +98,7 @@ typedef struct {
     int align_n;       /* how many hexes apart the two are */
     bool align_typed;  /* a number was typed for align_n */
     bool art_moved;    /* the picture was aligned since the last save */
+    bool tile_pick;    /* X: the next click picks a tile for the palette's terrain */
 
     bool quit;        /* leave the editor */
     bool want_play;   /* switch to play mode */
