@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include <SDL.h>
+#include <cjson/cJSON.h>
 
 #include "io/fileio.h"
 #include "io/map_io.h"
@@ -169,6 +170,8 @@ static void choose(ed_state_t *s, int c, int r, const char *name)
  * editor's tile palette and back: the tiles' pictures stay, and the files
  * gain only the terrain properties chosen - in the map for its own
  * tileset, in the .tsx for the external one. */
+static bool as_json; /* the map as Tiled's JSON (.tmj) rather than .tmx */
+
 static void test_tile_palette_round_trip(void **state)
 {
     (void)state;
@@ -211,9 +214,16 @@ static void test_tile_palette_round_trip(void **state)
              "--export-map tmx src.tmx by_tiled.tmx >/dev/null 2>&1",
              dir, dir);
     bool have_tiled = system("command -v tiled >/dev/null 2>&1") == 0;
+    if (as_json && !have_tiled) skip(); /* the .tmj comes from Tiled */
+    if (as_json) {
+        snprintf(cmd, sizeof cmd,
+                 "cd '%s' && QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR='%s' timeout 120 tiled "
+                 "--export-map json src.tmx by_tiled.tmj >/dev/null 2>&1",
+                 dir, dir);
+    }
     if (have_tiled) {
         assert_int_equal(system(cmd), 0);
-        name = "by_tiled.tmx";
+        name = as_json ? "by_tiled.tmj" : "by_tiled.tmx";
     }
     char *map_before = slurp(dir, name), *tsx_before = slurp(dir, "coll.tsx");
     snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -234,12 +244,28 @@ static void test_tile_palette_round_trip(void **state)
     map_destroy(m);
     /* Only the chosen properties were added. */
     char *map_after = slurp(dir, name), *tsx_after = slurp(dir, "coll.tsx");
-    assert_non_null(strstr(map_after, "<property name=\"terrain\" value=\"water\"/>"));
+    if (as_json) {
+        /* The JSON map gains one tile with one property, nothing else. */
+        cJSON *b = cJSON_Parse(map_before), *a = cJSON_Parse(map_after);
+        cJSON *ts = cJSON_GetArrayItem(cJSON_GetObjectItem(a, "tilesets"), 0);
+        cJSON *tiles = cJSON_GetObjectItem(ts, "tiles");
+        assert_int_equal(cJSON_GetArraySize(tiles), 1);
+        cJSON *want = cJSON_Parse("{\"id\":1,\"properties\":[{\"name\":\"terrain\","
+                                  "\"type\":\"string\",\"value\":\"water\"}]}");
+        assert_true(cJSON_Compare(cJSON_GetArrayItem(tiles, 0), want, true));
+        cJSON_DeleteItemFromObject(ts, "tiles");
+        assert_true(cJSON_Compare(a, b, true));
+        cJSON_Delete(want);
+        cJSON_Delete(a);
+        cJSON_Delete(b);
+    } else {
+        assert_non_null(strstr(map_after, "<property name=\"terrain\" value=\"water\"/>"));
     assert_non_null(strstr(tsx_after, "<property name=\"terrain\" value=\"wall\"/>"));
     assert_non_null(strstr(tsx_after, "<property name=\"terrain\" value=\"brush\"/>"));
-    remove_all(map_after, " <tile id=\"1\">\n   <properties>\n    <property name=\"terrain\" "
-                          "value=\"water\"/>\n   </properties>\n  </tile>\n ");
-    assert_string_equal(map_after, map_before);
+        remove_all(map_after, " <tile id=\"1\">\n   <properties>\n    <property name=\"terrain\" "
+                              "value=\"water\"/>\n   </properties>\n  </tile>\n ");
+        assert_string_equal(map_after, map_before);
+    }
     remove_all(tsx_after, "<property name=\"terrain\" value=\"wall\"/>");
     remove_all(tsx_after, "<properties><property name=\"terrain\" value=\"brush\"/></properties>");
     assert_string_equal(tsx_after, tsx_before);
@@ -257,9 +283,9 @@ static void test_tile_palette_round_trip(void **state)
     if (have_tiled) { /* and Tiled reads what was written */
         snprintf(cmd, sizeof cmd,
                  "cd '%s' && QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR='%s' timeout 120 tiled "
-                 "--export-map json by_tiled.tmx again.tmj >/dev/null 2>&1 && grep -q '\"value\":\"water\"' "
+                 "--export-map json %s again.tmj >/dev/null 2>&1 && grep -q '\"value\":\"water\"' "
                  "again.tmj",
-                 dir, dir);
+                 dir, dir, name);
         assert_int_equal(system(cmd), 0);
     }
     free(map_before);
@@ -269,11 +295,19 @@ static void test_tile_palette_round_trip(void **state)
     tmp_dir_remove(dir);
 }
 
+static void test_tile_palette_round_trip_json(void **state)
+{
+    as_json = true;
+    test_tile_palette_round_trip(state);
+    as_json = false;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_align_and_save),
         cmocka_unit_test(test_tile_palette_round_trip),
+        cmocka_unit_test(test_tile_palette_round_trip_json),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
