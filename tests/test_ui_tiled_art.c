@@ -572,7 +572,7 @@ static void test_background_picture(void **state)
     snprintf(p, sizeof p, "%s/bad_bg.json", dir);
     map_t *m = NULL;
     assert_int_equal(map_load(p, HB_SOURCE_DIR "/data", &m, NULL, err, sizeof err), HB_ERR_INPUT);
-    assert_non_null(strstr(err, "bad_bg.json: background.image: '../x.png': a picture must be"));
+    assert_non_null(strstr(err, "bad_bg.json: background.image: '../x.png': a picture must be a relative path inside the map's folder or hexbattle's assets folder"));
 }
 
 /* A Tiled image layer, moved by its offset, lies under the grid where Tiled

@@ -387,10 +387,12 @@ static int read_background(io_ctx_t *cx, const cJSON *root, map_t *m)
     if ((rc = io_require(cx, bg, "background", "image", &v)) ||
         (rc = io_want_string(cx, v, "background.image", image, sizeof image, false)))
         return rc;
-    if (!hb_picture_rel("", image, rel, sizeof rel))
+    char dir[ART_DIR_MAX];
+    hb_dir_of(cx->file, dir, sizeof dir);
+    if (!hb_picture_allowed(dir, "", image, rel, sizeof rel))
         return io_fail(cx, "background.image",
-                       "'%.80s': a picture must be a relative path inside the map's folder (no "
-                       "'..', no absolute path)",
+                       "'%.80s': a picture must be a relative path inside the map's folder or "
+                       "hexbattle's assets folder (no absolute path)",
                        image);
     double ox = 0, oy = 0, sx, sy;
     if ((v = io_get(bg, "offset"))) {
@@ -417,7 +419,7 @@ static int read_background(io_ctx_t *cx, const cJSON *root, map_t *m)
     }
     if (!(m->art = art_create())) return io_fail_other(cx, "out of memory");
     hb_strlcpy(m->art->bg, rel, sizeof m->art->bg);
-    hb_dir_of(cx->file, m->art->dir, sizeof m->art->dir);
+    hb_strlcpy(m->art->dir, dir, sizeof m->art->dir);
     m->art->bg_ox = ox;
     m->art->bg_oy = oy;
     m->art->bg_sx = sx;

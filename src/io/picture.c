@@ -63,6 +63,25 @@ static bool inside(const char *p, const char *d)
     return n > 0 && strncmp(p, d, n) == 0 && (p[n] == '/' || (n == 1 && d[0] == '/'));
 }
 
+bool hb_picture_allowed(const char *map_dir, const char *base, const char *rel, char *out,
+                        size_t cap)
+{
+    if (hb_picture_rel(base, rel, out, cap)) return true;
+    if (!rel || !*rel || rel[0] == '/' || rel[0] == '\\' || strchr(rel, ':')) return false;
+    /* Out of the map's folder: only into hexbattle's assets folder. */
+    const char *assets = hb_assets_dir();
+    char joined[2048], real[PATH_MAX], adir[PATH_MAX];
+    bool b = base && *base;
+    int k = snprintf(joined, sizeof joined, "%s/%s%s%s", map_dir && *map_dir ? map_dir : ".",
+                     b ? base : "", b ? "/" : "", rel);
+    if (k < 0 || (size_t)k >= sizeof joined || !assets ||
+        hb_fs_real_path(joined, real, sizeof real) != 0 ||
+        hb_fs_real_path(assets, adir, sizeof adir) != 0 || !inside(real, adir))
+        return false;
+    k = snprintf(out, cap, "%s%s%s", b ? base : "", b ? "/" : "", rel);
+    return k > 0 && (size_t)k < cap;
+}
+
 int hb_picture_path(const char *map_dir, const char *rel, char *out, size_t cap, char *err,
                     size_t errcap)
 {

@@ -23,6 +23,11 @@
  * climbs out of the map's folder. */
 bool hb_picture_rel(const char *base, const char *rel, char *out, size_t cap);
 
+/* hb_picture_rel, or else a path that leaves the map's folder (MAP_DIR)
+ * for a file inside hexbattle's assets folder, kept as it is. */
+bool hb_picture_allowed(const char *map_dir, const char *base, const char *rel, char *out,
+                        size_t cap);
+
 /* The folder of the file at PATH ("" when PATH has none) into out. */
 void hb_dir_of(const char *path, char *out, size_t cap);
 

@@ -364,7 +364,7 @@ static int int_or(const cJSON *o, const char *key, int lo, int hi, int def)
  * when it leaves the map's folder. */
 static bool art_path(map_art_t *a, const char *base, const char *image, char *out, size_t cap)
 {
-    if (hb_picture_rel(base, image, out, cap)) return true;
+    if (hb_picture_allowed(a->dir, base, image, out, cap)) return true;
     art_warn(a, "picture '%.60s' lies outside the map's folder: not drawn", image);
     return false;
 }
@@ -1104,6 +1104,7 @@ int tiled_load_mem(const char *text, size_t len, const char *name, const char *d
     b->cx = &cx;
     b->doc = cJSON_CreateObject();
     b->ts.art = art_create();
+    if (b->ts.art) hb_dir_of(cx.file, b->ts.art->dir, sizeof b->ts.art->dir);
     rc = b->doc && b->ts.art ? build(b, root) : io_fail_other(&cx, "out of memory");
     if (rc == HB_OK) {
         rc = map_from_json(b->doc, cx.file, data_dir, out, db_out, err, errcap);

@@ -92,6 +92,7 @@ void ed_init(ed_state_t *s, map_t *m, const tmpl_db_t *db, const char *path, int
     s->drag_unit = -1;
     s->tmpl_sel = db && db->n_templates ? 0 : -1;
     s->art_colours = true; /* terrain is what is edited: shown over the map's pictures */
+    if (m->art && m->art->warn[0]) ed_message(s, "warning: %s", m->art->warn);
     hb_strlcpy(s->faction, "raiders", sizeof s->faction);
     edit_group_init(&s->stroke);
     ed_fit(s);
@@ -1182,6 +1183,7 @@ ed_run_t ed_run_window(ed_state_t *s, char *err, size_t errcap)
     }
     d = ui_draw_create(ren, s->map, err, errcap);
     if (!d) goto done;
+    if (ui_draw_art_warning(d)) ed_message(s, "warning: %s", ui_draw_art_warning(d));
     s->opens++;
     SDL_GetRendererOutputSize(ren, &s->view_w, &s->view_h);
     ed_fit(s);

@@ -47,6 +47,16 @@ check simulate_no_terrain bash -c '"$0" simulate "$1" --seed 2 2>/dev/null | tai
 check simulate_no_terrain_stdout_json bash -c '! "$0" simulate "$1" --seed 2 2>/dev/null | grep -v "^{"' "$HB" "$NT"
 check render_no_terrain "$HB" render "$NT" --out "$TMP/nt.png" --size 200x150
 
+# A map's own pictures: a missing one draws the terrain colours, said in one
+# line; converting says what the other file does not hold.
+mkdir -p "$TMP/art"
+sed 's|<tileset firstgid="1" name="terrain" tilewidth="64" tileheight="74" tilecount="5" columns="0">|<tileset firstgid="1" name="terrain" tilewidth="64" tileheight="74" tilecount="5" columns="5"><image source="gone.png" width="320" height="74"/>|' \
+    "$SRC/tests/data/tiled/pointy_odd.tmx" > "$TMP/art/gone.tmx"
+check render_missing_picture bash -c '"$0" render "$1" --out "$2" --size 200x150 2>&1 | grep -c "gone.png" | grep -qx 1' \
+    "$HB" "$TMP/art/gone.tmx" "$TMP/art/gone.png.out.png"
+check convert_says_pictures_dropped bash -c '"$0" convert "$1" "$2" 2>&1 | grep -q "pictures are not written"' \
+    "$HB" "$TMP/art/gone.tmx" "$TMP/art/gone.json"
+
 # Bad input: exit 2, the file and the path named, nothing written.
 expect_fail convert_bad_tmx 2 "tiled_orthogonal.tmx: orientation" \
     "$HB" convert "$SRC/tests/data/bad/tiled_orthogonal.tmx" "$TMP/never.json"
