@@ -215,7 +215,6 @@ static void test_bad_tiled_files(void **state)
         {"tiled_no_tile_layer.tmx", "layers: no tile layer"},
         {"tiled_bad_encoding.tmx", "layers[1].data: unknown encoding 'base32'"},
         {"tiled_short_data.tmx", "layers[1].data: expected 35 cells (width x height), found 34"},
-        {"tiled_gid_no_terrain.tmx", "layers[1].data[2]: tile gid 9 names no terrain"},
         {"tiled_not_xml.tmx", "(root): not well-formed XML at line 36"},
         {"tiled_doctype.tmx", "(root): line 2: a DOCTYPE is not allowed"},
         {"tiled_tileset_escape.tmx", "tilesets[0].source: '../tiled/src/terrain.tsx': a tileset "
@@ -245,6 +244,25 @@ static void test_bad_tiled_files(void **state)
         assert_null(db);
         assert_memory_equal(err, expect, strlen(expect));
     }
+}
+
+/* A tile naming no terrain (gid 9 has no tile entry at all) reads as open,
+ * and the map says so in one line. */
+static void test_tile_without_terrain(void **state)
+{
+    (void)state;
+    char err[HB_ERR_MAX];
+    map_t *m = NULL;
+    assert_int_equal(map_load(DATA "gid_no_terrain.tmx", HB_SOURCE_DIR "/data", &m, NULL, err,
+                              sizeof err),
+                     HB_OK);
+    assert_int_equal(m->cells[2], map_find_type(m, "open"));
+    assert_int_equal(m->cells[1], map_find_type(m, "open"));
+    assert_int_equal(m->cells[7 + 1], map_find_type(m, "wall"));
+    assert_non_null(m->art);
+    assert_non_null(strstr(m->art->warn, "1 hex has a tile naming no terrain (the first: gid 9)"));
+    assert_null(strchr(m->art->warn, '\n'));
+    map_destroy(m);
 }
 
 /* Encodings a hand-written file may use, and the data errors they can hide. */
@@ -290,6 +308,7 @@ int main(void)
         cmocka_unit_test(test_round_trip_bundled_maps),
         cmocka_unit_test(test_pixel_layout),
         cmocka_unit_test(test_bad_tiled_files),
+        cmocka_unit_test(test_tile_without_terrain),
         cmocka_unit_test(test_bad_layer_data),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -214,12 +214,18 @@ typedef struct {
     double frame_ms, pan_ms, zoom_ms, bare_ms;
 } frame_fig_t;
 
-static bool bench_frame(const reps_t *rp, const tmpl_db_t *db, frame_fig_t *out)
+static bool bench_frame(const reps_t *rp, const tmpl_db_t *db, bool art, frame_fig_t *out)
 {
     const int W = 1920, H = 1080;
     map_t *m = bench_map(64, 64, 100, 7);
     if (!m) return false;
     bool ok = false;
+    /* frame_art_vs_bare: the same frames of the map drawn from its pictures. */
+    char art_dir[1024] = "";
+    if (art && !bench_art_make(m, art_dir, sizeof art_dir)) {
+        map_destroy(m);
+        return false;
+    }
     SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
     SDL_Renderer *r = surf ? SDL_CreateSoftwareRenderer(surf) : NULL;
     char err[HB_ERR_MAX];
@@ -234,6 +240,7 @@ static bool bench_frame(const reps_t *rp, const tmpl_db_t *db, frame_fig_t *out)
            *zt = calloc((size_t)rp->frames, sizeof *zt),
            *bt = calloc((size_t)rp->frames, sizeof *bt);
     if (!ov || !v || !idx || !poses || !ft || !pt || !zt || !bt) goto done;
+    if (art && (!ui_draw_has_art(d) || ui_draw_art_warning(d))) goto done; /* pictures loaded */
     static const int FAN[12] = {0, 1, 2, 0, 2, 3, 0, 3, 4, 0, 4, 5};
     for (int h = 0; h < ncells; h++)
         for (int j = 0; j < 12; j++)
@@ -316,6 +323,7 @@ done:
     ui_draw_destroy(d);
     if (r) SDL_DestroyRenderer(r);
     SDL_FreeSurface(surf);
+    if (art_dir[0]) bench_art_remove(art_dir);
     map_destroy(m);
     return ok;
 }
@@ -552,12 +560,14 @@ int app_bench(int argc, char **argv)
         map_destroy(m);
         return EXIT_FAIL;
     }
-    frame_fig_t fr = {0};
+    frame_fig_t fr = {0}, fa = {0};
     double reach = 0, los = 0, bps = 0, start = 0;
     double odds_per_s = 0, odds_speedup = 0, odds_map_ms[N_ODDS_MAPS] = {0}, odds_frame = 0;
     const char *failed = NULL;
-    if (!bench_frame(&rp, db, &fr))
+    if (!bench_frame(&rp, db, false, &fr))
         failed = "frame";
+    else if (!bench_frame(&rp, db, true, &fa))
+        failed = "frame with pictures";
     else if (!bench_reach(&rp, &reach))
         failed = "reach";
     else if (!bench_los(&rp, &los))
@@ -583,9 +593,10 @@ int app_bench(int argc, char **argv)
            "\"battles_per_s\":%.1f,\"startup_ms\":%.3f,\"bare_ms\":%.3f,\"frame_pan_ms\":%.3f,"
            "\"frame_pan_vs_bare\":%.3f,\"frame_zoom_ms\":%.3f,\"frame_zoom_vs_bare\":%.3f,"
            "\"odds_runs_per_s\":%.1f,\"odds_speedup_2t\":%.2f,\"odds_panel_frame_ms\":%.3f,"
-           "\"odds_ms_1000\":{",
+           "\"frame_art_ms\":%.3f,\"frame_art_vs_bare\":%.3f,\"odds_ms_1000\":{",
            fr.frame_ms, fr.frame_ms / bare, reach, los, bps, start, fr.bare_ms, fr.pan_ms,
-           fr.pan_ms / bare, fr.zoom_ms, fr.zoom_ms / bare, odds_per_s, odds_speedup, odds_frame);
+           fr.pan_ms / bare, fr.zoom_ms, fr.zoom_ms / bare, odds_per_s, odds_speedup, odds_frame,
+           fa.frame_ms, fa.frame_ms / (fa.bare_ms > 0 ? fa.bare_ms : 1e-9));
     for (int k = 0; k < N_ODDS_MAPS; k++)
         printf("%s\"%s\":%.0f", k ? "," : "", ODDS_MAPS[k], odds_map_ms[k]);
     printf("},");

@@ -19,6 +19,13 @@ uint32_t bench_rand(uint64_t *s);
  * (half players, half raiders) on open hexes. NULL on failure. */
 map_t *bench_map(int cols, int rows, int n, uint64_t seed);
 
+/* Give map m pictures for frame_art_vs_bare (bench_art.c): every hex a
+ * tile of a single-picture tileset, a battle-map picture under them, both
+ * written into a new temporary folder (its name into dir). False on failure. */
+bool bench_art_make(map_t *m, char *dir, size_t cap);
+/* Remove the pictures and the folder. */
+void bench_art_remove(const char *dir);
+
 /* The big-map figures (bench_scale.c), each measured in the same run as its
  * baseline. */
 typedef struct {

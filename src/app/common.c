@@ -10,6 +10,10 @@ int app_load_map(const char *path, map_t **m, tmpl_db_t **db)
     char err[HB_ERR_MAX];
     int rc = map_load(path, hb_data_dir(), m, db, err, sizeof err);
     if (rc != HB_OK) fprintf(stderr, "hexbattle: %s\n", err);
+    /* A map read with a warning (a Tiled tile naming no terrain): one line,
+     * on stderr, so an answer on stdout stays clean. */
+    if (rc == HB_OK && (*m)->art && (*m)->art->warn[0])
+        fprintf(stderr, "hexbattle: %s: %s\n", path, (*m)->art->warn);
     return rc;
 }
 

@@ -433,6 +433,14 @@ static int cmd_convert(int argc, char **argv)
         return rc;
     }
     if (note[0]) fprintf(stderr, "hexbattle: %s: %s\n", in, note);
+    if (m->art && m->art->warn[0]) fprintf(stderr, "hexbattle: %s: %s\n", in, m->art->warn);
+    /* What the other format cannot hold is said, not lost in silence. */
+    if (m->art && m->art->gids)
+        fprintf(stderr, "hexbattle: %s: the tiles' pictures are not written, only the terrain "
+                        "they name\n", out);
+    if (m->art && m->art->bg[0] && !json)
+        fprintf(stderr, "hexbattle: %s: the background picture is not written to a Tiled map\n",
+                out);
     rc = map_save(m, out, err, sizeof err);
     if (rc != HB_OK) {
         fprintf(stderr, "hexbattle: %s\n", err);

@@ -27,6 +27,7 @@ void map_destroy(map_t *m)
     if (!m) return;
     free(m->cells);
     free(m->combatants);
+    art_destroy(m->art);
     free(m);
 }
 
@@ -39,9 +40,11 @@ map_t *map_clone(const map_t *m)
     c->cells = malloc(ncells);
     c->combatants =
         m->n_combatants ? malloc(sizeof *c->combatants * (size_t)m->n_combatants) : NULL;
-    if (!c->cells || (m->n_combatants && !c->combatants)) {
+    c->art = m->art ? art_clone(m->art, ncells) : NULL;
+    if (!c->cells || (m->n_combatants && !c->combatants) || (m->art && !c->art)) {
         free(c->cells);
         free(c->combatants);
+        art_destroy(c->art);
         free(c);
         return NULL;
     }

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "art.h"
 #include "hex.h"
 
 #define MAP_NAME_MAX 96
@@ -141,6 +142,10 @@ typedef struct {
     stat_kv_t options[MAP_MAX_OPTIONS];
     int n_options;
     unsigned options_bool;
+
+    /* The map's own pictures (tileset tiles, a battle-map picture), art.h;
+     * NULL when it has none. */
+    map_art_t *art;
 } map_t;
 
 /* Allocate a map of cols x rows filled with type 0; NULL on bad size or OOM. */

@@ -6,6 +6,7 @@
  * a save give back an equal map.
  */
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "../rules/ruleset.h"
 #include "io_json.h"
 #include "map_io.h"
+#include "picture.h"
 #include "tiled.h"
 
 #define FEET_PER_HEX_MAX 1000
@@ -362,6 +364,72 @@ static int read_combatants(io_ctx_t *cx, const cJSON *root, map_t *m, const tmpl
     return HB_OK;
 }
 
+/* A number at PATH within lo..hi into *out. */
+static int want_number(io_ctx_t *cx, const cJSON *v, const char *path, double lo, double hi,
+                       double *out)
+{
+    if (!cJSON_IsNumber(v)) return io_fail(cx, path, "expected a number, found %s", io_type_name(v));
+    if (!(v->valuedouble >= lo && v->valuedouble <= hi))
+        return io_fail(cx, path, "%g is out of range (%g..%g)", v->valuedouble, lo, hi);
+    *out = v->valuedouble;
+    return HB_OK;
+}
+
+/* "background": the battle-map picture under the grid (docs/map-format.md):
+ * {"image": "cave.png", "offset": [x, y], "scale": s or [sx, sy]}. */
+static int read_background(io_ctx_t *cx, const cJSON *root, map_t *m)
+{
+    const cJSON *bg = io_get(root, "background"), *v;
+    if (!bg) return HB_OK;
+    int rc = io_want_object(cx, bg, "background");
+    if (rc) return rc;
+    char image[ART_PATH_MAX], rel[ART_PATH_MAX];
+    if ((rc = io_require(cx, bg, "background", "image", &v)) ||
+        (rc = io_want_string(cx, v, "background.image", image, sizeof image, false)))
+        return rc;
+    char dir[ART_DIR_MAX];
+    hb_dir_of(cx->file, dir, sizeof dir);
+    if (!hb_picture_allowed(dir, "", image, rel, sizeof rel))
+        return io_fail(cx, "background.image",
+                       "'%.80s': a picture must be a relative path inside the map's folder or "
+                       "hexbattle's assets folder (no absolute path)",
+                       image);
+    double ox = 0, oy = 0, sx, sy;
+    if ((v = io_get(bg, "offset"))) {
+        if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 2)
+            return io_fail(cx, "background.offset", "expected [x, y]");
+        if ((rc = want_number(cx, cJSON_GetArrayItem(v, 0), "background.offset[0]", -1e6, 1e6,
+                              &ox)) ||
+            (rc = want_number(cx, cJSON_GetArrayItem(v, 1), "background.offset[1]", -1e6, 1e6,
+                              &oy)))
+            return rc;
+    }
+    if ((rc = io_require(cx, bg, "background", "scale", &v))) return rc;
+    if (cJSON_IsArray(v)) {
+        if (cJSON_GetArraySize(v) != 2)
+            return io_fail(cx, "background.scale", "expected a number or [x, y]");
+        if ((rc = want_number(cx, cJSON_GetArrayItem(v, 0), "background.scale[0]", 0.01, 1e5,
+                              &sx)) ||
+            (rc = want_number(cx, cJSON_GetArrayItem(v, 1), "background.scale[1]", 0.01, 1e5,
+                              &sy)))
+            return rc;
+    } else {
+        if ((rc = want_number(cx, v, "background.scale", 0.01, 1e5, &sx))) return rc;
+        sy = sx;
+    }
+    if (!(m->art = art_create())) return io_fail_other(cx, "out of memory");
+    hb_strlcpy(m->art->bg, rel, sizeof m->art->bg);
+    hb_strlcpy(m->art->dir, dir, sizeof m->art->dir);
+    m->art->bg_ox = ox;
+    m->art->bg_oy = oy;
+    m->art->bg_sx = sx;
+    m->art->bg_sy = sy;
+    m->art->cols = m->cols;
+    m->art->rows = m->rows;
+    m->art->layout = m->layout;
+    return HB_OK;
+}
+
 static int read_map(io_ctx_t *cx, const cJSON *root, const char *data_dir, map_t **out,
                     tmpl_db_t **db_out)
 {
@@ -401,6 +469,7 @@ static int read_map(io_ctx_t *cx, const cJSON *root, const char *data_dir, map_t
     if (!rc) rc = read_factions(cx, root, m);
     if (!rc) rc = read_options(cx, root, m);
     if (!rc) rc = read_combatants(cx, root, m, db);
+    if (!rc) rc = read_background(cx, root, m);
     if (rc) {
         tmpl_db_destroy(db);
         map_destroy(m);
@@ -667,6 +736,23 @@ char *map_to_json(const map_t *m)
     cJSON *list = attach(root, "combatants", cJSON_CreateArray(), &ok);
     for (int i = 0; i < m->n_combatants; i++)
         put_combatant(list, &m->combatants[i], &ok);
+    if (m->art && m->art->bg[0]) {
+        /* The battle-map picture, its place rounded to a hundredth of a pixel. */
+        const map_art_t *a = m->art;
+        cJSON *bg = attach(root, "background", cJSON_CreateObject(), &ok);
+        put_str(bg, "image", a->bg, &ok);
+        cJSON *off = attach(bg, "offset", cJSON_CreateArray(), &ok);
+        attach(off, NULL, cJSON_CreateNumber(round(a->bg_ox * 100) / 100), &ok);
+        attach(off, NULL, cJSON_CreateNumber(round(a->bg_oy * 100) / 100), &ok);
+        double sx = round(a->bg_sx * 1000) / 1000, sy = round(a->bg_sy * 1000) / 1000;
+        if (sx == sy) {
+            attach(bg, "scale", cJSON_CreateNumber(sx), &ok);
+        } else {
+            cJSON *sc = attach(bg, "scale", cJSON_CreateArray(), &ok);
+            attach(sc, NULL, cJSON_CreateNumber(sx), &ok);
+            attach(sc, NULL, cJSON_CreateNumber(sy), &ok);
+        }
+    }
 
     return io_print_owned(root, ok);
 }

@@ -43,4 +43,10 @@ char *tiled_to_text(const map_t *m, tiled_format_t fmt, const char *out_path);
  * PATH.bak. HB_OK, or an error with err filled. */
 int tiled_save(const map_t *m, const char *path, char *err, size_t errcap);
 
+/* The terrains chosen for tiles (a->choices) written as the tiles'
+ * `terrain` properties into the Tiled files of the map at MAP_PATH: the map
+ * file for a tileset it holds, else the tileset's own file; each written
+ * atomically, keeping NAME.bak, and nothing else in it changed. */
+int tiled_save_tile_terrain(const map_art_t *a, const char *map_path, char *err, size_t errcap);
+
 #endif

@@ -14,6 +14,7 @@
 #include <zstd.h>
 
 #include "map_io.h"
+#include "picture.h"
 #include "tiled_internal.h"
 
 #define GID_MASK 0x0fffffffu /* the top bits flip and turn the tile */
@@ -335,7 +336,92 @@ typedef struct {
     int n_ext;
     tile_ref_t *tiles;
     int n_tiles;
+    map_art_t *art; /* the tilesets' pictures (n_sets 0: none) */
 } tilesets_t;
+
+/* Add a warning for the user to art's one line. */
+static void art_warn(map_art_t *a, const char *fmt, const char *arg)
+{
+    size_t used = strlen(a->warn);
+    if (used + 8 >= sizeof a->warn) return;
+    if (used) {
+        memcpy(a->warn + used, "; ", 3);
+        used += 2;
+    }
+    snprintf(a->warn + used, sizeof a->warn - used, fmt, arg);
+}
+
+/* A whole number member KEY of o within lo..hi, else def. */
+static int int_or(const cJSON *o, const char *key, int lo, int hi, int def)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!cJSON_IsNumber(v) || !(v->valuedouble >= lo && v->valuedouble <= hi)) return def;
+    return (int)v->valuedouble;
+}
+
+/* A picture path of the tileset (relative to BASE, the tileset file's
+ * folder) as a path relative to the map's folder; false, with a warning,
+ * when it leaves the map's folder. */
+static bool art_path(map_art_t *a, const char *base, const char *image, char *out, size_t cap)
+{
+    if (hb_picture_allowed(a->dir, base, image, out, cap)) return true;
+    art_warn(a, "picture '%.60s' lies outside the map's folder: not drawn", image);
+    return false;
+}
+
+/* The pictures of tileset SET (first gid FIRST), when it has any. The
+ * tileset hexbattle writes shows hexbattle's own colours: not art. */
+static void art_add_set(map_art_t *a, const cJSON *set, uint32_t first, const char *base)
+{
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(set, "name");
+    if (cJSON_IsString(name) && strcmp(name->valuestring, "hexbattle terrain") == 0) return;
+    if (a->n_sets >= ART_MAX_SETS) return;
+    art_set_t *s = &a->sets[a->n_sets];
+    memset(s, 0, sizeof *s);
+    s->firstgid = first;
+    s->tw = int_or(set, "tilewidth", 1, 65536, 0);
+    s->th = int_or(set, "tileheight", 1, 65536, 0);
+    s->margin = int_or(set, "margin", 0, 65536, 0);
+    s->spacing = int_or(set, "spacing", 0, 65536, 0);
+    s->columns = int_or(set, "columns", 0, 65536, 0);
+    s->tilecount = int_or(set, "tilecount", 0, (int)GID_MASK, 0);
+    const cJSON *off = cJSON_GetObjectItemCaseSensitive(set, "tileoffset");
+    s->offx = int_or(off, "x", -65536, 65536, 0);
+    s->offy = int_or(off, "y", -65536, 65536, 0);
+    s->first_img = a->n_imgs;
+    const cJSON *image = cJSON_GetObjectItemCaseSensitive(set, "image");
+    if (cJSON_IsString(image) && *image->valuestring) {
+        /* Older files give neither columns nor tilecount: the picture's size does. */
+        int iw = int_or(set, "imagewidth", 1, 1 << 20, 0), ih = int_or(set, "imageheight", 1, 1 << 20, 0);
+        if (s->columns < 1 && iw && s->tw)
+            s->columns = (iw - 2 * s->margin + s->spacing) / (s->tw + s->spacing);
+        if (s->tilecount < 1 && s->columns > 0)
+            s->tilecount = ih && s->th ? s->columns * ((ih - 2 * s->margin + s->spacing) /
+                                                       (s->th + s->spacing))
+                                       : (int)GID_MASK;
+        if (s->columns < 1 || !s->tw || !s->th ||
+            !art_path(a, base, image->valuestring, s->image, sizeof s->image))
+            return;
+        a->n_sets++;
+        return;
+    }
+    s->columns = 0; /* a collection: a picture per tile */
+    const cJSON *tile;
+    cJSON_ArrayForEach(tile, cJSON_GetObjectItemCaseSensitive(set, "tiles"))
+    {
+        const cJSON *img = cJSON_GetObjectItemCaseSensitive(tile, "image");
+        int id = int_or(tile, "id", 0, (int)GID_MASK, -1);
+        if (!cJSON_IsString(img) || !*img->valuestring || id < 0) continue;
+        if (!a->imgs && !(a->imgs = calloc(ART_MAX_IMAGES, sizeof *a->imgs))) return;
+        if (a->n_imgs >= ART_MAX_IMAGES) break;
+        art_img_t *t = &a->imgs[a->n_imgs];
+        if (!art_path(a, base, img->valuestring, t->image, sizeof t->image)) continue;
+        t->id = id;
+        a->n_imgs++;
+    }
+    s->n_img = a->n_imgs - s->first_img;
+    if (s->n_img > 0) a->n_sets++;
+}
 
 /* Is rel a safe relative path (no root, no "..")? */
 static bool safe_relative(const char *rel)
@@ -408,11 +494,19 @@ static int read_tilesets(io_ctx_t *cx, const cJSON *root, tilesets_t *ts)
         if (rc) return rc;
         const cJSON *src = cJSON_GetObjectItemCaseSensitive(t, "source");
         const cJSON *set = t;
+        char base[ART_PATH_MAX] = "";
         if (cJSON_IsString(src)) {
             cJSON *ext = NULL;
             if ((rc = load_external(cx, cx->file, src->valuestring, p, &ext))) return rc;
             ts->ext[ts->n_ext++] = ext;
             set = ext;
+            hb_dir_of(src->valuestring, base, sizeof base);
+        }
+        if (ts->art) {
+            int before = ts->art->n_sets;
+            art_add_set(ts->art, set, (uint32_t)first, base);
+            if (ts->art->n_sets > before && cJSON_IsString(src))
+                hb_strlcpy(ts->art->sets[before].source, src->valuestring, ART_PATH_MAX);
         }
         const cJSON *tile;
         int k = 0;
@@ -575,23 +669,21 @@ static int put_terrain(build_t *b, const cJSON *root, const cJSON *layer, const 
         rc = put_definition(b, types, &b->ts.tiles[i]);
     char p[IO_PATH_MAX];
     io_path_key(p, sizeof p, path, "data");
-    size_t spare = 0;
+    size_t spare = 0, bare = 0;
+    uint32_t first_bare = 0;
     for (size_t i = 0; rc == HB_OK && i < n; i++) {
         uint32_t gid = gids[i] & GID_MASK;
         const char *terrain = "open";
         int ti = -1;
         if (gid) {
             const tile_ref_t *t = find_gid(&b->ts, gid);
-            if (!t) {
-                char q[IO_PATH_MAX];
-                io_path_index(q, sizeof q, p, (int)i);
-                rc = io_fail(cx, q, "tile gid %u names no terrain: give the tile a 'terrain' "
-                                    "property or a class",
-                             gid);
-                break;
+            if (t) {
+                ti = (int)(t - b->ts.tiles);
+                terrain = t->terrain;
+            } else if (bare++ == 0) {
+                /* Read as open, said once for the whole layer (below). */
+                first_bare = gid;
             }
-            ti = (int)(t - b->ts.tiles);
-            terrain = t->terrain;
         }
         /* The character of this terrain: a tile's own, else one already
          * handed to the same terrain, else a free one. */
@@ -640,6 +732,18 @@ static int put_terrain(build_t *b, const cJSON *root, const cJSON *layer, const 
         if (!cJSON_AddItemToArray(rowarr,
                                   cJSON_CreateString(chars + (size_t)r * (size_t)(cols + 1))))
             rc = oom(b);
+    if (rc == HB_OK && bare && b->ts.art) {
+        char what[160];
+        snprintf(what, sizeof what,
+                 "%zu %s naming no terrain (the first: gid %u), read as open: give the "
+                 "tiles a 'terrain' property",
+                 bare, bare == 1 ? "hex has a tile" : "hexes have tiles", (unsigned)first_bare);
+        art_warn(b->ts.art, "%s", what);
+    }
+    if (rc == HB_OK && b->ts.art && b->ts.art->n_sets > 0) {
+        b->ts.art->gids = gids; /* the pictures, cell by cell */
+        gids = NULL;
+    }
     cJSON_Delete(types);
     free(gids);
     free(chars);
@@ -757,14 +861,14 @@ static bool is_named(const cJSON *layer, const char *want)
 
 /* Name the layers not read, in one line. */
 static void note_dropped(build_t *b, const cJSON *layers, const cJSON *terrain,
-                         const cJSON *units)
+                         const cJSON *units, const cJSON *image)
 {
     size_t used = 0;
     int n = 0;
     const cJSON *l;
     cJSON_ArrayForEach(l, layers)
     {
-        if (l == terrain || l == units) continue;
+        if (l == terrain || l == units || l == image) continue;
         const cJSON *name = cJSON_GetObjectItemCaseSensitive(l, "name");
         const cJSON *type = cJSON_GetObjectItemCaseSensitive(l, "type");
         int k = snprintf(b->note + used, sizeof b->note - used, "%s'%.40s' (%.12s)",
@@ -774,6 +878,37 @@ static void note_dropped(build_t *b, const cJSON *layers, const cJSON *terrain,
         if (k < 0 || (size_t)k >= sizeof b->note - used) break;
         used += (size_t)k;
     }
+}
+
+/* The battle-map picture: the lowest visible image layer of the map (not
+ * in a group), placed by its offset in Tiled's pixels. Returns the layer
+ * read, or NULL. */
+static const cJSON *image_layer(map_art_t *a, const cJSON *layers, const tiled_geo_t *g)
+{
+    const cJSON *l;
+    cJSON_ArrayForEach(l, layers)
+    {
+        const cJSON *type = cJSON_GetObjectItemCaseSensitive(l, "type");
+        const cJSON *img = cJSON_GetObjectItemCaseSensitive(l, "image");
+        const cJSON *vis = cJSON_GetObjectItemCaseSensitive(l, "visible");
+        if (!cJSON_IsString(type) || strcmp(type->valuestring, "imagelayer") != 0 ||
+            !cJSON_IsString(img) || !*img->valuestring || cJSON_IsFalse(vis))
+            continue;
+        if (!art_path(a, "", img->valuestring, a->bg, sizeof a->bg)) return NULL;
+        double x = int_or(l, "offsetx", -1000000, 1000000, 0) + int_or(l, "x", -1000000, 1000000, 0);
+        double y = int_or(l, "offsety", -1000000, 1000000, 0) + int_or(l, "y", -1000000, 1000000, 0);
+        hex_layout_t lay = {g->stagger_x ? HEX_FLAT : HEX_POINTY,
+                            g->stagger_even ? HEX_EVEN : HEX_ODD};
+        art_xform_t f = art_xform(a, lay);
+        vec2_t c00 = hex_to_pixel(lay.orient, 1.0, hex_from_cell(lay, (cell_t){0, 0}));
+        a->bg_sx = sqrt(3.0) / f.kx;
+        a->bg_sy = sqrt(3.0) / f.ky;
+        a->bg_ox = (c00.x - f.ox) / f.kx - x;
+        a->bg_oy = (c00.y - f.oy) / f.ky - y;
+        a->bg_tiled = true;
+        return l;
+    }
+    return NULL;
 }
 
 static int build(build_t *b, const cJSON *root)
@@ -828,6 +963,11 @@ static int build(build_t *b, const cJSON *root)
         return oom(b);
     const cJSON *feet = prop(root, "feet_per_hex");
     if (feet && !copy_value(grid, "feet_per_hex", feet, true)) return oom(b);
+    if (b->ts.art) {
+        b->ts.art->tw = g.tw;
+        b->ts.art->th = g.th;
+        b->ts.art->side = g.side;
+    }
     if ((rc = read_tilesets(cx, root, &b->ts))) return rc;
 
     const cJSON *layers = cJSON_GetObjectItemCaseSensitive(root, "layers");
@@ -910,7 +1050,8 @@ static int build(build_t *b, const cJSON *root)
             if ((rc = put_combatant(b, list, o, r, &g, (int)cols, (int)rows))) return rc;
         }
     }
-    note_dropped(b, layers, terrain, units);
+    const cJSON *image = b->ts.art ? image_layer(b->ts.art, layers, &g) : NULL;
+    note_dropped(b, layers, terrain, units, image);
     return HB_OK;
 }
 
@@ -962,11 +1103,24 @@ int tiled_load_mem(const char *text, size_t len, const char *name, const char *d
     }
     b->cx = &cx;
     b->doc = cJSON_CreateObject();
-    rc = b->doc ? build(b, root) : io_fail_other(&cx, "out of memory");
+    b->ts.art = art_create();
+    if (b->ts.art) hb_dir_of(cx.file, b->ts.art->dir, sizeof b->ts.art->dir);
+    rc = b->doc && b->ts.art ? build(b, root) : io_fail_other(&cx, "out of memory");
     if (rc == HB_OK) {
         rc = map_from_json(b->doc, cx.file, data_dir, out, db_out, err, errcap);
         if (rc != HB_OK) retell(b, cx.file, err, errcap);
     }
+    map_art_t *art = b->ts.art;
+    if (rc == HB_OK && (art_any(art) || art->warn[0])) {
+        /* The pictures go with the map, found from its folder. */
+        hb_dir_of(cx.file, art->dir, sizeof art->dir);
+        art->cols = (*out)->cols;
+        art->rows = (*out)->rows;
+        art->layout = (*out)->layout;
+        (*out)->art = art;
+        b->ts.art = NULL;
+    }
+    art_destroy(b->ts.art);
     if (rc == HB_OK && note && notecap) hb_strlcpy(note, b->note, (unsigned)notecap);
     for (int i = 0; i < b->ts.n_ext; i++)
         cJSON_Delete(b->ts.ext[i]);

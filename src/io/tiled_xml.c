@@ -38,7 +38,8 @@ static bool numeric_attr(const char *name)
     static const char *const NUM[] = {
         "width",     "height",  "tilewidth", "tileheight", "hexsidelength", "firstgid", "id",
         "x",         "y",       "rotation",  "gid",        "tilecount",     "columns",  "spacing",
-        "margin",    "opacity", "nextlayerid", "nextobjectid", "compressionlevel"};
+        "margin",    "opacity", "nextlayerid", "nextobjectid", "compressionlevel",
+        "offsetx",   "offsety"};
     for (size_t i = 0; i < sizeof NUM / sizeof NUM[0]; i++)
         if (strcmp(name, NUM[i]) == 0) return true;
     return false;
@@ -195,12 +196,36 @@ static void start(void *ud, const char *el, const char **attr)
         }
         o = parent;
     } else if (strcmp(el, "image") == 0 &&
-               (strcmp(ptag, "tile") == 0 || strcmp(ptag, "tileset") == 0)) {
-        for (int i = 0; attr[i] && attr[i + 1]; i += 2)
-            if (strcmp(attr[i], "source") == 0 &&
-                !cJSON_AddStringToObject(parent, "image", attr[i + 1]))
-                fail(x, "%s", "out of memory");
+               (strcmp(ptag, "tile") == 0 || strcmp(ptag, "tileset") == 0 ||
+                strcmp(ptag, "imagelayer") == 0)) {
+        /* <image source width height> is "image", "imagewidth", "imageheight". */
+        for (int i = 0; attr[i] && attr[i + 1]; i += 2) {
+            const char *key = strcmp(attr[i], "source") == 0   ? "image"
+                              : strcmp(attr[i], "width") == 0  ? "imagewidth"
+                              : strcmp(attr[i], "height") == 0 ? "imageheight"
+                                                               : NULL;
+            if (!key) continue;
+            if (key[5] == '\0') {
+                if (!add_attr(x, parent, key, attr[i + 1])) return;
+            } else {
+                char *end;
+                double d = strtod(attr[i + 1], &end);
+                if (end == attr[i + 1] || *end) {
+                    fail(x, "<image> %s is not a number", attr[i]);
+                    return;
+                }
+                if (!cJSON_AddNumberToObject(parent, key, d)) fail(x, "%s", "out of memory");
+            }
+        }
         o = parent;
+    } else if (strcmp(el, "tileoffset") == 0 && strcmp(ptag, "tileset") == 0) {
+        o = cJSON_CreateObject();
+        if (!o || !cJSON_AddItemToObject(parent, "tileoffset", o)) {
+            cJSON_Delete(o);
+            fail(x, "%s", "out of memory");
+            return;
+        }
+        if (!add_attrs(x, o, attr)) return;
     } else if ((strcmp(el, "layer") == 0 || strcmp(el, "objectgroup") == 0 ||
                 strcmp(el, "imagelayer") == 0 || strcmp(el, "group") == 0) &&
                (strcmp(ptag, "map") == 0 || strcmp(ptag, "group") == 0)) {

@@ -172,6 +172,7 @@ ui_draw_t *ui_draw_create(SDL_Renderer *r, const map_t *m, char *err, size_t err
     }
     for (int i = 0; i < m->n_types && i < MAP_MAX_TERRAIN; i++)
         if (m->types[i].texture[0]) d->terrain_tex[i] = load_tile(r, m->types[i].texture);
+    d->art = ui_art_load(r, m); /* the map's own pictures, if any (art.c) */
     d->lod = ui_lod_create(); /* none on OOM: hex by hex, only slower */
     SDL_RendererInfo info;
     d->soft = SDL_GetRendererInfo(r, &info) == 0 && (info.flags & SDL_RENDERER_SOFTWARE);
@@ -186,6 +187,7 @@ void ui_draw_destroy(ui_draw_t *d)
     for (int i = 0; i < 2; i++)
         if (d->still.tex[i]) SDL_DestroyTexture(d->still.tex[i]);
     free(d->still.cells);
+    ui_art_free(d->art);
     ui_lod_destroy(d->lod);
     ui_text_destroy(d->text);
     for (int i = 0; i < MAP_MAX_TERRAIN; i++)
@@ -774,6 +776,10 @@ static void clear_around_map(ui_draw_t *d, const map_t *m, const ui_camera_t *ca
 void draw_static(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
                  const SDL_Rect *part)
 {
+    if (ui_art_draws(d->art, m, cam)) { /* the map's own pictures (art.c) */
+        ui_art_static(d->art, d->r, m, cam, w, h, d->art_overlay);
+        return;
+    }
     SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawColor(d->r, 28, 31, 36, 255);
     clear_around_map(d, m, cam, w, h, part);

@@ -67,6 +67,13 @@ void ui_draw_map(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, in
  * strips that came into view are drawn. on false: draw it afresh every
  * frame (tests, the bench's cold frames). On by default. */
 void ui_draw_cache_static(ui_draw_t *d, bool on);
+/* The map's own pictures (art.c, docs/tiled.md): whether the map has any,
+ * the terrain colours shown over them or not, and one line naming a picture
+ * that could not be drawn (NULL: none). */
+bool ui_draw_has_art(const ui_draw_t *d);
+void ui_draw_set_terrain_overlay(ui_draw_t *d, bool on);
+bool ui_draw_terrain_overlay(const ui_draw_t *d);
+const char *ui_draw_art_warning(const ui_draw_t *d);
 /* How many times the static layer has been drawn in full rather than
  * copied or shifted. */
 int ui_draw_static_redraws(const ui_draw_t *d);

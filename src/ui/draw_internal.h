@@ -26,6 +26,8 @@
 #define MAX_TOKEN_IMAGES 64
 #define N_BATCH (1 + MAP_MAX_TERRAIN)
 
+typedef struct ui_art ui_art_t; /* a map's own pictures, art.c */
+
 typedef shape_buf_t vbuf_t; /* vertices, filled by draw.c with texture coordinates too */
 
 typedef struct {
@@ -61,6 +63,7 @@ typedef struct {
     terrain_t types[MAP_MAX_TERRAIN];
     uint8_t *cells; /* a copy of the map's cells */
     size_t n_cells, cap_cells;
+    uint64_t art_sig; /* ui_art_sig of what was drawn (0: no pictures) */
     int last_hexes; /* d->last_hexes of the cached frame */
     int redraws;    /* times the layer was drawn (ui_draw_static_redraws) */
     int shifts;     /* times it was shifted instead (ui_draw_static_shifts) */
@@ -91,6 +94,8 @@ struct ui_draw {
     int last_hexes;
     ui_lod_t *lod; /* the map seen whole: one cached image (NULL: none) */
     still_t still; /* the static layer of the last frame (see still.c) */
+    ui_art_t *art;     /* the map's own pictures (NULL: none) */
+    bool art_overlay;  /* terrain colours over the pictures */
     /* Token marks, worked out again only when the names change. */
     char marks[MAP_MAX_COMBATANTS][UI_MARK_MAX];
     uint64_t marks_sig;
@@ -165,5 +170,22 @@ void static_layer(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, i
 void grid_poly(ui_draw_t *d, const SDL_FPoint *p, int n, const SDL_Rect *in);
 /* The area SDL clips the layer to, in the viewport's coordinates. */
 SDL_Rect clip_area(SDL_Renderer *r);
+
+/* ---- art.c: a map's own pictures ---- */
+
+/* The pictures of m (tiles, battle-map picture), each checked before it is
+ * decoded; NULL when m has none (or on OOM). */
+ui_art_t *ui_art_load(SDL_Renderer *r, const map_t *m);
+void ui_art_free(ui_art_t *a);
+/* One line saying which picture could not be drawn, or NULL. */
+const char *ui_art_warning(const ui_art_t *a);
+/* Does the static layer of m seen through cam come from the pictures? */
+bool ui_art_draws(const ui_art_t *a, const map_t *m, const ui_camera_t *cam);
+/* What the pictures' layer depends on beyond the map's cells and camera. */
+uint64_t ui_art_sig(const ui_art_t *a, const map_t *m, bool overlay);
+/* The static layer from the pictures: battle-map picture, tiles, the
+ * terrain colours when overlay, the grid; the whole w x h view. */
+void ui_art_static(ui_art_t *a, SDL_Renderer *r, const map_t *m, const ui_camera_t *cam, int w,
+                   int h, bool overlay);
 
 #endif

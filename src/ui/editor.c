@@ -13,6 +13,7 @@
 
 #include "../io/map_io.h"
 #include "../io/recent.h"
+#include "../io/tiled.h"
 #include "../rules/ruleset.h"
 #include "stop.h"
 #include "window.h"
@@ -90,6 +91,8 @@ void ed_init(ed_state_t *s, map_t *m, const tmpl_db_t *db, const char *path, int
     s->selected = -1;
     s->drag_unit = -1;
     s->tmpl_sel = db && db->n_templates ? 0 : -1;
+    s->art_colours = true; /* terrain is what is edited: shown over the map's pictures */
+    if (m->art && m->art->warn[0]) ed_message(s, "warning: %s", m->art->warn);
     hb_strlcpy(s->faction, "raiders", sizeof s->faction);
     edit_group_init(&s->stroke);
     ed_fit(s);
@@ -272,12 +275,30 @@ bool ed_save(ed_state_t *s)
         return false;
     }
     char err[HB_ERR_MAX];
+    if (s->map->art && s->map->art->gids && tiled_format_of(s->path) != TILED_NONE) {
+        /* A Tiled map with its own pictures: the files keep them, and gain
+         * only the terrains chosen for tiles (edit_align.c). */
+        if (tiled_save_tile_terrain(s->map->art, s->path, err, sizeof err) != HB_OK) {
+            ed_message(s, "save failed: %s", err);
+            return false;
+        }
+        s->map->art->n_choices = 0;
+        edit_history_mark_saved(&s->hist);
+        ed_message(s, "saved the tiles' terrain into %s (and its tilesets)", s->path);
+        ed_message(s, "warning: a Tiled map with pictures keeps the rest as Tiled made it; "
+                      "Ctrl+Shift+S to a .json keeps other edits");
+        return true;
+    }
     if (map_save(s->map, s->path, err, sizeof err) != 0) {
         ed_message(s, "save failed: %s", err);
         return false;
     }
     edit_history_mark_saved(&s->hist);
+    s->art_moved = false;
     ed_message(s, "saved %s", s->path);
+    if (s->map->art && s->map->art->gids)
+        ed_message(s, "warning: the tiles' pictures were not written, only their terrain (the "
+                      "file before is %s.bak)", s->path);
     return true;
 }
 
@@ -689,6 +710,10 @@ static void key_down(ed_state_t *s, const SDL_KeyboardEvent *ke)
         s->dirty_frame = true;
         return;
     }
+    if (ed_align_key(s, k)) {
+        s->dirty_frame = true;
+        return;
+    }
     switch (k) {
     case SDLK_v:
         s->tool = ED_SELECT;
@@ -810,7 +835,7 @@ static void key_down(ed_state_t *s, const SDL_KeyboardEvent *ke)
         s->selected = -1;
         break;
     case SDLK_q:
-        if (edit_history_dirty(&s->hist))
+        if (edit_history_dirty(&s->hist) || s->art_moved)
             s->prompt = ED_PROMPT_QUIT;
         else
             s->quit = true;
@@ -837,7 +862,7 @@ void ed_handle_event(ed_state_t *s, const SDL_Event *e)
     cell_t c;
     switch (e->type) {
     case SDL_QUIT:
-        if (edit_history_dirty(&s->hist))
+        if (edit_history_dirty(&s->hist) || s->art_moved)
             s->prompt = ED_PROMPT_QUIT;
         else
             s->quit = true;
@@ -907,6 +932,8 @@ void ed_handle_event(ed_state_t *s, const SDL_Event *e)
                 s->tmpl_sel = row;
                 s->tool = ED_UNIT;
             }
+        } else if (ed_align_click(s, e->button.x, e->button.y)) {
+            ;
         } else if (cell_at(s, e->button.x, e->button.y, &c)) {
             map_press(s, c);
         }
@@ -999,6 +1026,7 @@ void ed_draw(ui_draw_t *d, const ed_state_t *s)
 {
     SDL_Renderer *r = ui_draw_renderer(d);
     ui_frame_opts_t opts = {.hover = s->hover_on_map, .hover_cell = s->hover};
+    ui_draw_set_terrain_overlay(d, s->art_colours);
     ui_draw_map(d, s->map, &s->cam, s->view_w, s->view_h, &opts);
     if (s->selected >= 0 && s->selected < s->map->n_combatants)
         outline_cell(r, s, s->map->combatants[s->selected].at, (SDL_Color){255, 230, 60, 255});
@@ -1167,6 +1195,7 @@ ed_run_t ed_run_window(ed_state_t *s, char *err, size_t errcap)
     }
     d = ui_draw_create(ren, s->map, err, errcap);
     if (!d) goto done;
+    if (ui_draw_art_warning(d)) ed_message(s, "warning: %s", ui_draw_art_warning(d));
     s->opens++;
     SDL_GetRendererOutputSize(ren, &s->view_w, &s->view_h);
     ed_fit(s);

@@ -90,10 +90,26 @@ typedef struct {
     bool toggle_fullscreen; /* F11: the loop toggles the window */
     int opens;              /* how many times the editor window has opened */
 
+    /* A map's own pictures (edit_align.c). */
+    bool art_colours;  /* F12: terrain colours over the pictures (on at first) */
+    int align;         /* A: 1 wants the first hex centre, 2 the second, 0 off */
+    cell_t align_c1;   /* the hex of the first click */
+    vec2_t align_q1;   /* its point on the picture, in the picture's pixels */
+    int align_n;       /* how many hexes apart the two are */
+    bool align_typed;  /* a number was typed for align_n */
+    bool art_moved;    /* the picture was aligned since the last save */
+    bool tile_pick;    /* X: the next click picks a tile for the palette's terrain */
+
     bool quit;        /* leave the editor */
     bool want_play;   /* switch to play mode */
     bool dirty_frame; /* redraw needed */
 } ed_state_t;
+
+/* A map's own pictures (edit_align.c): F12, A and the number keys while
+ * aligning; true when the key was theirs. */
+bool ed_align_key(ed_state_t *s, SDL_Keycode k);
+/* A click on the map while aligning; true when it was theirs. */
+bool ed_align_click(ed_state_t *s, double x, double y);
 
 /* Fresh editor state on map m (path may be NULL for a new map), view fitted. */
 void ed_init(ed_state_t *s, map_t *m, const tmpl_db_t *db, const char *path, int view_w,

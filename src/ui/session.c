@@ -182,6 +182,16 @@ void ui_session_event(ui_session_t *s, const SDL_Event *e)
     bool closed = false;
     if (!st->ask_quit && menu_event(s, e))
         ;
+    else if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_F12 && ui_draw_has_art(s->d)) {
+        /* A map with its own pictures: the terrain colours over them, or not
+         * (the projector's table follows). */
+        bool on = !ui_draw_terrain_overlay(s->d);
+        ui_draw_set_terrain_overlay(s->d, on);
+        if (s->proj.d) ui_draw_set_terrain_overlay(s->proj.d, on);
+        snprintf(s->play->msg, sizeof s->play->msg, "Terrain colours %s (F12).",
+                 on ? "over the map's pictures" : "off: the map's own pictures");
+        st->dirty = true;
+    }
     else if (!st->ask_quit && ui_projector_route(&s->proj, e, SDL_GetWindowID(s->win),
                                                  disp < 0 ? 0 : disp, &closed))
         st->dirty = true;
@@ -282,6 +292,10 @@ bool ui_session_open(ui_session_t *s, const ui_session_args_t *a, char *err, siz
     else if (!a->save && !a->replay && play->save_path[0] && a->allow_maps)
         smenu_offer_resume(&s->menu, play->save_path); /* only when the file is there */
     s->proj.beside = s->win; /* F2 opens the table beside this window, without the keyboard */
+    /* A map read with a warning (a tile naming no terrain, a picture that
+     * could not be drawn) says so on the status line. */
+    const char *warn = m->art && m->art->warn[0] ? m->art->warn : ui_draw_art_warning(s->d);
+    if (warn) snprintf(play->msg, sizeof play->msg, "%.190s", warn);
     if (a->project) {
         int disp = SDL_GetWindowDisplayIndex(s->win);
         if (!ui_projector_open(&s->proj, -1, disp < 0 ? 0 : disp, err, errcap)) goto fail;

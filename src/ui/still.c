@@ -58,10 +58,11 @@ static bool still_same_map(const still_t *c, const map_t *m, int w, int h)
            memcmp(c->cells, m->cells, n) == 0;
 }
 
-static bool still_same(const still_t *c, const map_t *m, const ui_camera_t *cam, int w, int h)
+static bool still_same(const still_t *c, const map_t *m, const ui_camera_t *cam, int w, int h,
+                       uint64_t art)
 {
     return c->cam.x == cam->x && c->cam.y == cam->y && c->cam.zoom == cam->zoom &&
-           still_same_map(c, m, w, h);
+           c->art_sig == art && still_same_map(c, m, w, h);
 }
 
 /* Whether the cached picture, moved by (*dx, *dy) whole pixels, is the
@@ -196,10 +197,14 @@ void static_layer(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, i
     }
     SDL_Texture *outer = SDL_GetRenderTarget(d->r);
     bool new_format = c->format != still_format(d->r, outer);
-    if (new_format || !still_same(c, m, cam, w, h)) {
+    /* A layer of pictures depends on them too, and is never shifted (art.c). */
+    bool art = ui_art_draws(d->art, m, cam);
+    uint64_t sig = art ? ui_art_sig(d->art, m, d->art_overlay) : 0;
+    if (new_format || !still_same(c, m, cam, w, h, sig)) {
         org_t o = layer_org(cam);
         int dx = 0, dy = 0;
-        bool shift = !new_format && still_shift(c, d->soft, m, cam, w, h, &o, &dx, &dy);
+        bool shift = !new_format && !art && c->art_sig == 0 &&
+                     still_shift(c, d->soft, m, cam, w, h, &o, &dx, &dy);
         SDL_Rect vp, clip;
         SDL_RenderGetViewport(d->r, &vp);
         SDL_RenderGetClipRect(d->r, &clip);
@@ -227,6 +232,7 @@ void static_layer(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, i
             }
             draw_static(d, m, cam, w, h, NULL);
             c->valid = still_keep(c, m, cam, w, h);
+            c->art_sig = sig;
         }
         SDL_SetRenderTarget(d->r, outer);
         if (outer) { /* SDL restores these only for the window */

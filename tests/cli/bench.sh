@@ -11,7 +11,7 @@ out=$("$HB" bench --quick 2>"$TMP/err")
 check bench_exit test $? -eq 0
 check one_line test "$(printf '%s\n' "$out" | wc -l)" -eq 1
 for key in frame_ms frame_vs_bare frame_pan_ms frame_pan_vs_bare frame_zoom_ms frame_zoom_vs_bare bare_ms reach_ms los_pairs_ms battles_per_s startup_ms odds_runs_per_s \
-    odds_speedup_2t odds_panel_frame_ms ridge_ambush foundry_breach salt_flats river_crossing relay_outpost shattered_lane; do
+    odds_speedup_2t odds_panel_frame_ms frame_art_ms frame_art_vs_bare ridge_ambush foundry_breach salt_flats river_crossing relay_outpost shattered_lane; do
     # each key once, with a non-negative number
     check "key_$key" bash -c 'printf "%s" "$1" | grep -Eq "\"$2\":[0-9]+(\.[0-9]+)?[,}]"' _ "$out" "$key"
 done

@@ -37,6 +37,26 @@ check query_tmj bash -c '"$0" convert "$1" "$2" && "$0" query "$2" los 2,6 13,6 
 check dropped_layers_named bash -c '"$0" convert "$1" "$2" 2>&1 | grep -c "dropped Tiled layers" | grep -qx 1' \
     "$HB" "$SRC/tests/data/tiled/pointy_odd.tmx" "$TMP/p.json"
 
+# A tile naming no terrain reads as open: the answer on stdout as ever, one
+# line on stderr, exit 0 - for query, simulate and render alike.
+NT="$SRC/tests/data/tiled/gid_no_terrain.tmx"
+expect_out query_no_terrain_tile '{"hexes":2,"feet":10}' "$HB" query "$NT" distance 0,0 2,0
+check query_no_terrain_one_line bash -c '"$0" query "$1" distance 0,0 2,0 2>&1 >/dev/null | grep -c "naming no terrain" | grep -qx 1' "$HB" "$NT"
+check query_no_terrain_stderr_one_line bash -c '[ "$("$0" query "$1" distance 0,0 2,0 2>&1 >/dev/null | wc -l)" -eq 1 ]' "$HB" "$NT"
+check simulate_no_terrain bash -c '"$0" simulate "$1" --seed 2 2>/dev/null | tail -1 | grep -q "\"event\":\"end\""' "$HB" "$NT"
+check simulate_no_terrain_stdout_json bash -c '! "$0" simulate "$1" --seed 2 2>/dev/null | grep -v "^{"' "$HB" "$NT"
+check render_no_terrain "$HB" render "$NT" --out "$TMP/nt.png" --size 200x150
+
+# A map's own pictures: a missing one draws the terrain colours, said in one
+# line; converting says what the other file does not hold.
+mkdir -p "$TMP/art"
+sed 's|<tileset firstgid="1" name="terrain" tilewidth="64" tileheight="74" tilecount="5" columns="0">|<tileset firstgid="1" name="terrain" tilewidth="64" tileheight="74" tilecount="5" columns="5"><image source="gone.png" width="320" height="74"/>|' \
+    "$SRC/tests/data/tiled/pointy_odd.tmx" > "$TMP/art/gone.tmx"
+check render_missing_picture bash -c '"$0" render "$1" --out "$2" --size 200x150 2>&1 | grep -c "gone.png" | grep -qx 1' \
+    "$HB" "$TMP/art/gone.tmx" "$TMP/art/gone.png.out.png"
+check convert_says_pictures_dropped bash -c '"$0" convert "$1" "$2" 2>&1 | grep -q "pictures are not written"' \
+    "$HB" "$TMP/art/gone.tmx" "$TMP/art/gone.json"
+
 # Bad input: exit 2, the file and the path named, nothing written.
 expect_fail convert_bad_tmx 2 "tiled_orthogonal.tmx: orientation" \
     "$HB" convert "$SRC/tests/data/bad/tiled_orthogonal.tmx" "$TMP/never.json"
