@@ -1,7 +1,9 @@
 /* serve.c - hexbattle serve MAP|SAVE [--port N]: the battle shared with the
  * players' devices on the local network, with no window (docs/sharing.md).
  *
- * The first line on stdout is the join address, secret included. Pages act
+ * The first line on stdout is the join address, secret included; then the
+ * battle's events as JSON Lines (the referee's log, as simulate prints it) as
+ * they happen. Pages act
  * for the player-side combatants; the built-in AI plays every other side, a
  * command at a time with a pause between, so the pages can follow. Serves
  * until SIGINT or SIGTERM, then closes every connection and exits 0.
@@ -14,6 +16,7 @@
 #include <time.h>
 
 #include "app.h"
+#include "io/event_json.h"
 #include "io/fileio.h"
 #include "io/save.h"
 #include "rules/play.h"
@@ -92,6 +95,18 @@ static bool ai_step(play_t *p, int *guard)
         /* its turn goes on, or passed */
     }
     return true;
+}
+
+/* Print the events of b from *printed on as JSON Lines. */
+static void print_events(const battle_t *b, int *printed)
+{
+    if (*printed > b->log.n) *printed = b->log.n;
+    for (; *printed < b->log.n; ++*printed) {
+        char *line = event_to_line(b->board, &b->log.ev[*printed]);
+        if (line) printf("%s\n", line);
+        free(line);
+    }
+    fflush(stdout);
 }
 
 /* Load MAP or SAVE into p; m, db or s hold what p borrows. */
@@ -174,14 +189,16 @@ int app_serve(int argc, char **argv)
         fflush(stdout);
         fprintf(stderr, "hexbattle: serving %s on port %d; Ctrl+C stops\n", path, share_port(sh));
         double next_ai = now_s() + AI_PAUSE_S;
-        int guard = 0;
+        int guard = 0, printed = 0;
         share_publish(sh);
+        print_events(p.b, &printed);
         while (!g_stop) {
             share_pump(sh, PUMP_MS);
             if (now_s() >= next_ai) {
                 if (ai_step(&p, &guard)) next_ai = now_s() + AI_PAUSE_S;
             }
             share_publish(sh);
+            print_events(p.b, &printed);
         }
         share_stop(sh);
         fprintf(stderr, "hexbattle: sharing stopped\n");
