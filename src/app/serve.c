@@ -151,8 +151,8 @@ int app_serve(int argc, char **argv)
             char *end;
             errno = 0;
             port = strtol(argv[++i], &end, 10);
-            if (errno || *end || end == argv[i] || port < 1 || port > 65535)
-                return usage("--port: '%s' is not a port (1-65535)", argv[i]);
+            if (errno || *end || end == argv[i] || port < 0 || port > 65535)
+                return usage("--port: '%s' is not a port (0-65535; 0: any free one)", argv[i]);
         } else if (argv[i][0] == '-') {
             return usage("unknown option '%s'", argv[i]);
         } else if (path) {
