@@ -214,8 +214,9 @@
       ctx.arc(p.x, p.y, rad, 0, 2 * Math.PI);
       ctx.fillStyle = u.own ? '#2f6fd0' : '#c0392b';
       ctx.fill();
-      ctx.lineWidth = Math.max(2, z * (u.you ? 0.16 : 0.08));
-      ctx.strokeStyle = u.you ? '#f3d37a' : acting.has(u.id) ? '#ffffff' : '#101216';
+      const you = s.me && u.id === s.me.id;
+      ctx.lineWidth = Math.max(2, z * (you ? 0.16 : 0.08));
+      ctx.strokeStyle = you ? '#f3d37a' : acting.has(u.id) ? '#ffffff' : '#101216';
       ctx.stroke();
       ctx.fillStyle = '#fff';
       ctx.font = 'bold ' + Math.round(z * 0.7) + 'px sans-serif';

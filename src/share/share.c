@@ -174,13 +174,14 @@ static share_eye_t *eye_of(share_t *s, const battle_t *b, int i)
     return side >= 0 && side < MAP_MAX_FACTIONS ? &s->eyes[side] : NULL;
 }
 
-/* Build player i's picture; true when it differs from the last one. */
-static bool picture(share_t *s, const battle_t *b, int i)
+/* Give player i the picture made of its side's part (side) and its own;
+ * true when it differs from the last one. */
+static bool picture_with(share_t *s, const battle_t *b, int i, const char *side)
 {
     share_eye_t *e = eye_of(s, b, i);
-    if (!e) return false;
-    share_eye_update(e, b);
-    char *st = share_state_json(b, e, i);
+    char *me = e ? share_me_json(b, e, i) : NULL;
+    char *st = me ? share_state_join(side, me) : NULL;
+    free(me);
     if (!st) return false;
     player_t *p = &s->players[i];
     if (p->state && strcmp(p->state, st) == 0) {
@@ -193,6 +194,18 @@ static bool picture(share_t *s, const battle_t *b, int i)
     return true;
 }
 
+/* Build player i's picture alone (a page just joined). */
+static bool picture(share_t *s, const battle_t *b, int i)
+{
+    share_eye_t *e = eye_of(s, b, i);
+    if (!e) return false;
+    share_eye_update(e, b);
+    char *side = share_side_json(b, e);
+    bool changed = side && picture_with(s, b, i, side);
+    free(side);
+    return changed;
+}
+
 void share_publish(share_t *s)
 {
     if (!s) return;
@@ -201,8 +214,20 @@ void share_publish(share_t *s)
     uint64_t fp = fingerprint(b);
     if (fp == s->fp) return;
     s->fp = fp;
-    for (int i = 0; i < b->n && i < MAP_MAX_COMBATANTS; i++)
-        if (s->players[i].joined) picture(s, b, i);
+    /* Each side's part once, for all of its pages. */
+    for (int side = 0; side < b->board->n_sides && side < MAP_MAX_FACTIONS; side++) {
+        char *text = NULL;
+        for (int i = 0; i < b->n && i < MAP_MAX_COMBATANTS; i++) {
+            if (!s->players[i].joined || b->board->side[i] != side) continue;
+            if (!text) {
+                share_eye_update(&s->eyes[side], b);
+                text = share_side_json(b, &s->eyes[side]);
+                if (!text) break;
+            }
+            picture_with(s, b, i, text);
+        }
+        free(text);
+    }
 }
 
 /* ---- streams ----------------------------------------------------------- */

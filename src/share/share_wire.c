@@ -118,7 +118,7 @@ static void add_gauges(cJSON *o, const battle_t *b, const share_eye_t *e, int i)
 }
 
 /* Every combatant the side sees, with health only for its own. */
-static void add_units(cJSON *j, const battle_t *b, const share_eye_t *e, int me)
+static void add_units(cJSON *j, const battle_t *b, const share_eye_t *e)
 {
     cJSON *a = cJSON_AddArrayToObject(j, "units");
     const map_t *m = b->map;
@@ -131,7 +131,6 @@ static void add_units(cJSON *j, const battle_t *b, const share_eye_t *e, int me)
         cJSON_AddStringToObject(o, "faction", m->combatants[i].faction);
         cJSON_AddItemToObject(o, "at", cell_json(cell_at(b, i)));
         cJSON_AddBoolToObject(o, "own", mine(e, b, i));
-        cJSON_AddBoolToObject(o, "you", i == me);
         cJSON_AddBoolToObject(o, "out", !battle_active(b, i));
         if (how == SIDE_SHOW_ALL) {
             cJSON_AddNumberToObject(o, "hp", b->u[i].hp);
@@ -147,7 +146,7 @@ static void add_units(cJSON *j, const battle_t *b, const share_eye_t *e, int me)
 
 /* Whose turn it is and the tracker: only combatants the side sees are
  * named; a turn of one it does not see reads as its side's. */
-static void add_turn(cJSON *j, const battle_t *b, const share_eye_t *e, int me, bool *me_acts)
+static void add_turn(cJSON *j, const battle_t *b, const share_eye_t *e)
 {
     const map_t *m = b->map;
     const board_t *bd = b->board;
@@ -162,11 +161,9 @@ static void add_turn(cJSON *j, const battle_t *b, const share_eye_t *e, int me, 
     cJSON *who = cJSON_AddArrayToObject(t, "actors");
     cJSON *sides = cJSON_AddArrayToObject(t, "sides");
     unsigned seen_sides = 0;
-    *me_acts = false;
     for (int k = 0; k < n; k++) {
         int i = act[k];
         if (i < 0 || i >= b->n) continue;
-        if (i == me) *me_acts = true;
         if (side_view_shows(&e->view, i) != SIDE_SHOW_NONE)
             cJSON_AddItemToArray(who, cJSON_CreateString(m->combatants[i].id));
         int s = bd->side[i];
@@ -312,22 +309,73 @@ static void add_me(cJSON *j, const battle_t *b, const share_eye_t *e, int me, bo
     }
 }
 
-char *share_state_json(const battle_t *b, const share_eye_t *e, int me)
+/* May combatant me give a command now? */
+static bool acts_now(const battle_t *b, int me)
+{
+    int act[MAP_MAX_COMBATANTS];
+    const ruleset_t *rs = b->rules;
+    int n = b->over || !rs ? 0 : rs->actors(b, act, MAP_MAX_COMBATANTS);
+    for (int k = 0; k < n; k++)
+        if (act[k] == me) return true;
+    return false;
+}
+
+char *share_side_json(const battle_t *b, const share_eye_t *e)
 {
     cJSON *j = cJSON_CreateObject();
     if (!j) return NULL;
     cJSON_AddStringToObject(j, "type", "state");
     cJSON *sides = cJSON_AddArrayToObject(j, "your_sides");
     for (int s = 0; s < b->board->n_sides && s < 32; s++)
-        if ((e->sides >> s) & 1u) cJSON_AddItemToArray(sides, cJSON_CreateString(b->board->side_name[s]));
+        if ((e->sides >> s) & 1u)
+            cJSON_AddItemToArray(sides, cJSON_CreateString(b->board->side_name[s]));
     add_map(j, b, e);
-    add_units(j, b, e, me);
-    bool acts = false;
-    add_turn(j, b, e, me, &acts);
-    add_me(j, b, e, me, acts);
+    add_units(j, b, e);
+    add_turn(j, b, e);
     add_log(j, b, e);
     char *s = cJSON_PrintUnformatted(j);
     cJSON_Delete(j);
+    return s;
+}
+
+char *share_me_json(const battle_t *b, const share_eye_t *e, int me)
+{
+    cJSON *j = cJSON_CreateObject();
+    if (!j) return NULL;
+    add_me(j, b, e, me, acts_now(b, me));
+    cJSON *o = cJSON_DetachItemFromObjectCaseSensitive(j, "me");
+    cJSON_Delete(j);
+    char *s = o ? cJSON_PrintUnformatted(o) : NULL;
+    cJSON_Delete(o);
+    return s;
+}
+
+char *share_state_join(const char *side, const char *me)
+{
+    size_t a = strlen(side), m = me ? strlen(me) : 0;
+    if (a < 2 || side[a - 1] != '}') return NULL;
+    char *out = malloc(a + m + 8);
+    if (!out) return NULL;
+    memcpy(out, side, a - 1);
+    size_t n = a - 1;
+    if (me) {
+        memcpy(out + n, ",\"me\":", 6);
+        n += 6;
+        memcpy(out + n, me, m);
+        n += m;
+    }
+    out[n++] = '}';
+    out[n] = '\0';
+    return out;
+}
+
+char *share_state_json(const battle_t *b, const share_eye_t *e, int me)
+{
+    char *side = share_side_json(b, e);
+    char *mine = side ? share_me_json(b, e, me) : NULL;
+    char *s = side ? share_state_join(side, mine) : NULL;
+    free(side);
+    free(mine);
     return s;
 }
 

@@ -47,6 +47,14 @@ bool share_eye_update(share_eye_t *e, const battle_t *b);
  * text, so a page is sent a picture only when its text changed. */
 char *share_state_json(const battle_t *b, const share_eye_t *e, int me);
 
+/* The same picture in two parts, so the pages of one side share the costly
+ * one: the side's (map, combatants, turn, tracker, log) as a JSON object
+ * text, and me's card as the text of the "me" object (NULL when me is no
+ * combatant); share_state_join makes the picture of them. Callers free. */
+char *share_side_json(const battle_t *b, const share_eye_t *e);
+char *share_me_json(const battle_t *b, const share_eye_t *e, int me);
+char *share_state_join(const char *side, const char *me);
+
 /* The lobby for a page that has the secret: the map's name and the
  * player-side combatants, each marked taken or free (taken[i], may be
  * NULL). Only player-side combatants are named. Caller frees; NULL on OOM. */
