@@ -13,14 +13,9 @@
 
 #include <cmocka.h>
 
-#include <arpa/inet.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -28,21 +23,12 @@
 #include "io/map_io.h"
 #include "rules/play.h"
 #include "share/share.h"
-
-#define WAIT_S 5.0 /* longest wait for one answer */
-#define ANSWER_MAX (256 * 1024)
+#include "share_client.h"
 
 static const char *data_dir(void)
 {
     const char *d = getenv("HEXBATTLE_DATA");
     return d && *d ? d : HB_SOURCE_DIR "/data";
-}
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 typedef struct {
@@ -51,6 +37,7 @@ typedef struct {
     play_t p;
     share_t *s;
     int applied; /* commands the host carried out */
+    share_client_t c;
 } fx_t;
 
 static const battle_t *fx_battle(void *ctx)
@@ -68,6 +55,11 @@ static battle_status_t fx_apply(void *ctx, const cmd_t *c, bool *queued, char *m
     return play_apply(&f->p, c);
 }
 
+static void fx_serve(void *ctx)
+{
+    share_pump(((fx_t *)ctx)->s, 1);
+}
+
 static fx_t *fx_open(int max_conns)
 {
     fx_t *f = calloc(1, sizeof *f);
@@ -82,6 +74,7 @@ static fx_t *fx_open(int max_conns)
     if (!f->s) fprintf(stderr, "%s\n", err);
     assert_non_null(f->s);
     share_publish(f->s);
+    f->c = (share_client_t){.port = share_port(f->s), .serve = fx_serve, .ctx = f};
     return f;
 }
 
@@ -96,83 +89,30 @@ static void fx_close(fx_t *f)
 
 static int dial(fx_t *f)
 {
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    int fd = sc_dial(&f->c);
     assert_true(fd >= 0);
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)share_port(f->s))};
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
-    int rc = connect(fd, (struct sockaddr *)&a, sizeof a);
-    assert_true(rc == 0 || errno == EINPROGRESS);
     return fd;
 }
 
-/* Write all of buf to fd, serving meanwhile (a 1 MB body needs the server
- * to read while it is sent). */
 static void put(fx_t *f, int fd, const char *buf, size_t len)
 {
-    size_t off = 0;
-    double end = now_s() + WAIT_S;
-    while (off < len && now_s() < end) {
-        ssize_t k = send(fd, buf + off, len - off, MSG_NOSIGNAL);
-        if (k > 0) off += (size_t)k;
-        else if (k < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINPROGRESS &&
-                 errno != ENOTCONN)
-            break; /* the server closed on us: the answer tells why */
-        share_pump(f->s, 1);
-    }
+    sc_put(&f->c, fd, buf, len);
 }
 
-/* Read what the server answers until it closes or until `until` shows up
- * (NULL: close) or WAIT_S passes; returns the bytes read (out, NUL ended). */
 static size_t take(fx_t *f, int fd, char *out, size_t cap, const char *until)
 {
-    size_t n = 0;
-    double end = now_s() + WAIT_S;
-    out[0] = '\0';
-    while (now_s() < end) {
-        share_pump(f->s, 1);
-        ssize_t k = recv(fd, out + n, cap - 1 - n, 0);
-        if (k > 0) {
-            n += (size_t)k;
-            out[n] = '\0';
-            if (until && strstr(out, until)) break;
-            if (n + 1 >= cap) break;
-        } else if (k == 0) {
-            break; /* closed */
-        } else if (errno != EAGAIN && errno != EWOULDBLOCK) {
-            break;
-        }
-    }
-    return n;
+    return sc_take(&f->c, fd, out, cap, until);
 }
 
-/* One request (method, path, body may be NULL) on a fresh connection;
- * returns the status and leaves the answer's body in body. */
 static int request(fx_t *f, const char *method, const char *path, const char *data, size_t len,
                    char *body, size_t cap)
 {
-    int fd = dial(f);
-    char head[512];
-    int hl = snprintf(head, sizeof head,
-                      "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-                      "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n",
-                      method, path, data ? len : 0);
-    put(f, fd, head, (size_t)hl);
-    if (data) put(f, fd, data, len);
-    char *ans = malloc(ANSWER_MAX);
-    take(f, fd, ans, ANSWER_MAX, NULL);
-    close(fd);
-    int status = 0;
-    sscanf(ans, "HTTP/1.%*d %d", &status);
-    const char *b = strstr(ans, "\r\n\r\n");
-    snprintf(body, cap, "%s", b ? b + 4 : "");
-    free(ans);
-    return status;
+    return sc_request(&f->c, method, path, data, len, body, cap);
 }
 
 static int post(fx_t *f, const char *path, const char *json, char *body, size_t cap)
 {
-    return request(f, "POST", path, json, strlen(json), body, cap);
+    return sc_post(&f->c, path, json, body, cap);
 }
 
 /* What must not change when a message is refused. */
@@ -205,12 +145,7 @@ static void same(const fx_t *f, const snap_t *a)
 /* Join id with the secret; the token into tok. */
 static void join(fx_t *f, const char *id, char *tok)
 {
-    char msg[200], body[1024];
-    snprintf(msg, sizeof msg, "{\"k\":\"%s\",\"id\":\"%s\"}", share_secret(f->s), id);
-    assert_int_equal(post(f, "/api/join", msg, body, sizeof body), 200);
-    const char *t = strstr(body, "\"token\":\"");
-    assert_non_null(t);
-    snprintf(tok, SHARE_SECRET_HEX + 1, "%s", t + 9);
+    assert_true(sc_join(&f->c, share_secret(f->s), id, tok));
 }
 
 static void test_secret_gates_everything(void **state)
@@ -327,8 +262,8 @@ static void test_stream_names_no_hidden_enemy(void **state)
     snprintf(path, sizeof path,
              "GET /api/events?t=%s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", kara);
     put(f, fd, path, strlen(path));
-    char *ans = malloc(ANSWER_MAX);
-    take(f, fd, ans, ANSWER_MAX, "\n\n");
+    char *ans = malloc(SHARE_ANSWER_MAX);
+    take(f, fd, ans, SHARE_ANSWER_MAX, "\n\n");
     assert_non_null(strstr(ans, "text/event-stream"));
     assert_non_null(strstr(ans, "data: {\"type\":\"state\""));
     assert_non_null(strstr(ans, "\"kara\""));
@@ -339,7 +274,7 @@ static void test_stream_names_no_hidden_enemy(void **state)
     char msg[200], body[1024];
     snprintf(msg, sizeof msg, "{\"t\":\"%s\",\"move\":{\"mode\":0,\"to\":[3,11]}}", kara);
     assert_int_equal(post(f, "/api/cmd", msg, body, sizeof body), 200);
-    take(f, fd, ans, ANSWER_MAX, "\"at\":[3,11]");
+    take(f, fd, ans, SHARE_ANSWER_MAX, "\"at\":[3,11]");
     assert_non_null(strstr(ans, "\"at\":[3,11]"));
     free(ans);
     close(fd);
@@ -373,9 +308,9 @@ static void test_connections_capped_and_closed_on_stop(void **state)
     f->s = NULL;
     for (int k = 0; k < 3; k++) {
         char c;
-        double end = now_s() + WAIT_S;
+        double end = sc_now() + SHARE_WAIT_S;
         ssize_t r = -1;
-        while (now_s() < end) {
+        while (sc_now() < end) {
             r = recv(fd[k], &c, 1, 0);
             if (r >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) break;
             struct timespec ts = {0, 2000000};
