@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/vision.h"
 #include "io/fileio.h"
 #include "io/map_io.h"
 #include "rules/play.h"
@@ -60,15 +61,32 @@ static void fx_serve(void *ctx)
     share_pump(((fx_t *)ctx)->s, 1);
 }
 
-static fx_t *fx_open(int max_conns)
+static battle_status_t fx_die(void *ctx, int value, char *msg, size_t cap)
+{
+    fx_t *f = ctx;
+    (void)msg;
+    (void)cap;
+    f->applied++;
+    return play_enter_die(&f->p, value);
+}
+
+/* The battle on ridge_ambush, the players' side rolling physical dice when
+ * manual is set, shared on loopback with at most max_conns connections. */
+static fx_t *fx_open_dice(int max_conns, bool manual)
 {
     fx_t *f = calloc(1, sizeof *f);
     char path[1024], err[HB_ERR_MAX];
     snprintf(path, sizeof path, "%s/../maps/ridge_ambush.json", data_dir());
     assert_int_equal(map_load(path, data_dir(), &f->m, &f->db, err, sizeof err), HB_OK);
     battle_opts_t o = {.seed = 1};
-    assert_int_equal(play_start(&f->p, f->m, f->db, NULL, &o), BATTLE_OK);
-    share_host_t h = {.ctx = f, .battle = fx_battle, .apply = fx_apply};
+    if (manual) {
+        board_t *bd = board_create(f->m);
+        o.manual_sides = vision_side_mask(bd, "players");
+        board_destroy(bd);
+    }
+    battle_status_t st = play_start(&f->p, f->m, f->db, NULL, &o);
+    assert_int_equal(st, manual ? BATTLE_NEED_DICE : BATTLE_OK);
+    share_host_t h = {.ctx = f, .battle = fx_battle, .apply = fx_apply, .enter_die = fx_die};
     share_opts_t so = {.port = 0, .loopback = true, .max_conns = max_conns};
     f->s = share_start(&h, &so, err, sizeof err);
     if (!f->s) fprintf(stderr, "%s\n", err);
@@ -76,6 +94,11 @@ static fx_t *fx_open(int max_conns)
     share_publish(f->s);
     f->c = (share_client_t){.port = share_port(f->s), .serve = fx_serve, .ctx = f};
     return f;
+}
+
+static fx_t *fx_open(int max_conns)
+{
+    return fx_open_dice(max_conns, false);
 }
 
 static void fx_close(fx_t *f)
@@ -322,6 +345,59 @@ static void test_connections_capped_and_closed_on_stop(void **state)
     fx_close(f);
 }
 
+/* The players roll real dice: the waiting die shows on its roller's page
+ * alone, and only that page may give it, a face of the die. */
+static void test_dice_from_the_rollers_page(void **state)
+{
+    (void)state;
+    fx_t *f = fx_open_dice(0, true);
+    const battle_t *b = f->p.b;
+    assert_true(b->needing);
+    int who = b->need.who;
+    assert_true(who >= 0 && battle_is_player(b, who));
+    int other = -1;
+    for (int i = 0; i < b->n && other < 0; i++)
+        if (i != who && battle_is_player(b, i)) other = i;
+    char tok[SHARE_SECRET_HEX + 1], tok2[SHARE_SECRET_HEX + 1], msg[200], body[8192];
+    join(f, f->m->combatants[who].id, tok);
+    join(f, f->m->combatants[other].id, tok2);
+    snap_t before = snap(f);
+    /* Not a face, not a number, not the roller: refused, nothing entered. */
+    const char *bad[] = {"{\"t\":\"%s\",\"value\":0}", "{\"t\":\"%s\",\"value\":99}",
+                         "{\"t\":\"%s\",\"value\":\"6\"}", "{\"t\":\"%s\",\"value\":2.5}"};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        snprintf(msg, sizeof msg, bad[k], tok);
+        assert_int_equal(post(f, "/api/die", msg, body, sizeof body), 400);
+    }
+    snprintf(msg, sizeof msg, "{\"t\":\"%s\",\"value\":1}", tok2);
+    assert_int_equal(post(f, "/api/die", msg, body, sizeof body), 409);
+    assert_int_equal(f->applied, 0);
+    same(f, &before);
+    /* The prompt is in the roller's picture only. */
+    int fd = dial(f);
+    char req[200], *ans = malloc(SHARE_ANSWER_MAX);
+    snprintf(req, sizeof req, "GET /api/events?t=%s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", tok);
+    put(f, fd, req, strlen(req));
+    take(f, fd, ans, SHARE_ANSWER_MAX, "\n\n");
+    assert_non_null(strstr(ans, "\"die\":{\"sides\":"));
+    close(fd);
+    fd = dial(f);
+    snprintf(req, sizeof req, "GET /api/events?t=%s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", tok2);
+    put(f, fd, req, strlen(req));
+    take(f, fd, ans, SHARE_ANSWER_MAX, "\n\n");
+    assert_non_null(strstr(ans, "data: "));
+    assert_null(strstr(ans, "\"die\":"));
+    close(fd);
+    free(ans);
+    /* The roller gives it: the battle goes on with that die. */
+    int entered = f->p.b->dice.n_entered;
+    snprintf(msg, sizeof msg, "{\"t\":\"%s\",\"value\":%d}", tok, f->p.b->need.sides);
+    assert_int_equal(post(f, "/api/die", msg, body, sizeof body), 200);
+    assert_int_equal(f->applied, 1);
+    assert_int_equal(f->p.b->dice.n_entered, entered + 1);
+    fx_close(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -329,6 +405,7 @@ int main(void)
         cmocka_unit_test(test_refused_messages_change_nothing),
         cmocka_unit_test(test_stream_names_no_hidden_enemy),
         cmocka_unit_test(test_connections_capped_and_closed_on_stop),
+        cmocka_unit_test(test_dice_from_the_rollers_page),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

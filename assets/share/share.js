@@ -285,7 +285,24 @@
     }
     const acts = $('actions');
     acts.textContent = '';
-    if (s.turn.over) acts.appendChild(text('p', 'The battle is over' + (s.turn.winner ? ': ' + s.turn.winner + ' win.' : '.')));
+    if (me && me.die) {
+      // The laptop waits for a physical die from this player's hands.
+      const d = me.die;
+      acts.appendChild(text('p', 'Roll a d' + d.sides + (d.count > 1 ? ' (die ' + d.index + ' of ' + d.count + ')' : '') +
+        (d.why ? ' for ' + d.why : '') + ' and enter it:'));
+      const form = document.createElement('form');
+      form.id = 'die-form';
+      const input = document.createElement('input');
+      input.type = 'number';
+      input.min = 1;
+      input.max = d.sides;
+      input.id = 'die-value';
+      const ok = text('button', 'Enter');
+      form.appendChild(input);
+      form.appendChild(ok);
+      form.addEventListener('submit', (e) => { e.preventDefault(); sendDie(Number(input.value)); });
+      acts.appendChild(form);
+    } else if (s.turn.over) acts.appendChild(text('p', 'The battle is over' + (s.turn.winner ? ': ' + s.turn.winner + ' win.' : '.')));
     else if (me && me.acts) {
       acts.appendChild(text('p', 'Your turn. Pick a move and tap a blue hex, or an action.'));
       if (page.mode === null || !me.legal.some((l) => l.mode === page.mode)) {
@@ -347,6 +364,12 @@
     const r = await call('/api/cmd', body);
     if (!r.ok) $('note').textContent = r.json.error;
     else if (r.json.queued) $('note').textContent = 'Sent: waiting for the referee.';
+  }
+
+  async function sendDie(value) {
+    $('note').textContent = '';
+    const r = await call('/api/die', { t: token, value });
+    if (!r.ok) $('note').textContent = r.json.error;
   }
 
   // ---- zoom, pan and taps ----------------------------------------------------

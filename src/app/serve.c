@@ -60,6 +60,14 @@ static battle_status_t host_apply(void *ctx, const cmd_t *c, bool *queued, char 
     return st;
 }
 
+static battle_status_t host_die(void *ctx, int value, char *msg, size_t cap)
+{
+    play_t *p = ctx;
+    battle_status_t st = play_enter_die(p, value);
+    if (st == BATTLE_ERROR) snprintf(msg, cap, "%s", p->error);
+    return st;
+}
+
 static double now_s(void)
 {
     struct timespec ts;
@@ -170,7 +178,8 @@ int app_serve(int argc, char **argv)
     int rc = load(path, &p, &m, &db, &s);
     const char *bind = getenv("HEXBATTLE_SHARE_BIND");
     share_opts_t o = {.port = (int)port, .loopback = bind && strcmp(bind, "loopback") == 0};
-    share_host_t host = {.ctx = &p, .battle = host_battle, .apply = host_apply};
+    share_host_t host = {
+        .ctx = &p, .battle = host_battle, .apply = host_apply, .enter_die = host_die};
     share_t *sh = NULL;
     if (rc == 0) {
         char err[300];

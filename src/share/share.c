@@ -396,6 +396,29 @@ static enum MHD_Result api_cmd(share_t *s, struct MHD_Connection *c, const cJSON
     return reply_json(c, text);
 }
 
+/* POST /api/die {"t": token, "value": n}: the physical die the battle waits
+ * for from the page's own combatant. */
+static enum MHD_Result api_die(share_t *s, struct MHD_Connection *c, const cJSON *msg)
+{
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(msg, "t");
+    int me = player_of(s, cJSON_IsString(t) ? t->valuestring : NULL);
+    if (me < 0) return reply_error(s, c, MHD_HTTP_FORBIDDEN, "unknown token");
+    const battle_t *b = s->host.battle(s->host.ctx);
+    const dice_request_t *die = share_die_for(b, me);
+    if (!die || !s->host.enter_die)
+        return reply_error(s, c, MHD_HTTP_CONFLICT, "no roll of yours is waiting");
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(msg, "value");
+    if (!cJSON_IsNumber(v) || v->valuedouble != (int)v->valuedouble || v->valuedouble < 1 ||
+        v->valuedouble > die->sides)
+        return reply_error(s, c, MHD_HTTP_BAD_REQUEST, "value: not a face of the die");
+    char why[200] = "";
+    if (s->host.enter_die(s->host.ctx, (int)v->valuedouble, why, sizeof why) == BATTLE_ILLEGAL)
+        return reply_error(s, c, MHD_HTTP_CONFLICT, why[0] ? why : "refused");
+    s->taken++;
+    share_publish(s);
+    return reply_json(c, strdup("{\"ok\":true}"));
+}
+
 /* GET /api/events?t=token: the page's stream of pictures. */
 static enum MHD_Result api_events(share_t *s, struct MHD_Connection *c)
 {
@@ -477,6 +500,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
             ok = api_join(s, c, msg);
         else if (strcmp(url, "/api/cmd") == 0)
             ok = api_cmd(s, c, msg);
+        else if (strcmp(url, "/api/die") == 0)
+            ok = api_die(s, c, msg);
         else
             ok = reply_error(s, c, MHD_HTTP_NOT_FOUND, "no such call");
         cJSON_Delete(msg);

@@ -41,6 +41,10 @@ typedef struct {
      * BATTLE_ILLEGAL when refused; *queued set when it waits for the
      * referee's approval instead. msg (may stay "") says why. */
     battle_status_t (*apply)(void *ctx, const cmd_t *c, bool *queued, char *msg, size_t cap);
+    /* Give the physical die the battle waits for (a roll of a page's own
+     * combatant, already checked to be a face of the die): BATTLE_ILLEGAL
+     * when refused. May be NULL: pages cannot enter dice. */
+    battle_status_t (*enter_die)(void *ctx, int value, char *msg, size_t cap);
 } share_host_t;
 
 typedef struct {

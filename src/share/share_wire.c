@@ -261,6 +261,12 @@ static cJSON *reach_json(const battle_t *b, int me, int mode)
     return a;
 }
 
+const dice_request_t *share_die_for(const battle_t *b, int me)
+{
+    if (!b->needing || me < 0 || me >= b->n || b->need.who != me || b->need.sides < 1) return NULL;
+    return &b->need;
+}
+
 /* My card: numbers, conditions, weapons, and when I may act, the legal
  * commands (with odds for attacks) and where each move mode reaches. */
 static void add_me(cJSON *j, const battle_t *b, const share_eye_t *e, int me, bool acts)
@@ -281,6 +287,15 @@ static void add_me(cJSON *j, const battle_t *b, const share_eye_t *e, int me, bo
     for (int w = 0; w < b->u[me].n_weapons; w++)
         if (b->u[me].weapon[w])
             cJSON_AddItemToArray(ws, cJSON_CreateString(b->u[me].weapon[w]->name));
+    const dice_request_t *die = share_die_for(b, me);
+    if (die) {
+        cJSON *d = cJSON_AddObjectToObject(o, "die");
+        cJSON_AddNumberToObject(d, "sides", die->sides);
+        cJSON_AddNumberToObject(d, "index", die->index + 1);
+        cJSON_AddNumberToObject(d, "count", die->count > 0 ? die->count : 1);
+        cJSON_AddStringToObject(d, "why", die->why);
+        acts = false; /* the die first */
+    }
     cJSON_AddBoolToObject(o, "acts", acts);
     cJSON *legal = cJSON_AddArrayToObject(o, "legal");
     if (!acts) return;

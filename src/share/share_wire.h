@@ -74,4 +74,9 @@ bool share_joinable(const battle_t *b, int i);
 bool share_read_cmd(const battle_t *b, const share_eye_t *e, int me, const cJSON *msg,
                     path_search_t *ps, cmd_t *out, char *err, size_t errcap);
 
+/* The physical die the battle waits for from combatant me's own hands
+ * (its side rolls real dice), or NULL: only then does its page show the
+ * prompt, and only then may it answer. */
+const dice_request_t *share_die_for(const battle_t *b, int me);
+
 #endif

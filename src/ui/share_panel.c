@@ -42,6 +42,14 @@ static battle_status_t host_apply(void *ctx, const cmd_t *c, bool *queued, char 
     return st;
 }
 
+static battle_status_t host_die(void *ctx, int value, char *msg, size_t cap)
+{
+    ui_share_t *u = ctx;
+    if (pui_enter_die(u->play, value)) return BATTLE_OK;
+    snprintf(msg, cap, "%s", u->play->msg);
+    return BATTLE_ILLEGAL;
+}
+
 /* The address as a QR code texture, one pixel per module with a quiet zone
  * of four; NULL when it cannot be made (the address still shows). */
 static SDL_Texture *qr_texture(SDL_Renderer *r, const char *text, int *w_out)
@@ -94,7 +102,7 @@ void ui_share_toggle(ui_share_t *u, pui_t *play, SDL_Renderer *r)
         return;
     }
     u->play = play;
-    share_host_t h = {.ctx = u, .battle = host_battle, .apply = host_apply};
+    share_host_t h = {.ctx = u, .battle = host_battle, .apply = host_apply, .enter_die = host_die};
     const char *bind = getenv("HEXBATTLE_SHARE_BIND");
     share_opts_t o = {.loopback = bind && strcmp(bind, "loopback") == 0};
     char err[300];
