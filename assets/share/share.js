@@ -237,6 +237,28 @@
       }
       ctx.globalAlpha = 1;
     }
+    // The intentions the referee telegraphed to the table: a ring and an arrow.
+    const where = {};
+    for (const u of s.units) where[u.id] = toScreen(unitPos(u, map, now));
+    for (const it of s.intents || []) {
+      const a = where[it.id];
+      if (!a) continue;
+      const b = it.target ? where[it.target] : it.at ? toScreen(centre(map, it.at[0], it.at[1])) : null;
+      ctx.strokeStyle = '#f3d37a';
+      ctx.lineWidth = Math.max(2, z * 0.1);
+      ctx.beginPath();
+      ctx.arc(a.x, a.y, z * 0.95, 0, 2 * Math.PI);
+      ctx.stroke();
+      if (b) {
+        ctx.beginPath();
+        ctx.moveTo(a.x, a.y);
+        ctx.lineTo(b.x, b.y);
+        ctx.stroke();
+      }
+      ctx.fillStyle = '#f3d37a';
+      ctx.font = 'bold ' + Math.round(z * 0.5) + 'px sans-serif';
+      ctx.fillText(it.label, a.x, a.y + z * 1.35);
+    }
     if (moving) requestAnimationFrame(draw);
   }
 

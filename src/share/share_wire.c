@@ -193,6 +193,23 @@ static void add_turn(cJSON *j, const battle_t *b, const share_eye_t *e)
     }
 }
 
+/* The intentions the referee telegraphed that the side may see (the
+ * projector's filter: no unseen combatant, no hex out of sight). */
+static void add_intents(cJSON *j, const battle_t *b, const share_eye_t *e)
+{
+    intent_t it[SIDE_INTENTS_MAX];
+    int n = side_view_intents(b, &e->view, it, SIDE_INTENTS_MAX);
+    cJSON *a = cJSON_AddArrayToObject(j, "intents");
+    for (int k = 0; k < n; k++) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "id", b->map->combatants[it[k].who].id);
+        if (it[k].target >= 0) cJSON_AddStringToObject(o, "target", b->map->combatants[it[k].target].id);
+        if (it[k].has_at) cJSON_AddItemToObject(o, "at", cell_json(it[k].at));
+        cJSON_AddStringToObject(o, "label", it[k].label);
+        cJSON_AddItemToArray(a, o);
+    }
+}
+
 /* The newest log events the side may see, damage to enemies without amounts. */
 static void add_log(cJSON *j, const battle_t *b, const share_eye_t *e)
 {
@@ -347,6 +364,7 @@ char *share_side_json(const battle_t *b, const share_eye_t *e)
     add_map(j, b, e);
     add_units(j, b, e);
     add_turn(j, b, e);
+    add_intents(j, b, e);
     add_log(j, b, e);
     char *s = cJSON_PrintUnformatted(j);
     cJSON_Delete(j);
