@@ -332,7 +332,7 @@
         page.mode = first ? first.mode : null;
       }
       for (const l of me.legal) {
-        const b = text('button', l.label + (l.mode_name ? ' (' + l.mode_name + ')' : '') + (l.odds !== undefined ? ' — ' + l.odds + '%' : ''));
+        const b = text('button', l.label + (l.odds !== undefined ? ' — ' + l.odds + '%' : ''));
         if (l.reach) {
           b.dataset.mode = l.mode;
           if (l.mode === page.mode) b.className = 'on';

@@ -7,6 +7,7 @@
 
 #include "core/condlog.h"
 #include "core/geom.h"
+#include "core/trigger.h"
 #include "io/cmd_json.h"
 #include "io/event_json.h"
 #include "rules/predict.h"
@@ -232,20 +233,37 @@ static void add_log(cJSON *j, const battle_t *b, const share_eye_t *e)
     }
 }
 
-/* The words for legal command c of actor: the ruleset's own, else its kind,
- * weapon and target. */
+/* Weapon w of combatant i by name ("unarmed" for none). */
+static const char *weapon_name(const battle_t *b, int i, int w)
+{
+    const unit_t *u = &b->u[i];
+    return w >= 0 && w < u->n_weapons && u->weapon[w] ? u->weapon[w]->name : "unarmed";
+}
+
+/* The words for legal command c, as the laptop's action bar puts them: the
+ * ruleset's own, else its kind with its weapon, trigger and target. */
 static void cmd_label(const battle_t *b, const cmd_t *c, char *buf, size_t cap)
 {
     const ruleset_t *rs = b->rules;
     if (rs->describe && rs->describe((battle_t *)b, c, buf, cap)) return;
-    const unit_t *u = &b->u[c->actor];
-    const char *w = c->weapon >= 0 && c->weapon < u->n_weapons && u->weapon[c->weapon]
-                        ? u->weapon[c->weapon]->name
-                        : NULL;
-    int n = snprintf(buf, cap, "%s", cmd_kind_name(c->kind));
-    if (w && n >= 0 && (size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, ": %s", w);
-    if (c->target >= 0 && n >= 0 && (size_t)n < cap)
-        snprintf(buf + n, cap - (size_t)n, " at %s", b->map->combatants[c->target].name);
+    const char *n = cmd_kind_name(c->kind);
+    int k = 0;
+    if (c->kind == CMD_ENGAGE || (c->kind == CMD_DECLARE && c->act == CMD_ENGAGE))
+        k = snprintf(buf, cap, "Attack: %.30s", weapon_name(b, c->actor, c->weapon));
+    else if (c->kind == CMD_END)
+        k = snprintf(buf, cap, "End turn");
+    else if (c->kind == CMD_STANDBY)
+        k = snprintf(buf, cap, "Hold %.20s (%.40s)",
+                     c->act == CMD_MOVE ? "a move" : weapon_name(b, c->actor, c->weapon),
+                     trigger_label(c->arg));
+    else if (c->kind == CMD_SWITCH)
+        k = snprintf(buf, cap, "Switch to %.30s", weapon_name(b, c->actor, c->weapon));
+    else if (c->kind == CMD_MOVE && c->arg >= 0 && c->arg < rs->n_move_modes)
+        k = snprintf(buf, cap, "Move: %.30s", rs->move_modes[c->arg]);
+    else
+        k = snprintf(buf, cap, "%c%s", n[0] >= 'a' && n[0] <= 'z' ? n[0] - 32 : n[0], n + 1);
+    if (c->target >= 0 && k >= 0 && (size_t)k < cap)
+        snprintf(buf + k, cap - (size_t)k, " at %.40s", b->map->combatants[c->target].name);
 }
 
 /* Does the command name only combatants the side sees? */
