@@ -25,6 +25,7 @@
 #include "rules/play.h"
 #include "share/share.h"
 #include "share_client.h"
+#include "tmp_fixture.h"
 
 static const char *data_dir(void)
 {
@@ -400,6 +401,73 @@ static void test_dice_from_the_rollers_page(void **state)
     fx_close(f);
 }
 
+/* A raider behind a wall, within the scout's walk but out of its side's
+ * sight: the reach the page gets and the path a move takes are worked out
+ * as if its hex were empty, so they never show where it stands. */
+static void test_reach_keeps_hidden_hexes_secret(void **state)
+{
+    (void)state;
+    char dir[512], path[700], err[HB_ERR_MAX];
+    assert_true(tmp_dir_make(dir, sizeof dir, "share-reach"));
+    snprintf(path, sizeof path, "%s/wall.json", dir);
+    FILE *fp = fopen(path, "w");
+    assert_non_null(fp);
+    fputs("{\"format\":\"hexbattle-map\",\"version\":1,\"name\":\"Wall\",\"ruleset\":\"xhalem\","
+          "\"grid\":{\"orientation\":\"pointy\",\"stagger\":\"odd\",\"cols\":8,\"rows\":3,"
+          "\"feet_per_hex\":5},\"terrain\":{\"legend\":{\".\":\"open\",\"#\":\"wall\"},"
+          "\"rows\":[\"..#.....\",\"..#.....\",\"........\"]},"
+          "\"factions\":{\"players\":\"player\",\"raiders\":\"architect\"},"
+          "\"combatants\":[{\"id\":\"p\",\"name\":\"Pip\",\"faction\":\"players\",\"at\":[0,0],"
+          "\"template\":\"scout\"},{\"id\":\"e\",\"name\":\"Lurker\",\"faction\":\"raiders\","
+          "\"at\":[3,0],\"template\":\"brute\"}]}",
+          fp);
+    fclose(fp);
+    fx_t *f = calloc(1, sizeof *f);
+    assert_int_equal(map_load(path, data_dir(), &f->m, &f->db, err, sizeof err), HB_OK);
+    battle_opts_t o = {.seed = 1};
+    assert_int_equal(play_start(&f->p, f->m, f->db, NULL, &o), BATTLE_OK);
+    share_host_t h = {.ctx = f, .battle = fx_battle, .apply = fx_apply, .enter_die = fx_die};
+    share_opts_t so = {.loopback = true};
+    f->s = share_start(&h, &so, err, sizeof err);
+    assert_non_null(f->s);
+    f->c = (share_client_t){.port = share_port(f->s), .serve = fx_serve, .ctx = f};
+    share_publish(f->s);
+    /* Whoever acts first, Pip's picture names no Lurker. */
+    char tok[SHARE_SECRET_HEX + 1], req[200], *ans = malloc(SHARE_ANSWER_MAX);
+    join(f, "p", tok);
+    int fd = dial(f);
+    snprintf(req, sizeof req, "GET /api/events?t=%s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", tok);
+    put(f, fd, req, strlen(req));
+    /* The raiders may act first (the AI is not playing here): end their turns. */
+    for (int guard = 0; guard < 8; guard++) {
+        int act[MAP_MAX_COMBATANTS];
+        int n = play_actors(&f->p, act, MAP_MAX_COMBATANTS);
+        if (n < 1 || battle_is_player(f->p.b, act[0])) break;
+        cmd_t end = cmd_make(CMD_END, act[0]);
+        play_apply(&f->p, &end);
+        share_publish(f->s);
+    }
+    take(f, fd, ans, SHARE_ANSWER_MAX, "\"reach\"");
+    assert_non_null(strstr(ans, "\"reach\""));
+    assert_null(strstr(ans, "Lurker"));
+    assert_null(strstr(ans, "\"e\""));
+    /* Its hex is in the reach, as an empty one would be. */
+    assert_non_null(strstr(strstr(ans, "\"reach\""), "[3,0]"));
+    /* And a move there is found a path, then refused by the rules alone. */
+    char msg[200], body[1024];
+    snprintf(msg, sizeof msg, "{\"t\":\"%s\",\"move\":{\"mode\":0,\"to\":[3,0]}}", tok);
+    snap_t before = snap(f);
+    int st = post(f, "/api/cmd", msg, body, sizeof body);
+    assert_int_equal(st, 409);
+    assert_null(strstr(body, "out of reach"));
+    assert_int_equal(f->applied, 1);
+    same(f, &before);
+    free(ans);
+    close(fd);
+    fx_close(f);
+    tmp_dir_remove(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -408,6 +476,7 @@ int main(void)
         cmocka_unit_test(test_stream_names_no_hidden_enemy),
         cmocka_unit_test(test_connections_capped_and_closed_on_stop),
         cmocka_unit_test(test_dice_from_the_rollers_page),
+        cmocka_unit_test(test_reach_keeps_hidden_hexes_secret),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -272,8 +272,8 @@ static bool cmd_seen(const share_eye_t *e, const cmd_t *c)
     return c->target < 0 || side_view_shows(&e->view, c->target) != SIDE_SHOW_NONE;
 }
 
-/* The move mode's reachable hexes for me, as [[col,row]...]. */
-static cJSON *reach_json(const battle_t *b, int me, int mode)
+/* The reachable hexes of me's move mode as the board stands, [[col,row]...]. */
+static cJSON *reach_plain(const battle_t *b, int me, int mode)
 {
     const ruleset_t *rs = b->rules;
     move_cost_t mv;
@@ -300,6 +300,44 @@ const dice_request_t *share_die_for(const battle_t *b, int me)
 {
     if (!b->needing || me < 0 || me >= b->n || b->need.who != me || b->need.sides < 1) return NULL;
     return &b->need;
+}
+
+/* While a move is priced for a page, the hexes of combatants its side does
+ * not see read as empty, so neither the reach shown nor a refused move tells
+ * where a hidden enemy stands; unhide puts the board back exactly. */
+typedef struct {
+    int16_t *occ;
+    int n;
+} hidden_t;
+
+static void hide_unseen(const battle_t *b, const share_eye_t *e, hidden_t *h)
+{
+    board_t *bd = b->board;
+    h->n = b->map->cols * b->map->rows;
+    h->occ = malloc(sizeof *h->occ * (size_t)(h->n > 0 ? h->n : 1));
+    if (!h->occ) return; /* then priced as the board stands */
+    memcpy(h->occ, bd->occ, sizeof *h->occ * (size_t)h->n);
+    for (int c = 0; c < h->n; c++) {
+        int i = bd->occ[c];
+        if (i >= 0 && side_view_shows(&e->view, i) == SIDE_SHOW_NONE) bd->occ[c] = -1;
+    }
+}
+
+static void unhide(const battle_t *b, hidden_t *h)
+{
+    if (h->occ) memcpy(b->board->occ, h->occ, sizeof *h->occ * (size_t)h->n);
+    free(h->occ);
+    h->occ = NULL;
+}
+
+/* The same, priced as the side knows the board. */
+static cJSON *reach_json(const battle_t *b, const share_eye_t *e, int me, int mode)
+{
+    hidden_t h;
+    hide_unseen(b, e, &h);
+    cJSON *a = reach_plain(b, me, mode);
+    unhide(b, &h);
+    return a;
 }
 
 /* My card: numbers, conditions, weapons, and when I may act, the legal
@@ -348,7 +386,7 @@ static void add_me(cJSON *j, const battle_t *b, const share_eye_t *e, int me, bo
             const char *mode = c->arg >= 0 && c->arg < rs->n_move_modes ? rs->move_modes[c->arg] : "move";
             cJSON_AddStringToObject(x, "mode_name", mode);
             cJSON_AddNumberToObject(x, "mode", c->arg);
-            cJSON_AddItemToObject(x, "reach", reach_json(b, me, c->arg));
+            cJSON_AddItemToObject(x, "reach", reach_json(b, e, me, c->arg));
         } else {
             cJSON_AddItemToObject(x, "cmd", cmd_to_json(m, c));
             predict_t pr;
@@ -483,8 +521,8 @@ static bool listed(battle_t *b, int me, const cmd_t *c)
 }
 
 /* A move for me in mode to [col, row]: the cheapest path, as the laptop's. */
-static bool read_move(const battle_t *b, int me, const cJSON *mv, path_search_t *ps, cmd_t *out,
-                      char *err, size_t errcap)
+static bool read_move(const battle_t *b, const share_eye_t *e, int me, const cJSON *mv,
+                      path_search_t *ps, cmd_t *out, char *err, size_t errcap)
 {
     const cJSON *mode = cJSON_GetObjectItemCaseSensitive(mv, "mode");
     const cJSON *to = cJSON_GetObjectItemCaseSensitive(mv, "to");
@@ -518,8 +556,11 @@ static bool read_move(const battle_t *b, int me, const cJSON *mv, path_search_t 
     }
     cell_t path[CMD_PATH_MAX + 1];
     int cost = 0, len = 0;
-    if (!geom_path_mode(&mc, goal, ps, &cost, path, CMD_PATH_MAX + 1, &len) || len < 2 ||
-        cost > mc.budget_ft) {
+    hidden_t h;
+    hide_unseen(b, e, &h);
+    bool found = geom_path_mode(&mc, goal, ps, &cost, path, CMD_PATH_MAX + 1, &len);
+    unhide(b, &h);
+    if (!found || len < 2 || cost > mc.budget_ft) {
         snprintf(err, errcap, "move.to: out of reach");
         return false;
     }
@@ -558,7 +599,7 @@ bool share_read_cmd(const battle_t *b, const share_eye_t *e, int me, const cJSON
         return false;
     }
     if (mv) {
-        if (!read_move(b, me, mv, ps, out, err, errcap)) return false;
+        if (!read_move(b, e, me, mv, ps, out, err, errcap)) return false;
     } else {
         if (cJSON_GetObjectItemCaseSensitive(cj, "reactions")) {
             snprintf(err, errcap, "cmd.reactions: the table answers reactions, not a page");
