@@ -19,10 +19,13 @@ FUZZ_SMOKE_SECONDS ?= 3
 # Xorg's dummy driver with xrandr/xwininfo gives tests/cli/two_displays.sh two displays;
 # xdotool clicks and types in the real windows of tests/cli/signals.sh and faults.sh.
 # expat, zlib and zstd read Tiled maps; tiled itself is for tests/cli/tiled_interop.sh.
+# libmicrohttpd serves the battle to players' devices, libqrencode draws the join
+# code; chromium with its driver and python3-selenium run tests/cli/share_browser.sh.
 DEB_PKGS     := cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
                 libcjson-dev libcmocka-dev xvfb xauth clang libclang-rt-dev valgrind \
                 xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils x11-utils xdotool \
-                libexpat1-dev zlib1g-dev libzstd-dev tiled openbox
+                libexpat1-dev zlib1g-dev libzstd-dev tiled openbox \
+                libmicrohttpd-dev libqrencode-dev chromium chromium-driver python3-selenium
 
 # `make monkey` runs the randomized UI test longer: MONKEY_EVENTS inputs per
 # mode and map for each seed of MONKEY_SEEDS, in the sanitizer build.

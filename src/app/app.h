@@ -12,6 +12,13 @@
  * status to exit with (src/app/common.c). */
 int app_load_map(const char *path, map_t **m, tmpl_db_t **db);
 
+/* Is the JSON file at path a saved battle (rather than a map)? */
+bool app_is_save(const char *path);
+
+/* hexbattle serve MAP|SAVE [--port N]: share the battle with the players'
+ * devices until SIGINT or SIGTERM (src/app/serve.c, docs/sharing.md). */
+int app_serve(int argc, char **argv);
+
 /* Print j on stdout as one line of JSON and free it: 0, or 1 with a message
  * when j is NULL or will not print (out of memory). */
 int app_print_json(cJSON *j);

@@ -578,6 +578,8 @@ int app_bench(int argc, char **argv)
         failed = "odds";
     else if (!bench_odds_frame(m, db, &odds_frame))
         failed = "odds panel";
+    bench_share_t sh;
+    if (!failed && !bench_share(quick ? 20 : 100, m, db, &sh)) failed = "share";
     bench_scale_t sc;
     if (!failed && !quick && !bench_scale(rp.los, db, &sc)) failed = "big-map";
     TTF_Quit();
@@ -599,7 +601,8 @@ int app_bench(int argc, char **argv)
            fa.frame_ms, fa.frame_ms / (fa.bare_ms > 0 ? fa.bare_ms : 1e-9));
     for (int k = 0; k < N_ODDS_MAPS; k++)
         printf("%s\"%s\":%.0f", k ? "," : "", ODDS_MAPS[k], odds_map_ms[k]);
-    printf("},");
+    printf("},\"share_latency_ms\":{\"median\":%.3f,\"p99\":%.3f},\"share_frame_cost_ms\":%.4f,",
+           sh.latency_median_ms, sh.latency_p99_ms, sh.frame_cost_ms);
     if (!quick)
         printf("\"view_update_ms\":%.3f,\"view_full_ms\":%.3f,\"render_512_ms\":%.3f,"
                "\"view_full_vs_render\":%.3f,\"frame_512_ms\":%.3f,\"frame_64_ms\":%.3f,"

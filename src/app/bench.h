@@ -45,4 +45,16 @@ typedef struct {
  * could not run. */
 bool bench_scale(int reps, const tmpl_db_t *db, bench_scale_t *out);
 
+/* The players' server figures (bench_share.c), with SHARE_BENCH_PAGES pages
+ * connected over loopback to a server on map m. */
+#define SHARE_BENCH_PAGES 8
+typedef struct {
+    double latency_median_ms; /* a command applied -> its picture read by all the pages */
+    double latency_p99_ms;
+    double frame_cost_ms; /* what share_publish + share_pump add to a frame, on average */
+} bench_share_t;
+
+/* Measure them over `rounds` commands (and undos); false when it could not run. */
+bool bench_share(int rounds, const map_t *m, const tmpl_db_t *db, bench_share_t *out);
+
 #endif

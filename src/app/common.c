@@ -1,9 +1,12 @@
 /* common.c - what several command-line entry points share (app.h): loading
  * the map they are given, and printing a JSON answer. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "app.h"
 #include "io/fileio.h"
+#include "io/save.h"
 
 int app_load_map(const char *path, map_t **m, tmpl_db_t **db)
 {
@@ -28,4 +31,18 @@ int app_print_json(cJSON *j)
     puts(s);
     cJSON_free(s);
     return 0;
+}
+
+/* Is the JSON file at path a saved battle (rather than a map)? */
+bool app_is_save(const char *path)
+{
+    char *text = NULL, err[HB_ERR_MAX];
+    size_t len = 0;
+    if (hb_read_file(path, HB_FILE_MAX, &text, &len, err, sizeof err) != HB_OK) return false;
+    cJSON *root = cJSON_ParseWithLength(text, len);
+    free(text);
+    const cJSON *f = cJSON_GetObjectItemCaseSensitive(root, "format");
+    bool save = cJSON_IsString(f) && strcmp(f->valuestring, SAVE_FORMAT) == 0;
+    cJSON_Delete(root);
+    return save;
 }

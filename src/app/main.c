@@ -55,6 +55,8 @@ static const char USAGE[] =
     "\"sd\":x},\"defeated\":{ID:p},\"ms\":n}\n"
     "hexbattle convert IN OUT                     map formats by extension: .json "
     "(hexbattle), .tmj, .tmx (Tiled)\n"
+    "hexbattle serve MAP|SAVE [--port N]          share the battle with players' devices on the "
+    "local network\n"
     "hexbattle bench [--quick]                    performance figures as JSON\n"
     "hexbattle --help | --version\n"
     "\n"
@@ -498,6 +500,7 @@ static int run(int argc, char **argv)
     if (strcmp(cmd, "edit") == 0) return app_edit(argc - 1, argv + 1);
     if (strcmp(cmd, "resume") == 0) return app_resume(argc - 1, argv + 1);
     if (strcmp(cmd, "replay") == 0) return app_replay(argc - 1, argv + 1);
+    if (strcmp(cmd, "serve") == 0) return app_serve(argc - 1, argv + 1);
     if (cmd[0] == '-') return bad_usage("unknown option '%s'", cmd);
     if (argc > 2) return bad_usage("unexpected argument '%s'", argv[2]);
     /* A bare word that names no file is more likely a mistyped command. */

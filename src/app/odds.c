@@ -43,20 +43,6 @@ static bool parse_num(const char *s, uint64_t max, uint64_t *out)
     return true;
 }
 
-/* Is the JSON file at path a saved battle (rather than a map)? */
-static bool is_save(const char *path)
-{
-    char *text = NULL, err[HB_ERR_MAX];
-    size_t len = 0;
-    if (hb_read_file(path, HB_FILE_MAX, &text, &len, err, sizeof err) != HB_OK) return false;
-    cJSON *root = cJSON_ParseWithLength(text, len);
-    free(text);
-    const cJSON *f = cJSON_GetObjectItemCaseSensitive(root, "format");
-    bool save = cJSON_IsString(f) && strcmp(f->valuestring, SAVE_FORMAT) == 0;
-    cJSON_Delete(root);
-    return save;
-}
-
 /* x to 4 decimals, so the printed numbers do not carry float noise. */
 static double dec4(double x)
 {
@@ -193,6 +179,6 @@ int app_odds(int argc, char **argv)
         }
     }
     if (!path) return usage("%s", "needs a map or a saved battle");
-    if (is_save(path)) return odds_save(path, seed, (long)runs, (int)threads);
+    if (app_is_save(path)) return odds_save(path, seed, (long)runs, (int)threads);
     return odds_map(path, seed, (long)runs, (int)threads);
 }

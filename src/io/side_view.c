@@ -326,3 +326,61 @@ int side_view_gauges(const battle_t *b, const side_view_t *view, int i, gauge_t 
     return k;
 }
 
+
+/* ---- the log ----------------------------------------------------------- */
+
+/* Is combatant i (-1: nobody) one the view shows? */
+static bool party_shown(const side_view_t *v, int i)
+{
+    return i < 0 || side_view_shows(v, i) != SIDE_SHOW_NONE;
+}
+
+/* Is combatant i one of the viewing sides' own? */
+static bool own(const battle_t *b, const side_view_t *v, int i)
+{
+    if (i < 0 || i >= b->board->n) return false;
+    int s = b->board->side[i];
+    return s >= 0 && s < 32 && ((v->sides >> s) & 1u);
+}
+
+/* Is cell c in sight of the view now (no fog: everywhere)? */
+static bool cell_seen(const battle_t *b, const side_view_t *v, cell_t c)
+{
+    if (!map_in_bounds(b->map, c)) return false;
+    return !v->vis || vision_visible(v->vis, c);
+}
+
+int side_view_event(const battle_t *b, const side_view_t *view, const event_t *e)
+{
+    if (!view) return SIDE_EV_SHOW;
+    if (!party_shown(view, e->who) || !party_shown(view, e->target)) return SIDE_EV_HIDE;
+    bool mine = own(b, view, e->who);
+    switch (e->type) {
+    case EV_MOVE_STEP:
+        /* An enemy's step shows only where both ends are in sight. */
+        if (mine) return SIDE_EV_SHOW;
+        return cell_seen(b, view, e->from) && cell_seen(b, view, e->to) ? SIDE_EV_SHOW
+                                                                        : SIDE_EV_HIDE;
+    case EV_ROLL:
+        if (e->who >= 0) return mine ? SIDE_EV_SHOW : SIDE_EV_HIDE;
+        return e->side >= 0 && e->side < 32 && ((view->sides >> e->side) & 1u) ? SIDE_EV_SHOW
+                                                                               : SIDE_EV_HIDE;
+    case EV_STAT:
+        return mine ? SIDE_EV_SHOW : SIDE_EV_HIDE;
+    case EV_DAMAGE:
+        if (e->target < 0) return SIDE_EV_HIDE;
+        return own(b, view, e->target) ? SIDE_EV_SHOW : SIDE_EV_NO_AMOUNT;
+    case EV_TERRAIN:
+        return cell_seen(b, view, e->to) ? SIDE_EV_SHOW : SIDE_EV_HIDE;
+    case EV_AREA:
+        return mine || cell_seen(b, view, e->to) ? SIDE_EV_SHOW : SIDE_EV_HIDE;
+    case EV_ACTION:
+    case EV_DECLARE:
+        if ((e->opt & EV_OPT_AT) && !mine && !cell_seen(b, view, e->to)) return SIDE_EV_HIDE;
+        return SIDE_EV_SHOW;
+    default:
+        /* initiative, turns, conditions, reactions, defeats, phases, the end:
+         * named parties all shown (checked above). */
+        return SIDE_EV_SHOW;
+    }
+}

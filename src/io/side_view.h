@@ -109,6 +109,19 @@ int side_view_intents(const battle_t *b, const side_view_t *view, intent_t *out,
  * does not show. Returns the count, writing at most cap. */
 int side_view_gauges(const battle_t *b, const side_view_t *view, int i, gauge_t *out, int cap);
 
+/* How a view passes on one logged event. */
+enum {
+    SIDE_EV_HIDE = 0,     /* left out: it names or places what the view does not show */
+    SIDE_EV_SHOW = 1,     /* passed on whole */
+    SIDE_EV_NO_AMOUNT = 2 /* damage to a shown enemy: that it was hit, not how much */
+};
+/* What view (NULL: the referee's, everything) does with event e of battle
+ * b, judged by what it shows now: every combatant the event names must be
+ * shown and every hex it places must be in sight (its own side's hexes
+ * always are); rolls and stats only of the viewing sides' own combatants
+ * (a secret roll stays the referee's); damage amounts only on their own. */
+int side_view_event(const battle_t *b, const side_view_t *view, const event_t *e);
+
 /* Everything a headless view of a plain map (no battle) needs. */
 typedef struct {
     board_t *board;

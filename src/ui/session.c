@@ -192,6 +192,8 @@ void ui_session_event(ui_session_t *s, const SDL_Event *e)
                  on ? "over the map's pictures" : "off: the map's own pictures");
         st->dirty = true;
     }
+    else if (!st->ask_quit && ui_share_event(&s->share, e, s->play, s->ren))
+        st->dirty = true;
     else if (!st->ask_quit && ui_projector_route(&s->proj, e, SDL_GetWindowID(s->win),
                                                  disp < 0 ? 0 : disp, &closed))
         st->dirty = true;
@@ -206,6 +208,11 @@ void ui_session_event(ui_session_t *s, const SDL_Event *e)
     if (s->proj.msg[0]) {
         snprintf(s->play->msg, sizeof s->play->msg, "%s", s->proj.msg);
         s->proj.msg[0] = '\0';
+        st->dirty = true;
+    }
+    if (s->share.msg[0]) {
+        snprintf(s->play->msg, sizeof s->play->msg, "%s", s->share.msg);
+        s->share.msg[0] = '\0';
         st->dirty = true;
     }
 }
@@ -318,6 +325,8 @@ void ui_session_frame(ui_session_t *s, double dt)
         ui_state_resize(st, s->dw, s->dh, s->ratio); /* lays the panels out again too */
         st->resized = false;
     }
+    /* The players' pages: served without waiting (nothing when not sharing). */
+    st->dirty |= ui_share_frame(&s->share);
     bool was_animating = s->animating;
     s->animating = pui_tick(play, dt > 0.1 ? 0.1 : dt);
     pui_autosave(play); /* at each turn start; a failure shows on the status line */
@@ -336,6 +345,8 @@ void ui_session_frame(ui_session_t *s, double dt)
     }
     if (st->dirty || s->animating) {
         ui_window_draw(s->d, st);
+        ui_share_draw(&s->share, s->d,
+                      st->area.w > 0 ? st->area : (SDL_Rect){0, 0, s->dw, s->dh}, s->ratio);
         smenu_draw(&s->menu, s->ren, ui_draw_text(s->d), s->dw, s->dh, s->ratio);
         SDL_RenderPresent(s->ren);
         st->dirty = false;
@@ -347,6 +358,7 @@ void ui_session_frame(ui_session_t *s, double dt)
 void ui_session_close(ui_session_t *s)
 {
     if (!s->opened) return;
+    ui_share_free(&s->share); /* every page's connection closed */
     ui_overlay_destroy(s->overlay);
     ui_projector_free(&s->proj);
     hud_free(&s->hud);
@@ -399,7 +411,7 @@ static int run_window(const ui_session_args_t *args, bool *project, ui_next_t *n
              * then drain the queue so a burst of motion makes one frame, not
              * many. While something moves, wake for the next frame. */
             SDL_Event e;
-            int wait = s.animating ? 15 : ui_odds_busy(&s.hud.odds) ? 100 : 250;
+            int wait = s.animating || ui_share_on(&s.share) ? 15 : ui_odds_busy(&s.hud.odds) ? 100 : 250;
             if (!SDL_WaitEventTimeout(&e, wait)) continue;
             ui_session_event(&s, &e);
             while (!ui_session_done(&s) && SDL_PollEvent(&e))

@@ -23,6 +23,7 @@
 #include "overlay.h"
 #include "play_ui.h"
 #include "projector.h"
+#include "share_panel.h"
 #include "window.h"
 
 /* What a session opens on. The caller holds SDL video (ui_video_open). */
@@ -67,6 +68,7 @@ typedef struct {
     hud_t hud;
     ui_overlay_t *overlay;
     ui_projector_t proj;
+    ui_share_t share; /* the battle shared with the players' devices (Ctrl+L) */
     smenu_t menu;
     ui_state_t st;
     int dw, dh;       /* drawable size */

@@ -16,6 +16,9 @@ for key in frame_ms frame_vs_bare frame_pan_ms frame_pan_vs_bare frame_zoom_ms f
     check "key_$key" bash -c 'printf "%s" "$1" | grep -Eq "\"$2\":[0-9]+(\.[0-9]+)?[,}]"' _ "$out" "$key"
 done
 check odds_per_map bash -c 'printf "%s" "$1" | grep -q "\"odds_ms_1000\":{\"ridge_ambush\":"' _ "$out"
+# The players' server (issue 36): latency to 8 pages as median and p99, and a frame's cost.
+check key_share_latency bash -c 'printf "%s" "$1" | grep -Eq "\"share_latency_ms\":\{\"median\":[0-9]+(\.[0-9]+)?,\"p99\":[0-9]+(\.[0-9]+)?\}"' _ "$out"
+check key_share_frame_cost_ms bash -c 'printf "%s" "$1" | grep -Eq "\"share_frame_cost_ms\":[0-9]+(\.[0-9]+)?[,}]"' _ "$out"
 check json_object bash -c 'case "$1" in "{"*"}") exit 0;; *) exit 1;; esac' _ "$out"
 check quick_has_no_big_map bash -c '! printf "%s" "$1" | grep -q view_update_ms' _ "$out"
 

@@ -22,6 +22,7 @@ hexbattle query MAP reach ID --mode M        the same, for one move mode of the 
 hexbattle simulate MAP --seed N [--max-rounds R] [--save F]   JSON Lines events; last line {"event":"end",...}
 hexbattle odds MAP|SAVE [--runs N] [--seed S] [--threads T]   {"runs":n,"sides":{S:{"win":p,"ci":[lo,hi]}},"none":p,"rounds":{"mean":x,"sd":x},"defeated":{ID:p},"ms":n}
 hexbattle convert IN OUT                     map formats by extension: .json (hexbattle), .tmj, .tmx (Tiled)
+hexbattle serve MAP|SAVE [--port N]          share the battle with players' devices on the local network
 hexbattle bench [--quick]                    performance figures as JSON
 hexbattle --help | --version
 CONTRACT
@@ -33,7 +34,7 @@ check help_starts_with_the_contract cmp -s "$TMP/contract" "$TMP/head"
 cmp -s "$TMP/contract" "$TMP/head" || diff "$TMP/contract" "$TMP/head"
 # Every command the contract names is one the program takes: none of them is
 # taken for a map file name.
-for cmd in edit project render resume replay query simulate odds convert bench; do
+for cmd in edit project render resume replay query simulate odds convert serve bench; do
     "$HB" "$cmd" --no-such-option "$TMP/none.json" >/dev/null 2>"$TMP/err"
     check "command_${cmd}_known" bash -c '! grep -q "neither a command" "$0"' "$TMP/err"
 done

@@ -1,0 +1,79 @@
+/* share.h - the players' server: the battle on each player's own device
+ * over the local network (docs/sharing.md).
+ *
+ * One HTTP server (libmicrohttpd, no HTTP code of ours) serves the page in
+ * assets/share/ from memory, a small JSON API and one server-sent-events
+ * stream per page. It runs in the owner's thread: share_pump serves what is
+ * ready (waiting at most wait_ms), so the play window calls it once a frame
+ * with 0 and `hexbattle serve` with a few milliseconds; the battle is only
+ * ever touched from that thread, so nothing is locked.
+ *
+ * What leaves is built by share_wire.c from the projector's side view. The
+ * join address carries a 128-bit secret from the OS's generator: without it
+ * the API answers 403 and names nothing. Joining a combatant gives the page
+ * a token of its own; a page commands only that combatant, only on its
+ * turn, only with an action the rules list. Every message is read with a
+ * size cap and checked; a refused one gets an error reply and changes
+ * nothing. Connections are capped; share_stop closes them all.
+ */
+#ifndef HB_SHARE_H
+#define HB_SHARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/battle.h"
+
+#define SHARE_SECRET_HEX 32 /* 128 bits as hex digits */
+#define SHARE_CONN_MAX 32   /* most connections at once (pages, streams, requests) */
+#define SHARE_URL_MAX 128
+
+typedef struct share share_t;
+
+/* The owner of the battle, as the server sees it. */
+typedef struct {
+    void *ctx;
+    /* The battle as it stands now. */
+    const battle_t *(*battle)(void *ctx);
+    /* Carry out a command a page sent (already checked against the rules'
+     * legal list) through the owner's own command path, so undo and saves
+     * see it as any other: BATTLE_OK (or NEED_DICE and the like) when taken,
+     * BATTLE_ILLEGAL when refused; *queued set when it waits for the
+     * referee's approval instead. msg (may stay "") says why. */
+    battle_status_t (*apply)(void *ctx, const cmd_t *c, bool *queued, char *msg, size_t cap);
+    /* Give the physical die the battle waits for (a roll of a page's own
+     * combatant, already checked to be a face of the die): BATTLE_ILLEGAL
+     * when refused. May be NULL: pages cannot enter dice. */
+    battle_status_t (*enter_die)(void *ctx, int value, char *msg, size_t cap);
+} share_host_t;
+
+typedef struct {
+    int port;      /* 0: any free port */
+    bool loopback; /* listen on 127.0.0.1 only (tests, the bench) */
+    int max_conns; /* 0: SHARE_CONN_MAX */
+} share_opts_t;
+
+/* Start serving; NULL with err filled when the port cannot be had, the
+ * page's files cannot be read or the OS gives no random secret. */
+share_t *share_start(const share_host_t *host, const share_opts_t *o, char *err, size_t errcap);
+/* Stop: every connection closed, everything freed (NULL is fine). */
+void share_stop(share_t *s);
+/* The port it listens on. */
+int share_port(const share_t *s);
+/* The secret, as SHARE_SECRET_HEX hex digits. */
+const char *share_secret(const share_t *s);
+/* The join address: http://ADDRESS:PORT/?k=SECRET, with the machine's
+ * local-network address (127.0.0.1 when loopback or none). */
+void share_url(const share_t *s, char *out, size_t cap);
+/* Serve whatever is ready, waiting up to wait_ms for something (0: not at all). */
+void share_pump(share_t *s, int wait_ms);
+/* Look at the battle again: when it changed, each page gets its new picture
+ * (queued here, sent by share_pump). Cheap when nothing changed. */
+void share_publish(share_t *s);
+/* Live event streams (pages watching). */
+int share_pages(const share_t *s);
+/* Commands taken from pages so far, and refused. */
+long share_taken(const share_t *s);
+long share_refused(const share_t *s);
+
+#endif
