@@ -441,6 +441,30 @@ bool hb_make_dirs(const char *dir, int mode)
     return hb_fs_make_dirs(dir, mode);
 }
 
+void hb_file_stamp(const char *path, hb_stamp_t *st)
+{
+    memset(st, 0, sizeof *st);
+    hb_fs_info_t info;
+    if (!path || !*path || hb_fs_stat(path, &info) != 0 || info.kind != HB_FS_REGULAR) return;
+    st->exists = true;
+    st->size = info.size;
+    st->mtime_ns = info.mtime_ns;
+    char *text = NULL, err[64];
+    size_t len = 0;
+    if (hb_read_file(path, HB_FILE_MAX, &text, &len, err, sizeof err) != HB_OK) return;
+    unsigned long long h = 14695981039346656037ULL;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)text[i]) * 1099511628211ULL;
+    st->hash = h;
+    free(text);
+}
+
+bool hb_stamp_same(const hb_stamp_t *a, const hb_stamp_t *b)
+{
+    if (a->exists != b->exists) return false;
+    return !a->exists || (a->size == b->size && a->mtime_ns == b->mtime_ns && a->hash == b->hash);
+}
+
 /* App-level configuration: the one place mutable statics are allowed. */
 static char g_argv0[DIR_MAX];
 static char g_data_dir[DIR_MAX];

@@ -64,6 +64,20 @@ bool hb_fault_set(const char *spec);
 int hb_write_atomic(const char *path, const void *data, size_t len, bool keep_bak, char *err,
                     size_t errcap);
 
+/* What a file on disk held at one moment: enough to tell whether someone
+ * else has written it since (size, change time and a hash of its bytes). */
+typedef struct {
+    bool exists;
+    long long size, mtime_ns;
+    unsigned long long hash; /* FNV-1a of the bytes; 0 when over HB_FILE_MAX */
+} hb_stamp_t;
+
+/* Stamp the file at PATH now (exists false when it is not there or not a
+ * readable regular file). */
+void hb_file_stamp(const char *path, hb_stamp_t *st);
+/* Do two stamps describe the same file content? */
+bool hb_stamp_same(const hb_stamp_t *a, const hb_stamp_t *b);
+
 /* Folder holding data/ (terrain.json, rulesets): $HEXBATTLE_DATA, else next to
  * the executable's parent, else the source tree it was built from. */
 const char *hb_data_dir(void);

@@ -81,6 +81,7 @@ void ed_init(ed_state_t *s, map_t *m, const tmpl_db_t *db, const char *path, int
     s->db = db;
     edit_history_init(&s->hist);
     if (path) hb_strlcpy(s->path, path, sizeof s->path);
+    hb_file_stamp(s->path, &s->disk);
     s->view_w = view_w;
     s->view_h = view_h;
     s->tool = ED_BRUSH;
@@ -258,6 +259,21 @@ bool ed_write_recovery(const ed_state_t *s, bool *written, char *err, size_t err
     return true;
 }
 
+/* Write the map to PATH; on success it becomes the editor's file. */
+static bool save_to(ed_state_t *s, const char *path)
+{
+    char err[HB_ERR_MAX];
+    if (map_save(s->map, path, err, sizeof err) != 0) {
+        ed_message(s, "save failed: %s", err);
+        return false;
+    }
+    if (path != s->path) hb_strlcpy(s->path, path, sizeof s->path);
+    hb_file_stamp(s->path, &s->disk);
+    edit_history_mark_saved(&s->hist);
+    ed_message(s, "saved %s", s->path);
+    return true;
+}
+
 bool ed_save(ed_state_t *s)
 {
     if (!s->path[0]) {
@@ -265,14 +281,16 @@ bool ed_save(ed_state_t *s)
         s->input[0] = '\0';
         return false;
     }
-    char err[HB_ERR_MAX];
-    if (map_save(s->map, s->path, err, sizeof err) != 0) {
-        ed_message(s, "save failed: %s", err);
+    /* Another editor (or program) wrote the file since: ask before the last
+     * save silently wins. */
+    hb_stamp_t now;
+    hb_file_stamp(s->path, &now);
+    if (!hb_stamp_same(&now, &s->disk)) {
+        s->prompt = ED_PROMPT_OVERWRITE;
+        ed_message(s, "%s changed on disk since it was opened here", s->path);
         return false;
     }
-    edit_history_mark_saved(&s->hist);
-    ed_message(s, "saved %s", s->path);
-    return true;
+    return save_to(s, s->path);
 }
 
 static bool matches(const tmpl_t *t, const char *q)
@@ -476,8 +494,11 @@ static void submit_prompt(ed_state_t *s)
     switch (p) {
     case ED_PROMPT_SAVE_AS:
         if (!in[0]) return;
-        hb_strlcpy(s->path, in, sizeof s->path);
-        ed_save(s);
+        /* The editor's file changes only once the save worked. */
+        if (strcmp(in, s->path) == 0)
+            ed_save(s);
+        else
+            save_to(s, in);
         break;
     case ED_PROMPT_SEARCH:
         s->tmpl_sel = ed_template_match(s, 0) ? 0 : -1;
@@ -575,6 +596,7 @@ static void submit_prompt(ed_state_t *s)
     }
     case ED_PROMPT_QUIT:
     case ED_PROMPT_RECOVER:
+    case ED_PROMPT_OVERWRITE:
     case ED_PROMPT_NONE:
         break;
     }
@@ -623,6 +645,17 @@ static void key_prompt(ed_state_t *s, SDL_Keycode k)
             s->prompt = ED_PROMPT_NONE;
             recover_map_free(&s->recover);
             ed_message(s, "the recovery copy is kept: %s", s->recover_file);
+        }
+        s->dirty_frame = true;
+        return;
+    }
+    if (s->prompt == ED_PROMPT_OVERWRITE) {
+        if (k == SDLK_y || k == SDLK_RETURN || k == SDLK_KP_ENTER) {
+            s->prompt = ED_PROMPT_NONE;
+            save_to(s, s->path);
+        } else if (k == SDLK_n || k == SDLK_ESCAPE) {
+            s->prompt = ED_PROMPT_NONE;
+            ed_message(s, "not saved: %s is left as the other program wrote it", s->path);
         }
         s->dirty_frame = true;
         return;
@@ -855,7 +888,7 @@ void ed_handle_event(ed_state_t *s, const SDL_Event *e)
         }
         s->skip_text = 0;
         if (s->prompt != ED_PROMPT_NONE && s->prompt != ED_PROMPT_QUIT &&
-            s->prompt != ED_PROMPT_RECOVER) {
+            s->prompt != ED_PROMPT_RECOVER && s->prompt != ED_PROMPT_OVERWRITE) {
             size_t n = strlen(s->input), add = strlen(e->text.text);
             if (n + add < sizeof s->input) memcpy(s->input + n, e->text.text, add + 1);
             if (s->prompt == ED_PROMPT_SEARCH) {
@@ -982,6 +1015,8 @@ static const char *prompt_label(ed_prompt_t p)
         return "New map COLSxROWS terrain (e.g. 24x16 open):";
     case ED_PROMPT_QUIT:
         return "Unsaved changes. Y: save and quit, N: discard and quit, Esc: stay";
+    case ED_PROMPT_OVERWRITE:
+        return "The file changed on disk since it was opened. Y: overwrite it, Esc: do not save";
     default:
         return "";
     }
@@ -1122,7 +1157,7 @@ void ed_draw(ui_draw_t *d, const ed_state_t *s)
         if (recover)
             text(d, "R: restore them   D: discard the copy   Esc: keep it for later", box.x + 10,
                  box.y + 38, INK, false);
-        else if (s->prompt != ED_PROMPT_QUIT) {
+        else if (s->prompt != ED_PROMPT_QUIT && s->prompt != ED_PROMPT_OVERWRITE) {
             snprintf(buf, sizeof buf, "%s_", s->input);
             text(d, buf, box.x + 10, box.y + 38, INK, false);
         }
