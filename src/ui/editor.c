@@ -249,12 +249,12 @@ bool ed_write_recovery(const ed_state_t *s, bool *written, char *err, size_t err
     *written = false;
     if (!edit_history_dirty(&s->hist)) return true;
     char rpath[SAVE_PATH_MAX];
-    if (!recover_path(s->path, rpath, sizeof rpath)) {
-        snprintf(err, errcap, "no folder for a recovery copy (set HOME or XDG_DATA_HOME)");
+    bool no_history = false;
+    if (recover_write_map_any(s->path, s->map, &s->hist, rpath, sizeof rpath, &no_history, err,
+                              errcap) != HB_OK)
         return false;
-    }
-    if (recover_write_map(rpath, s->path, s->map, &s->hist, err, errcap) != HB_OK) return false;
-    snprintf(err, errcap, "%s", rpath);
+    snprintf(err, errcap, "%s%s", rpath,
+             no_history ? " (without the undo history, too large to keep)" : "");
     *written = true;
     return true;
 }
