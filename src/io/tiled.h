@@ -43,4 +43,9 @@ char *tiled_to_text(const map_t *m, tiled_format_t fmt, const char *out_path);
  * PATH.bak. HB_OK, or an error with err filled. */
 int tiled_save(const map_t *m, const char *path, char *err, size_t errcap);
 
+/* Does the Tiled map at PATH hold layers hexbattle does not read (which a
+ * save over it would drop)? Their names go to note. False too when PATH is
+ * not there or not a Tiled map. */
+bool tiled_foreign_layers(const char *path, char *note, size_t notecap);
+
 #endif

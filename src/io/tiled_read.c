@@ -755,8 +755,35 @@ static bool is_named(const cJSON *layer, const char *want)
     return cJSON_IsString(n) && strcasecmp(n->valuestring, want) == 0;
 }
 
-/* Name the layers not read, in one line. */
-static void note_dropped(build_t *b, const cJSON *layers, const cJSON *terrain,
+/* The layers hexbattle reads: the terrain (the tile layer named "terrain",
+ * else the first) and the combatants (the object layer so named, else the
+ * first); each -1 / NULL when there is none. */
+static void pick_layers(const cJSON *layers, const cJSON **terrain, int *ti, const cJSON **units,
+                        int *ui)
+{
+    const cJSON *l;
+    int i = 0;
+    *terrain = *units = NULL;
+    *ti = *ui = -1;
+    cJSON_ArrayForEach(l, layers)
+    {
+        const cJSON *type = cJSON_GetObjectItemCaseSensitive(l, "type");
+        bool tile = cJSON_IsString(type) && strcmp(type->valuestring, "tilelayer") == 0;
+        bool obj = cJSON_IsString(type) && strcmp(type->valuestring, "objectgroup") == 0;
+        if (tile && (!*terrain || (is_named(l, "terrain") && !is_named(*terrain, "terrain")))) {
+            *terrain = l;
+            *ti = i;
+        }
+        if (obj && (!*units || (is_named(l, "combatants") && !is_named(*units, "combatants")))) {
+            *units = l;
+            *ui = i;
+        }
+        i++;
+    }
+}
+
+/* Name the layers not read, in one line, into note. */
+static void note_dropped(char *note, size_t cap, const cJSON *layers, const cJSON *terrain,
                          const cJSON *units)
 {
     size_t used = 0;
@@ -767,11 +794,11 @@ static void note_dropped(build_t *b, const cJSON *layers, const cJSON *terrain,
         if (l == terrain || l == units) continue;
         const cJSON *name = cJSON_GetObjectItemCaseSensitive(l, "name");
         const cJSON *type = cJSON_GetObjectItemCaseSensitive(l, "type");
-        int k = snprintf(b->note + used, sizeof b->note - used, "%s'%.40s' (%.12s)",
+        int k = snprintf(note + used, cap - used, "%s'%.40s' (%.12s)",
                          n++ ? ", " : "dropped Tiled layers hexbattle does not read: ",
                          cJSON_IsString(name) ? name->valuestring : "?",
                          cJSON_IsString(type) ? type->valuestring : "?");
-        if (k < 0 || (size_t)k >= sizeof b->note - used) break;
+        if (k < 0 || (size_t)k >= cap - used) break;
         used += (size_t)k;
     }
 }
@@ -832,23 +859,9 @@ static int build(build_t *b, const cJSON *root)
 
     const cJSON *layers = cJSON_GetObjectItemCaseSensitive(root, "layers");
     if (!cJSON_IsArray(layers)) return io_fail(cx, "layers", "missing: the map has no layers");
-    const cJSON *terrain = NULL, *units = NULL, *l;
-    int ti = -1, ui = -1, i = 0;
-    cJSON_ArrayForEach(l, layers)
-    {
-        const cJSON *type = cJSON_GetObjectItemCaseSensitive(l, "type");
-        bool tile = cJSON_IsString(type) && strcmp(type->valuestring, "tilelayer") == 0;
-        bool obj = cJSON_IsString(type) && strcmp(type->valuestring, "objectgroup") == 0;
-        if (tile && (!terrain || (is_named(l, "terrain") && !is_named(terrain, "terrain")))) {
-            terrain = l;
-            ti = i;
-        }
-        if (obj && (!units || (is_named(l, "combatants") && !is_named(units, "combatants")))) {
-            units = l;
-            ui = i;
-        }
-        i++;
-    }
+    const cJSON *terrain = NULL, *units = NULL;
+    int ti = -1, ui = -1;
+    pick_layers(layers, &terrain, &ti, &units, &ui);
     if (!terrain)
         return io_fail(cx, "layers", "no tile layer: the terrain comes from a tile layer (best "
                                      "named 'terrain')");
@@ -910,7 +923,7 @@ static int build(build_t *b, const cJSON *root)
             if ((rc = put_combatant(b, list, o, r, &g, (int)cols, (int)rows))) return rc;
         }
     }
-    note_dropped(b, layers, terrain, units);
+    note_dropped(b->note, sizeof b->note, layers, terrain, units);
     return HB_OK;
 }
 
@@ -989,4 +1002,25 @@ int tiled_load(const char *path, const char *data_dir, map_t **out, tmpl_db_t **
     rc = tiled_load_mem(text, len, path, data_dir, out, db_out, note, notecap, err, errcap);
     free(text);
     return rc;
+}
+
+bool tiled_foreign_layers(const char *path, char *note, size_t notecap)
+{
+    if (notecap) note[0] = '\0';
+    char *text = NULL, err[HB_ERR_MAX];
+    size_t len = 0;
+    if (hb_read_file(path, TILED_FILE_MAX, &text, &len, err, sizeof err) != HB_OK) return false;
+    io_ctx_t cx = {.file = path, .err = err, .errcap = sizeof err};
+    cJSON *root = NULL;
+    int rc = tiled_format_of(path) == TILED_TMX ? tiled_xml_parse(&cx, text, len, &root)
+                                                : io_parse(&cx, text, len, &root);
+    free(text);
+    if (rc != HB_OK) return false;
+    const cJSON *layers = cJSON_GetObjectItemCaseSensitive(root, "layers");
+    const cJSON *terrain, *units;
+    int ti, ui;
+    pick_layers(layers, &terrain, &ti, &units, &ui);
+    note_dropped(note, notecap, layers, terrain, units);
+    cJSON_Delete(root);
+    return notecap && note[0];
 }
