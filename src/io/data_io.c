@@ -226,7 +226,8 @@ static int load_template(io_ctx_t *cx, const cJSON *o, const char *path, const t
         return rc;
     io_path_key(p, sizeof p, path, "token");
     if ((v = io_get(o, "token")) &&
-        (rc = io_want_string(cx, v, p, t->token, sizeof t->token, true)))
+        ((rc = io_want_string(cx, v, p, t->token, sizeof t->token, true)) ||
+         (rc = io_want_inside(cx, p, t->token, "assets/"))))
         return rc;
     io_path_key(p, sizeof p, path, "secondary");
     if ((v = io_get(o, "secondary")) &&

@@ -259,6 +259,9 @@ static int read_type(io_ctx_t *cx, const cJSON *o, const char *path, terrain_t *
     if (!rc) rc = get_bool(cx, o, path, "blocks_sight", &t->blocks_sight);
     if (!rc) rc = get_int(cx, o, path, "color", 0, 0xffffff, &color);
     if (!rc) rc = get_str(cx, o, path, "texture", t->texture, sizeof t->texture);
+    char p[IO_PATH_MAX];
+    io_path_key(p, sizeof p, path, "texture");
+    if (!rc) rc = io_want_inside(cx, p, t->texture, "assets/");
     if (!rc) rc = get_str(cx, o, path, "opens_to", t->opens_to, sizeof t->opens_to);
     if (!rc) rc = get_bool(cx, o, path, "builtin", &t->builtin);
     if (!rc) rc = get_bool(cx, o, path, "in_map", &t->in_map);
@@ -288,6 +291,9 @@ static int read_unit(io_ctx_t *cx, const cJSON *o, const char *path, map_combata
     if (!rc) rc = get_int(cx, o, path, "hp_max", INT_MIN, INT_MAX, &c->hp_max);
     if (!rc) rc = get_int(cx, o, path, "reach", 0, INT_MAX, &c->reach_ft);
     if (!rc) rc = get_str(cx, o, path, "token", c->token, sizeof c->token);
+    char tp[IO_PATH_MAX];
+    io_path_key(tp, sizeof tp, path, "token");
+    if (!rc) rc = io_want_inside(cx, tp, c->token, "assets/");
     if (!rc) rc = get_int(cx, o, path, "given", 0, 0x1ff, &given);
     if (rc) return rc;
     c->kind = (ckind_t)kind;

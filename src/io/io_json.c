@@ -324,7 +324,8 @@ int io_terrain_fields(io_ctx_t *cx, const cJSON *obj, const char *path, terrain_
 
     io_path_key(p, sizeof p, path, "texture");
     if ((v = io_get(obj, "texture")) &&
-        (rc = io_want_string(cx, v, p, t->texture, sizeof t->texture, true)))
+        ((rc = io_want_string(cx, v, p, t->texture, sizeof t->texture, true)) ||
+         (rc = io_want_inside(cx, p, t->texture, "assets/"))))
         return rc;
 
     io_path_key(p, sizeof p, path, "opens_to");
@@ -487,4 +488,22 @@ char *io_print_owned(cJSON *root, bool ok)
     }
     cJSON_free(printed);
     return text;
+}
+
+bool io_safe_relative(const char *rel)
+{
+    if (!*rel || rel[0] == '/' || rel[0] == '\\' || strchr(rel, ':')) return false;
+    for (const char *s = rel; *s;) {
+        size_t len = strcspn(s, "/\\");
+        if (len == 2 && s[0] == '.' && s[1] == '.') return false;
+        s += len + (s[len] ? 1 : 0);
+    }
+    return true;
+}
+
+int io_want_inside(io_ctx_t *cx, const char *p, const char *s, const char *where)
+{
+    if (!*s || io_safe_relative(s)) return HB_OK;
+    return io_fail(cx, p, "'%.80s' must be a relative path inside %s (no '..', no absolute path)",
+                   s, where);
 }

@@ -138,4 +138,12 @@ char *io_print_owned(cJSON *root, bool ok);
 int map_from_json(const cJSON *root, const char *name, const char *data_dir, map_t **out,
                   tmpl_db_t **db_out, char *err, size_t errcap);
 
+/* Is rel a path that stays inside the folder it is read from: not empty,
+ * not absolute (no leading / or \\, no drive letter), no ".." part? Texture
+ * and token paths (under assets/) and Tiled tilesets (beside the map) must be. */
+bool io_safe_relative(const char *rel);
+/* Check the string member at p (already read into s) with io_safe_relative:
+ * HB_OK, or HB_ERR_INPUT naming p and what it must be (WHERE: the folder). */
+int io_want_inside(io_ctx_t *cx, const char *p, const char *s, const char *where);
+
 #endif

@@ -310,7 +310,9 @@ static int read_combatant(io_ctx_t *cx, const cJSON *o, const char *path, const 
 
     if ((v = io_get(o, "token"))) {
         io_path_key(p, sizeof p, path, "token");
-        if ((rc = io_want_string(cx, v, p, c->token, sizeof c->token, true))) return rc;
+        if ((rc = io_want_string(cx, v, p, c->token, sizeof c->token, true)) ||
+            (rc = io_want_inside(cx, p, c->token, "assets/")))
+            return rc;
         c->given |= GIVEN_TOKEN;
     }
     if ((v = io_get(o, "weapons"))) {

@@ -4,15 +4,17 @@
  * The Tiled document is turned into a format-1 hexbattle document, which the
  * map loader then checks like any map file; its messages are put back in
  * terms of the Tiled file (an object's path rather than "combatants[2]"). */
+#include <limits.h>
 #include <math.h>
-#include <strings.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <zlib.h>
 #include <zstd.h>
 
+#include "../platform/platform.h"
 #include "map_io.h"
 #include "tiled_internal.h"
 
@@ -337,26 +339,13 @@ typedef struct {
     int n_tiles;
 } tilesets_t;
 
-/* Is rel a safe relative path (no root, no "..")? */
-static bool safe_relative(const char *rel)
-{
-    if (!*rel || rel[0] == '/' || rel[0] == '\\' || strchr(rel, ':')) return false;
-    for (const char *s = rel; *s;) {
-        const char *e = strchr(s, '/');
-        size_t len = e ? (size_t)(e - s) : strlen(s);
-        if (len == 2 && s[0] == '.' && s[1] == '.') return false;
-        s += len + (e ? 1 : 0);
-    }
-    return true;
-}
-
 /* Read the external tileset SOURCE (relative to the map's folder). */
 static int load_external(io_ctx_t *cx, const char *map_name, const char *source, const char *path,
                          cJSON **out)
 {
     char p[IO_PATH_MAX];
     io_path_key(p, sizeof p, path, "source");
-    if (!safe_relative(source))
+    if (!io_safe_relative(source))
         return io_fail(cx, p, "'%.80s': a tileset must be a relative path inside the map's "
                               "folder (no '..', no absolute path)", source);
     char file[1024];
@@ -364,6 +353,19 @@ static int load_external(io_ctx_t *cx, const char *map_name, const char *source,
     int k = slash ? snprintf(file, sizeof file, "%.*s/%s", (int)(slash - map_name), map_name, source)
                   : snprintf(file, sizeof file, "%s", source);
     if (k < 0 || (size_t)k >= sizeof file) return io_fail(cx, p, "path too long");
+    /* A name inside the folder may still be a link (or pass through one)
+     * that leads out of it. */
+    char dir[1024], real_dir[PATH_MAX], real_file[PATH_MAX];
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - map_name) : 1, slash ? map_name : ".");
+    if (slash == map_name) snprintf(dir, sizeof dir, "/");
+    if (hb_fs_real_path(dir, real_dir, sizeof real_dir) == 0 &&
+        hb_fs_real_path(file, real_file, sizeof real_file) == 0) {
+        size_t n = strlen(real_dir);
+        bool inside = strncmp(real_file, real_dir, n) == 0 &&
+                      (real_file[n] == '/' || (n == 1 && real_dir[0] == '/'));
+        if (!inside)
+            return io_fail(cx, p, "'%.80s' leads out of the map's folder (through a link)", source);
+    }
     tiled_format_t f = TILED_NONE;
     size_t n = strlen(source);
     if (n > 4 && strcmp(source + n - 4, ".tsx") == 0) f = TILED_TMX;
