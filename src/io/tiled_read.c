@@ -334,14 +334,16 @@ typedef struct {
 
 typedef struct {
     cJSON *ext[MAX_TILESETS]; /* external tilesets read, freed at the end */
+    char ext_src[MAX_TILESETS][256]; /* their "source", so one named twice is read once */
     int n_ext;
+    size_t ext_bytes; /* bytes of external tilesets read for this map */
     tile_ref_t *tiles;
     int n_tiles;
 } tilesets_t;
 
 /* Read the external tileset SOURCE (relative to the map's folder). */
 static int load_external(io_ctx_t *cx, const char *map_name, const char *source, const char *path,
-                         cJSON **out)
+                         size_t *bytes, cJSON **out)
 {
     char p[IO_PATH_MAX];
     io_path_key(p, sizeof p, path, "source");
@@ -374,8 +376,15 @@ static int load_external(io_ctx_t *cx, const char *map_name, const char *source,
     if (f == TILED_NONE) return io_fail(cx, p, "'%.80s' is not a .tsx or .tsj tileset", source);
     char *text = NULL, err[HB_ERR_MAX];
     size_t len = 0;
-    if (hb_read_file(file, TILED_FILE_MAX, &text, &len, err, sizeof err) != HB_OK)
-        return io_fail(cx, p, "cannot read the tileset: %s", err);
+    /* All the tilesets of one map together are held to the one file limit:
+     * a small map naming a large tileset many times must not multiply it. */
+    size_t room = TILED_FILE_MAX - (*bytes < TILED_FILE_MAX ? *bytes : TILED_FILE_MAX);
+    int got = hb_read_file(file, room, &text, &len, err, sizeof err);
+    if (got == HB_ERR_OTHER) return io_fail_other(cx, "out of memory");
+    if (got != HB_OK)
+        return io_fail(cx, p, "cannot read the tileset: %s%s", err,
+                       *bytes ? " (the map's tilesets together may not pass 16 MiB)" : "");
+    *bytes += len;
     io_ctx_t sub = {.file = file, .err = cx->err, .errcap = cx->errcap};
     int rc = f == TILED_TMX ? tiled_xml_parse(&sub, text, len, out) : io_parse(&sub, text, len, out);
     free(text);
@@ -412,8 +421,14 @@ static int read_tilesets(io_ctx_t *cx, const cJSON *root, tilesets_t *ts)
         const cJSON *set = t;
         if (cJSON_IsString(src)) {
             cJSON *ext = NULL;
-            if ((rc = load_external(cx, cx->file, src->valuestring, p, &ext))) return rc;
-            ts->ext[ts->n_ext++] = ext;
+            for (int e = 0; e < ts->n_ext && !ext; e++)
+                if (strcmp(ts->ext_src[e], src->valuestring) == 0) ext = ts->ext[e];
+            if (!ext) { /* a tileset named again is parsed once */
+                if ((rc = load_external(cx, cx->file, src->valuestring, p, &ts->ext_bytes, &ext)))
+                    return rc;
+                snprintf(ts->ext_src[ts->n_ext], sizeof ts->ext_src[0], "%s", src->valuestring);
+                ts->ext[ts->n_ext++] = ext;
+            }
             set = ext;
         }
         const cJSON *tile;
