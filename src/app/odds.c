@@ -193,6 +193,14 @@ int app_odds(int argc, char **argv)
         }
     }
     if (!path) return usage("%s", "needs a map or a saved battle");
+    /* More threads than processors only cost memory (a battle each): the
+     * answer is the same on any number, so the count is capped, and said. */
+    uint64_t cores = (uint64_t)odds_cpu_count();
+    if (threads > cores) {
+        fprintf(stderr, "hexbattle: odds: --threads %llu capped at the %llu processors there are\n",
+                (unsigned long long)threads, (unsigned long long)cores);
+        threads = cores;
+    }
     if (is_save(path)) return odds_save(path, seed, (long)runs, (int)threads);
     return odds_map(path, seed, (long)runs, (int)threads);
 }

@@ -139,4 +139,11 @@ expect_fail odds_threads_zero 2 "--threads needs" "$HB" odds "$SRC/maps/ridge_am
 expect_fail odds_seed_negative 2 "--seed needs" "$HB" odds "$SRC/maps/ridge_ambush.json" --seed -1
 expect_fail odds_unknown_option 2 "unknown option" "$HB" odds "$SRC/maps/ridge_ambush.json" --fast
 
+# More threads than processors: capped at them, and said (issue 30).
+cores=$(getconf _NPROCESSORS_ONLN)
+"$HB" odds "$SRC/maps/ridge_ambush.json" --runs 4 --threads 64 >/dev/null 2>"$TMP/err"
+check odds_threads_capped_exit test $? -eq 0
+if [ "$cores" -lt 64 ]; then
+    check odds_threads_capped_said grep -qF -- "--threads 64 capped at the $cores processors" "$TMP/err"
+fi
 finish
