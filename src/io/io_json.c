@@ -8,6 +8,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+void io_escape_controls(char *s, size_t cap)
+{
+    /* Work from a copy: each control byte grows into four ("\x1b"). */
+    char src[2048];
+    size_t n = strlen(s);
+    if (n >= sizeof src) n = sizeof src - 1;
+    memcpy(src, s, n);
+    src[n] = '\0';
+    size_t o = 0;
+    for (size_t i = 0; i < n && o + 1 < cap; i++) {
+        unsigned char c = (unsigned char)src[i];
+        if (c < 0x20 || c == 0x7f) {
+            if (o + 5 > cap) break;
+            snprintf(s + o, cap - o, "\\x%02x", c);
+            o += 4;
+        } else {
+            s[o++] = (char)c;
+        }
+    }
+    s[o] = '\0';
+}
+
 int io_fail(io_ctx_t *cx, const char *path, const char *fmt, ...)
 {
     if (!cx->err || cx->errcap == 0) return HB_ERR_INPUT;
@@ -19,12 +41,17 @@ int io_fail(io_ctx_t *cx, const char *path, const char *fmt, ...)
         vsnprintf(cx->err + n, cx->errcap - (size_t)n, fmt, ap);
         va_end(ap);
     }
+    /* The message echoes the input: an ESC in an id must not reach a terminal raw. */
+    io_escape_controls(cx->err, cx->errcap);
     return HB_ERR_INPUT;
 }
 
 int io_fail_other(io_ctx_t *cx, const char *reason)
 {
-    if (cx->err && cx->errcap) snprintf(cx->err, cx->errcap, "%s: %s", cx->file, reason);
+    if (cx->err && cx->errcap) {
+        snprintf(cx->err, cx->errcap, "%s: %s", cx->file, reason);
+        io_escape_controls(cx->err, cx->errcap);
+    }
     return HB_ERR_OTHER;
 }
 

@@ -35,6 +35,9 @@ int io_fail(io_ctx_t *cx, const char *path, const char *fmt, ...)
 
 /* Write "FILE: reason" for failures that are not about the input; returns HB_ERR_OTHER. */
 int io_fail_other(io_ctx_t *cx, const char *reason);
+/* Rewrite the control characters of s (below 0x20, and DEL) as "\xNN", in
+ * place, within cap bytes: every message that echoes input goes through it. */
+void io_escape_controls(char *s, size_t cap);
 
 /* Deepest nesting of objects and arrays any file may have; real files stay
  * under ten levels. */

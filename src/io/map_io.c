@@ -207,6 +207,9 @@ static int read_factions(io_ctx_t *cx, const cJSON *root, map_t *m)
     for (const cJSON *e = f->child; e; e = e->next) {
         io_path_key(p, sizeof p, "factions", e->string);
         if (!*e->string) return io_fail(cx, p, "faction names must not be empty");
+        if (!io_is_id(e->string))
+            return io_fail(cx, p, "'%s' is not a valid faction name (letters, digits, '_' and '-')",
+                           e->string);
         if (strlen(e->string) >= MAP_ID_MAX)
             return io_fail(cx, p, "faction name longer than %d characters", MAP_ID_MAX - 1);
         for (int i = 0; i < m->n_factions; i++)
@@ -249,6 +252,9 @@ static int read_combatant(io_ctx_t *cx, const cJSON *o, const char *path, const 
     if ((rc = io_require(cx, o, path, "faction", &v))) return rc;
     io_path_key(p, sizeof p, path, "faction");
     if ((rc = io_want_string(cx, v, p, c->faction, sizeof c->faction, false))) return rc;
+    if (!io_is_id(c->faction))
+        return io_fail(cx, p, "'%s' is not a valid faction name (letters, digits, '_' and '-')",
+                       c->faction);
 
     if ((rc = io_require(cx, o, path, "at", &v))) return rc;
     io_path_key(p, sizeof p, path, "at");
