@@ -388,7 +388,7 @@ int io_int_table(io_ctx_t *cx, const cJSON *v, const char *path, stat_kv_t *kv, 
         if ((rc = io_want_key_id(cx, s->string, p, MAP_ID_MAX))) return rc;
         for (int i = 0; i < *n; i++)
             if (strcmp(kv[i].key, s->string) == 0) return io_fail(cx, p, "given twice");
-        if ((rc = io_want_int(cx, s, p, INT_MIN, INT_MAX, &kv[*n].value))) return rc;
+        if ((rc = io_want_int(cx, s, p, -IO_VALUE_MAX, IO_VALUE_MAX, &kv[*n].value))) return rc;
         hb_strlcpy(kv[*n].key, s->string, MAP_ID_MAX);
         (*n)++;
     }

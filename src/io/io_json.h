@@ -149,4 +149,11 @@ bool io_safe_relative(const char *rel);
  * HB_OK, or HB_ERR_INPUT naming p and what it must be (WHERE: the folder). */
 int io_want_inside(io_ctx_t *cx, const char *p, const char *s, const char *where);
 
+/* The ranges of the numbers a map, template or save holds (docs/map-format.md,
+ * "Ranges"): wide enough for any table, narrow enough that no rule's sums and
+ * products overflow an int. */
+#define IO_FEET_MAX 10000    /* speed, fly, reach, a weapon's range: feet */
+#define IO_HP_MAX 100000     /* hit points */
+#define IO_VALUE_MAX 1000000 /* stats, rule options, faction scores: -max..max */
+
 #endif

@@ -160,8 +160,8 @@ static int read_faction(io_ctx_t *cx, const cJSON *e, const char *p, faction_t *
             if (strcmp(fa->values[k].key, s->string) == 0) return io_fail(cx, q, "given twice");
         bool morale = strcmp(s->string, "morale") == 0;
         stat_kv_t *kv = &fa->values[fa->n_values];
-        if ((rc = io_want_int(cx, s, q, morale ? 0 : INT_MIN, morale ? FACTION_MORALE_MAX : INT_MAX,
-                              &kv->value)))
+        if ((rc = io_want_int(cx, s, q, morale ? 0 : -IO_VALUE_MAX,
+                              morale ? FACTION_MORALE_MAX : IO_VALUE_MAX, &kv->value)))
             return rc;
         hb_strlcpy(kv->key, s->string, sizeof kv->key);
         fa->n_values++;
@@ -189,7 +189,7 @@ static int read_options(io_ctx_t *cx, const cJSON *root, map_t *m)
             v = cJSON_IsTrue(e);
         else if (!cJSON_IsNumber(e))
             return io_fail(cx, p, "expected true, false or an integer, found %s", io_type_name(e));
-        else if ((rc = io_want_int(cx, e, p, INT_MIN, INT_MAX, &v)))
+        else if ((rc = io_want_int(cx, e, p, -IO_VALUE_MAX, IO_VALUE_MAX, &v)))
             return rc;
         map_option_set(m, e->string, v, is_bool, false);
     }
@@ -226,14 +226,14 @@ static int read_factions(io_ctx_t *cx, const cJSON *root, map_t *m)
 }
 
 /* Optional non-negative integer field KEY; sets bit in c->given when present. */
-static int opt_int(io_ctx_t *cx, const cJSON *o, const char *path, const char *key, int lo,
+static int opt_int(io_ctx_t *cx, const cJSON *o, const char *path, const char *key, int lo, int hi,
                    int *dst, unsigned bit, map_combatant_t *c)
 {
     const cJSON *v = io_get(o, key);
     if (!v) return HB_OK;
     char p[IO_PATH_MAX];
     io_path_key(p, sizeof p, path, key);
-    int rc = io_want_int(cx, v, p, lo, INT_MAX, dst);
+    int rc = io_want_int(cx, v, p, lo, hi, dst);
     if (!rc) c->given |= bit;
     return rc;
 }
@@ -307,10 +307,10 @@ static int read_combatant(io_ctx_t *cx, const cJSON *o, const char *path, const 
     io_path_key(p, sizeof p, path, (c->given & GIVEN_SIZE) ? "size" : "kind");
     if ((rc = io_check_size(cx, p, c->kind, c->size))) return rc;
 
-    if ((rc = opt_int(cx, o, path, "speed", 0, &c->speed_ft, GIVEN_SPEED, c)) ||
-        (rc = opt_int(cx, o, path, "fly", 0, &c->fly_ft, GIVEN_FLY, c)) ||
-        (rc = opt_int(cx, o, path, "reach", 0, &c->reach_ft, GIVEN_REACH, c)) ||
-        (rc = opt_int(cx, o, path, "hp", 1, &c->hp_max, GIVEN_HP, c)))
+    if ((rc = opt_int(cx, o, path, "speed", 0, IO_FEET_MAX, &c->speed_ft, GIVEN_SPEED, c)) ||
+        (rc = opt_int(cx, o, path, "fly", 0, IO_FEET_MAX, &c->fly_ft, GIVEN_FLY, c)) ||
+        (rc = opt_int(cx, o, path, "reach", 0, IO_FEET_MAX, &c->reach_ft, GIVEN_REACH, c)) ||
+        (rc = opt_int(cx, o, path, "hp", 1, IO_HP_MAX, &c->hp_max, GIVEN_HP, c)))
         return rc;
     c->hp = c->hp_max;
 
