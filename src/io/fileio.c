@@ -283,8 +283,10 @@ static bool write_temp(const char *shown, const char *real, const void *data, si
         return false;
     }
     bool ok = write_all(fd, data, len);
-    /* The mode and owner of the file replaced (a private save stays private). */
-    if (ok && replacing && hb_fs_copy_meta(fd, real) != 0) ok = false;
+    /* The mode and owner of the file replaced (a private save stays private).
+     * A file system without modes (FAT) refuses; the file then stays 0600,
+     * the safe side, and the save goes on. */
+    if (ok && replacing) (void)hb_fs_copy_meta(fd, real);
     while (ok && (fault_hits(OP_FSYNC) || hb_fs_sync(fd) != 0)) {
         if (errno != EINTR) ok = false;
     }
