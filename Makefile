@@ -78,7 +78,7 @@ run: build
 test:
 	$(MAKE) --no-print-directory build asan release-check WERROR=ON
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
-	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --output-on-failure -j $(JOBS)
 	$(MAKE) --no-print-directory fuzz-smoke
 
@@ -98,7 +98,7 @@ shots: build
 monkey: asan
 	for seed in $(MONKEY_SEEDS); do \
 	  SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy HEXBATTLE_DATA=$(CURDIR)/data \
-	  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  HB_MONKEY_SEED=$$seed HB_MONKEY_EVENTS=$(MONKEY_EVENTS) \
 	  ./$(ASAN_BUILD)/tests/test_ui_monkey || exit 1; \
 	done

@@ -9,11 +9,13 @@
 
 #include <cmocka.h>
 
+#include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <dirent.h>
-#include <errno.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "io/fileio.h"
@@ -325,6 +327,151 @@ static void test_failed_copy_leaves_old_one(void **state)
     edit_history_free(&h);
 }
 
+/* A full or read-only data folder: the copy goes beside the map, then to
+ * $TMPDIR, says where, and is found there again (issue 30). */
+static void test_copy_lands_elsewhere(void **state)
+{
+    fx_t *f = *state;
+    char maps[128], tmp[128], file[192], where[1024], err[HB_ERR_MAX], found[1024];
+    snprintf(maps, sizeof maps, "%s/maps", f->dir);
+    snprintf(tmp, sizeof tmp, "%s/tmp", f->dir);
+    assert_int_equal(mkdir(maps, 0755), 0);
+    assert_int_equal(mkdir(tmp, 0755), 0);
+    setenv("TMPDIR", tmp, 1);
+    snprintf(file, sizeof file, "%s/ford.json", maps);
+    edit_history_t h;
+    edit_history_init(&h);
+    edit_t e;
+    assert_true(edit_paint(f->m, (cell_t){3, 3}, 1, map_find_type(f->m, "wall"), &e));
+    assert_true(edit_do(&h, f->m, &e));
+    bool no_history = true;
+    /* The data folder takes it when it can. */
+    assert_int_equal(
+        recover_write_map_any(file, f->m, &h, where, sizeof where, &no_history, err, sizeof err),
+        HB_OK);
+    assert_false(no_history);
+    char want[1024];
+    snprintf(want, sizeof want, "%s/hexbattle/ford.recover.json", f->dir);
+    assert_string_equal(where, want);
+    assert_int_equal(unlink(where), 0);
+    /* Its first write fails (a full disk): beside the map. */
+    assert_true(hb_fault_set("create:1"));
+    assert_int_equal(
+        recover_write_map_any(file, f->m, &h, where, sizeof where, &no_history, err, sizeof err),
+        HB_OK);
+    snprintf(want, sizeof want, "%s/ford.recover.json", maps);
+    assert_string_equal(where, want);
+    hb_fault_set(NULL);
+    assert_int_equal(recover_find(file, found, sizeof found, err, sizeof err), 1);
+    assert_string_equal(found, want);
+    assert_int_equal(unlink(where), 0);
+    /* Both fail: $TMPDIR. */
+    assert_true(hb_fault_set("create:1,create:2"));
+    assert_int_equal(
+        recover_write_map_any(file, f->m, &h, where, sizeof where, &no_history, err, sizeof err),
+        HB_OK);
+    snprintf(want, sizeof want, "%s/hexbattle-ford.recover.json", tmp);
+    assert_string_equal(where, want);
+    hb_fault_set(NULL);
+    assert_int_equal(recover_find(file, found, sizeof found, err, sizeof err), 1);
+    assert_string_equal(found, want);
+    recover_map_t back;
+    assert_int_equal(recover_load_map(found, NULL, &back, err, sizeof err), HB_OK);
+    recover_map_free(&back);
+    assert_int_equal(unlink(where), 0);
+    /* None takes it: every place's reason is said. */
+    assert_true(hb_fault_set("create:1+"));
+    assert_int_equal(
+        recover_write_map_any(file, f->m, &h, where, sizeof where, &no_history, err, sizeof err),
+        HB_ERR_OTHER);
+    hb_fault_set(NULL);
+    assert_non_null(strstr(err, "/hexbattle/ford.recover.json: cannot write"));
+    assert_non_null(strstr(err, "/maps/ford.recover.json: cannot write"));
+    assert_non_null(strstr(err, "/tmp/hexbattle-ford.recover.json: cannot write"));
+    assert_int_equal(recover_find(file, found, sizeof found, err, sizeof err), 0);
+    unsetenv("TMPDIR");
+    edit_history_free(&h);
+}
+
+/* Three flood fills on a 1024x1024 map: a copy with every cell of the
+ * history would pass the 16 MiB read limit. It is written without the
+ * history, reads back with the edits (still unsaved), and quickly. */
+static void test_huge_history_copy_reads_back(void **state)
+{
+    (void)state;
+    terrain_t types[MAP_MAX_TERRAIN];
+    int n = 0;
+    char err[HB_ERR_MAX];
+    assert_int_equal(
+        terrain_load_builtin(hb_data_dir(), types, MAP_MAX_TERRAIN, &n, err, sizeof err), 0);
+    int open = 0, wall = 0, water = 0;
+    for (int i = 0; i < n; i++) {
+        if (!strcmp(types[i].name, "open")) open = i;
+        if (!strcmp(types[i].name, "wall")) wall = i;
+        if (!strcmp(types[i].name, "water")) water = i;
+    }
+    map_t *m = edit_new_map(1024, 1024, types, n, open);
+    assert_non_null(m);
+    edit_history_t h;
+    edit_history_init(&h);
+    const int fills[3] = {wall, water, open};
+    for (int k = 0; k < 3; k++) {
+        edit_t e;
+        assert_true(edit_flood(m, (cell_t){10, 10}, fills[k], &e));
+        assert_true(edit_do(&h, m, &e));
+    }
+    edit_t e;
+    assert_true(edit_paint(m, (cell_t){5, 5}, 1, wall, &e));
+    assert_true(edit_do(&h, m, &e));
+    char where[1024];
+    bool no_history = false;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    assert_int_equal(
+        recover_write_map_any("big.json", m, &h, where, sizeof where, &no_history, err, sizeof err),
+        HB_OK);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    printf("huge copy written in %.3f s\n", secs);
+    assert_true(secs < 1.0); /* it is written when the editor is told to stop */
+    assert_true(no_history);
+    recover_map_t back;
+    assert_int_equal(recover_load_map(where, NULL, &back, err, sizeof err), HB_OK);
+    assert_int_equal(back.map->cells[map_index(back.map, (cell_t){5, 5})], wall);
+    assert_int_equal(back.map->cells[map_index(back.map, (cell_t){500, 500})], open);
+    assert_true(edit_history_dirty(&back.hist)); /* the edits are still unsaved */
+    assert_int_equal(back.hist.n, 0);
+    recover_map_free(&back);
+    char found[1024];
+    assert_int_equal(recover_find("big.json", found, sizeof found, err, sizeof err), 1);
+    edit_history_free(&h);
+    map_destroy(m);
+}
+
+/* A copy that is there but cannot be read (damaged, or too large) is
+ * reported with its reason, never skipped without a word. */
+static void test_unreadable_copy_reported(void **state)
+{
+    (void)state;
+    char rpath[1024], found[1024], err[HB_ERR_MAX];
+    assert_true(recover_path("maps/lost.json", rpath, sizeof rpath));
+    char folder[1024];
+    snprintf(folder, sizeof folder, "%s", rpath);
+    *strrchr(folder, '/') = '\0';
+    assert_true(hb_make_dirs(folder, 0755));
+    FILE *fp = fopen(rpath, "w");
+    assert_non_null(fp);
+    fputs("{\"format\": \"hexbattle-recover\", \"of\": ", fp);
+    fclose(fp);
+    assert_int_equal(recover_find("maps/lost.json", found, sizeof found, err, sizeof err), -1);
+    assert_string_equal(found, rpath);
+    assert_non_null(strstr(err, rpath));
+    /* Over the read limit. */
+    assert_int_equal(truncate(rpath, (off_t)HB_FILE_MAX + 1), 0);
+    assert_int_equal(recover_find("maps/lost.json", found, sizeof found, err, sizeof err), -1);
+    assert_non_null(strstr(err, "over the 16 MiB limit"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -333,6 +480,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_damaged_history_refused, setup, teardown),
         cmocka_unit_test_setup_teardown(test_battle_copy_is_a_save, setup, teardown),
         cmocka_unit_test_setup_teardown(test_failed_copy_leaves_old_one, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_copy_lands_elsewhere, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_huge_history_copy_reads_back, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unreadable_copy_reported, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -599,6 +599,111 @@ static void test_recovery_copy_offered_back(void **state)
     assert_int_equal(rmdir(dir), 0);
 }
 
+/* A "Save as" that fails keeps the editor on its file: the recovery copy and
+ * the next Ctrl+S still go to the map that exists (issue 30). */
+static void test_failed_save_as_keeps_path(void **state)
+{
+    fx_t *f = *state;
+    ed_state_t *s = &f->st;
+    s->type = map_find_type(f->m, "wall");
+    click_cell(s, (cell_t){1, 1});
+    key(s, SDLK_s, KMOD_LCTRL); /* a new map: Save As */
+    assert_int_equal(s->prompt, ED_PROMPT_SAVE_AS);
+    type_text(s, "/no/such/folder/new.json");
+    key(s, SDLK_RETURN, 0);
+    assert_string_equal(s->path, "");
+    assert_true(edit_history_dirty(&s->hist));
+    assert_non_null(strstr(s->msg[s->n_msg - 1], "save failed: /no/such/folder/new.json"));
+
+    char dir[] = "/tmp/hb_uied_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[64];
+    snprintf(path, sizeof path, "%s/good.json", dir);
+    key(s, SDLK_s, KMOD_LCTRL);
+    type_text(s, path);
+    key(s, SDLK_RETURN, 0);
+    assert_string_equal(s->path, path);
+    /* Save As again, onto a folder: refused, the editor stays on good.json. */
+    click_cell(s, (cell_t){2, 1});
+    key(s, SDLK_s, KMOD_LCTRL | KMOD_LSHIFT);
+    assert_int_equal(s->prompt, ED_PROMPT_SAVE_AS);
+    for (size_t k = strlen(path); k > 0; k--)
+        key(s, SDLK_BACKSPACE, 0);
+    type_text(s, dir);
+    key(s, SDLK_RETURN, 0);
+    assert_string_equal(s->path, path);
+    assert_true(edit_history_dirty(&s->hist));
+    key(s, SDLK_s, KMOD_LCTRL);
+    assert_false(edit_history_dirty(&s->hist));
+    char bak[80];
+    snprintf(bak, sizeof bak, "%s.bak", path);
+    unlink(bak);
+    unlink(path);
+    assert_int_equal(rmdir(dir), 0);
+}
+
+/* Two editors on one map: the second to save is asked before it overwrites
+ * what the first wrote; Esc keeps the other's file, Y overwrites. */
+static void test_two_editors_asked(void **state)
+{
+    fx_t *f = *state;
+    char dir[] = "/tmp/hb_uied_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[64], bak[80];
+    snprintf(path, sizeof path, "%s/shared.json", dir);
+    snprintf(bak, sizeof bak, "%s.bak", path);
+    hb_strlcpy(f->st.path, path, sizeof f->st.path);
+    assert_true(ed_save(&f->st));
+
+    map_t *ma = NULL, *mb = NULL;
+    char err[HB_ERR_MAX];
+    assert_int_equal(map_load(path, hb_data_dir(), &ma, NULL, err, sizeof err), 0);
+    assert_int_equal(map_load(path, hb_data_dir(), &mb, NULL, err, sizeof err), 0);
+    ed_state_t a, b;
+    ed_init(&a, ma, f->db, path, W, H);
+    ed_init(&b, mb, f->db, path, W, H);
+    a.type = b.type = map_find_type(ma, "wall");
+    click_cell(&a, (cell_t){1, 1});
+    key(&a, SDLK_s, KMOD_LCTRL);
+    assert_false(edit_history_dirty(&a.hist));
+    char *a_text = NULL;
+    size_t len;
+    assert_int_equal(hb_read_file(path, HB_FILE_MAX, &a_text, &len, err, sizeof err), 0);
+
+    click_cell(&b, (cell_t){5, 5});
+    key(&b, SDLK_s, KMOD_LCTRL);
+    assert_int_equal(b.prompt, ED_PROMPT_OVERWRITE);
+    assert_true(edit_history_dirty(&b.hist));
+    key(&b, SDLK_ESCAPE, 0);
+    assert_int_equal(b.prompt, ED_PROMPT_NONE);
+    char *now = NULL;
+    assert_int_equal(hb_read_file(path, HB_FILE_MAX, &now, &len, err, sizeof err), 0);
+    assert_string_equal(now, a_text); /* the first editor's map is still there */
+    free(now);
+    key(&b, SDLK_s, KMOD_LCTRL);
+    assert_int_equal(b.prompt, ED_PROMPT_OVERWRITE);
+    key(&b, SDLK_y, 0);
+    assert_false(edit_history_dirty(&b.hist));
+    char *b_text = map_to_json(mb);
+    assert_int_equal(hb_read_file(path, HB_FILE_MAX, &now, &len, err, sizeof err), 0);
+    assert_string_equal(now, b_text);
+    free(now);
+    free(b_text);
+    /* B's own later saves need no question. */
+    click_cell(&b, (cell_t){6, 5});
+    key(&b, SDLK_s, KMOD_LCTRL);
+    assert_int_equal(b.prompt, ED_PROMPT_NONE);
+    assert_false(edit_history_dirty(&b.hist));
+    free(a_text);
+    ed_free(&a);
+    ed_free(&b);
+    map_destroy(ma);
+    map_destroy(mb);
+    unlink(bak);
+    unlink(path);
+    assert_int_equal(rmdir(dir), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -612,6 +717,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_paint_shows_at_once, setup, teardown),
         cmocka_unit_test_setup_teardown(test_failed_save_keeps_edits, setup, teardown),
         cmocka_unit_test_setup_teardown(test_recovery_copy_offered_back, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_failed_save_as_keeps_path, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_two_editors_asked, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -422,9 +422,11 @@ static int cmd_convert(int argc, char **argv)
     if (argc != 3) return bad_usage("%s", "convert takes a map and where to write it: IN OUT");
     const char *in = argv[1], *out = argv[2];
     size_t n = strlen(out);
-    bool json = n > 5 && strcmp(out + n - 5, ".json") == 0;
+    /* "-": the hexbattle map on standard output. */
+    bool json = (n > 5 && strcmp(out + n - 5, ".json") == 0) || strcmp(out, "-") == 0;
     if (!json && tiled_format_of(out) == TILED_NONE)
-        return bad_usage("convert: '%s' must end in .json, .tmj or .tmx", out);
+        return bad_usage("convert: '%s' must end in .json, .tmj or .tmx, or be - (standard output)",
+                         out);
     char err[HB_ERR_MAX], note[TILED_NOTE_MAX] = "";
     map_t *m = NULL;
     int rc = tiled_format_of(in) != TILED_NONE

@@ -17,6 +17,10 @@
 #include "io/map_io.h"
 #include "io/odds_pool.h"
 #include "io/save.h"
+#include "platform/platform.h"
+#include "ui/stop.h"
+
+#include <SDL.h>
 
 #define EXIT_BAD 2
 #define EXIT_FAIL 1
@@ -79,12 +83,51 @@ static cJSON *answer(const odds_progress_t *pr, const board_t *bd, const map_t *
     return j;
 }
 
+/* Play the runs on a pool, watching it: on a terminal, stderr shows how many
+ * runs are done; Ctrl+C (or SIGTERM, SIGHUP) drops the job, joins the
+ * threads, says how far it came, and the process ends by that signal. False
+ * on OOM or when the threads cannot start. */
+static bool run_watched(const odds_base_t *base, uint64_t seed, long runs, int threads,
+                        odds_progress_t *pr)
+{
+    odds_pool_t *pool = odds_pool_create(threads);
+    if (!pool) return false;
+    if (!odds_pool_start(pool, 0, base, NULL, seed, runs)) {
+        odds_pool_destroy(pool);
+        return false;
+    }
+    bool tty = hb_fs_is_terminal(2);
+    ui_stop_install();
+    Uint32 shown = SDL_GetTicks();
+    while (odds_pool_busy(pool, 0)) {
+        if (ui_stop_signal()) {
+            odds_pool_read(pool, 0, pr);
+            odds_pool_destroy(pool);
+            fprintf(stderr, "%shexbattle: odds: stopped after %ld of %ld runs\n",
+                    tty ? "\r\033[K" : "", pr->tally.runs, runs);
+            ui_stop_exit();
+            return false;
+        }
+        if (tty && SDL_GetTicks() - shown >= 250) {
+            odds_pool_read(pool, 0, pr);
+            fprintf(stderr, "\rhexbattle: odds: %ld of %ld runs", pr->tally.runs, runs);
+            fflush(stderr);
+            shown = SDL_GetTicks();
+        }
+        SDL_Delay(10);
+    }
+    odds_pool_read(pool, 0, pr);
+    odds_pool_destroy(pool);
+    if (tty) fputs("\r\033[K", stderr);
+    return true;
+}
+
 /* Run the job and print its line; the exit status. */
 static int run_and_print(const odds_base_t *base, const board_t *bd, uint64_t seed, long runs,
                          int threads)
 {
     odds_progress_t pr;
-    if (!odds_run_all(base, NULL, seed, runs, threads, &pr)) {
+    if (!run_watched(base, seed, runs, threads, &pr)) {
         fprintf(stderr, "hexbattle: odds: out of memory or no threads\n");
         return EXIT_FAIL;
     }
@@ -179,6 +222,14 @@ int app_odds(int argc, char **argv)
         }
     }
     if (!path) return usage("%s", "needs a map or a saved battle");
+    /* More threads than processors only cost memory (a battle each): the
+     * answer is the same on any number, so the count is capped, and said. */
+    uint64_t cores = (uint64_t)odds_cpu_count();
+    if (threads > cores) {
+        fprintf(stderr, "hexbattle: odds: --threads %llu capped at the %llu processors there are\n",
+                (unsigned long long)threads, (unsigned long long)cores);
+        threads = cores;
+    }
     if (app_is_save(path)) return odds_save(path, seed, (long)runs, (int)threads);
     return odds_map(path, seed, (long)runs, (int)threads);
 }

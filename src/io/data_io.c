@@ -153,11 +153,11 @@ static int load_weapon(io_ctx_t *cx, const cJSON *o, const char *path, weapon_t 
     io_path_key(p, sizeof p, path, "energy");
     if ((v = io_get(o, "energy")) && (rc = io_want_bool(cx, v, p, &w->energy))) return rc;
     io_path_key(p, sizeof p, path, "reach");
-    if ((v = io_get(o, "reach")) && (rc = io_want_int(cx, v, p, 0, INT_MAX, &w->reach_ft)))
+    if ((v = io_get(o, "reach")) && (rc = io_want_int(cx, v, p, 0, IO_FEET_MAX, &w->reach_ft)))
         return rc;
     io_path_key(p, sizeof p, path, "range");
     if ((v = io_get(o, "range"))) {
-        if ((rc = io_want_int(cx, v, p, 1, INT_MAX, &w->range_ft))) return rc;
+        if ((rc = io_want_int(cx, v, p, 1, IO_FEET_MAX, &w->range_ft))) return rc;
     } else if (w->cls != WPN_MELEE) {
         return io_fail(cx, p, "required for %s weapons", CLASSES[cls]);
     }
@@ -215,18 +215,20 @@ static int load_template(io_ctx_t *cx, const cJSON *o, const char *path, const t
         return rc;
     if ((rc = io_require(cx, o, path, "speed", &v))) return rc;
     io_path_key(p, sizeof p, path, "speed");
-    if ((rc = io_want_int(cx, v, p, 0, INT_MAX, &t->speed_ft))) return rc;
+    if ((rc = io_want_int(cx, v, p, 0, IO_FEET_MAX, &t->speed_ft))) return rc;
     if ((rc = io_require(cx, o, path, "hp", &v))) return rc;
     io_path_key(p, sizeof p, path, "hp");
-    if ((rc = io_want_int(cx, v, p, 1, INT_MAX, &t->hp))) return rc;
+    if ((rc = io_want_int(cx, v, p, 1, IO_HP_MAX, &t->hp))) return rc;
     io_path_key(p, sizeof p, path, "fly");
-    if ((v = io_get(o, "fly")) && (rc = io_want_int(cx, v, p, 0, INT_MAX, &t->fly_ft))) return rc;
+    if ((v = io_get(o, "fly")) && (rc = io_want_int(cx, v, p, 0, IO_FEET_MAX, &t->fly_ft)))
+        return rc;
     io_path_key(p, sizeof p, path, "reach");
-    if ((v = io_get(o, "reach")) && (rc = io_want_int(cx, v, p, 0, INT_MAX, &t->reach_ft)))
+    if ((v = io_get(o, "reach")) && (rc = io_want_int(cx, v, p, 0, IO_FEET_MAX, &t->reach_ft)))
         return rc;
     io_path_key(p, sizeof p, path, "token");
     if ((v = io_get(o, "token")) &&
-        (rc = io_want_string(cx, v, p, t->token, sizeof t->token, true)))
+        ((rc = io_want_string(cx, v, p, t->token, sizeof t->token, true)) ||
+         (rc = io_want_inside(cx, p, t->token, "assets/"))))
         return rc;
     io_path_key(p, sizeof p, path, "secondary");
     if ((v = io_get(o, "secondary")) &&

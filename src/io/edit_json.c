@@ -259,6 +259,9 @@ static int read_type(io_ctx_t *cx, const cJSON *o, const char *path, terrain_t *
     if (!rc) rc = get_bool(cx, o, path, "blocks_sight", &t->blocks_sight);
     if (!rc) rc = get_int(cx, o, path, "color", 0, 0xffffff, &color);
     if (!rc) rc = get_str(cx, o, path, "texture", t->texture, sizeof t->texture);
+    char p[IO_PATH_MAX];
+    io_path_key(p, sizeof p, path, "texture");
+    if (!rc) rc = io_want_inside(cx, p, t->texture, "assets/");
     if (!rc) rc = get_str(cx, o, path, "opens_to", t->opens_to, sizeof t->opens_to);
     if (!rc) rc = get_bool(cx, o, path, "builtin", &t->builtin);
     if (!rc) rc = get_bool(cx, o, path, "in_map", &t->in_map);
@@ -282,12 +285,15 @@ static int read_unit(io_ctx_t *cx, const cJSON *o, const char *path, map_combata
     if (!rc) rc = get_int(cx, o, path, "row", 0, MAP_MAX_DIM - 1, &c->at.row);
     if (!rc) rc = get_int(cx, o, path, "kind", KIND_CREATURE, KIND_MACHINE, &kind);
     if (!rc) rc = get_int(cx, o, path, "size", 0, SIZE_COUNT - 1, &size);
-    if (!rc) rc = get_int(cx, o, path, "speed", 0, INT_MAX, &c->speed_ft);
-    if (!rc) rc = get_int(cx, o, path, "fly", 0, INT_MAX, &c->fly_ft);
-    if (!rc) rc = get_int(cx, o, path, "hp", INT_MIN, INT_MAX, &c->hp);
-    if (!rc) rc = get_int(cx, o, path, "hp_max", INT_MIN, INT_MAX, &c->hp_max);
-    if (!rc) rc = get_int(cx, o, path, "reach", 0, INT_MAX, &c->reach_ft);
+    if (!rc) rc = get_int(cx, o, path, "speed", 0, IO_FEET_MAX, &c->speed_ft);
+    if (!rc) rc = get_int(cx, o, path, "fly", 0, IO_FEET_MAX, &c->fly_ft);
+    if (!rc) rc = get_int(cx, o, path, "hp", -IO_HP_MAX, IO_HP_MAX, &c->hp);
+    if (!rc) rc = get_int(cx, o, path, "hp_max", -IO_HP_MAX, IO_HP_MAX, &c->hp_max);
+    if (!rc) rc = get_int(cx, o, path, "reach", 0, IO_FEET_MAX, &c->reach_ft);
     if (!rc) rc = get_str(cx, o, path, "token", c->token, sizeof c->token);
+    char tp[IO_PATH_MAX];
+    io_path_key(tp, sizeof tp, path, "token");
+    if (!rc) rc = io_want_inside(cx, tp, c->token, "assets/");
     if (!rc) rc = get_int(cx, o, path, "given", 0, 0x1ff, &given);
     if (rc) return rc;
     c->kind = (ckind_t)kind;
@@ -315,7 +321,7 @@ static int read_unit(io_ctx_t *cx, const cJSON *o, const char *path, map_combata
             return io_fail(cx, q, "expected [name, value]");
         stat_kv_t *s = &c->stats[c->n_stats];
         if ((rc = io_want_string(cx, kv->child, q, s->key, sizeof s->key, false)) ||
-            (rc = io_want_int(cx, kv->child->next, q, INT_MIN, INT_MAX, &s->value)))
+            (rc = io_want_int(cx, kv->child->next, q, -IO_VALUE_MAX, IO_VALUE_MAX, &s->value)))
             return rc;
         c->n_stats++;
     }

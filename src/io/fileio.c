@@ -7,22 +7,14 @@
 #include "fileio.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/types.h>
 #include <unistd.h>
 
-#ifndef O_CLOEXEC
-#define O_CLOEXEC 0
-#endif
-#ifndef O_DIRECTORY
-#define O_DIRECTORY 0
-#endif
+#include "../platform/platform.h"
 
 #ifndef HB_SOURCE_DIR
 #define HB_SOURCE_DIR "."
@@ -61,37 +53,26 @@ int hb_read_file(const char *path, size_t max_bytes, char **out, size_t *len, ch
     *out = NULL;
     *len = 0;
     if (max_bytes > (size_t)-1 / 4) max_bytes = (size_t)-1 / 4;
-    int fd;
-    do
-        fd = open(path, O_RDONLY | O_CLOEXEC);
-    while (fd < 0 && errno == EINTR);
+    /* Only a regular file is read: a FIFO or a device would block, or never end. */
+    hb_fs_info_t st;
+    int fd = hb_fs_open_read(path, &st);
     if (fd < 0) {
-        set_err(err, errcap, "%s: %s", path, strerror(errno));
-        return HB_ERR_INPUT;
-    }
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
-        set_err(err, errcap, "%s: %s", path, strerror(errno));
-        close(fd);
+        if (errno == EISDIR)
+            set_err(err, errcap, "%s: is a folder, not a file", path);
+        else
+            set_err(err, errcap, "%s: %s", path, hb_fs_strerror(errno));
         return HB_ERR_INPUT;
     }
     char lim[32];
     limit_text(max_bytes, lim, sizeof lim);
-    if (S_ISDIR(st.st_mode)) {
-        set_err(err, errcap, "%s: is a folder, not a file", path);
-        close(fd);
-        return HB_ERR_INPUT;
-    }
     /* Refuse by size before reading a byte, so a huge file costs nothing. */
-    if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > (unsigned long long)max_bytes) {
-        set_err(err, errcap, "%s: file is %lld bytes, over the %s limit", path,
-                (long long)st.st_size, lim);
-        close(fd);
+    if ((unsigned long long)st.size > (unsigned long long)max_bytes) {
+        set_err(err, errcap, "%s: file is %lld bytes, over the %s limit", path, st.size, lim);
+        hb_fs_close(fd);
         return HB_ERR_INPUT;
     }
-    /* The size may change under us (or be unknown for pipes), so read until EOF
-     * but never past max_bytes. */
-    size_t cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 4096;
+    /* The size may change under us, so read until EOF but never past max_bytes. */
+    size_t cap = st.size > 0 ? (size_t)st.size + 1 : 4096;
     if (cap > max_bytes + 1) cap = max_bytes + 1;
     char *buf = malloc(cap + 1);
     size_t n = 0;
@@ -109,9 +90,8 @@ int hb_read_file(const char *path, size_t max_bytes, char **out, size_t *len, ch
             buf = nb;
             cap = ncap;
         }
-        ssize_t got = read(fd, buf + n, cap - n);
+        long long got = hb_fs_read(fd, buf + n, cap - n);
         if (got < 0) {
-            if (errno == EINTR) continue;
             set_err(err, errcap, "%s: %s", path, strerror(errno));
             rc = HB_ERR_INPUT;
             break;
@@ -119,7 +99,7 @@ int hb_read_file(const char *path, size_t max_bytes, char **out, size_t *len, ch
         if (got == 0) break;
         n += (size_t)got;
     }
-    close(fd);
+    hb_fs_close(fd);
     if (!buf) {
         set_err(err, errcap, "%s: out of memory", path);
         return HB_ERR_OTHER;
@@ -242,17 +222,14 @@ static bool fault_hits(op_t op)
 
 /* ---- atomic writes ---- */
 
-/* Write all of data to fd, riding out EINTR and short writes. */
+/* Write all of data to fd, riding out short writes. */
 static bool write_all(int fd, const void *data, size_t len)
 {
     const char *p = data;
     while (len > 0) {
         if (fault_hits(OP_WRITE)) return false;
-        ssize_t w = write(fd, p, len);
-        if (w < 0) {
-            if (errno == EINTR) continue;
-            return false;
-        }
+        long long w = hb_fs_write(fd, p, len);
+        if (w < 0) return false;
         if (w == 0) {
             errno = EIO;
             return false;
@@ -261,24 +238,6 @@ static bool write_all(int fd, const void *data, size_t len)
         len -= (size_t)w;
     }
     return true;
-}
-
-/* Create a fresh temporary file "BASE.tmp.PID.N" beside BASE; its name goes to tmp. */
-static int open_temp(const char *base, char *tmp, size_t cap)
-{
-    if (fault_hits(OP_CREATE)) return -1;
-    for (int attempt = 0; attempt < 100; attempt++) {
-        int n = snprintf(tmp, cap, "%s.tmp.%ld.%d", base, (long)getpid(), attempt);
-        if (n < 0 || (size_t)n >= cap) {
-            errno = ENAMETOOLONG;
-            return -1;
-        }
-        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        /* EEXIST: a stale temp from a crashed run; try the next name. */
-        if (fd >= 0 || errno != EEXIST) return fd;
-    }
-    errno = EEXIST;
-    return -1;
 }
 
 /* The folder part of path ("." when there is none). */
@@ -296,52 +255,54 @@ static void dir_of(const char *path, char *out, size_t cap)
     out[n] = '\0';
 }
 
-/* Flush a folder's entries (the rename) to disk; some filesystems cannot, which is fine. */
-static void sync_dir(const char *dir)
-{
-    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) return;
-    while (fsync(fd) != 0 && errno == EINTR) {
-    }
-    close(fd);
-}
-
 /* "TARGET: cannot write: REASON" (with what was being done, when it helps). */
 static void write_err(char *err, size_t errcap, const char *target, int error, const char *doing)
 {
     if (doing)
-        set_err(err, errcap, "%s: cannot write: %s (%s)", target, strerror(error), doing);
+        set_err(err, errcap, "%s: cannot write: %s (%s)", target, hb_fs_strerror(error), doing);
     else
-        set_err(err, errcap, "%s: cannot write: %s", target, strerror(error));
+        set_err(err, errcap, "%s: cannot write: %s", target, hb_fs_strerror(error));
 }
 
-/* Write data to a new temporary file beside target, fsync'd and closed.
- * On failure nothing is left behind and err says why. */
-static bool write_temp(const char *target, const void *data, size_t len, char *tmp, size_t tcap,
-                       char *err, size_t errcap)
+/* Write data to a new temporary file beside real (the file it will replace,
+ * links followed), with real's permissions and owner when it exists, fsync'd
+ * and closed. On failure nothing is left behind and err says why, about shown. */
+static bool write_temp(const char *shown, const char *real, const void *data, size_t len, char *tmp,
+                       size_t tcap, char *err, size_t errcap)
 {
-    int fd = open_temp(target, tmp, tcap);
+    hb_fs_info_t st;
+    bool replacing = hb_fs_stat(real, &st) == 0;
+    if (replacing && st.kind != HB_FS_REGULAR) {
+        /* A FIFO or a device is not replaced by a file, nor read for a .bak. */
+        write_err(err, errcap, shown, st.kind == HB_FS_FOLDER ? EISDIR : HB_FS_ENOTREG, NULL);
+        return false;
+    }
+    int fd = fault_hits(OP_CREATE) ? -1 : hb_fs_create_temp(real, replacing, tmp, tcap);
     if (fd < 0) {
-        write_err(err, errcap, target, errno, "creating a temporary file beside it");
+        write_err(err, errcap, shown, errno, "creating a temporary file beside it");
         return false;
     }
     bool ok = write_all(fd, data, len);
-    while (ok && (fault_hits(OP_FSYNC) || fsync(fd) != 0)) {
+    /* The mode and owner of the file replaced (a private save stays private).
+     * A file system without modes (FAT) refuses; the file then stays 0600,
+     * the safe side, and the save goes on. */
+    if (ok && replacing) (void)hb_fs_copy_meta(fd, real);
+    while (ok && (fault_hits(OP_FSYNC) || hb_fs_sync(fd) != 0)) {
         if (errno != EINTR) ok = false;
     }
     int saved = errno;
     if (fault_hits(OP_CLOSE)) {
         int injected = errno;
-        close(fd);
+        hb_fs_close(fd);
         if (ok) saved = injected;
         ok = false;
-    } else if (close(fd) != 0 && ok) {
+    } else if (hb_fs_close(fd) != 0 && ok) {
         ok = false;
         saved = errno;
     }
     if (!ok) {
-        write_err(err, errcap, target, saved, NULL);
-        unlink(tmp);
+        write_err(err, errcap, shown, saved, NULL);
+        hb_fs_remove(tmp);
     }
     return ok;
 }
@@ -349,15 +310,16 @@ static bool write_temp(const char *target, const void *data, size_t len, char *t
 int hb_rename(const char *from, const char *to)
 {
     if (fault_hits(OP_RENAME)) return -1;
-    return rename(from, to);
+    return hb_fs_replace(from, to);
 }
 
-/* Copy the current PATH to PATH.bak through a temporary file and a rename,
- * so the old backup is replaced whole or not at all. */
-static bool keep_backup(const char *path, char *err, size_t errcap)
+/* Copy the current file REAL (what PATH names, links followed) to REAL.bak
+ * through a temporary file and a rename, so the old backup is replaced whole
+ * or not at all; it keeps REAL's permissions. */
+static bool keep_backup(const char *path, const char *real, char *err, size_t errcap)
 {
     char bak[DIR_MAX];
-    if ((size_t)snprintf(bak, sizeof bak, "%s.bak", path) >= sizeof bak) {
+    if ((size_t)snprintf(bak, sizeof bak, "%s.bak", real) >= sizeof bak) {
         write_err(err, errcap, path, ENAMETOOLONG, "naming its backup");
         return false;
     }
@@ -365,12 +327,19 @@ static bool keep_backup(const char *path, char *err, size_t errcap)
     size_t old_len = 0;
     char rerr[256];
     /* A backup larger than anything we write is not ours to copy. */
-    if (hb_read_file(path, (size_t)INT_MAX, &old, &old_len, rerr, sizeof rerr) != HB_OK) {
+    if (hb_read_file(real, (size_t)INT_MAX, &old, &old_len, rerr, sizeof rerr) != HB_OK) {
         set_err(err, errcap, "%s: cannot write: cannot keep a backup: %s", path, rerr);
         return false;
     }
+    /* The .bak gets the file's mode, not that of an older .bak. */
     char tmp[DIR_MAX], berr[DIR_MAX];
-    bool ok = write_temp(bak, old, old_len, tmp, sizeof tmp, berr, sizeof berr);
+    hb_fs_info_t st;
+    if (hb_fs_stat(bak, &st) == 0 && st.kind != HB_FS_REGULAR) {
+        free(old);
+        write_err(err, errcap, path, HB_FS_ENOTREG, "keeping the old file as .bak");
+        return false;
+    }
+    bool ok = write_temp(bak, real, old, old_len, tmp, sizeof tmp, berr, sizeof berr);
     free(old);
     if (!ok) {
         /* berr is "PATH.bak: cannot write: REASON"; say it about PATH. */
@@ -381,7 +350,7 @@ static bool keep_backup(const char *path, char *err, size_t errcap)
     }
     if (hb_rename(tmp, bak) != 0) {
         write_err(err, errcap, path, errno, "keeping the old file as .bak");
-        unlink(tmp);
+        hb_fs_remove(tmp);
         return false;
     }
     return true;
@@ -400,7 +369,21 @@ int hb_write_begin(const char *path, const void *data, size_t len, hb_pending_t 
         return HB_ERR_OTHER;
     }
     memcpy(pend->path, path, strlen(path) + 1);
-    if (!write_temp(path, data, len, pend->tmp, sizeof pend->tmp, err, errcap)) {
+    /* What PATH names, links followed, must be a regular file or nothing yet
+     * (a link to /dev/stdout, a pipe, is refused here). */
+    hb_fs_info_t st;
+    if (hb_fs_stat(path, &st) == 0 && st.kind != HB_FS_REGULAR) {
+        write_err(err, errcap, path, st.kind == HB_FS_FOLDER ? EISDIR : HB_FS_ENOTREG, NULL);
+        return HB_ERR_OTHER;
+    }
+    /* Saving over a link replaces the file it points to and keeps the link. */
+    if (hb_fs_resolve_target(path, pend->real, sizeof pend->real) != 0) {
+        write_err(err, errcap, path, errno, "following its link");
+        return HB_ERR_OTHER;
+    }
+    /* The temporary file goes beside the file it replaces: the same disk,
+     * so the rename is one step. */
+    if (!write_temp(path, pend->real, data, len, pend->tmp, sizeof pend->tmp, err, errcap)) {
         pend->tmp[0] = '\0';
         return HB_ERR_OTHER;
     }
@@ -409,7 +392,7 @@ int hb_write_begin(const char *path, const void *data, size_t len, hb_pending_t 
 
 void hb_write_abort(hb_pending_t *pend)
 {
-    if (pend->tmp[0]) unlink(pend->tmp);
+    if (pend->tmp[0]) hb_fs_remove(pend->tmp);
     pend->tmp[0] = '\0';
 }
 
@@ -419,26 +402,36 @@ int hb_write_commit(hb_pending_t *pend, bool keep_bak, char *err, size_t errcap)
         set_err(err, errcap, "%s: cannot write: nothing was written", pend->path);
         return HB_ERR_OTHER;
     }
-    struct stat st;
-    if (keep_bak && stat(pend->path, &st) == 0 && !keep_backup(pend->path, err, errcap)) {
+    hb_fs_info_t st;
+    if (keep_bak && hb_fs_stat(pend->real, &st) == 0 &&
+        !keep_backup(pend->path, pend->real, err, errcap)) {
         hb_write_abort(pend);
         return HB_ERR_OTHER;
     }
-    if (hb_rename(pend->tmp, pend->path) != 0) {
+    if (hb_rename(pend->tmp, pend->real) != 0) {
         write_err(err, errcap, pend->path, errno, NULL);
         hb_write_abort(pend);
         return HB_ERR_OTHER;
     }
     pend->tmp[0] = '\0';
     char dir[DIR_MAX];
-    dir_of(pend->path, dir, sizeof dir);
-    sync_dir(dir);
+    dir_of(pend->real, dir, sizeof dir);
+    hb_fs_sync_dir(dir);
     return HB_OK;
+}
+
+/* "-": the bytes go to standard output, as they are (no file to replace). */
+static int write_stdout(const void *data, size_t len, char *err, size_t errcap)
+{
+    bool ok = write_all(1, data, len);
+    if (!ok) write_err(err, errcap, "(standard output)", errno, NULL);
+    return ok ? HB_OK : HB_ERR_OTHER;
 }
 
 int hb_write_atomic(const char *path, const void *data, size_t len, bool keep_bak, char *err,
                     size_t errcap)
 {
+    if (path && strcmp(path, "-") == 0) return write_stdout(data, len, err, errcap);
     hb_pending_t pend;
     int rc = hb_write_begin(path, data, len, &pend, err, errcap);
     if (rc == HB_OK) rc = hb_write_commit(&pend, keep_bak, err, errcap);
@@ -447,27 +440,31 @@ int hb_write_atomic(const char *path, const void *data, size_t len, bool keep_ba
 
 bool hb_make_dirs(const char *dir, int mode)
 {
-    char buf[DIR_MAX];
-    size_t n = strlen(dir);
-    if (n == 0 || n >= sizeof buf) {
-        errno = ENAMETOOLONG;
-        return false;
-    }
-    memcpy(buf, dir, n + 1);
-    for (char *c = buf + 1; *c; c++) {
-        if (*c != '/') continue;
-        *c = '\0';
-        if (mkdir(buf, (mode_t)mode) != 0 && errno != EEXIST) return false;
-        *c = '/';
-    }
-    if (mkdir(buf, (mode_t)mode) != 0 && errno != EEXIST) return false;
-    struct stat st;
-    if (stat(buf, &st) != 0) return false;
-    if (!S_ISDIR(st.st_mode)) {
-        errno = ENOTDIR;
-        return false;
-    }
-    return true;
+    return hb_fs_make_dirs(dir, mode);
+}
+
+void hb_file_stamp(const char *path, hb_stamp_t *st)
+{
+    memset(st, 0, sizeof *st);
+    hb_fs_info_t info;
+    if (!path || !*path || hb_fs_stat(path, &info) != 0 || info.kind != HB_FS_REGULAR) return;
+    st->exists = true;
+    st->size = info.size;
+    st->mtime_ns = info.mtime_ns;
+    char *text = NULL, err[64];
+    size_t len = 0;
+    if (hb_read_file(path, HB_FILE_MAX, &text, &len, err, sizeof err) != HB_OK) return;
+    unsigned long long h = 14695981039346656037ULL;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)text[i]) * 1099511628211ULL;
+    st->hash = h;
+    free(text);
+}
+
+bool hb_stamp_same(const hb_stamp_t *a, const hb_stamp_t *b)
+{
+    if (a->exists != b->exists) return false;
+    return !a->exists || (a->size == b->size && a->mtime_ns == b->mtime_ns && a->hash == b->hash);
 }
 
 /* App-level configuration: the one place mutable statics are allowed. */
@@ -484,8 +481,8 @@ void hb_set_argv0(const char *argv0)
 
 static bool exists(const char *path)
 {
-    struct stat st;
-    return stat(path, &st) == 0;
+    hb_fs_info_t st;
+    return hb_fs_stat(path, &st) == 0;
 }
 
 /* If FOLDER/PROBE exists, store FOLDER in out. */

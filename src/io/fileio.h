@@ -12,14 +12,17 @@
 enum { HB_OK = 0, HB_ERR_OTHER = 1, HB_ERR_INPUT = 2 };
 
 /* Read all of PATH (at most max_bytes) into a NUL-terminated malloc'd buffer.
- * On failure fills err with "PATH: reason" and returns HB_ERR_INPUT. */
+ * Only a regular file is read: a FIFO, device or socket is refused without
+ * blocking. On failure fills err with "PATH: reason" and returns HB_ERR_INPUT
+ * (HB_ERR_OTHER when out of memory). */
 int hb_read_file(const char *path, size_t max_bytes, char **out, size_t *len, char *err,
                  size_t errcap);
 
 /* A write under way: the new bytes are in a temporary file beside PATH,
  * synced and closed, not yet renamed over it. */
 typedef struct {
-    char path[4096];
+    char path[4096]; /* as given */
+    char real[4096]; /* the file it replaces: PATH with its links followed */
     char tmp[4120];
 } hb_pending_t;
 
@@ -51,9 +54,29 @@ bool hb_fault_set(const char *spec);
  * rename over PATH, fsync of the folder. With keep_bak, an existing PATH is
  * first kept as PATH.bak. On failure PATH is untouched, no temporary file is
  * left, err says "PATH: cannot write: REASON", and HB_ERR_OTHER is returned.
- * Every file hexbattle writes goes through here. */
+ * Every file hexbattle writes goes through here.
+ *   - PATH a symbolic link: the file it points to is replaced, the link kept.
+ *   - The file replaced keeps its permissions (and owner where allowed), and
+ *     so does its .bak.
+ *   - PATH a FIFO, device or socket: refused ("not a regular file"), never
+ *     opened, so nothing blocks.
+ *   - PATH "-": the bytes go to standard output. */
 int hb_write_atomic(const char *path, const void *data, size_t len, bool keep_bak, char *err,
                     size_t errcap);
+
+/* What a file on disk held at one moment: enough to tell whether someone
+ * else has written it since (size, change time and a hash of its bytes). */
+typedef struct {
+    bool exists;
+    long long size, mtime_ns;
+    unsigned long long hash; /* FNV-1a of the bytes; 0 when over HB_FILE_MAX */
+} hb_stamp_t;
+
+/* Stamp the file at PATH now (exists false when it is not there or not a
+ * readable regular file). */
+void hb_file_stamp(const char *path, hb_stamp_t *st);
+/* Do two stamps describe the same file content? */
+bool hb_stamp_same(const hb_stamp_t *a, const hb_stamp_t *b);
 
 /* Folder holding data/ (terrain.json, rulesets): $HEXBATTLE_DATA, else next to
  * the executable's parent, else the source tree it was built from. */

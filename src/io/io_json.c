@@ -8,6 +8,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+void io_escape_controls(char *s, size_t cap)
+{
+    /* Work from a copy: each control byte grows into four ("\x1b"). */
+    char src[2048];
+    size_t n = strlen(s);
+    if (n >= sizeof src) n = sizeof src - 1;
+    memcpy(src, s, n);
+    src[n] = '\0';
+    size_t o = 0;
+    for (size_t i = 0; i < n && o + 1 < cap; i++) {
+        unsigned char c = (unsigned char)src[i];
+        if (c < 0x20 || c == 0x7f) {
+            if (o + 5 > cap) break;
+            snprintf(s + o, cap - o, "\\x%02x", c);
+            o += 4;
+        } else {
+            s[o++] = (char)c;
+        }
+    }
+    s[o] = '\0';
+}
+
 int io_fail(io_ctx_t *cx, const char *path, const char *fmt, ...)
 {
     if (!cx->err || cx->errcap == 0) return HB_ERR_INPUT;
@@ -19,12 +41,17 @@ int io_fail(io_ctx_t *cx, const char *path, const char *fmt, ...)
         vsnprintf(cx->err + n, cx->errcap - (size_t)n, fmt, ap);
         va_end(ap);
     }
+    /* The message echoes the input: an ESC in an id must not reach a terminal raw. */
+    io_escape_controls(cx->err, cx->errcap);
     return HB_ERR_INPUT;
 }
 
 int io_fail_other(io_ctx_t *cx, const char *reason)
 {
-    if (cx->err && cx->errcap) snprintf(cx->err, cx->errcap, "%s: %s", cx->file, reason);
+    if (cx->err && cx->errcap) {
+        snprintf(cx->err, cx->errcap, "%s: %s", cx->file, reason);
+        io_escape_controls(cx->err, cx->errcap);
+    }
     return HB_ERR_OTHER;
 }
 
@@ -324,7 +351,8 @@ int io_terrain_fields(io_ctx_t *cx, const cJSON *obj, const char *path, terrain_
 
     io_path_key(p, sizeof p, path, "texture");
     if ((v = io_get(obj, "texture")) &&
-        (rc = io_want_string(cx, v, p, t->texture, sizeof t->texture, true)))
+        ((rc = io_want_string(cx, v, p, t->texture, sizeof t->texture, true)) ||
+         (rc = io_want_inside(cx, p, t->texture, "assets/"))))
         return rc;
 
     io_path_key(p, sizeof p, path, "opens_to");
@@ -360,7 +388,7 @@ int io_int_table(io_ctx_t *cx, const cJSON *v, const char *path, stat_kv_t *kv, 
         if ((rc = io_want_key_id(cx, s->string, p, MAP_ID_MAX))) return rc;
         for (int i = 0; i < *n; i++)
             if (strcmp(kv[i].key, s->string) == 0) return io_fail(cx, p, "given twice");
-        if ((rc = io_want_int(cx, s, p, INT_MIN, INT_MAX, &kv[*n].value))) return rc;
+        if ((rc = io_want_int(cx, s, p, -IO_VALUE_MAX, IO_VALUE_MAX, &kv[*n].value))) return rc;
         hb_strlcpy(kv[*n].key, s->string, MAP_ID_MAX);
         (*n)++;
     }
@@ -487,4 +515,22 @@ char *io_print_owned(cJSON *root, bool ok)
     }
     cJSON_free(printed);
     return text;
+}
+
+bool io_safe_relative(const char *rel)
+{
+    if (!*rel || rel[0] == '/' || rel[0] == '\\' || strchr(rel, ':')) return false;
+    for (const char *s = rel; *s;) {
+        size_t len = strcspn(s, "/\\");
+        if (len == 2 && s[0] == '.' && s[1] == '.') return false;
+        s += len + (s[len] ? 1 : 0);
+    }
+    return true;
+}
+
+int io_want_inside(io_ctx_t *cx, const char *p, const char *s, const char *where)
+{
+    if (!*s || io_safe_relative(s)) return HB_OK;
+    return io_fail(cx, p, "'%.80s' must be a relative path inside %s (no '..', no absolute path)",
+                   s, where);
 }

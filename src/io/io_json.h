@@ -35,6 +35,9 @@ int io_fail(io_ctx_t *cx, const char *path, const char *fmt, ...)
 
 /* Write "FILE: reason" for failures that are not about the input; returns HB_ERR_OTHER. */
 int io_fail_other(io_ctx_t *cx, const char *reason);
+/* Rewrite the control characters of s (below 0x20, and DEL) as "\xNN", in
+ * place, within cap bytes: every message that echoes input goes through it. */
+void io_escape_controls(char *s, size_t cap);
 
 /* Deepest nesting of objects and arrays any file may have; real files stay
  * under ten levels. */
@@ -137,5 +140,20 @@ char *io_print_owned(cJSON *root, bool ok);
  * messages. The Tiled reader builds such a document and hands it here. */
 int map_from_json(const cJSON *root, const char *name, const char *data_dir, map_t **out,
                   tmpl_db_t **db_out, char *err, size_t errcap);
+
+/* Is rel a path that stays inside the folder it is read from: not empty,
+ * not absolute (no leading / or \\, no drive letter), no ".." part? Texture
+ * and token paths (under assets/) and Tiled tilesets (beside the map) must be. */
+bool io_safe_relative(const char *rel);
+/* Check the string member at p (already read into s) with io_safe_relative:
+ * HB_OK, or HB_ERR_INPUT naming p and what it must be (WHERE: the folder). */
+int io_want_inside(io_ctx_t *cx, const char *p, const char *s, const char *where);
+
+/* The ranges of the numbers a map, template or save holds (docs/map-format.md,
+ * "Ranges"): wide enough for any table, narrow enough that no rule's sums and
+ * products overflow an int. */
+#define IO_FEET_MAX 10000    /* speed, fly, reach, a weapon's range: feet */
+#define IO_HP_MAX 100000     /* hit points */
+#define IO_VALUE_MAX 1000000 /* stats, rule options, faction scores: -max..max */
 
 #endif

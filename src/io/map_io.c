@@ -162,8 +162,8 @@ static int read_faction(io_ctx_t *cx, const cJSON *e, const char *p, faction_t *
             if (strcmp(fa->values[k].key, s->string) == 0) return io_fail(cx, q, "given twice");
         bool morale = strcmp(s->string, "morale") == 0;
         stat_kv_t *kv = &fa->values[fa->n_values];
-        if ((rc = io_want_int(cx, s, q, morale ? 0 : INT_MIN, morale ? FACTION_MORALE_MAX : INT_MAX,
-                              &kv->value)))
+        if ((rc = io_want_int(cx, s, q, morale ? 0 : -IO_VALUE_MAX,
+                              morale ? FACTION_MORALE_MAX : IO_VALUE_MAX, &kv->value)))
             return rc;
         hb_strlcpy(kv->key, s->string, sizeof kv->key);
         fa->n_values++;
@@ -191,7 +191,7 @@ static int read_options(io_ctx_t *cx, const cJSON *root, map_t *m)
             v = cJSON_IsTrue(e);
         else if (!cJSON_IsNumber(e))
             return io_fail(cx, p, "expected true, false or an integer, found %s", io_type_name(e));
-        else if ((rc = io_want_int(cx, e, p, INT_MIN, INT_MAX, &v)))
+        else if ((rc = io_want_int(cx, e, p, -IO_VALUE_MAX, IO_VALUE_MAX, &v)))
             return rc;
         map_option_set(m, e->string, v, is_bool, false);
     }
@@ -209,6 +209,9 @@ static int read_factions(io_ctx_t *cx, const cJSON *root, map_t *m)
     for (const cJSON *e = f->child; e; e = e->next) {
         io_path_key(p, sizeof p, "factions", e->string);
         if (!*e->string) return io_fail(cx, p, "faction names must not be empty");
+        if (!io_is_id(e->string))
+            return io_fail(cx, p, "'%s' is not a valid faction name (letters, digits, '_' and '-')",
+                           e->string);
         if (strlen(e->string) >= MAP_ID_MAX)
             return io_fail(cx, p, "faction name longer than %d characters", MAP_ID_MAX - 1);
         for (int i = 0; i < m->n_factions; i++)
@@ -225,14 +228,14 @@ static int read_factions(io_ctx_t *cx, const cJSON *root, map_t *m)
 }
 
 /* Optional non-negative integer field KEY; sets bit in c->given when present. */
-static int opt_int(io_ctx_t *cx, const cJSON *o, const char *path, const char *key, int lo,
+static int opt_int(io_ctx_t *cx, const cJSON *o, const char *path, const char *key, int lo, int hi,
                    int *dst, unsigned bit, map_combatant_t *c)
 {
     const cJSON *v = io_get(o, key);
     if (!v) return HB_OK;
     char p[IO_PATH_MAX];
     io_path_key(p, sizeof p, path, key);
-    int rc = io_want_int(cx, v, p, lo, INT_MAX, dst);
+    int rc = io_want_int(cx, v, p, lo, hi, dst);
     if (!rc) c->given |= bit;
     return rc;
 }
@@ -251,6 +254,9 @@ static int read_combatant(io_ctx_t *cx, const cJSON *o, const char *path, const 
     if ((rc = io_require(cx, o, path, "faction", &v))) return rc;
     io_path_key(p, sizeof p, path, "faction");
     if ((rc = io_want_string(cx, v, p, c->faction, sizeof c->faction, false))) return rc;
+    if (!io_is_id(c->faction))
+        return io_fail(cx, p, "'%s' is not a valid faction name (letters, digits, '_' and '-')",
+                       c->faction);
 
     if ((rc = io_require(cx, o, path, "at", &v))) return rc;
     io_path_key(p, sizeof p, path, "at");
@@ -303,16 +309,18 @@ static int read_combatant(io_ctx_t *cx, const cJSON *o, const char *path, const 
     io_path_key(p, sizeof p, path, (c->given & GIVEN_SIZE) ? "size" : "kind");
     if ((rc = io_check_size(cx, p, c->kind, c->size))) return rc;
 
-    if ((rc = opt_int(cx, o, path, "speed", 0, &c->speed_ft, GIVEN_SPEED, c)) ||
-        (rc = opt_int(cx, o, path, "fly", 0, &c->fly_ft, GIVEN_FLY, c)) ||
-        (rc = opt_int(cx, o, path, "reach", 0, &c->reach_ft, GIVEN_REACH, c)) ||
-        (rc = opt_int(cx, o, path, "hp", 1, &c->hp_max, GIVEN_HP, c)))
+    if ((rc = opt_int(cx, o, path, "speed", 0, IO_FEET_MAX, &c->speed_ft, GIVEN_SPEED, c)) ||
+        (rc = opt_int(cx, o, path, "fly", 0, IO_FEET_MAX, &c->fly_ft, GIVEN_FLY, c)) ||
+        (rc = opt_int(cx, o, path, "reach", 0, IO_FEET_MAX, &c->reach_ft, GIVEN_REACH, c)) ||
+        (rc = opt_int(cx, o, path, "hp", 1, IO_HP_MAX, &c->hp_max, GIVEN_HP, c)))
         return rc;
     c->hp = c->hp_max;
 
     if ((v = io_get(o, "token"))) {
         io_path_key(p, sizeof p, path, "token");
-        if ((rc = io_want_string(cx, v, p, c->token, sizeof c->token, true))) return rc;
+        if ((rc = io_want_string(cx, v, p, c->token, sizeof c->token, true)) ||
+            (rc = io_want_inside(cx, p, c->token, "assets/")))
+            return rc;
         c->given |= GIVEN_TOKEN;
     }
     if ((v = io_get(o, "weapons"))) {

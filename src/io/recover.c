@@ -12,6 +12,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "../platform/platform.h"
 #include "edit_json.h"
 #include "io_json.h"
 
@@ -84,9 +85,33 @@ static int write_json(const char *rpath, cJSON *root, bool ok, char *err, size_t
     return rc;
 }
 
-int recover_write_map(const char *rpath, const char *file, const map_t *m, const edit_history_t *h,
-                      char *err, size_t errcap)
+/* Cells an edit holds (through groups; a reshape holds the whole grid). */
+static long long edit_cells(const edit_t *e)
 {
+    switch (e->kind) {
+    case EDIT_CELLS:
+        return e->u.cells.n;
+    case EDIT_RESHAPE:
+        return (long long)e->u.shape.cols * e->u.shape.rows;
+    case EDIT_GROUP: {
+        long long n = 0;
+        for (int i = 0; i < e->u.group.n; i++)
+            n += edit_cells(&e->u.group.v[i]);
+        return n;
+    }
+    default:
+        return 1;
+    }
+}
+
+/* The map copy as JSON text (malloc'd), or NULL when out of memory. A copy
+ * whose undo history would take it over HB_FILE_MAX, which no loader reads
+ * back, is written without the history (*no_history set): the edits are
+ * kept, only their undo steps are lost. */
+static char *map_copy_text(const char *file, const map_t *m, const edit_history_t *h,
+                           bool *no_history)
+{
+    *no_history = false;
     char of[SAVE_PATH_MAX];
     recover_abs(file, of, sizeof of);
     /* Seconds since 1970 as digits: a JSON number here would pass an int in 2038. */
@@ -125,11 +150,67 @@ int recover_write_map(const char *rpath, const char *file, const map_t *m, const
             ok = false;
         }
     }
+    /* A history of more cells than RECOVER_HISTORY_CELLS costs seconds to
+     * write (a JSON number per cell), and the copy is written when the
+     * editor is told to stop: it is left out, as below. */
+    long long cells = 0;
+    for (int i = 0; i < h->n; i++)
+        cells += edit_cells(&h->v[i]);
+    edit_history_t none;
+    edit_history_init(&none);
+    none.saved = -1; /* an empty history whose saved state is gone: still "unsaved" */
+    if (cells > RECOVER_HISTORY_CELLS) {
+        h = &none;
+        *no_history = true;
+    }
     cJSON *hj = ok ? edit_history_to_json(h) : NULL;
     ok = ok && hj && cJSON_AddItemToObject(root, "history", hj);
     if (!ok) cJSON_Delete(hj);
     if (!root) ok = false;
-    return write_json(rpath, root, ok, err, errcap);
+    char *printed = ok ? cJSON_Print(root) : NULL;
+    if (printed && strlen(printed) >= HB_FILE_MAX) {
+        cJSON_free(printed);
+        printed = NULL;
+        cJSON *empty = edit_history_to_json(&none);
+        if (empty && cJSON_ReplaceItemInObject(root, "history", empty)) {
+            printed = cJSON_Print(root);
+            *no_history = true;
+        } else {
+            cJSON_Delete(empty);
+        }
+    }
+    cJSON_Delete(root);
+    if (!printed) return NULL;
+    /* cJSON's allocator may differ from malloc: copy out, then free its copy. */
+    size_t n = strlen(printed);
+    char *text = malloc(n + 2);
+    if (text) {
+        memcpy(text, printed, n);
+        memcpy(text + n, "\n", 2);
+    }
+    cJSON_free(printed);
+    return text;
+}
+
+static int write_text(const char *rpath, const char *text, bool first, char *err, size_t errcap)
+{
+    int rc = first ? make_folder(rpath, err, errcap) : HB_OK;
+    if (!rc) rc = hb_write_atomic(rpath, text, strlen(text), false, err, errcap);
+    return rc;
+}
+
+int recover_write_map(const char *rpath, const char *file, const map_t *m, const edit_history_t *h,
+                      char *err, size_t errcap)
+{
+    bool trimmed;
+    char *text = map_copy_text(file, m, h, &trimmed);
+    if (!text) {
+        snprintf(err, errcap, "%s: cannot write: out of memory", rpath);
+        return HB_ERR_OTHER;
+    }
+    int rc = write_text(rpath, text, true, err, errcap);
+    free(text);
+    return rc;
 }
 
 int recover_write_battle(const char *rpath, const char *file, const play_t *p,
@@ -143,6 +224,120 @@ int recover_write_battle(const char *rpath, const char *file, const play_t *p,
     free(text);
     bool ok = root && cJSON_AddStringToObject(root, "recover_of", of);
     return write_json(rpath, root, ok, err, errcap);
+}
+
+/* The places a copy named after FILE (naming: the name it is filed under)
+ * may be, in the order tried: the autosave folder, beside FILE, $TMPDIR. */
+int recover_places(const char *file, const char *naming, char (*out)[SAVE_PATH_MAX], int max)
+{
+    int n = 0;
+    if (n < max && recover_path(naming, out[n], SAVE_PATH_MAX)) n++;
+    char own[SAVE_PATH_MAX];
+    if (!recover_path(naming, own, sizeof own)) return n;
+    const char *base = strrchr(own, '/');
+    base = base ? base + 1 : own;
+    if (n < max && file && *file) {
+        const char *slash = strrchr(file, '/');
+        int k = slash ? snprintf(out[n], SAVE_PATH_MAX, "%.*s/%s", (int)(slash - file), file, base)
+                      : snprintf(out[n], SAVE_PATH_MAX, "%s", base);
+        if (slash == file) k = snprintf(out[n], SAVE_PATH_MAX, "/%s", base);
+        if (k > 0 && k < SAVE_PATH_MAX && strcmp(out[n], out[0]) != 0) n++;
+    }
+    const char *tmp = getenv("TMPDIR");
+    if (n < max && snprintf(out[n], SAVE_PATH_MAX, "%s/hexbattle-%s", tmp && *tmp ? tmp : "/tmp",
+                            base) < SAVE_PATH_MAX)
+        n++;
+    return n;
+}
+
+/* Write TEXT to the first of FILE's places that takes it; its path to where.
+ * Every failure is said in err when none does. */
+static int write_anywhere(const char *file, const char *naming, const char *text, char *where,
+                          size_t wcap, char *err, size_t errcap)
+{
+    char places[3][SAVE_PATH_MAX];
+    int n = recover_places(file, naming, places, 3);
+    if (n == 0) {
+        snprintf(err, errcap, "no folder for a recovery copy (set HOME or XDG_DATA_HOME)");
+        return HB_ERR_OTHER;
+    }
+    size_t used = 0;
+    err[0] = '\0';
+    for (int k = 0; k < n; k++) {
+        char one[HB_ERR_MAX];
+        if (write_text(places[k], text, k == 0, one, sizeof one) == HB_OK) {
+            snprintf(where, wcap, "%s", places[k]);
+            return HB_OK;
+        }
+        int w = snprintf(err + used, errcap - used, "%s%s", k ? "; " : "", one);
+        if (w > 0) used = (size_t)w + used < errcap ? used + (size_t)w : errcap - 1;
+    }
+    return HB_ERR_OTHER;
+}
+
+int recover_write_map_any(const char *file, const map_t *m, const edit_history_t *h, char *where,
+                          size_t wcap, bool *no_history, char *err, size_t errcap)
+{
+    bool trimmed = false;
+    char *text = map_copy_text(file, m, h, &trimmed);
+    if (no_history) *no_history = trimmed;
+    if (!text) {
+        snprintf(err, errcap, "%s: cannot write a recovery copy: out of memory",
+                 file && *file ? file : "(new map)");
+        return HB_ERR_OTHER;
+    }
+    int rc = write_anywhere(file, file, text, where, wcap, err, errcap);
+    free(text);
+    return rc;
+}
+
+int recover_write_battle_any(const char *file, const play_t *p, const save_table_t *table,
+                             const char *map_file, char *where, size_t wcap, char *err,
+                             size_t errcap)
+{
+    char of[SAVE_PATH_MAX];
+    recover_abs(file, of, sizeof of);
+    char *text = save_to_json(p, table, map_file);
+    cJSON *root = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    bool ok = root && cJSON_AddStringToObject(root, "recover_of", of);
+    text = io_print_owned(root, ok);
+    if (!text) {
+        snprintf(err, errcap, "cannot write a recovery copy of the battle: out of memory");
+        return HB_ERR_OTHER;
+    }
+    int rc = write_anywhere(file, file && *file ? file : "untitled.battle.json", text, where, wcap,
+                            err, errcap);
+    free(text);
+    return rc;
+}
+
+int recover_find(const char *file, char *rpath, size_t cap, char *err, size_t errcap)
+{
+    char places[3][SAVE_PATH_MAX];
+    int n = recover_places(file, file && *file ? file : "untitled.json", places, 3);
+    char of[SAVE_PATH_MAX];
+    recover_abs(file, of, sizeof of);
+    for (int k = 0; k < n; k++) {
+        hb_fs_info_t info;
+        if (hb_fs_stat(places[k], &info) != 0) continue;
+        io_ctx_t cx = {places[k], err, errcap};
+        cJSON *root = NULL;
+        if (io_load_json(&cx, places[k], &root) != HB_OK) {
+            /* There, but it cannot come back: say so rather than skip it. */
+            snprintf(rpath, cap, "%s", places[k]);
+            return -1;
+        }
+        const cJSON *v = io_get(root, "of");
+        if (!v) v = io_get(root, "recover_of");
+        bool mine = cJSON_IsString(v) && strcmp(v->valuestring, of) == 0;
+        cJSON_Delete(root);
+        if (mine) {
+            snprintf(rpath, cap, "%s", places[k]);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 int recover_adopt(const char *rpath, char *slot, size_t slotcap, char *err, size_t errcap)

@@ -23,6 +23,10 @@
 #include "save.h"
 
 #define RECOVER_FORMAT "hexbattle-recover"
+/* A map copy keeps its undo history up to this many changed cells (about
+ * 1.5 MB of JSON); a larger one is left out so that a stopped editor writes
+ * its copy within a second, and a copy never passes the 16 MiB read limit. */
+#define RECOVER_HISTORY_CELLS 100000
 
 /* The recovery copy for FILE (NULL or "" for a new map: "untitled") in the
  * autosave folder; false when no folder can be named. */
@@ -43,6 +47,30 @@ int recover_write_map(const char *rpath, const char *file, const map_t *m, const
 int recover_write_battle(const char *rpath, const char *file, const play_t *p,
                          const save_table_t *table, const char *map_file, char *err,
                          size_t errcap);
+
+/* Where a copy may land, in the order tried (docs/saves.md): the autosave
+ * folder ($XDG_DATA_HOME/hexbattle), beside FILE (when it has a name), and
+ * $TMPDIR (/tmp when unset) as hexbattle-NAME.recover.json. NAMING is the
+ * file the copy is named after (FILE, or a stand-in for a new one). Up to max
+ * paths into out; how many. */
+int recover_places(const char *file, const char *naming, char (*out)[SAVE_PATH_MAX], int max);
+
+/* Write the editor's copy (as recover_write_map) to the first of FILE's
+ * places that takes it (a full or read-only data folder: the next); its path
+ * goes to where. A copy whose undo history holds more than
+ * RECOVER_HISTORY_CELLS cells, or would take it over HB_FILE_MAX, is written
+ * without it (*no_history true): the edits are kept, and it reads back.
+ * HB_ERR_OTHER with every place's reason when none takes it. */
+int recover_write_map_any(const char *file, const map_t *m, const edit_history_t *h, char *where,
+                          size_t wcap, bool *no_history, char *err, size_t errcap);
+/* The same for a battle's copy (FILE: the save it stands for, or NULL). */
+int recover_write_battle_any(const char *file, const play_t *p, const save_table_t *table,
+                             const char *map_file, char *where, size_t wcap, char *err,
+                             size_t errcap);
+/* Look for FILE's copy in its places: 1 found (its path in rpath), 0 none,
+ * -1 one is there but cannot be read (too large, damaged): its path in rpath,
+ * the reason in err, so that it is reported, never skipped without a word. */
+int recover_find(const char *file, char *rpath, size_t cap, char *err, size_t errcap);
 
 /* A battle copy taken back: it becomes the newest autosave (the older ones
  * move down a slot), so it is no longer offered and nothing is lost. Its new

@@ -48,5 +48,9 @@ int tiled_save(const map_t *m, const char *path, char *err, size_t errcap);
  * file for a tileset it holds, else the tileset's own file; each written
  * atomically, keeping NAME.bak, and nothing else in it changed. */
 int tiled_save_tile_terrain(const map_art_t *a, const char *map_path, char *err, size_t errcap);
+/* Does the Tiled map at PATH hold layers hexbattle does not read (which a
+ * save over it would drop)? Their names go to note. False too when PATH is
+ * not there or not a Tiled map. */
+bool tiled_foreign_layers(const char *path, char *note, size_t notecap);
 
 #endif

@@ -4,15 +4,17 @@
  * The Tiled document is turned into a format-1 hexbattle document, which the
  * map loader then checks like any map file; its messages are put back in
  * terms of the Tiled file (an object's path rather than "combatants[2]"). */
+#include <limits.h>
 #include <math.h>
-#include <strings.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <zlib.h>
 #include <zstd.h>
 
+#include "../platform/platform.h"
 #include "map_io.h"
 #include "picture.h"
 #include "tiled_internal.h"
@@ -333,7 +335,9 @@ typedef struct {
 
 typedef struct {
     cJSON *ext[MAX_TILESETS]; /* external tilesets read, freed at the end */
+    char ext_src[MAX_TILESETS][256]; /* their "source", so one named twice is read once */
     int n_ext;
+    size_t ext_bytes; /* bytes of external tilesets read for this map */
     tile_ref_t *tiles;
     int n_tiles;
     map_art_t *art; /* the tilesets' pictures (n_sets 0: none) */
@@ -438,11 +442,11 @@ static bool safe_relative(const char *rel)
 
 /* Read the external tileset SOURCE (relative to the map's folder). */
 static int load_external(io_ctx_t *cx, const char *map_name, const char *source, const char *path,
-                         cJSON **out)
+                         size_t *bytes, cJSON **out)
 {
     char p[IO_PATH_MAX];
     io_path_key(p, sizeof p, path, "source");
-    if (!safe_relative(source))
+    if (!io_safe_relative(source))
         return io_fail(cx, p, "'%.80s': a tileset must be a relative path inside the map's "
                               "folder (no '..', no absolute path)", source);
     char file[1024];
@@ -450,6 +454,19 @@ static int load_external(io_ctx_t *cx, const char *map_name, const char *source,
     int k = slash ? snprintf(file, sizeof file, "%.*s/%s", (int)(slash - map_name), map_name, source)
                   : snprintf(file, sizeof file, "%s", source);
     if (k < 0 || (size_t)k >= sizeof file) return io_fail(cx, p, "path too long");
+    /* A name inside the folder may still be a link (or pass through one)
+     * that leads out of it. */
+    char dir[1024], real_dir[PATH_MAX], real_file[PATH_MAX];
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - map_name) : 1, slash ? map_name : ".");
+    if (slash == map_name) snprintf(dir, sizeof dir, "/");
+    if (hb_fs_real_path(dir, real_dir, sizeof real_dir) == 0 &&
+        hb_fs_real_path(file, real_file, sizeof real_file) == 0) {
+        size_t n = strlen(real_dir);
+        bool inside = strncmp(real_file, real_dir, n) == 0 &&
+                      (real_file[n] == '/' || (n == 1 && real_dir[0] == '/'));
+        if (!inside)
+            return io_fail(cx, p, "'%.80s' leads out of the map's folder (through a link)", source);
+    }
     tiled_format_t f = TILED_NONE;
     size_t n = strlen(source);
     if (n > 4 && strcmp(source + n - 4, ".tsx") == 0) f = TILED_TMX;
@@ -458,8 +475,15 @@ static int load_external(io_ctx_t *cx, const char *map_name, const char *source,
     if (f == TILED_NONE) return io_fail(cx, p, "'%.80s' is not a .tsx or .tsj tileset", source);
     char *text = NULL, err[HB_ERR_MAX];
     size_t len = 0;
-    if (hb_read_file(file, TILED_FILE_MAX, &text, &len, err, sizeof err) != HB_OK)
-        return io_fail(cx, p, "cannot read the tileset: %s", err);
+    /* All the tilesets of one map together are held to the one file limit:
+     * a small map naming a large tileset many times must not multiply it. */
+    size_t room = TILED_FILE_MAX - (*bytes < TILED_FILE_MAX ? *bytes : TILED_FILE_MAX);
+    int got = hb_read_file(file, room, &text, &len, err, sizeof err);
+    if (got == HB_ERR_OTHER) return io_fail_other(cx, "out of memory");
+    if (got != HB_OK)
+        return io_fail(cx, p, "cannot read the tileset: %s%s", err,
+                       *bytes ? " (the map's tilesets together may not pass 16 MiB)" : "");
+    *bytes += len;
     io_ctx_t sub = {.file = file, .err = cx->err, .errcap = cx->errcap};
     int rc = f == TILED_TMX ? tiled_xml_parse(&sub, text, len, out) : io_parse(&sub, text, len, out);
     free(text);
@@ -497,8 +521,14 @@ static int read_tilesets(io_ctx_t *cx, const cJSON *root, tilesets_t *ts)
         char base[ART_PATH_MAX] = "";
         if (cJSON_IsString(src)) {
             cJSON *ext = NULL;
-            if ((rc = load_external(cx, cx->file, src->valuestring, p, &ext))) return rc;
-            ts->ext[ts->n_ext++] = ext;
+            for (int e = 0; e < ts->n_ext && !ext; e++)
+                if (strcmp(ts->ext_src[e], src->valuestring) == 0) ext = ts->ext[e];
+            if (!ext) { /* a tileset named again is parsed once */
+                if ((rc = load_external(cx, cx->file, src->valuestring, p, &ts->ext_bytes, &ext)))
+                    return rc;
+                snprintf(ts->ext_src[ts->n_ext], sizeof ts->ext_src[0], "%s", src->valuestring);
+                ts->ext[ts->n_ext++] = ext;
+            }
             set = ext;
             hb_dir_of(src->valuestring, base, sizeof base);
         }
@@ -859,8 +889,36 @@ static bool is_named(const cJSON *layer, const char *want)
     return cJSON_IsString(n) && strcasecmp(n->valuestring, want) == 0;
 }
 
-/* Name the layers not read, in one line. */
-static void note_dropped(build_t *b, const cJSON *layers, const cJSON *terrain,
+/* The layers hexbattle reads: the terrain (the tile layer named "terrain",
+ * else the first) and the combatants (the object layer so named, else the
+ * first); each -1 / NULL when there is none. */
+static void pick_layers(const cJSON *layers, const cJSON **terrain, int *ti, const cJSON **units,
+                        int *ui)
+{
+    const cJSON *l;
+    int i = 0;
+    *terrain = *units = NULL;
+    *ti = *ui = -1;
+    cJSON_ArrayForEach(l, layers)
+    {
+        const cJSON *type = cJSON_GetObjectItemCaseSensitive(l, "type");
+        bool tile = cJSON_IsString(type) && strcmp(type->valuestring, "tilelayer") == 0;
+        bool obj = cJSON_IsString(type) && strcmp(type->valuestring, "objectgroup") == 0;
+        if (tile && (!*terrain || (is_named(l, "terrain") && !is_named(*terrain, "terrain")))) {
+            *terrain = l;
+            *ti = i;
+        }
+        if (obj && (!*units || (is_named(l, "combatants") && !is_named(*units, "combatants")))) {
+            *units = l;
+            *ui = i;
+        }
+        i++;
+    }
+}
+
+/* Name the layers not read, in one line, into note (image: the image layer
+ * read as the background, or NULL). */
+static void note_dropped(char *note, size_t cap, const cJSON *layers, const cJSON *terrain,
                          const cJSON *units, const cJSON *image)
 {
     size_t used = 0;
@@ -871,11 +929,11 @@ static void note_dropped(build_t *b, const cJSON *layers, const cJSON *terrain,
         if (l == terrain || l == units || l == image) continue;
         const cJSON *name = cJSON_GetObjectItemCaseSensitive(l, "name");
         const cJSON *type = cJSON_GetObjectItemCaseSensitive(l, "type");
-        int k = snprintf(b->note + used, sizeof b->note - used, "%s'%.40s' (%.12s)",
+        int k = snprintf(note + used, cap - used, "%s'%.40s' (%.12s)",
                          n++ ? ", " : "dropped Tiled layers hexbattle does not read: ",
                          cJSON_IsString(name) ? name->valuestring : "?",
                          cJSON_IsString(type) ? type->valuestring : "?");
-        if (k < 0 || (size_t)k >= sizeof b->note - used) break;
+        if (k < 0 || (size_t)k >= cap - used) break;
         used += (size_t)k;
     }
 }
@@ -972,23 +1030,9 @@ static int build(build_t *b, const cJSON *root)
 
     const cJSON *layers = cJSON_GetObjectItemCaseSensitive(root, "layers");
     if (!cJSON_IsArray(layers)) return io_fail(cx, "layers", "missing: the map has no layers");
-    const cJSON *terrain = NULL, *units = NULL, *l;
-    int ti = -1, ui = -1, i = 0;
-    cJSON_ArrayForEach(l, layers)
-    {
-        const cJSON *type = cJSON_GetObjectItemCaseSensitive(l, "type");
-        bool tile = cJSON_IsString(type) && strcmp(type->valuestring, "tilelayer") == 0;
-        bool obj = cJSON_IsString(type) && strcmp(type->valuestring, "objectgroup") == 0;
-        if (tile && (!terrain || (is_named(l, "terrain") && !is_named(terrain, "terrain")))) {
-            terrain = l;
-            ti = i;
-        }
-        if (obj && (!units || (is_named(l, "combatants") && !is_named(units, "combatants")))) {
-            units = l;
-            ui = i;
-        }
-        i++;
-    }
+    const cJSON *terrain = NULL, *units = NULL;
+    int ti = -1, ui = -1;
+    pick_layers(layers, &terrain, &ti, &units, &ui);
     if (!terrain)
         return io_fail(cx, "layers", "no tile layer: the terrain comes from a tile layer (best "
                                      "named 'terrain')");
@@ -1051,7 +1095,7 @@ static int build(build_t *b, const cJSON *root)
         }
     }
     const cJSON *image = b->ts.art ? image_layer(b->ts.art, layers, &g) : NULL;
-    note_dropped(b, layers, terrain, units, image);
+    note_dropped(b->note, sizeof b->note, layers, terrain, units, image);
     return HB_OK;
 }
 
@@ -1143,4 +1187,27 @@ int tiled_load(const char *path, const char *data_dir, map_t **out, tmpl_db_t **
     rc = tiled_load_mem(text, len, path, data_dir, out, db_out, note, notecap, err, errcap);
     free(text);
     return rc;
+}
+
+bool tiled_foreign_layers(const char *path, char *note, size_t notecap)
+{
+    if (notecap) note[0] = '\0';
+    char *text = NULL, err[HB_ERR_MAX];
+    size_t len = 0;
+    if (hb_read_file(path, TILED_FILE_MAX, &text, &len, err, sizeof err) != HB_OK) return false;
+    io_ctx_t cx = {.file = path, .err = err, .errcap = sizeof err};
+    cJSON *root = NULL;
+    int rc = tiled_format_of(path) == TILED_TMX ? tiled_xml_parse(&cx, text, len, &root)
+                                                : io_parse(&cx, text, len, &root);
+    free(text);
+    if (rc != HB_OK) return false;
+    const cJSON *layers = cJSON_GetObjectItemCaseSensitive(root, "layers");
+    const cJSON *terrain, *units;
+    int ti, ui;
+    pick_layers(layers, &terrain, &ti, &units, &ui);
+    /* A save writes no image layer back (docs/tiled.md): it counts as one
+     * the save would drop. */
+    note_dropped(note, notecap, layers, terrain, units, NULL);
+    cJSON_Delete(root);
+    return notecap && note[0];
 }

@@ -18,7 +18,11 @@
 #include <string.h>
 
 #include "map_io.h"
+#include "png.h"
 #include "tiled_internal.h"
+
+/* The tEXt "Software" value of a tileset picture hexbattle wrote. */
+#define TILED_PICTURE_MARK "hexbattle tileset"
 
 /* Tile sizes that make regular hexes: 64 across the flats, 74 corner to corner. */
 #define HEX_FLATS 64
@@ -547,6 +551,41 @@ char *tiled_to_text(const map_t *m, tiled_format_t fmt, const char *out_path)
     return to_text(m, fmt, out_path, &tl);
 }
 
+/* A refused save: "PATH: not saved: WHY" (HB_ERR_OTHER). */
+static int refuse(char *err, size_t errcap, const char *path, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static int refuse(char *err, size_t errcap, const char *path, const char *fmt, ...)
+{
+    int k = snprintf(err, errcap, "%s: not saved: ", path);
+    if (k >= 0 && (size_t)k < errcap) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err + k, errcap - (size_t)k, fmt, ap);
+        va_end(ap);
+    }
+    return HB_ERR_OTHER;
+}
+
+/* May a save replace the picture at PATH with png? Yes when there is none,
+ * when hexbattle wrote it (its mark), or when it holds these very bytes. */
+static bool picture_ours(const char *path, const unsigned char *png, size_t len)
+{
+    hb_stamp_t st;
+    hb_file_stamp(path, &st);
+    if (!st.exists) return true;
+    char *old = NULL, err[HB_ERR_MAX];
+    size_t n = 0;
+    if (hb_read_file(path, HB_FILE_MAX, &old, &n, err, sizeof err) != HB_OK) return false;
+    bool ours = png_has_text((const unsigned char *)old, n, "Software", TILED_PICTURE_MARK) ||
+                (n == len && memcmp(old, png, n) == 0);
+    free(old);
+    return ours;
+}
+
 int tiled_save(const map_t *m, const char *path, char *err, size_t errcap)
 {
     tiled_format_t f = tiled_format_of(path);
@@ -560,12 +599,35 @@ int tiled_save(const map_t *m, const char *path, char *err, size_t errcap)
                  f == TILED_NONE ? "not a .tmj or .tmx name" : "out of memory or a corrupt map");
         return HB_ERR_OTHER;
     }
-    /* Both files are written whole before either is renamed into place; the
-     * picture goes first, so the map never names a picture that is not there. */
     char picture[PATH_MAX];
     tiles_name(path, true, picture, sizeof picture);
+    /* The picture says it is hexbattle's, so a later save knows it may go. */
+    char why[TILED_NOTE_MAX];
+    int rc = HB_OK;
+    if (!png_add_text(&png, &png_len, "Software", TILED_PICTURE_MARK)) rc = HB_ERR_OTHER;
+    if (rc != HB_OK)
+        snprintf(err, errcap, "%s: cannot save: out of memory", path);
+    else if (tiled_foreign_layers(path, why, sizeof why))
+        /* What hexbattle does not read is not dropped without a word. */
+        rc = refuse(err, errcap, path,
+                    "it holds %s; a save would lose them: save under another "
+                    "name",
+                    why + strlen("dropped "));
+    else if (!picture_ours(picture, png, png_len))
+        rc = refuse(err, errcap, path,
+                    "its tileset picture %s was not written by hexbattle; "
+                    "move it away or save under another name",
+                    picture);
+    if (rc != HB_OK) {
+        free(png);
+        free(text);
+        return rc;
+    }
+    /* Both files are written whole before either is renamed into place; the
+     * picture goes first, so the map never names a picture that is not there.
+     * The old picture is kept as .bak, like the map. */
     hb_pending_t pic, map;
-    int rc = hb_write_begin(picture, png, png_len, &pic, err, errcap);
+    rc = hb_write_begin(picture, png, png_len, &pic, err, errcap);
     free(png);
     if (rc == HB_OK) {
         rc = hb_write_begin(path, text, strlen(text), &map, err, errcap);
@@ -573,7 +635,7 @@ int tiled_save(const map_t *m, const char *path, char *err, size_t errcap)
     }
     free(text);
     if (rc != HB_OK) return rc;
-    if ((rc = hb_write_commit(&pic, false, err, errcap)) != HB_OK) {
+    if ((rc = hb_write_commit(&pic, true, err, errcap)) != HB_OK) {
         hb_write_abort(&map);
         return rc;
     }

@@ -26,6 +26,8 @@
 
 #include "../core/condlog.h"
 #include "../io/fileio.h"
+#include "../io/map_io.h"
+#include "../io/png.h"
 #include "draw_internal.h"
 #include "fog.h"
 #include "lod.h"
@@ -109,14 +111,41 @@ void draw_push_rect(vbuf_t *b, float x, float y, float w, float h, SDL_Color c)
 
 /* ---- textures ----------------------------------------------------------- */
 
+/* The image REL under assets/, decoded only when it is a regular file of at
+ * most HB_FILE_MAX bytes whose header declares at most UI_IMAGE_MAX pixels a
+ * side: a FIFO would block, and a small PNG claiming 12000x12000 would cost
+ * gigabytes to decode. A refused image is said once on stderr; the map is
+ * drawn without it. */
+static SDL_Surface *load_image(const char *rel)
+{
+    char path[4096], err[HB_ERR_MAX];
+    snprintf(path, sizeof path, "%s/%s", ui_assets_dir(), rel);
+    char *bytes = NULL;
+    size_t len = 0;
+    if (hb_read_file(path, HB_FILE_MAX, &bytes, &len, err, sizeof err) != HB_OK) {
+        fprintf(stderr, "hexbattle: %s; drawn without it\n", err);
+        return NULL;
+    }
+    unsigned w = 0, h = 0;
+    SDL_Surface *img = NULL;
+    if (!image_header_size((const unsigned char *)bytes, len, &w, &h))
+        fprintf(stderr, "hexbattle: %s: not a PNG, JPEG, GIF or BMP image; drawn without it\n",
+                path);
+    else if (w == 0 || h == 0 || w > UI_IMAGE_MAX || h > UI_IMAGE_MAX)
+        fprintf(stderr, "hexbattle: %s: %ux%u pixels, over the %dx%d limit; drawn without it\n",
+                path, w, h, UI_IMAGE_MAX, UI_IMAGE_MAX);
+    else if (!(img = IMG_Load_RW(SDL_RWFromConstMem(bytes, (int)len), 1)))
+        fprintf(stderr, "hexbattle: %s: %s; drawn without it\n", path, IMG_GetError());
+    free(bytes);
+    return img;
+}
+
 /* Load a tileable image as a 2x2 repetition, so any hex (at most one period
  * wide) finds its UVs inside [0,1] without relying on texture wrapping, which
  * SDL2's renderers do not offer for geometry. */
 static SDL_Texture *load_tile(SDL_Renderer *r, const char *rel)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", ui_assets_dir(), rel);
-    SDL_Surface *img = IMG_Load(path);
+    SDL_Surface *img = load_image(rel);
     if (!img) return NULL;
     SDL_Texture *tex = NULL;
     SDL_Surface *big =
@@ -145,9 +174,9 @@ SDL_Texture *draw_token_image(ui_draw_t *d, const char *rel)
     if (d->n_imgs == MAX_TOKEN_IMAGES) return NULL;
     token_img_t *t = &d->imgs[d->n_imgs++];
     hb_strlcpy(t->path, rel, sizeof t->path);
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", ui_assets_dir(), rel);
-    t->tex = IMG_LoadTexture(d->r, path);
+    SDL_Surface *img = load_image(rel);
+    t->tex = img ? SDL_CreateTextureFromSurface(d->r, img) : NULL;
+    SDL_FreeSurface(img);
     if (t->tex) {
         SDL_SetTextureBlendMode(t->tex, SDL_BLENDMODE_BLEND);
         SDL_SetTextureScaleMode(t->tex, SDL_ScaleModeLinear);

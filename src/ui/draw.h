@@ -49,6 +49,8 @@ int ui_cond_marks(const event_log_t *log, int who, char out[][3], uint8_t *hue, 
 
 /* Folder holding fonts/ and textures/. */
 const char *ui_assets_dir(void);
+/* The largest token or texture image drawn, in pixels a side. */
+#define UI_IMAGE_MAX 4096
 
 /* A drawer for renderer r and map m (its terrain textures are loaded now);
  * NULL with err filled when the fonts cannot be read. */

@@ -69,9 +69,13 @@ int ui_run_edit(map_t *m, const tmpl_db_t *db, const char *path, char *err, size
     ui_window_size_for(0, ED_WANT_W, ED_WANT_H, &w, &h);
     ed_init(&st, m, db, path, w, h);
     /* Edits kept by a stopped editor are offered back (docs/editor.md). */
-    char rpath[SAVE_PATH_MAX];
-    if (recover_path(path, rpath, sizeof rpath) && recover_belongs(rpath, path))
-        ed_offer_recovery(&st, rpath);
+    char rpath[SAVE_PATH_MAX], why[HB_ERR_MAX];
+    int found = recover_find(path, rpath, sizeof rpath, why, sizeof why);
+    if (found > 0) ed_offer_recovery(&st, rpath);
+    if (found < 0) { /* there, but it cannot come back: say so */
+        fprintf(stderr, "hexbattle: a recovery copy cannot be read: %s\n", why);
+        ed_message(&st, "recovery copy not usable: %s", why);
+    }
     int status = 0;
     for (;;) {
         ed_run_t r = ed_run_window(&st, err, errcap);

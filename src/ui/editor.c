@@ -82,6 +82,7 @@ void ed_init(ed_state_t *s, map_t *m, const tmpl_db_t *db, const char *path, int
     s->db = db;
     edit_history_init(&s->hist);
     if (path) hb_strlcpy(s->path, path, sizeof s->path);
+    hb_file_stamp(s->path, &s->disk);
     s->view_w = view_w;
     s->view_h = view_h;
     s->tool = ED_SELECT; /* a stray first click paints nothing */
@@ -251,20 +252,57 @@ bool ed_write_recovery(const ed_state_t *s, bool *written, char *err, size_t err
     *written = false;
     if (!edit_history_dirty(&s->hist)) return true;
     char rpath[SAVE_PATH_MAX];
-    if (!recover_path(s->path, rpath, sizeof rpath)) {
-        snprintf(err, errcap, "no folder for a recovery copy (set HOME or XDG_DATA_HOME)");
+    bool no_history = false;
+    if (recover_write_map_any(s->path, s->map, &s->hist, rpath, sizeof rpath, &no_history, err,
+                              errcap) != HB_OK)
         return false;
-    }
-    if (recover_write_map(rpath, s->path, s->map, &s->hist, err, errcap) != HB_OK) return false;
     /* The copy's path goes back in err for the caller's message, cut to fit
      * (a bounded copy: snprintf here warns at -O3 that it may truncate). */
     if (errcap > 0) {
-        size_t n = strlen(rpath);
+        const char *tail = no_history ? " (without the undo history, too large to keep)" : "";
+        size_t n = strlen(rpath), t = strlen(tail);
         if (n >= errcap) n = errcap - 1;
         memcpy(err, rpath, n);
-        err[n] = '\0';
+        if (t > errcap - 1 - n) t = errcap - 1 - n;
+        memcpy(err + n, tail, t);
+        err[n + t] = '\0';
     }
     *written = true;
+    return true;
+}
+
+/* Write the map to PATH; on success it becomes the editor's file. */
+static bool save_to(ed_state_t *s, const char *path)
+{
+    char err[HB_ERR_MAX];
+    bool same = strcmp(path, s->path) == 0;
+    if (same && s->map->art && s->map->art->gids && tiled_format_of(path) != TILED_NONE) {
+        /* A Tiled map with its own pictures: the files keep them, and gain
+         * only the terrains chosen for tiles (edit_align.c). */
+        if (tiled_save_tile_terrain(s->map->art, path, err, sizeof err) != HB_OK) {
+            ed_message(s, "save failed: %s", err);
+            return false;
+        }
+        s->map->art->n_choices = 0;
+        hb_file_stamp(s->path, &s->disk);
+        edit_history_mark_saved(&s->hist);
+        ed_message(s, "saved the tiles' terrain into %s (and its tilesets)", s->path);
+        ed_message(s, "warning: a Tiled map with pictures keeps the rest as Tiled made it; "
+                      "Ctrl+Shift+S to a .json keeps other edits");
+        return true;
+    }
+    if (map_save(s->map, path, err, sizeof err) != 0) {
+        ed_message(s, "save failed: %s", err);
+        return false;
+    }
+    if (!same) hb_strlcpy(s->path, path, sizeof s->path);
+    hb_file_stamp(s->path, &s->disk);
+    edit_history_mark_saved(&s->hist);
+    s->art_moved = false;
+    ed_message(s, "saved %s", s->path);
+    if (s->map->art && s->map->art->gids)
+        ed_message(s, "warning: the tiles' pictures were not written, only their terrain (the "
+                      "file before is %s.bak)", s->path);
     return true;
 }
 
@@ -274,32 +312,16 @@ bool ed_save(ed_state_t *s)
         ed_start_save_as(s); /* the maps folder and a free name, on screen */
         return false;
     }
-    char err[HB_ERR_MAX];
-    if (s->map->art && s->map->art->gids && tiled_format_of(s->path) != TILED_NONE) {
-        /* A Tiled map with its own pictures: the files keep them, and gain
-         * only the terrains chosen for tiles (edit_align.c). */
-        if (tiled_save_tile_terrain(s->map->art, s->path, err, sizeof err) != HB_OK) {
-            ed_message(s, "save failed: %s", err);
-            return false;
-        }
-        s->map->art->n_choices = 0;
-        edit_history_mark_saved(&s->hist);
-        ed_message(s, "saved the tiles' terrain into %s (and its tilesets)", s->path);
-        ed_message(s, "warning: a Tiled map with pictures keeps the rest as Tiled made it; "
-                      "Ctrl+Shift+S to a .json keeps other edits");
-        return true;
-    }
-    if (map_save(s->map, s->path, err, sizeof err) != 0) {
-        ed_message(s, "save failed: %s", err);
+    /* Another editor (or program) wrote the file since: ask before the last
+     * save silently wins. */
+    hb_stamp_t now;
+    hb_file_stamp(s->path, &now);
+    if (!hb_stamp_same(&now, &s->disk)) {
+        s->prompt = ED_PROMPT_OVERWRITE;
+        ed_message(s, "%s changed on disk since it was opened here", s->path);
         return false;
     }
-    edit_history_mark_saved(&s->hist);
-    s->art_moved = false;
-    ed_message(s, "saved %s", s->path);
-    if (s->map->art && s->map->art->gids)
-        ed_message(s, "warning: the tiles' pictures were not written, only their terrain (the "
-                      "file before is %s.bak)", s->path);
-    return true;
+    return save_to(s, s->path);
 }
 
 static bool matches(const tmpl_t *t, const char *q)
@@ -502,8 +524,14 @@ static void submit_prompt(ed_state_t *s)
 
     switch (p) {
     case ED_PROMPT_SAVE_AS:
-        if (!in[0] || !ed_resolve_save_path(in, s->path, sizeof s->path)) return;
-        ed_save(s);
+        if (!in[0]) return;
+        /* The editor's file changes only once the save worked. */
+        char dest[SAVE_PATH_MAX];
+        if (!ed_resolve_save_path(in, dest, sizeof dest)) return;
+        if (strcmp(dest, s->path) == 0)
+            ed_save(s);
+        else
+            save_to(s, dest);
         break;
     case ED_PROMPT_SEARCH:
         s->tmpl_sel = ed_template_match(s, 0) ? 0 : -1;
@@ -603,6 +631,7 @@ static void submit_prompt(ed_state_t *s)
     }
     case ED_PROMPT_QUIT:
     case ED_PROMPT_RECOVER:
+    case ED_PROMPT_OVERWRITE:
     case ED_PROMPT_NONE:
         break;
     }
@@ -651,6 +680,17 @@ static void key_prompt(ed_state_t *s, SDL_Keycode k)
             s->prompt = ED_PROMPT_NONE;
             recover_map_free(&s->recover);
             ed_message(s, "the recovery copy is kept: %s", s->recover_file);
+        }
+        s->dirty_frame = true;
+        return;
+    }
+    if (s->prompt == ED_PROMPT_OVERWRITE) {
+        if (k == SDLK_y || k == SDLK_RETURN || k == SDLK_KP_ENTER) {
+            s->prompt = ED_PROMPT_NONE;
+            save_to(s, s->path);
+        } else if (k == SDLK_n || k == SDLK_ESCAPE) {
+            s->prompt = ED_PROMPT_NONE;
+            ed_message(s, "not saved: %s is left as the other program wrote it", s->path);
         }
         s->dirty_frame = true;
         return;
@@ -888,7 +928,7 @@ void ed_handle_event(ed_state_t *s, const SDL_Event *e)
         }
         s->skip_text = 0;
         if (s->prompt != ED_PROMPT_NONE && s->prompt != ED_PROMPT_QUIT &&
-            s->prompt != ED_PROMPT_RECOVER) {
+            s->prompt != ED_PROMPT_RECOVER && s->prompt != ED_PROMPT_OVERWRITE) {
             size_t n = strlen(s->input), add = strlen(e->text.text);
             if (n + add < sizeof s->input) memcpy(s->input + n, e->text.text, add + 1);
             if (s->prompt == ED_PROMPT_SEARCH) {
@@ -1017,6 +1057,8 @@ static const char *prompt_label(ed_prompt_t p)
         return "New map COLSxROWS terrain (e.g. 24x16 open):";
     case ED_PROMPT_QUIT:
         return "There are edits since the last save. Quit?";
+    case ED_PROMPT_OVERWRITE:
+        return "The file changed on disk since it was opened. Y: overwrite it, Esc: do not save";
     default:
         return "";
     }
@@ -1162,7 +1204,7 @@ void ed_draw(ui_draw_t *d, const ed_state_t *s)
         if (recover)
             text(d, "R: restore them   D: discard the copy   Esc: keep it for later", box.x + 10,
                  box.y + 38, INK, false);
-        else {
+        else if (s->prompt != ED_PROMPT_OVERWRITE) {
             snprintf(buf, sizeof buf, "%s_", s->input);
             text(d, buf, box.x + 10, box.y + 38, INK, false);
         }

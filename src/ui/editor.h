@@ -37,11 +37,12 @@ typedef enum {
     ED_PROMPT_MAP_NAME,
     ED_PROMPT_RULESET,
     ED_PROMPT_FEET,
-    ED_PROMPT_RESIZE,   /* "COLSxROWS [tl|t|tr|l|c|r|bl|b|br]" */
-    ED_PROMPT_NEW_TYPE, /* "name move cover blocks #rrggbb" */
-    ED_PROMPT_NEW_MAP,  /* "COLSxROWS TERRAIN": start over on a blank map */
-    ED_PROMPT_QUIT,     /* unsaved changes: the quit question (ui_quit_choice) */
-    ED_PROMPT_RECOVER,  /* a recovery copy: r restore, d discard, Esc later */
+    ED_PROMPT_RESIZE,    /* "COLSxROWS [tl|t|tr|l|c|r|bl|b|br]" */
+    ED_PROMPT_NEW_TYPE,  /* "name move cover blocks #rrggbb" */
+    ED_PROMPT_NEW_MAP,   /* "COLSxROWS TERRAIN": start over on a blank map */
+    ED_PROMPT_QUIT,      /* unsaved changes: the quit question (ui_quit_choice) */
+    ED_PROMPT_RECOVER,   /* a recovery copy: r restore, d discard, Esc later */
+    ED_PROMPT_OVERWRITE, /* the file changed on disk since loaded: y overwrite, Esc not */
 } ed_prompt_t;
 
 typedef enum { ED_RUN_QUIT = 0, ED_RUN_PLAY = 1, ED_RUN_ERROR = 2 } ed_run_t;
@@ -52,6 +53,7 @@ typedef struct {
     tmpl_db_t *own_db;   /* loaded by the editor after a ruleset change, else NULL */
     edit_history_t hist;
     char path[MAP_PATH_MAX]; /* "" until saved once */
+    hb_stamp_t disk;         /* the file at path as loaded or last saved */
 
     ui_camera_t cam;
     int view_w, view_h;
@@ -132,7 +134,8 @@ bool ed_restore_recovery(ed_state_t *s);
  * unsaved edits (a stop signal, src/ui/stop.h). False with err filled on
  * failure; true, with *written set, otherwise. */
 bool ed_write_recovery(const ed_state_t *s, bool *written, char *err, size_t errcap);
-/* Save to s->path (or ask for one); true on success. */
+/* Save to s->path (or ask for one); true on success. When the file there
+ * changed since it was loaded or saved (another editor), it asks first. */
 bool ed_save(ed_state_t *s);
 /* Undo / redo one edit; false when there is none. */
 bool ed_undo(ed_state_t *s);

@@ -155,13 +155,9 @@ static void keep_battle(const pui_t *play)
     if (play->replay) return;
     char rpath[SAVE_PATH_MAX], err[HB_ERR_MAX];
     const char *file = play->save_path[0] ? play->save_path : NULL;
-    if (!recover_path(file ? file : "untitled.battle.json", rpath, sizeof rpath)) {
-        fprintf(stderr, "hexbattle: stopped; no folder for a recovery copy of the battle\n");
-        return;
-    }
     save_table_t t = {.has_rng = true, .rng = play->rng, .phys_sides = play->phys_sides};
-    if (recover_write_battle(rpath, file, &play->play, &t, play->map_path, err, sizeof err) !=
-        HB_OK)
+    if (recover_write_battle_any(file, &play->play, &t, play->map_path, rpath, sizeof rpath, err,
+                                 sizeof err) != HB_OK)
         fprintf(stderr, "hexbattle: stopped; the battle could not be kept: %s\n", err);
     else
         fprintf(stderr, "hexbattle: stopped; the battle is kept in %s\n", rpath);
@@ -291,13 +287,17 @@ bool ui_session_open(ui_session_t *s, const ui_session_args_t *a, char *err, siz
     ui_state_fit(st);
 
     /* A battle stopped by a signal is offered back at the start of play. */
-    char rpath[SAVE_PATH_MAX];
-    if (!a->save && !a->replay && play->save_path[0] &&
-        recover_path(play->save_path, rpath, sizeof rpath) &&
-        recover_belongs(rpath, play->save_path))
-        smenu_offer(&s->menu, rpath);
+    char rpath[SAVE_PATH_MAX], why[HB_ERR_MAX];
+    int found = !a->save && !a->replay && play->save_path[0]
+                    ? recover_find(play->save_path, rpath, sizeof rpath, why, sizeof why)
+                    : 0;
+    if (found > 0) smenu_offer(&s->menu, rpath);
     else if (!a->save && !a->replay && play->save_path[0] && a->allow_maps)
         smenu_offer_resume(&s->menu, play->save_path); /* only when the file is there */
+    if (found < 0) { /* there, but it cannot come back: say so */
+        fprintf(stderr, "hexbattle: a recovery copy cannot be read: %s\n", why);
+        snprintf(play->msg, sizeof play->msg, "recovery copy not usable: %.170s", why);
+    }
     s->proj.beside = s->win; /* F2 opens the table beside this window, without the keyboard */
     /* A map read with a warning (a tile naming no terrain, a picture that
      * could not be drawn) says so on the status line. */

@@ -69,8 +69,9 @@ check save_still_loads test $? -eq 0
 rm -f "$SAVE" "$SAVE.bak"
 
 # --- a map written by convert, in each format (the map writer and Tiled's) ---
-# A Tiled map comes with its tileset picture, map.tiles.png: two files, so
-# the faults go one step further (the third temporary file is the .bak's).
+# A Tiled map comes with its tileset picture, map.tiles.png: two files, each
+# kept as .bak, so the faults go two steps further (the third temporary file
+# is the picture's .bak, the fourth the map's).
 for ext in json tmj tmx; do
     MOUT="$OUT/map.$ext"
     "$HB" convert "$MAP" "$MOUT"
@@ -79,8 +80,8 @@ for ext in json tmj tmx; do
     files="map.$ext map.$ext.bak "
     faults="$BAK_FAULTS"
     if [ "$ext" != json ]; then
-        files="map.tiles.png map.$ext map.$ext.bak "
-        faults="$BAK_FAULTS create:3 write:3 rename:3"
+        files="map.tiles.png map.tiles.png.bak map.$ext map.$ext.bak "
+        faults="$BAK_FAULTS create:3 write:3 rename:3 create:4 write:4 rename:4"
     fi
     for f in $faults; do
         HEXBATTLE_FAULT="$f" "$HB" convert "$SRC/maps/salt_flats.json" "$MOUT" >/dev/null \
@@ -95,7 +96,7 @@ for ext in json tmj tmx; do
     done
     "$HB" query "$MOUT" distance 0,0 1,1 >/dev/null
     check "convert_${ext}_map_still_loads" test $? -eq 0
-    rm -f "$MOUT" "$MOUT.bak" "$OUT/map.tiles.png"
+    rm -f "$MOUT" "$MOUT.bak" "$OUT/map.tiles.png" "$OUT/map.tiles.png.bak"
 done
 
 # --- the editor's Ctrl+S (a map), in a real window when Xvfb and xdotool are here ---

@@ -139,4 +139,26 @@ expect_fail odds_threads_zero 2 "--threads needs" "$HB" odds "$SRC/maps/ridge_am
 expect_fail odds_seed_negative 2 "--seed needs" "$HB" odds "$SRC/maps/ridge_ambush.json" --seed -1
 expect_fail odds_unknown_option 2 "unknown option" "$HB" odds "$SRC/maps/ridge_ambush.json" --fast
 
+# More threads than processors: capped at them, and said (issue 30).
+cores=$(getconf _NPROCESSORS_ONLN)
+"$HB" odds "$SRC/maps/ridge_ambush.json" --runs 4 --threads 64 >/dev/null 2>"$TMP/err"
+check odds_threads_capped_exit test $? -eq 0
+if [ "$cores" -lt 64 ]; then
+    check odds_threads_capped_said grep -qF -- "--threads 64 capped at the $cores processors" "$TMP/err"
+fi
+# Ctrl+C stops a long run cleanly: the threads are dropped, stderr says how
+# far it came, nothing half-printed on stdout, and the process ends by SIGINT.
+timeout -s KILL 60 "$HB" odds "$SRC/maps/river_crossing.json" --runs 1000000 >"$TMP/int.out" 2>"$TMP/int.err" &
+pid=$!
+sleep 2
+kill -INT "$pid"
+wait "$pid"
+check odds_ctrl_c_exit_130 test $? -eq 130
+check odds_ctrl_c_said grep -qE "odds: stopped after [0-9]+ of 1000000 runs" "$TMP/int.err"
+check odds_ctrl_c_nothing_on_stdout test ! -s "$TMP/int.out"
+# On a terminal, stderr shows the runs done so far.
+if command -v script >/dev/null; then
+    script -qec "'$HB' odds '$SRC/maps/river_crossing.json' --runs 3000 --seed 1" /dev/null >"$TMP/tty.txt"
+    check odds_progress_on_a_terminal grep -qE "odds: [0-9]+ of 3000 runs" "$TMP/tty.txt"
+fi
 finish

@@ -33,7 +33,7 @@ cmake --build "$BUILD" --target fuzz_targets -j "$(nproc 2>/dev/null || echo 2)"
 
 export HEXBATTLE_DATA="$SRC/data"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
-export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 mkdir -p "$BUILD/fuzz-artifacts"
 status=0
 for corpus in "$SRC"/tests/fuzz/corpus/*/; do
