@@ -11,6 +11,9 @@ RELEASE_CLANG_BUILD ?= build-release-clang
 # ON or OFF forces -Werror in the builds below; empty keeps what the build
 # folder has (OFF in a new one). `make test` sets ON.
 WERROR       ?=
+VERSION      := $(shell sed -n '/^project/s/.*VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
+DEB_ARCH     := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
+DEB_FILE     := hexbattle_$(VERSION)_$(DEB_ARCH).deb
 JOBS         ?= $(shell nproc 2>/dev/null || echo 2)
 FUZZ_SECONDS ?= 60
 # Seconds of fuzzing per target inside `make test`, after one pass over the seeds.
@@ -19,17 +22,20 @@ FUZZ_SMOKE_SECONDS ?= 3
 # Xorg's dummy driver with xrandr/xwininfo gives tests/cli/two_displays.sh two displays;
 # xdotool clicks and types in the real windows of tests/cli/signals.sh and faults.sh.
 # expat, zlib and zstd read Tiled maps; tiled itself is for tests/cli/tiled_interop.sh.
+# desktop-file-utils, appstream, groff-base, lintian, dpkg-dev (dpkg-shlibdeps)
+# and file check the installed copy and the .deb (tests/install/).
 DEB_PKGS     := cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
                 libcjson-dev libcmocka-dev xvfb xauth clang libclang-rt-dev valgrind \
                 xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils x11-utils xdotool \
-                libexpat1-dev zlib1g-dev libzstd-dev tiled
+                libexpat1-dev zlib1g-dev libzstd-dev tiled \
+                desktop-file-utils appstream lintian dpkg-dev file groff-base
 
 # `make monkey` runs the randomized UI test longer: MONKEY_EVENTS inputs per
 # mode and map for each seed of MONKEY_SEEDS, in the sanitizer build.
 MONKEY_EVENTS ?= 20000
 MONKEY_SEEDS  ?= 1 2 3 4
 
-.PHONY: all deps build asan release-check run test fuzz fuzz-smoke monkey shots scars-audit xhalem-audit emcore-audit activation-audit odds-check clean
+.PHONY: all deps build asan release-check release-gcc release-clang install-check deb deb-check run test fuzz fuzz-smoke monkey shots scars-audit xhalem-audit emcore-audit activation-audit odds-check clean
 
 all: build
 
@@ -61,11 +67,37 @@ asan: deps
 
 # Every target in the Release configuration (-O3 shows warnings the other
 # builds do not), with gcc and with clang, warnings as errors: compiled only.
-release-check: deps
-	CC=gcc cmake -S . -B $(RELEASE_GCC_BUILD) -DCMAKE_BUILD_TYPE=Release -DHB_WERROR=ON >/dev/null
+# The gcc one is also what `make deb` packages and `make install-check`
+# installs: it does not fall back on the source tree for its data.
+release-check: release-gcc release-clang
+
+release-gcc: deps
+	CC=gcc cmake -S . -B $(RELEASE_GCC_BUILD) -DCMAKE_BUILD_TYPE=Release -DHB_WERROR=ON \
+	  -DHB_SOURCE_FALLBACK=OFF >/dev/null
 	cmake --build $(RELEASE_GCC_BUILD) -j $(JOBS)
+
+release-clang: deps
 	CC=clang cmake -S . -B $(RELEASE_CLANG_BUILD) -DCMAKE_BUILD_TYPE=Release -DHB_WERROR=ON >/dev/null
 	cmake --build $(RELEASE_CLANG_BUILD) -j $(JOBS)
+
+# Install to a temporary prefix, move it, and play every bundled map from
+# there with the source tree out of reach; validate the desktop entry and
+# the AppStream metainfo (tests/install/install_check.sh).
+install-check: release-gcc
+	bash tests/install/install_check.sh $(RELEASE_GCC_BUILD) $(CURDIR)/$(RELEASE_GCC_BUILD)/install-check
+
+# dist/hexbattle_VERSION_ARCH.deb from the Release build (packaging/package.cmake).
+deb: release-gcc
+	rm -rf $(RELEASE_GCC_BUILD)/package
+	cd $(RELEASE_GCC_BUILD) && cpack -G DEB >/dev/null
+	mkdir -p dist
+	cp $(RELEASE_GCC_BUILD)/package/$(DEB_FILE) dist/
+	@echo "hexbattle: dist/$(DEB_FILE)"
+
+# lintian with no error, then install it, run it as a user, remove it: nothing
+# may be left behind (tests/install/deb_check.sh; needs root or sudo).
+deb-check: deb
+	bash tests/install/deb_check.sh dist/$(DEB_FILE)
 
 run: build
 	./$(BUILD)/hexbattle
@@ -78,6 +110,7 @@ test:
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS)
 	$(MAKE) --no-print-directory fuzz-smoke
+	$(MAKE) --no-print-directory install-check deb-check
 
 # Every seed once, then a few seconds of fuzzing per target (skips without clang).
 fuzz-smoke: deps

@@ -55,10 +55,14 @@ bool hb_fault_set(const char *spec);
 int hb_write_atomic(const char *path, const void *data, size_t len, bool keep_bak, char *err,
                     size_t errcap);
 
-/* Folder holding data/ (terrain.json, rulesets): $HEXBATTLE_DATA, else next to
- * the executable's parent, else the source tree it was built from. */
+/* Folder holding data/ (terrain.json, rulesets): an installed copy's own,
+ * relative to the executable (<exe dir>/../share/hexbattle/data; beside the
+ * .exe on Windows); else $HEXBATTLE_DATA; else a build tree's, next to the
+ * executable's parent; else the source tree it was built from (unless built
+ * with -DHB_SOURCE_FALLBACK=OFF, as packages are). */
 const char *hb_data_dir(void);
-/* Folder holding assets/ (fonts, textures), found the same way. */
+/* Folder holding assets/ (fonts, textures), found the same way
+ * ($HEXBATTLE_ASSETS, or assets/ beside $HEXBATTLE_DATA). */
 const char *hb_assets_dir(void);
 /* Remember argv[0] so the folders above can be found relative to it. */
 void hb_set_argv0(const char *argv0);
