@@ -36,52 +36,6 @@
 #define LINE_GRID_ZOOM 24.0 /* below this the grid is 1-px lines, above it bands */
 #define FAN_IDX 12          /* a hex is a fan of 4 triangles over its 6 corners */
 #define QUAD_IDX 6
-#define SHAPE_MAX 32
-#define PI 3.14159265358979323846
-
-/* Marker colours (Okabe-Ito and two neutrals): text is dark or light to suit. */
-static const uint32_t COND_RGB[] = {0xE69F00, 0x56B4E9, 0x009E73, 0xF0E442,
-                                    0x0072B2, 0xD55E00, 0xCC79A7, 0xFFFFFF};
-#define N_COND_RGB (int)(sizeof COND_RGB / sizeof COND_RGB[0])
-
-int ui_cond_marks(const event_log_t *log, int who, char out[][3], uint8_t *hue, int cap)
-{
-    const char *names[CONDLOG_MAX];
-    int n = log ? condlog_current(log, who, names, CONDLOG_MAX) : 0;
-    int k = 0;
-    for (int i = 0; i < n && k < cap; i++) {
-        const char *nm = strrchr(names[i], ':');
-        nm = nm ? nm + 1 : names[i];
-        if (!nm[0]) continue;
-        out[k][0] = (char)(nm[0] >= 'a' && nm[0] <= 'z' ? nm[0] - 32 : nm[0]);
-        out[k][1] = nm[1] && nm[1] != '_' ? nm[1] : '\0';
-        out[k][2] = '\0';
-        uint32_t hsh = 2166136261u; /* FNV-1a of the whole name */
-        for (const char *c = names[i]; *c; c++)
-            hsh = (hsh ^ (unsigned char)*c) * 16777619u;
-        hue[k] = (uint8_t)(hsh % N_COND_RGB);
-        k++;
-    }
-    return k;
-}
-
-static void refresh_conds(ui_draw_t *d, const map_t *m, const event_log_t *log)
-{
-    /* A rebuilt battle (undo) may reuse the addresses and the length: the
-     * last event is part of the key too. */
-    uint64_t last = 0;
-    if (log && log->n > 0) {
-        const event_t *e = &log->ev[log->n - 1];
-        last = (uint64_t)e->type << 48 ^ (uint64_t)(uint32_t)e->who << 24 ^ (uint32_t)e->value ^
-               (uint64_t)(uintptr_t)log->ev;
-    }
-    if (log == d->cond_log && log && log->n == d->cond_log_n && last == d->cond_last) return;
-    d->cond_log = log;
-    d->cond_log_n = log ? log->n : 0;
-    d->cond_last = last;
-    for (int i = 0; i < m->n_combatants && i < MAP_MAX_COMBATANTS; i++)
-        d->n_cond[i] = ui_cond_marks(log, i, d->cond[i], d->cond_hue[i], UI_COND_MARKS);
-}
 
 const char *ui_assets_dir(void)
 {
@@ -107,7 +61,7 @@ static bool grow_idx(int **idx, int *cap, int need, int per, int verts, const in
     return true;
 }
 
-static SDL_Color rgb(uint32_t c, Uint8 a)
+SDL_Color draw_rgb(uint32_t c, Uint8 a)
 {
     return (SDL_Color){(Uint8)(c >> 16), (Uint8)(c >> 8), (Uint8)c, a};
 }
@@ -130,8 +84,8 @@ static void push_segment(vbuf_t *b, vec2_t a, vec2_t e, float wd, SDL_Color c)
 }
 
 /* Plain triangles (no indices) for a filled polygon of n points around (cx, cy). */
-static void push_poly(vbuf_t *b, float cx, float cy, const vec2_t *pts, int n, float scale,
-                      SDL_Color c)
+void draw_push_poly(vbuf_t *b, float cx, float cy, const vec2_t *pts, int n, float scale,
+                    SDL_Color c)
 {
     if (!shape_reserve(b, n * 3)) return;
     for (int i = 0; i < n; i++) {
@@ -142,7 +96,7 @@ static void push_poly(vbuf_t *b, float cx, float cy, const vec2_t *pts, int n, f
     }
 }
 
-static void push_rect(vbuf_t *b, float x, float y, float w, float h, SDL_Color c)
+void draw_push_rect(vbuf_t *b, float x, float y, float w, float h, SDL_Color c)
 {
     if (!shape_reserve(b, 6)) return;
     push(b, x, y, c, 0, 0);
@@ -151,162 +105,6 @@ static void push_rect(vbuf_t *b, float x, float y, float w, float h, SDL_Color c
     push(b, x + w, y, c, 0, 0);
     push(b, x + w, y + h, c, 0, 0);
     push(b, x, y + h, c, 0, 0);
-}
-
-/* ---- colours and names -------------------------------------------------- */
-
-/* Okabe-Ito based hues, which stay apart under the common colour-vision
- * deficiencies; players get the cool half, the Architect the warm half. */
-static const uint32_t COOL[] = {0x2F7FC1, 0x009E73, 0x56B4E9, 0x6A5ACD, 0x1B5E7A, 0x7FC6A4};
-/* The AI's hues go in the order that keeps the first ones furthest apart
- * (vermillion, pink, yellow, brown), so two AI factions never look alike. */
-static const uint32_t WARM[] = {0xD55E00, 0xCC79A7, 0xF0E442, 0x8B4513, 0xB22234, 0xE69F00};
-#define N_HUES 6
-
-/* Position of FACTION among factions of its own side, first appearance first. */
-static int faction_rank(const map_t *m, const char *faction, bool player)
-{
-    const char *seen[MAP_MAX_FACTIONS + MAP_MAX_COMBATANTS];
-    int n_seen = 0, rank = 0;
-    int total = m->n_factions + m->n_combatants;
-    for (int i = 0; i < total; i++) {
-        const char *f =
-            i < m->n_factions ? m->factions[i].name : m->combatants[i - m->n_factions].faction;
-        bool dup = false;
-        for (int k = 0; k < n_seen && !dup; k++)
-            dup = strcmp(seen[k], f) == 0;
-        if (dup) continue;
-        if (strcmp(f, faction) == 0) return rank;
-        seen[n_seen++] = f;
-        if (map_faction_is_player(m, f) == player) rank++;
-    }
-    return rank;
-}
-
-SDL_Color ui_faction_color(const map_t *m, const char *faction)
-{
-    bool player = map_faction_is_player(m, faction);
-    int rank = faction_rank(m, faction, player) % N_HUES;
-    return rgb(player ? COOL[rank] : WARM[rank], 255);
-}
-
-void ui_initials(const char *name, char out[3])
-{
-    int n = 0;
-    bool at_word = true;
-    const char *first = NULL; /* the first word, for a one-word name */
-    for (const char *p = name; *p && n < 2; p++) {
-        unsigned char ch = (unsigned char)*p;
-        if (isalnum(ch)) {
-            if (at_word) {
-                if (!first) first = p;
-                out[n++] = (char)toupper(ch);
-            }
-            at_word = false;
-        } else {
-            at_word = true;
-        }
-    }
-    /* A one-word name shows its first two letters ("Ravager" Ra, "Ridgeback"
-     * Ri), so two such tokens rarely read the same. */
-    if (n == 1 && isalnum((unsigned char)first[1])) out[n++] = (char)tolower((unsigned char)first[1]);
-    out[n] = '\0';
-}
-
-/* The first two letters of name's first word ("Dust Hound" -> "Du"); its
- * initials when that word has one letter. */
-static void first_two(const char *name, char out[3])
-{
-    const char *p = name;
-    while (*p && !isalnum((unsigned char)*p))
-        p++;
-    if (!p[0] || !isalnum((unsigned char)p[1])) {
-        ui_initials(name, out);
-        return;
-    }
-    out[0] = (char)toupper((unsigned char)p[0]);
-    out[1] = (char)tolower((unsigned char)p[1]);
-    out[2] = '\0';
-}
-
-/* Marks that read alike: the same letters in any case ("Ra", "RA"). */
-static bool same_mark(const char *a, const char *b)
-{
-    for (; *a && *b; a++, b++)
-        if (toupper((unsigned char)*a) != toupper((unsigned char)*b)) return false;
-    return *a == *b;
-}
-
-static const char *mark_name(const map_t *m, int i)
-{
-    const map_combatant_t *c = &m->combatants[i];
-    return c->name[0] ? c->name : c->id;
-}
-
-void ui_token_mark(const map_t *m, int i, char out[UI_MARK_MAX])
-{
-    char mine[3], other[3];
-    ui_initials(mark_name(m, i), mine);
-    bool clash = false;
-    for (int j = 0; j < m->n_combatants && !clash; j++) {
-        if (j == i) continue;
-        ui_initials(mark_name(m, j), other);
-        clash = same_mark(mine, other);
-    }
-    if (!clash) {
-        memcpy(out, mine, sizeof mine);
-        return;
-    }
-    /* Among those sharing the initials: the first two letters, else a number. */
-    char two[3];
-    first_two(mark_name(m, i), two);
-    int place = 0, same_two = 0;
-    for (int j = 0; j < m->n_combatants; j++) {
-        ui_initials(mark_name(m, j), other);
-        if (!same_mark(mine, other)) continue;
-        if (j < i) place++;
-        first_two(mark_name(m, j), other);
-        same_two += j != i && same_mark(two, other);
-    }
-    if (!same_two) {
-        memcpy(out, two, sizeof two);
-        return;
-    }
-    /* Letter and place (1..999), written out by hand: UI_MARK_MAX holds 4 characters. */
-    int n = place + 1 < 999 ? place + 1 : 999, k = 0;
-    out[k++] = mine[0] ? mine[0] : '?';
-    if (n >= 100) out[k++] = (char)('0' + n / 100);
-    if (n >= 10) out[k++] = (char)('0' + n / 10 % 10);
-    out[k++] = (char)('0' + n % 10);
-    out[k] = '\0';
-}
-
-/* Every token's mark, from the cache unless the names changed. */
-static void refresh_marks(ui_draw_t *d, const map_t *m)
-{
-    uint64_t h = 1469598103934665603ull ^ (uint64_t)m->n_combatants; /* FNV-1a over the names */
-    for (int i = 0; i < m->n_combatants; i++)
-        for (const char *p = mark_name(m, i);; p++) {
-            h = (h ^ (unsigned char)*p) * 1099511628211ull;
-            if (!*p) break;
-        }
-    if (h == d->marks_sig) return;
-    d->marks_sig = h;
-    for (int i = 0; i < m->n_combatants && i < MAP_MAX_COMBATANTS; i++)
-        ui_token_mark(m, i, d->marks[i]);
-}
-
-SDL_Color ui_hp_color(int hp, int hp_max)
-{
-    double f = hp_max > 0 ? (double)hp / hp_max : 0.0;
-    if (f < 0) f = 0;
-    if (f > 1) f = 1;
-    /* red (0.0) -> yellow (0.5) -> green (1.0) */
-    static const double RED[3] = {214, 48, 39}, YEL[3] = {240, 200, 40}, GRN[3] = {60, 180, 75};
-    const double *a = f < 0.5 ? RED : YEL, *b = f < 0.5 ? YEL : GRN;
-    double t = f < 0.5 ? f * 2.0 : (f - 0.5) * 2.0;
-    return (SDL_Color){(Uint8)(a[0] + (b[0] - a[0]) * t), (Uint8)(a[1] + (b[1] - a[1]) * t),
-                       (Uint8)(a[2] + (b[2] - a[2]) * t), 255};
 }
 
 /* ---- textures ----------------------------------------------------------- */
@@ -340,7 +138,7 @@ static SDL_Texture *load_tile(SDL_Renderer *r, const char *rel)
     return tex;
 }
 
-static SDL_Texture *token_image(ui_draw_t *d, const char *rel)
+SDL_Texture *draw_token_image(ui_draw_t *d, const char *rel)
 {
     for (int i = 0; i < d->n_imgs; i++)
         if (strcmp(d->imgs[i].path, rel) == 0) return d->imgs[i].tex;
@@ -791,7 +589,7 @@ static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, i
             SDL_Texture *tex = textures && ti < MAP_MAX_TERRAIN ? d->terrain_tex[ti] : NULL;
             vbuf_t *b = &d->batch[tex ? 1 + ti : 0];
             if (!shape_reserve(b, 6)) continue;
-            SDL_Color c = rgb(t->color, 255);
+            SDL_Color c = draw_rgb(t->color, 255);
             SDL_FPoint px[6];
             hex_lattice(&o, m->layout.orient, hx, px);
             /* UVs come from world position so textures run on across hexes;
@@ -855,7 +653,7 @@ static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, i
     SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_NONE);
     if (zone_ti >= 0) {
         /* Under everything else: the triangles and textured hexes cover it. */
-        SDL_Color c = rgb(m->types[zone_ti].color, 255);
+        SDL_Color c = draw_rgb(m->types[zone_ti].color, 255);
         SDL_SetRenderDrawColor(d->r, c.r, c.g, c.b, 255);
         for (int l = 0; l < n_lines; l++)
             if (d->zones[l].w > 0) SDL_RenderFillRectF(d->r, &d->zones[l]);
@@ -872,7 +670,7 @@ static void draw_terrain(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, i
     /* The bands of plain hexes, one fill call per colour. */
     for (int i = 0; i < MAP_MAX_TERRAIN; i++) {
         if (!d->n_band[i]) continue;
-        SDL_Color c = rgb(m->types[i].color, 255);
+        SDL_Color c = draw_rgb(m->types[i].color, 255);
         SDL_SetRenderDrawColor(d->r, c.r, c.g, c.b, 255);
         SDL_RenderFillRectsF(d->r, d->band[i], d->n_band[i]);
     }
@@ -891,8 +689,8 @@ static void draw_hover(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, cel
     for (int i = 0; i < 6; i++)
         corner[i] = hex_corner(m->layout.orient, cam->zoom, i);
     d->overlay.n = 0;
-    push_poly(&d->overlay, (float)sc.x, (float)sc.y, corner, 6, 1.0f,
-              (SDL_Color){255, 255, 255, 60});
+    draw_push_poly(&d->overlay, (float)sc.x, (float)sc.y, corner, 6, 1.0f,
+                   (SDL_Color){255, 255, 255, 60});
     SDL_RenderGeometry(d->r, NULL, d->overlay.v, d->overlay.n, NULL, 0);
     d->overlay.n = 0;
     float lw = (float)fmin(fmax(cam->zoom * 0.08, 2.0), 4.0);
@@ -904,291 +702,6 @@ static void draw_hover(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, cel
         push_segment(&d->overlay, a, e, lw, (SDL_Color){255, 250, 205, 235});
     }
     flush_quads(d, &d->overlay);
-}
-
-/* Token radius in hex radii by size: one hex per combatant, but bigger bodies
- * read bigger. */
-static double token_radius(csize_t s)
-{
-    static const double R[SIZE_COUNT] = {0.40, 0.48, 0.56, 0.62, 0.66, 0.70, 0.72, 0.72};
-    return (s >= 0 && s < SIZE_COUNT) ? R[s] : 0.56;
-}
-
-double ui_token_radius(csize_t s) { return token_radius(s); }
-
-double ui_token_screen_radius(csize_t s, double zoom)
-{
-    double r = token_radius(s) * zoom;
-    if (zoom < UI_LOD_ZOOM) return r < 2.5 ? 2.5 : r; /* the map seen whole: dots */
-    /* Never so small that the initials cannot be read, while the token still
-     * sits inside its own hex. */
-    double floor_px = fmin(UI_TOKEN_MIN_PX, zoom * 0.8);
-    return r > floor_px ? r : floor_px;
-}
-
-int ui_token_initials_px(double r, const char *mark)
-{
-    size_t n = strlen(mark);
-    int px = (int)(r * (n > 2 ? 0.6 : n == 2 ? 0.78 : 0.95));
-    /* A token at its least size still gets letters a referee can read. */
-    if (px < UI_INITIALS_MIN_PX && r >= UI_TOKEN_MIN_PX - 0.5) px = UI_INITIALS_MIN_PX;
-    return px >= 6 ? px : 0;
-}
-
-bool ui_place_label(int w, int h, SDL_Rect tok, int below_y, const SDL_Rect *boxes, int n_boxes,
-                    int self, const SDL_Rect *placed, int n_placed, SDL_Rect *out)
-{
-    int cx = tok.x + tok.w / 2, cy = tok.y + tok.h / 2;
-    /* Below the HP bar, above the token, to its right, to its left. */
-    const SDL_Rect spot[4] = {{cx - w / 2, below_y, w, h},
-                              {cx - w / 2, tok.y - h - 2, w, h},
-                              {tok.x + tok.w + 3, cy - h / 2, w, h},
-                              {tok.x - w - 3, cy - h / 2, w, h}};
-    for (int k = 0; k < 4; k++) {
-        bool clear = true;
-        for (int j = 0; j < n_boxes && clear; j++)
-            clear = j == self || boxes[j].w <= 0 || !SDL_HasIntersection(&spot[k], &boxes[j]);
-        for (int j = 0; j < n_placed && clear; j++)
-            clear = placed[j].w <= 0 || !SDL_HasIntersection(&spot[k], &placed[j]);
-        if (clear) {
-            *out = spot[k];
-            return true;
-        }
-    }
-    return false;
-}
-
-int ui_draw_taken_boxes(const ui_draw_t *d, SDL_Rect *out, int cap)
-{
-    int n = 0;
-    for (int i = 0; i < d->n_drawn && n < cap; i++) {
-        if (!d->drawn[i].on) continue;
-        out[n++] = d->drawn[i].token;
-        if (d->drawn[i].label.w > 0 && n < cap) out[n++] = d->drawn[i].label;
-    }
-    return n;
-}
-
-bool ui_draw_token_drawn(const ui_draw_t *d, int i, ui_token_drawn_t *out)
-{
-    if (i < 0 || i >= d->n_drawn || !d->drawn[i].on) return false;
-    *out = d->drawn[i];
-    return true;
-}
-
-typedef struct {
-    const char *name;
-    SDL_Color color;
-    int idx;
-} faction_color_t;
-
-/* Radius of a condition marker at zoom z (larger on the projector). */
-static double cond_radius(double z, bool big)
-{
-    double r = z * (big ? 0.2 : 0.16);
-    return r < 4 ? 4 : r > 22 ? 22 : r;
-}
-
-/* Centre of condition marker k of a token of radius r at (cx, cy): along the
- * rim from its top right round to its right, then the top left. */
-static vec2_t cond_spot(float cx, float cy, double r, double z, bool big, int k)
-{
-    static const double ANG[UI_COND_MARKS] = {-60, -20, 20, -100, -140, 60};
-    double a = ANG[k % UI_COND_MARKS] * PI / 180.0;
-    double d = r + cond_radius(z, big) * 0.35;
-    return (vec2_t){cx + d * cos(a), cy + d * sin(a)};
-}
-
-static void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
-                        const ui_token_pose_t *poses, const ui_view_t *view,
-                        const event_log_t *log)
-{
-    double z = cam->zoom;
-    vec2_t disc[SHAPE_MAX], plate[8];
-    /* Enough segments to look round at this size and no more: tokens are
-     * many small triangles, which the software renderer pays for one by one. */
-    int n_disc = (int)(z * 0.45);
-    n_disc = n_disc < 10 ? 10 : n_disc > 28 ? 28 : n_disc;
-    bool fancy = z >= 20.0; /* shadow and sheen only where they can be seen */
-    for (int i = 0; i < n_disc; i++) {
-        double a = 2.0 * PI * i / n_disc;
-        disc[i] = (vec2_t){cos(a), sin(a)};
-    }
-    /* Machines get a chamfered square plate: it reads as built, not born. */
-    static const double PL[8][2] = {{-0.5, -0.92}, {0.5, -0.92}, {0.92, -0.5}, {0.92, 0.5},
-                                    {0.5, 0.92},   {-0.5, 0.92}, {-0.92, 0.5}, {-0.92, -0.5}};
-    for (int i = 0; i < 8; i++)
-        plate[i] = (vec2_t){PL[i][0], PL[i][1]};
-
-    /* Faction colours once per frame rather than once per token. */
-    faction_color_t fc[MAP_MAX_FACTIONS * 2];
-    int n_fc = 0;
-
-    d->tokens.n = 0;
-    d->overlay.n = 0;
-    refresh_marks(d, m);
-    refresh_conds(d, m, log);
-    /* Names from a zoom where they can be read, at least 10 px; each goes
-     * where it covers no other token and no name placed before it. */
-    int label_px = (int)fmin(fmax(z * 0.34, 10.0), 20.0);
-    bool labels = z >= 12.0;
-    bool big = view && view->big_labels;
-    if (big) {
-        /* Read from across a table: larger names on an opaque plate. */
-        label_px = (int)fmin(z * 0.5, 48.0);
-        labels = label_px >= 9;
-    }
-    /* Every token's box first, so a name can keep clear of the ones after it. */
-    d->n_drawn = m->n_combatants < MAP_MAX_COMBATANTS ? m->n_combatants : MAP_MAX_COMBATANTS;
-    SDL_Rect boxes[MAP_MAX_COMBATANTS], names[MAP_MAX_COMBATANTS];
-    for (int i = 0; i < d->n_drawn; i++) {
-        const map_combatant_t *c = &m->combatants[i];
-        const ui_token_pose_t *pz = poses ? &poses[i] : NULL;
-        ui_token_drawn_t *dr = &d->drawn[i];
-        memset(dr, 0, sizeof *dr);
-        boxes[i] = names[i] = (SDL_Rect){0, 0, 0, 0};
-        int shown = view ? (i < view->n ? view->show[i] : UI_SHOW_NONE) : UI_SHOW_ALL;
-        if (shown == UI_SHOW_NONE || (pz ? pz->alpha <= 0.02f : !map_in_bounds(m, c->at)))
-            continue;
-        vec2_t sc = ui_cam_to_screen(cam, pz ? pz->world : ui_cell_center(m, c->at));
-        double r = ui_token_screen_radius(c->size, z) + fmax(1.5, z * 0.06);
-        int ri = (int)ceil(r);
-        /* The box holds the HP bar and the gauges under it too. */
-        double bar_h = fmax(3.0, z * 0.09);
-        int low = (int)ceil(r + z * 0.03 + bar_h + 1 + (pz ? pz->bars : 0) * (bar_h + 2));
-        boxes[i] = (SDL_Rect){(int)floor(sc.x) - ri, (int)floor(sc.y) - ri, 2 * ri + 1, ri + low + 1};
-        dr->on = true;
-        dr->token = boxes[i];
-        memcpy(dr->mark, d->marks[i], UI_MARK_MAX);
-    }
-    for (int pass = 0; pass < 2; pass++) {
-        if (pass == 1) {
-            /* Pass 1 draws textures (token images, initials, labels) over the
-             * geometry of pass 0. */
-            /* With no shadow, sheen or fade every vertex is opaque, and the
-             * software renderer fills unblended triangles far faster. */
-            bool opaque = true;
-            for (int k = 0; k < d->tokens.n && opaque; k++)
-                opaque = d->tokens.v[k].color.a == 255;
-            if (opaque) SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_NONE);
-            if (d->tokens.n) SDL_RenderGeometry(d->r, NULL, d->tokens.v, d->tokens.n, NULL, 0);
-            SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_BLEND);
-            d->tokens.n = 0;
-        }
-        for (int i = 0; i < m->n_combatants; i++) {
-            const map_combatant_t *c = &m->combatants[i];
-            const ui_token_pose_t *pz = poses ? &poses[i] : NULL;
-            int shown = view ? (i < view->n ? view->show[i] : UI_SHOW_NONE) : UI_SHOW_ALL;
-            if (shown == UI_SHOW_NONE) continue; /* the players may not see it */
-            if (pz ? pz->alpha <= 0.02f : !map_in_bounds(m, c->at)) continue;
-            float fade = pz ? (pz->alpha > 1.0f ? 1.0f : pz->alpha) : 1.0f;
-            double hp_shown = pz ? pz->hp : c->hp;
-            vec2_t sc = ui_cam_to_screen(cam, pz ? pz->world : ui_cell_center(m, c->at));
-            if (sc.x < -2 * z || sc.y < -2 * z || sc.x > w + 2 * z || sc.y > h + 2 * z) continue;
-            float cx = (float)sc.x, cy = (float)sc.y;
-            bool dot = z < UI_LOD_ZOOM; /* the map seen whole: a token is a coloured dot */
-            double r = ui_token_screen_radius(c->size, z);
-            float rim = (float)fmax(1.5, z * 0.06);
-            const vec2_t *shape = c->kind == KIND_MACHINE ? plate : disc;
-            int ns = c->kind == KIND_MACHINE ? 8 : n_disc;
-            SDL_Texture *img = c->token[0] ? token_image(d, c->token) : NULL;
-            float bar_w = (float)(r * 1.7), bar_h = (float)fmax(3.0, z * 0.09);
-            float bar_x = cx - bar_w / 2, bar_y = cy + (float)r + rim + (float)(z * 0.03);
-            if (pass == 0) {
-                int f = 0;
-                while (f < n_fc && strcmp(fc[f].name, c->faction) != 0)
-                    f++;
-                if (f == n_fc && n_fc < (int)(sizeof fc / sizeof fc[0])) {
-                    fc[n_fc] = (faction_color_t){c->faction, ui_faction_color(m, c->faction), 0};
-                    n_fc++;
-                }
-                SDL_Color col = f < n_fc ? fc[f].color : (SDL_Color){128, 128, 128, 255};
-                col.a = (Uint8)(255 * fade);
-                /* A soft shadow, the dark rim, then the body. */
-                if (fancy)
-                    push_poly(&d->tokens, cx + rim * 0.8f, cy + rim * 1.2f, shape, ns,
-                              (float)(r + rim), (SDL_Color){0, 0, 0, 70});
-                push_poly(&d->tokens, cx, cy, shape, ns, (float)(r + rim),
-                          (SDL_Color){20, 22, 28, (Uint8)(255 * fade)});
-                push_poly(&d->tokens, cx, cy, shape, ns, (float)r, col);
-                if (!img && fancy)
-                    push_poly(&d->tokens, cx, cy - (float)(r * 0.12), shape, ns, (float)(r * 0.72),
-                              (SDL_Color){255, 255, 255, 28});
-                if (c->hp_max > 0 && bar_h >= 2 && fade > 0.5f && shown == UI_SHOW_ALL && !dot) {
-                    double f2 = hp_shown / c->hp_max;
-                    f2 = f2 < 0 ? 0 : f2 > 1 ? 1 : f2;
-                    push_rect(&d->tokens, bar_x - 1, bar_y - 1, bar_w + 2, bar_h + 2,
-                              (SDL_Color){15, 15, 18, 255});
-                    push_rect(&d->tokens, bar_x, bar_y, (float)(bar_w * f2), bar_h,
-                              ui_hp_color((int)lround(hp_shown), c->hp_max));
-                }
-                /* Condition markers: discs on the upper right of the rim,
-                 * inside the token's own hex, so they cover no other token. */
-                for (int k = 0; k < d->n_cond[i] && !dot && fade > 0.5f; k++) {
-                    vec2_t mc = cond_spot(cx, cy, r, z, big, k);
-                    double mr = cond_radius(z, big);
-                    SDL_Color mcol = rgb(COND_RGB[d->cond_hue[i][k]], 255);
-                    push_poly(&d->tokens, (float)mc.x, (float)mc.y, disc, n_disc, (float)(mr + 1.5),
-                              (SDL_Color){15, 15, 18, 255});
-                    push_poly(&d->tokens, (float)mc.x, (float)mc.y, disc, n_disc, (float)mr, mcol);
-                }
-                continue;
-            }
-            if (fade < 0.6f) continue; /* a fading token keeps no face or name */
-            if (img) {
-                SDL_Rect dst = {(int)(cx - r * 0.86), (int)(cy - r * 0.86), (int)(r * 1.72),
-                                (int)(r * 1.72)};
-                SDL_RenderCopy(d->r, img, NULL, &dst);
-            } else {
-                const char *ini = d->marks[i];
-                int px = dot ? 0 : ui_token_initials_px(r, ini);
-                SDL_Color col = ui_faction_color(m, c->faction);
-                double lum = 0.299 * col.r + 0.587 * col.g + 0.114 * col.b;
-                SDL_Color ink =
-                    lum > 150 ? (SDL_Color){20, 20, 24, 255} : (SDL_Color){255, 255, 255, 255};
-                int tw, th;
-                SDL_Texture *t =
-                    px >= 6 ? ui_text_get(d->text, ini, px, true, ink, &tw, &th) : NULL;
-                if (t) {
-                    SDL_Rect dst = {(int)lround(cx - tw / 2.0), (int)lround(cy - th / 2.0), tw, th};
-                    SDL_RenderCopy(d->r, t, NULL, &dst);
-                    if (i < d->n_drawn) d->drawn[i].initials_px = px;
-                }
-            }
-            for (int k = 0; k < d->n_cond[i] && !dot; k++) {
-                vec2_t mc = cond_spot(cx, cy, r, z, big, k);
-                int px = (int)(cond_radius(z, big) * 1.25);
-                if (px < 7) break; /* too small to read: the colour alone */
-                uint32_t v = COND_RGB[d->cond_hue[i][k]];
-                double lum = 0.299 * (v >> 16) + 0.587 * ((v >> 8) & 255) + 0.114 * (v & 255);
-                SDL_Color ink = lum > 140 ? (SDL_Color){15, 15, 18, 255}
-                                          : (SDL_Color){255, 255, 255, 255};
-                int tw, th;
-                SDL_Texture *t = ui_text_get(d->text, d->cond[i][k], ui_text_quantize(px), true, ink,
-                                             &tw, &th);
-                if (t) {
-                    SDL_Rect dst = {(int)lround(mc.x - tw / 2.0), (int)lround(mc.y - th / 2.0), tw, th};
-                    SDL_RenderCopy(d->r, t, NULL, &dst);
-                }
-            }
-            if (labels) {
-                const char *name = c->name[0] ? c->name : c->id;
-                int tw, th;
-                SDL_Texture *t = ui_text_get(d->text, name, label_px, false,
-                                             (SDL_Color){245, 245, 240, 255}, &tw, &th);
-                SDL_Rect bg;
-                if (t && i < d->n_drawn &&
-                    ui_place_label(tw + 8, th, boxes[i], boxes[i].y + boxes[i].h + 1, boxes,
-                                   d->n_drawn, i, names, i, &bg)) {
-                    SDL_SetRenderDrawColor(d->r, 16, 18, 24, big ? 255 : 170);
-                    SDL_RenderFillRect(d->r, &bg);
-                    SDL_Rect dst = {bg.x + 4, bg.y, tw, th};
-                    SDL_RenderCopy(d->r, t, NULL, &dst);
-                    names[i] = d->drawn[i].label = bg;
-                }
-            }
-        }
-    }
 }
 
 /* Fog of the player view: unseen hexes covered, remembered ones dimmed. One

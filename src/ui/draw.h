@@ -33,7 +33,7 @@ typedef struct {
     bool hover; /* highlight hover_cell */
     cell_t hover_cell;
     const ui_token_pose_t *poses; /* one per combatant, or NULL: map cells and HP */
-    const struct ui_view *view;   /* player view (fog.h): fog and filters; NULL = referee */
+    const struct side_view *view;  /* player view (fog.h): fog and filters; NULL = referee */
     const event_log_t *log;       /* the battle's log: condition markers on tokens (or NULL) */
     bool tokens_later; /* ui_draw_map leaves the tokens to ui_draw_tokens, so what is
                         * drawn in between (overlays) lies under them */

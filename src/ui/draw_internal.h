@@ -1,8 +1,10 @@
-/* draw_internal.h - private to src/ui's drawer files: draw.c draws the map,
- * its grid and tokens; still.c keeps the static layer (background, terrain,
- * grid) cached in target textures, shifts it on whole-pixel pans, and draws
- * the grid lines so that no clip changes them. Both work on one drawer
- * (struct ui_draw), and each lends the other the functions below. */
+/* draw_internal.h - private to src/ui's drawer files: draw.c draws the map
+ * and its grid; draw_tokens.c the tokens on it; draw_marks.c works out what
+ * each token wears (colour, mark, condition markers); still.c keeps the
+ * static layer (background, terrain, grid) cached in target textures, shifts
+ * it on whole-pixel pans, and draws the grid lines so that no clip changes
+ * them. All work on one drawer (struct ui_draw), and each lends the others
+ * the functions below. */
 #ifndef HB_UI_DRAW_INTERNAL_H
 #define HB_UI_DRAW_INTERNAL_H
 
@@ -16,6 +18,7 @@
 #include "../core/map.h"
 #include "camera.h"
 #include "draw.h"
+#include "fog.h"
 #include "lod.h"
 #include "shapes.h"
 #include "text.h"
@@ -119,6 +122,36 @@ int hexes_in_view(const map_t *m, const ui_camera_t *cam, int w, int h, cell_t l
  * (the caller clips to it); d->last_hexes counts the whole view's hexes. */
 void draw_static(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
                  const SDL_Rect *part);
+
+/* Condition marker colours (Okabe-Ito and two neutrals): text is dark or light to suit. */
+static const uint32_t COND_RGB[] = {0xE69F00, 0x56B4E9, 0x009E73, 0xF0E442,
+                                    0x0072B2, 0xD55E00, 0xCC79A7, 0xFFFFFF};
+#define N_COND_RGB (int)(sizeof COND_RGB / sizeof COND_RGB[0])
+
+/* ---- draw.c, for draw_marks.c and draw_tokens.c ---- */
+
+/* Colour 0xRRGGBB with alpha a. */
+SDL_Color draw_rgb(uint32_t c, Uint8 a);
+/* Polygon pts[0..n) scaled by `scale` around (cx, cy), as a fan. */
+void draw_push_poly(vbuf_t *b, float cx, float cy, const vec2_t *pts, int n, float scale,
+                    SDL_Color c);
+/* An axis-aligned rectangle as two triangles. */
+void draw_push_rect(vbuf_t *b, float x, float y, float w, float h, SDL_Color c);
+/* A token's image, loaded once (NULL: none or it failed). */
+SDL_Texture *draw_token_image(ui_draw_t *d, const char *rel);
+
+/* ---- draw_marks.c, for draw_tokens.c ---- */
+
+/* Condition markers again when the log grew or changed. */
+void draw_refresh_conds(ui_draw_t *d, const map_t *m, const event_log_t *log);
+/* Token marks again when the names changed. */
+void draw_refresh_marks(ui_draw_t *d, const map_t *m);
+
+/* ---- draw_tokens.c, for draw.c ---- */
+
+/* Tokens, their marks, bars and condition markers. */
+void draw_tokens(ui_draw_t *d, const map_t *m, const ui_camera_t *cam, int w, int h,
+                 const ui_token_pose_t *poses, const ui_view_t *view, const event_log_t *log);
 
 /* ---- still.c, for draw.c ---- */
 

@@ -13,8 +13,6 @@
 #include "telegraph.h"
 #include "text.h"
 
-#define UI_INTENTS_MAX 32 /* most telegraphed intentions the table is shown */
-
 #define PAN_STEP 80.0 /* one Ctrl+arrow, in projected pixels */
 #define ZOOM_STEP 1.25
 #define HEX_MM_STEP 0.5 /* one Ctrl+PageUp/PageDown */
@@ -295,67 +293,10 @@ void ui_projector_free(ui_projector_t *p)
     ui_projector_close(p);
 }
 
-#define FNV_BASIS 1469598103934665603ull
-#define FNV_PRIME 1099511628211ull
-
-/* Fold where combatant i stands (and whether it is on the board) into h. */
-static uint64_t hash_pos(uint64_t h, const board_t *bd, int i)
-{
-    uint64_t v = (uint64_t)(uint32_t)bd->pos[i].q << 32 ^ (uint32_t)bd->pos[i].r;
-    v = v * 2 + (bd->present[i] ? 1 : 0);
-    return (h ^ v) * FNV_PRIME;
-}
-
-/* What the fog depends on: the viewing sides' positions and the terrain
- * (sight ignores combatants), so only their moves or a door opening cost a
- * new fog. Never 0, which means "not yet worked out". */
-static uint64_t fog_fingerprint(const battle_t *b, unsigned sides)
-{
-    uint64_t h = FNV_BASIS ^ sides;
-    const board_t *bd = b->board;
-    for (int i = 0; i < bd->n; i++) {
-        int s = bd->side[i];
-        if (s >= 0 && s < 32 && ((sides >> s) & 1u)) h = hash_pos(h, bd, i);
-    }
-    const map_t *m = b->map;
-    for (int c = 0; c < m->cols * m->rows; c++)
-        h = (h ^ m->cells[c]) * FNV_PRIME;
-    return h | 1;
-}
-
-/* What the filters depend on besides the fog: everybody's position, and the
- * log, whose events carry every change of stealth or awareness. */
-static uint64_t view_fingerprint(const battle_t *b)
-{
-    uint64_t h = FNV_BASIS ^ (uint64_t)b->log.n;
-    for (int i = 0; i < b->board->n; i++)
-        h = hash_pos(h, b->board, i);
-    return h | 1;
-}
-
 bool ui_projector_update_view(vision_t *vis, ui_view_t *view, const battle_t *b,
                               ui_view_keys_t *keys, ui_fog_cache_t *cache)
 {
-    unsigned sides = vision_player_sides(b->board);
-    uint64_t fk = fog_fingerprint(b, sides), vk = view_fingerprint(b);
-    bool fog = fk != keys->fog;
-    if (!fog && vk == keys->view) return false;
-    if (fog && cache && (!cache->slot || cache->sides != sides || cache->n != b->board->n)) {
-        /* Made once per battle; on OOM every viewer is traced each time. */
-        ui_fog_cache_free(cache);
-        if (!ui_fog_cache_init(cache, b->board, sides)) ui_fog_cache_free(cache);
-    }
-    if (fog) {
-        if (cache && cache->slot)
-            ui_fog_update(cache, vis, b->board);
-        else
-            vision_update(vis, b->board, sides);
-        keys->fog = fk;
-        keys->fog_updates++;
-    }
-    keys->view = vk;
-    ui_view_build(view, vis, b->board, b, sides, true);
-    return true;
+    return side_view_update(vis, view, b, vision_player_sides(b->board), keys, cache, true);
 }
 
 void ui_projector_draw_view(ui_draw_t *d, const battle_t *b, const ui_view_t *view,
@@ -420,41 +361,14 @@ int ui_projector_draw_fx(ui_projector_t *p, const ui_view_t *view, const anim_fx
 
 /* ---- gauges and telegraphed intentions ------------------------------------ */
 
-/* How view draws combatant i (UI_SHOW_*; everything without a view). */
-static int shown(const ui_view_t *view, int i)
-{
-    if (!view) return UI_SHOW_ALL;
-    return i >= 0 && i < view->n ? view->show[i] : UI_SHOW_NONE;
-}
-
 int ui_projector_intents(const battle_t *b, const ui_view_t *view, intent_t *out, int cap)
 {
-    intent_t all[UI_INTENTS_MAX];
-    int n = ruleset_intents(b->rules, b, all, UI_INTENTS_MAX), k = 0;
-    for (int j = 0; j < n && k < cap; j++) {
-        intent_t t = all[j];
-        if (t.who < 0 || t.who >= b->n || !battle_active(b, t.who) ||
-            shown(view, t.who) == UI_SHOW_NONE)
-            continue; /* telling it would tell where an unseen foe stands */
-        if (t.target >= 0 && (t.target >= b->n || shown(view, t.target) == UI_SHOW_NONE))
-            t.target = -1;
-        if (t.has_at && (!map_in_bounds(b->map, t.at) ||
-                         (view && view->vis && !vision_visible(view->vis, t.at))))
-            t.has_at = false;
-        out[k++] = t;
-    }
-    return k;
+    return side_view_intents(b, view, out, cap);
 }
 
 int ui_projector_gauges(const battle_t *b, const ui_view_t *view, int i, gauge_t *out, int cap)
 {
-    int how = shown(view, i);
-    if (how == UI_SHOW_NONE || cap < 1) return 0;
-    gauge_t g[GAUGES_MAX];
-    int n = ruleset_gauges(b->rules, b, i, g, GAUGES_MAX), k = 0;
-    for (int j = 0; j < n && k < cap; j++)
-        if (how == UI_SHOW_ALL || g[j].seen == GAUGE_SEEN_ALL) out[k++] = g[j];
-    return k;
+    return side_view_gauges(b, view, i, out, cap);
 }
 
 /* Where combatant i's token is drawn, in canvas pixels. */
@@ -507,7 +421,7 @@ static int table_bars(const battle_t *b, const ui_view_t *view, int i, gauge_t *
 {
     gauge_t g[GAUGES_MAX];
     int n = ui_projector_gauges(b, view, i, g, GAUGES_MAX), k = 0;
-    bool own = shown(view, i) == UI_SHOW_ALL;
+    bool own = side_view_shows(view, i) == UI_SHOW_ALL;
     for (int j = 0; j < n; j++) {
         if (j == 0 && own && g[0].value == b->u[i].hp && g[0].max == b->u[i].hp_max) continue;
         bool rest = g[j].kind == GAUGE_LOAD ? g[j].value <= 0 : g[j].value >= g[j].max;
@@ -664,7 +578,7 @@ static int table_delays(const battle_t *b, const ui_view_t *view, ui_telegraph_t
 {
     int n = ui_telegraphs(b, out, UI_TELEGRAPH_MAX), k = 0;
     for (int j = 0; j < n; j++)
-        if (shown(view, out[j].who) != UI_SHOW_NONE) out[k++] = out[j];
+        if (side_view_shows(view, out[j].who) != UI_SHOW_NONE) out[k++] = out[j];
     return k;
 }
 
@@ -680,8 +594,8 @@ int ui_projector_draw_marks(ui_projector_t *p, const battle_t *b, const ui_view_
     double z = cam->zoom;
     bool small = z < 3 * UI_LOD_ZOOM; /* the map seen whole: no room for bars and words */
     marks_size_t ms = marks_size(z);
-    intent_t it[UI_INTENTS_MAX];
-    int ni = ui_projector_intents(b, view, it, UI_INTENTS_MAX);
+    intent_t it[SIDE_INTENTS_MAX];
+    int ni = ui_projector_intents(b, view, it, SIDE_INTENTS_MAX);
     ui_telegraph_t tg[UI_TELEGRAPH_MAX];
     int ntg = table_delays(b, view, tg);
     p->fx.n = 0;
@@ -754,7 +668,7 @@ int ui_projector_draw_marks(ui_projector_t *p, const battle_t *b, const ui_view_
         if (p->bars[i].w == 0) continue;
         gauge_t g[GAUGES_MAX];
         int n = table_bars(b, view, i, g);
-        bool own = shown(view, i) == UI_SHOW_ALL;
+        bool own = side_view_shows(view, i) == UI_SHOW_ALL;
         double cx = p->bars[i].x + p->bars[i].w / 2.0;
         double y = stack_base(&p->bars[i], &ms);
         for (int k = 0; k < n; k++, y -= ms.bh + 3) {
@@ -802,7 +716,7 @@ int ui_projector_draw_marks(ui_projector_t *p, const battle_t *b, const ui_view_
     double band = bpx / 3.0 + lines * bpx * 1.45, y0 = 0;
     int top = 0, bottom = 0;
     for (int i = 0; i < b->n && lines > 0; i++) {
-        if (!battle_active(b, i) || shown(view, i) == UI_SHOW_NONE) continue;
+        if (!battle_active(b, i) || side_view_shows(view, i) == UI_SHOW_NONE) continue;
         double ty = token_at(b, poses, cam, i).y, rad = z;
         top += ty - rad < band;
         bottom += ty + rad > h - band;

@@ -32,15 +32,8 @@
 #define PROJ_WINDOWED_W 960 /* the projector window with a single display */
 #define PROJ_WINDOWED_H 600
 
-/* Fingerprints of what the player view was last built from. The fog (the
- * costly part) depends only on where the viewing sides stand and on the
- * terrain, so an enemy stepping leaves it alone; the filters are rebuilt
- * whenever anything happens (a move, or a log event such as a hider found). */
-typedef struct {
-    uint64_t fog;    /* viewers' positions and the terrain; 0: not yet worked out */
-    uint64_t view;   /* every position and the log length */
-    int fog_updates; /* how many times the fog was worked out (for tests) */
-} ui_view_keys_t;
+/* What the player view was last built from (io/side_view.h). */
+typedef side_view_keys_t ui_view_keys_t;
 
 typedef struct {
     const map_t *map; /* the map the projector was made for (borrowed) */
