@@ -23,4 +23,35 @@ bool hb_plat_exe_dir(char *out, size_t cap);
  * beside PREFIX/share), "" on Windows (beside the .exe). */
 const char *hb_plat_install_rel(void);
 
+/* ------------------------------------------------------------ threads */
+
+/* A mutex, a condition variable and a thread, opaque (POSIX threads or
+ * Win32's SRW locks, condition variables and threads). The create calls
+ * return NULL when the system refuses; the others cannot fail once created. */
+typedef struct hb_mutex hb_mutex_t;
+typedef struct hb_cond hb_cond_t;
+typedef struct hb_thread hb_thread_t;
+
+hb_mutex_t *hb_mutex_create(void);
+void hb_mutex_destroy(hb_mutex_t *m);
+void hb_mutex_lock(hb_mutex_t *m);
+void hb_mutex_unlock(hb_mutex_t *m);
+
+hb_cond_t *hb_cond_create(void);
+void hb_cond_destroy(hb_cond_t *c);
+/* Unlock m, sleep until woken (or spuriously), lock m again. */
+void hb_cond_wait(hb_cond_t *c, hb_mutex_t *m);
+void hb_cond_broadcast(hb_cond_t *c);
+
+/* Run fn(arg) on a new thread with an 8 MiB stack (as Linux gives by
+ * default; Windows would give 1 MiB). */
+hb_thread_t *hb_thread_start(void *(*fn)(void *), void *arg);
+/* Wait for the thread to end, and free it. */
+void hb_thread_join(hb_thread_t *t);
+
+/* How many processors are online (at least 1). */
+int hb_plat_cpu_count(void);
+/* Milliseconds on a clock that only moves forward. */
+double hb_plat_now_ms(void);
+
 #endif
