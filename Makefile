@@ -43,7 +43,7 @@ WIN_BUILD    ?= build-windows
 MONKEY_EVENTS ?= 20000
 MONKEY_SEEDS  ?= 1 2 3 4
 
-.PHONY: all deps build asan release-check release-gcc release-clang install-check deb deb-check windows-deps test-windows run test fuzz fuzz-smoke monkey shots scars-audit xhalem-audit emcore-audit activation-audit odds-check clean
+.PHONY: all deps build asan release-check release-gcc release-clang install-check deb deb-package deb-check windows-deps test-windows run test fuzz fuzz-smoke monkey shots scars-audit xhalem-audit emcore-audit activation-audit odds-check clean
 
 all: build
 
@@ -95,17 +95,20 @@ install-check: release-gcc
 	bash tests/install/install_check.sh $(RELEASE_GCC_BUILD) $(CURDIR)/$(RELEASE_GCC_BUILD)/install-check
 
 # dist/hexbattle_VERSION_ARCH.deb from the Release build (packaging/package.cmake).
-deb: release-gcc
-	rm -rf $(RELEASE_GCC_BUILD)/package
-	cd $(RELEASE_GCC_BUILD) && cpack -G DEB >/dev/null
+deb: deb-package
 	mkdir -p dist
 	cp $(RELEASE_GCC_BUILD)/package/$(DEB_FILE) dist/
 	@echo "hexbattle: dist/$(DEB_FILE)"
 
+deb-package: release-gcc
+	rm -rf $(RELEASE_GCC_BUILD)/package
+	cd $(RELEASE_GCC_BUILD) && cpack -G DEB >/dev/null
+
 # lintian with no error, then install it, run it as a user, remove it: nothing
-# may be left behind (tests/install/deb_check.sh; needs root or sudo).
-deb-check: deb
-	bash tests/install/deb_check.sh dist/$(DEB_FILE)
+# may be left behind (tests/install/deb_check.sh; needs root or sudo). The
+# package checked is the build folder's: make test writes nothing in dist/.
+deb-check: deb-package
+	bash tests/install/deb_check.sh $(RELEASE_GCC_BUILD)/package/$(DEB_FILE)
 
 run: build
 	./$(BUILD)/hexbattle
