@@ -2,6 +2,8 @@
 #ifndef _WIN32
 #include "plat_sys.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -27,6 +29,21 @@ bool hb_plat_exe_dir(char *out, size_t cap)
 const char *hb_plat_install_rel(void)
 {
     return "../share/hexbattle";
+}
+
+bool hb_plat_user_dir(hb_user_dir_t kind, char *out, size_t cap)
+{
+    const char *xdg = getenv(kind == HB_USER_CONFIG ? "XDG_CONFIG_HOME" : "XDG_DATA_HOME");
+    int n;
+    if (xdg && xdg[0] == '/') {
+        n = snprintf(out, cap, "%s/hexbattle", xdg);
+    } else {
+        const char *home = getenv("HOME");
+        if (!home || !home[0]) return false;
+        n = snprintf(out, cap, "%s/%s/hexbattle", home,
+                     kind == HB_USER_CONFIG ? ".config" : ".local/share");
+    }
+    return n > 0 && (size_t)n < cap;
 }
 #else
 typedef int hb_paths_posix_empty; /* ISO C wants something in every file */

@@ -2,6 +2,7 @@
 #ifdef _WIN32
 #include "plat_sys.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <windows.h>
 
@@ -25,6 +26,21 @@ bool hb_plat_exe_dir(char *out, size_t cap)
     if (dir >= cap) return false;
     memcpy(out, utf8, dir);
     out[dir] = '\0';
+    return true;
+}
+
+bool hb_plat_user_dir(hb_user_dir_t kind, char *out, size_t cap)
+{
+    const wchar_t *base = _wgetenv(kind == HB_USER_CONFIG ? L"APPDATA" : L"LOCALAPPDATA");
+    if (!base || !base[0] || cap == 0) return false;
+    int n = WideCharToMultiByte(CP_UTF8, 0, base, -1, out, (int)(cap > 65536 ? 65536 : cap),
+                                NULL, NULL);
+    if (n <= 0) return false;
+    for (char *c = out; *c; c++)
+        if (*c == '\\') *c = '/';
+    size_t len = strlen(out);
+    if (len + sizeof "/hexbattle" > cap) return false;
+    memcpy(out + len, "/hexbattle", sizeof "/hexbattle");
     return true;
 }
 

@@ -23,6 +23,35 @@ bool hb_plat_exe_dir(char *out, size_t cap);
  * beside PREFIX/share), "" on Windows (beside the .exe). */
 const char *hb_plat_install_rel(void);
 
+/* Which per-user folder: settings, or what hexbattle keeps between runs
+ * (autosaves, recent maps, recovery copies). */
+typedef enum { HB_USER_CONFIG, HB_USER_DATA } hb_user_dir_t;
+
+/* hexbattle's per-user folder of that kind, ending in "/hexbattle" (it may
+ * not exist yet). POSIX: $XDG_CONFIG_HOME or $XDG_DATA_HOME when absolute
+ * (the XDG spec says to ignore a relative one), else $HOME/.config or
+ * $HOME/.local/share. Windows: %APPDATA% (settings roam with the user) or
+ * %LOCALAPPDATA%. False when there is none or it does not fit. */
+bool hb_plat_user_dir(hb_user_dir_t kind, char *out, size_t cap);
+
+/* ------------------------------------------------------------ stops */
+
+/* Being told to stop from outside: SIGTERM, SIGHUP and SIGINT on POSIX
+ * (a logout, a closed terminal, Ctrl+C); on Windows the console's Ctrl+C,
+ * Ctrl+Break, close, log-off and shutdown events. The handler only notes it;
+ * the program's loops look at hb_plat_stop_caught, save what must be saved
+ * (the recovery copy), then call hb_plat_stop_exit. */
+void hb_plat_stop_install(void);
+/* What was caught since install (a signal number on POSIX, the console
+ * event + 1 on Windows), or 0. */
+int hb_plat_stop_caught(void);
+/* Forget it (tests). */
+void hb_plat_stop_clear(void);
+/* When something was caught: end the process the way the sender expects (the
+ * signal's default action raised again; on Windows, exit with the status a
+ * Ctrl+C gives). Returns when nothing was. */
+void hb_plat_stop_exit(void);
+
 /* ------------------------------------------------------------ threads */
 
 /* A mutex, a condition variable and a thread, opaque (POSIX threads or

@@ -26,5 +26,6 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 set(ENV{PKG_CONFIG_LIBDIR} ${HB_WIN_PREFIX}/lib/pkgconfig)
 set(ENV{PKG_CONFIG_PATH} "")
 set(ENV{PKG_CONFIG_SYSROOT_DIR} "")
-# Under ctest, programs run through Wine (make test-windows starts its server).
-set(CMAKE_CROSSCOMPILING_EMULATOR wine)
+# Under ctest, programs run through Wine (tools/windows/wine_ctest.sh puts
+# /usr/lib/wine, where Debian's wine64 keeps it, on the PATH and starts the server).
+set(CMAKE_CROSSCOMPILING_EMULATOR wine64)

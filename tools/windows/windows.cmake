@@ -31,9 +31,14 @@ foreach(name ${HB_WIN_TESTS})
   target_compile_definitions(${name} PRIVATE HB_TEST_DATA="${CMAKE_SOURCE_DIR}/tests/data")
   add_test(NAME ${name} COMMAND ${name})
 endforeach()
-# cmocka.dll beside the test programs.
+# cmocka.dll beside the test programs, with the libgcc DLL it was linked to.
 foreach(dir ${CMOCKA_LIBRARY_DIRS})
   if(EXISTS ${dir}/../bin/cmocka.dll)
     file(COPY ${dir}/../bin/cmocka.dll DESTINATION ${CMAKE_BINARY_DIR})
   endif()
 endforeach()
+execute_process(COMMAND ${CMAKE_C_COMPILER} -print-file-name=libgcc_s_seh-1.dll
+  OUTPUT_VARIABLE HB_LIBGCC_DLL OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(EXISTS ${HB_LIBGCC_DLL})
+  file(COPY ${HB_LIBGCC_DLL} DESTINATION ${CMAKE_BINARY_DIR})
+endif()

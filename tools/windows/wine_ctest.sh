@@ -10,11 +10,16 @@ JOBS=${2:-2}
 export WINEPREFIX="$BUILD/wineprefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" \
     SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 unset DISPLAY WAYLAND_DISPLAY
-command -v wine >/dev/null || { echo "wine_ctest: wine is missing (make windows-deps)" >&2; exit 1; }
+# Debian's wine64 package puts wine64 and wineserver in /usr/lib/wine (the
+# wine package adds wrappers in /usr/bin).
+export PATH="$PATH:/usr/lib/wine"
+command -v wine64 >/dev/null || { echo "wine_ctest: wine64 is missing (make windows-deps)" >&2; exit 1; }
 wineserver -k 2>/dev/null || true
 wineserver -w 2>/dev/null || true
-[ -d "$WINEPREFIX" ] || wineboot -i >/dev/null 2>&1 || true
-wineserver -p
+[ -d "$WINEPREFIX" ] || wine64 wineboot -i >/dev/null 2>&1 || true
+wineserver -p 2>/dev/null || true # exits 2 when wineboot left one running
 trap 'wineserver -k 2>/dev/null || true' EXIT
+# A first program to bring Wine's own services up before the timed tests.
+wine64 cmd.exe /c exit 0 >/dev/null 2>&1 || true
 cd "$BUILD"
 ctest --output-on-failure -j "$JOBS"
