@@ -11,6 +11,9 @@ RELEASE_CLANG_BUILD ?= build-release-clang
 # ON or OFF forces -Werror in the builds below; empty keeps what the build
 # folder has (OFF in a new one). `make test` sets ON.
 WERROR       ?=
+VERSION      := $(shell sed -n '/^project/s/.*VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
+DEB_ARCH     := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
+DEB_FILE     := hexbattle_$(VERSION)_$(DEB_ARCH).deb
 JOBS         ?= $(shell nproc 2>/dev/null || echo 2)
 FUZZ_SECONDS ?= 60
 # Seconds of fuzzing per target inside `make test`, after one pass over the seeds.
@@ -21,18 +24,29 @@ FUZZ_SMOKE_SECONDS ?= 3
 # expat, zlib and zstd read Tiled maps; tiled itself is for tests/cli/tiled_interop.sh.
 # libmicrohttpd serves the battle to players' devices, libqrencode draws the join
 # code; chromium with its driver and python3-selenium run tests/cli/share_browser.sh.
+# desktop-file-utils, appstream, groff-base, lintian, dpkg-dev (dpkg-shlibdeps)
+# and file check the installed copy and the .deb (tests/install/).
 DEB_PKGS     := cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
                 libcjson-dev libcmocka-dev xvfb xauth clang libclang-rt-dev valgrind \
                 xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils x11-utils xdotool \
                 libexpat1-dev zlib1g-dev libzstd-dev tiled openbox \
-                libmicrohttpd-dev libqrencode-dev chromium chromium-driver python3-selenium
+                libmicrohttpd-dev libqrencode-dev chromium chromium-driver python3-selenium \
+                desktop-file-utils appstream lintian dpkg-dev file groff-base
+
+# Only `make test-windows` needs these (the mingw-w64 cross compilers, zlib
+# for mingw, Wine to run the result, dpkg-source): `make windows-deps` installs
+# them, so `make run` does not wait for them.
+WIN_DEB_PKGS := gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64-win32 libz-mingw-w64-dev wine64 \
+                dpkg-dev cmake make pkg-config
+WIN_DEPS     ?= build-windows-deps
+WIN_BUILD    ?= build-windows
 
 # `make monkey` runs the randomized UI test longer: MONKEY_EVENTS inputs per
 # mode and map for each seed of MONKEY_SEEDS, in the sanitizer build.
 MONKEY_EVENTS ?= 20000
 MONKEY_SEEDS  ?= 1 2 3 4
 
-.PHONY: all deps build asan release-check run test fuzz fuzz-smoke monkey shots scars-audit xhalem-audit emcore-audit activation-audit surface-audit odds-check clean
+.PHONY: all deps build asan release-check release-gcc release-clang install-check deb deb-package deb-check windows-deps test-windows run test fuzz fuzz-smoke monkey shots scars-audit xhalem-audit emcore-audit activation-audit surface-audit odds-check clean
 
 all: build
 
@@ -64,14 +78,59 @@ asan: deps
 
 # Every target in the Release configuration (-O3 shows warnings the other
 # builds do not), with gcc and with clang, warnings as errors: compiled only.
-release-check: deps
-	CC=gcc cmake -S . -B $(RELEASE_GCC_BUILD) -DCMAKE_BUILD_TYPE=Release -DHB_WERROR=ON >/dev/null
+# The gcc one is also what `make deb` packages and `make install-check`
+# installs: it does not fall back on the source tree for its data.
+release-check: release-gcc release-clang
+
+release-gcc: deps
+	CC=gcc cmake -S . -B $(RELEASE_GCC_BUILD) -DCMAKE_BUILD_TYPE=Release -DHB_WERROR=ON \
+	  -DHB_SOURCE_FALLBACK=OFF >/dev/null
 	cmake --build $(RELEASE_GCC_BUILD) -j $(JOBS)
+
+release-clang: deps
 	CC=clang cmake -S . -B $(RELEASE_CLANG_BUILD) -DCMAKE_BUILD_TYPE=Release -DHB_WERROR=ON >/dev/null
 	cmake --build $(RELEASE_CLANG_BUILD) -j $(JOBS)
 
+# Install to a temporary prefix, move it, and play every bundled map from
+# there with the source tree out of reach; validate the desktop entry and
+# the AppStream metainfo (tests/install/install_check.sh).
+install-check: release-gcc
+	bash tests/install/install_check.sh $(RELEASE_GCC_BUILD) $(CURDIR)/$(RELEASE_GCC_BUILD)/install-check
+
+# dist/hexbattle_VERSION_ARCH.deb from the Release build (packaging/package.cmake).
+deb: deb-package
+	mkdir -p dist
+	cp $(RELEASE_GCC_BUILD)/package/$(DEB_FILE) dist/
+	@echo "hexbattle: dist/$(DEB_FILE)"
+
+deb-package: release-gcc
+	rm -rf $(RELEASE_GCC_BUILD)/package
+	cd $(RELEASE_GCC_BUILD) && cpack -G DEB >/dev/null
+
+# lintian with no error, then install it, run it as a user, remove it: nothing
+# may be left behind (tests/install/deb_check.sh; needs root or sudo). The
+# package checked is the build folder's: make test writes nothing in dist/.
+deb-check: deb-package
+	bash tests/install/deb_check.sh $(RELEASE_GCC_BUILD)/package/$(DEB_FILE)
+
 run: build
 	./$(BUILD)/hexbattle
+
+# The Windows cross-build (docs/porting.md): SDL2, SDL2_ttf, SDL2_image,
+# cJSON, expat, zstd and cmocka built for mingw-w64 from Debian's source
+# packages once (tools/windows/build-deps.sh, about 3 minutes on 2 idle
+# cores, then cached in $(WIN_DEPS)); then what builds for Windows today
+# (tools/windows/windows.cmake), its cmocka suites run under Wine. Not part
+# of `make test`: the dependencies alone take longer than its budget allows.
+windows-deps:
+	$(MAKE) --no-print-directory deps DEB_PKGS="$(WIN_DEB_PKGS)"
+	bash tools/windows/build-deps.sh $(WIN_DEPS)
+
+test-windows: windows-deps
+	cmake -S . -B $(WIN_BUILD) -DCMAKE_TOOLCHAIN_FILE=tools/windows/mingw-w64-x86_64.cmake \
+	  -DHB_WIN_PREFIX=$(CURDIR)/$(WIN_DEPS)/prefix -DCMAKE_BUILD_TYPE=Release -DHB_WERROR=ON >/dev/null
+	cmake --build $(WIN_BUILD) -j $(JOBS)
+	bash tools/windows/wine_ctest.sh $(WIN_BUILD) $(JOBS)
 
 # The plain build also runs valgrind (cli_valgrind); the sanitizer build skips it.
 # Warnings are errors in every build `make test` makes.
@@ -81,6 +140,7 @@ test:
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --output-on-failure -j $(JOBS)
 	$(MAKE) --no-print-directory fuzz-smoke
+	$(MAKE) --no-print-directory install-check deb-check
 
 # Every seed once, then a few seconds of fuzzing per target (skips without clang).
 fuzz-smoke: deps
@@ -153,4 +213,4 @@ odds-check: build
 	  bash tests/cli/odds.sh $(BUILD)/hexbattle $(CURDIR)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(RELEASE_GCC_BUILD) $(RELEASE_CLANG_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(RELEASE_GCC_BUILD) $(RELEASE_CLANG_BUILD) $(WIN_BUILD)

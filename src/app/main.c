@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -15,6 +14,7 @@
 #include "io/fileio.h"
 #include "io/map_io.h"
 #include "io/tiled.h"
+#include "platform/platform.h"
 #include "rules/play.h"
 #include "rules/ruleset.h"
 #include "ui/stop.h"
@@ -506,7 +506,7 @@ static int run(int argc, char **argv)
     if (cmd[0] == '-') return bad_usage("unknown option '%s'", cmd);
     if (argc > 2) return bad_usage("unexpected argument '%s'", argv[2]);
     /* A bare word that names no file is more likely a mistyped command. */
-    if (!strchr(cmd, '/') && !strchr(cmd, '.') && access(cmd, F_OK) != 0)
+    if (!strchr(cmd, '/') && !strchr(cmd, '.') && hb_fs_stat(cmd, NULL) != 0)
         return bad_usage("'%s' is neither a command nor a map file; the commands are "
                          "render, query, simulate, odds, convert, bench, edit, project, resume "
                          "and replay",

@@ -6,13 +6,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include <cjson/cJSON.h>
 
 #include "../core/map.h"
 #include "../core/scale.h"
 #include "io_json.h"
+#include "platform/plat_sys.h"
+#include "platform/platform.h"
 
 #define FORMAT "hexbattle-displays"
 
@@ -23,16 +24,9 @@ void config_init(config_t *c)
 
 int config_path(char *out, size_t cap)
 {
-    const char *xdg = getenv("XDG_CONFIG_HOME");
-    int n;
-    /* The XDG spec says a relative value is invalid and must be ignored. */
-    if (xdg && xdg[0] == '/') {
-        n = snprintf(out, cap, "%s/hexbattle/displays.json", xdg);
-    } else {
-        const char *home = getenv("HOME");
-        if (!home || !home[0]) return HB_ERR_OTHER;
-        n = snprintf(out, cap, "%s/.config/hexbattle/displays.json", home);
-    }
+    char dir[4096];
+    if (!hb_plat_user_dir(HB_USER_CONFIG, dir, sizeof dir)) return HB_ERR_OTHER;
+    int n = snprintf(out, cap, "%s/displays.json", dir);
     return n > 0 && (size_t)n < cap ? HB_OK : HB_ERR_OTHER;
 }
 
@@ -119,8 +113,7 @@ static int parse(io_ctx_t *cx, const cJSON *root, config_t *c)
 int config_load(const char *path, config_t *c, char *err, size_t errcap)
 {
     config_init(c);
-    struct stat st;
-    if (stat(path, &st) != 0 && errno == ENOENT) return HB_OK; /* first run: nothing kept yet */
+    if (hb_fs_stat(path, NULL) != 0 && errno == ENOENT) return HB_OK; /* first run: nothing kept yet */
     io_ctx_t cx = {path, err, errcap};
     cJSON *root = NULL;
     int rc = io_load_json(&cx, path, &root);

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../platform/plat_sys.h"
 #include "../platform/platform.h"
 
 #ifndef HB_SOURCE_DIR
@@ -497,7 +498,7 @@ static bool try_dir(const char *folder, const char *probe, char *out, size_t cap
 }
 
 /* Find NAME (data or assets) holding PROBE next to the executable: first
- * <exe dir>/../NAME (an installed or build-tree layout), then <exe dir>/NAME. */
+ * <exe dir>/../NAME (a build-tree layout), then <exe dir>/NAME. */
 static bool find_near_exe(const char *exe_dir, const char *name, const char *probe, char *out,
                           size_t cap)
 {
@@ -509,25 +510,64 @@ static bool find_near_exe(const char *exe_dir, const char *name, const char *pro
            try_dir(cand, probe, out, cap);
 }
 
+/* Where an installed copy keeps NAME, relative to the executable's folder:
+ * <exe dir>/../share/hexbattle/NAME (beside the .exe on Windows); false when
+ * it does not fit in out. find_installed: whether it is there, holding PROBE. */
+static bool installed_path(const char *exe_dir, const char *name, char *out, size_t cap)
+{
+    const char *rel = hb_plat_install_rel();
+    int n = snprintf(out, cap, "%s/%s%s%s", exe_dir, rel, *rel ? "/" : "", name);
+    return n >= 0 && (size_t)n < cap;
+}
+
+static bool find_installed(const char *exe_dir, const char *name, const char *probe, char *out,
+                           size_t cap)
+{
+    char cand[DIR_MAX];
+    return installed_path(exe_dir, name, cand, sizeof cand) && try_dir(cand, probe, out, cap);
+}
+
+/* The folder of argv[0] when it names one (a program started by a path). */
+static bool argv0_dir(char *dir, size_t cap)
+{
+    if (!g_argv0[0] || !strchr(g_argv0, '/')) return false;
+    dir_of(g_argv0, dir, cap);
+    return true;
+}
+
+/* Where NAME (holding PROBE) is: an installed copy's own, relative to the
+ * executable; else $ENV (for assets, also beside $HEXBATTLE_DATA, as the
+ * tests set only that); else a build tree's, next to the executable or
+ * argv[0]; else the source tree the program was built from. */
 static void find_dir(const char *env, const char *name, const char *probe, char *out, size_t cap)
 {
+    char exe_dir[DIR_MAX], arg_dir[DIR_MAX];
+    bool have_exe = hb_plat_exe_dir(exe_dir, sizeof exe_dir);
+    bool have_arg = argv0_dir(arg_dir, sizeof arg_dir);
+    if ((have_exe && find_installed(exe_dir, name, probe, out, cap)) ||
+        (have_arg && find_installed(arg_dir, name, probe, out, cap)))
+        return;
     const char *e = getenv(env);
     if (e && *e) {
         snprintf(out, cap, "%s", e);
         return;
     }
-    char exe[DIR_MAX], dir[DIR_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = '\0';
-        dir_of(exe, dir, sizeof dir);
-        if (find_near_exe(dir, name, probe, out, cap)) return;
-    }
-    if (g_argv0[0] && strchr(g_argv0, '/')) {
-        dir_of(g_argv0, dir, sizeof dir);
-        if (find_near_exe(dir, name, probe, out, cap)) return;
-    }
+    const char *data = getenv("HEXBATTLE_DATA");
+    char cand[DIR_MAX];
+    if (strcmp(name, "assets") == 0 && data && *data &&
+        (size_t)snprintf(cand, sizeof cand, "%s/../assets", data) < sizeof cand &&
+        try_dir(cand, probe, out, cap))
+        return;
+    if ((have_exe && find_near_exe(exe_dir, name, probe, out, cap)) ||
+        (have_arg && find_near_exe(arg_dir, name, probe, out, cap)))
+        return;
+#ifdef HB_NO_SOURCE_FALLBACK
+    /* Found nowhere: name where an installed copy's would be, so the error
+     * about a missing file says where it was looked for. */
+    if (!have_exe || !installed_path(exe_dir, name, out, cap)) snprintf(out, cap, "%s", name);
+#else
     snprintf(out, cap, "%s/%s", HB_SOURCE_DIR, name);
+#endif
 }
 
 const char *hb_data_dir(void)
@@ -539,15 +579,7 @@ const char *hb_data_dir(void)
 
 const char *hb_assets_dir(void)
 {
-    if (!g_assets_dir[0]) {
-        /* With only HEXBATTLE_DATA set (as the tests do), assets sit beside it. */
-        const char *data = getenv("HEXBATTLE_DATA");
-        char cand[DIR_MAX];
-        if (!getenv("HEXBATTLE_ASSETS") && data && *data &&
-            (size_t)snprintf(cand, sizeof cand, "%s/../assets", data) < sizeof cand &&
-            try_dir(cand, "fonts", g_assets_dir, sizeof g_assets_dir))
-            return g_assets_dir;
+    if (!g_assets_dir[0])
         find_dir("HEXBATTLE_ASSETS", "assets", "fonts", g_assets_dir, sizeof g_assets_dir);
-    }
     return g_assets_dir;
 }

@@ -78,10 +78,14 @@ void hb_file_stamp(const char *path, hb_stamp_t *st);
 /* Do two stamps describe the same file content? */
 bool hb_stamp_same(const hb_stamp_t *a, const hb_stamp_t *b);
 
-/* Folder holding data/ (terrain.json, rulesets): $HEXBATTLE_DATA, else next to
- * the executable's parent, else the source tree it was built from. */
+/* Folder holding data/ (terrain.json, rulesets): an installed copy's own,
+ * relative to the executable (<exe dir>/../share/hexbattle/data; beside the
+ * .exe on Windows); else $HEXBATTLE_DATA; else a build tree's, next to the
+ * executable's parent; else the source tree it was built from (unless built
+ * with -DHB_SOURCE_FALLBACK=OFF, as packages are). */
 const char *hb_data_dir(void);
-/* Folder holding assets/ (fonts, textures), found the same way. */
+/* Folder holding assets/ (fonts, textures), found the same way
+ * ($HEXBATTLE_ASSETS, or assets/ beside $HEXBATTLE_DATA). */
 const char *hb_assets_dir(void);
 /* Remember argv[0] so the folders above can be found relative to it. */
 void hb_set_argv0(const char *argv0);

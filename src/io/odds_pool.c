@@ -1,4 +1,4 @@
-/* odds_pool.c - odds runs on POSIX threads (see odds_pool.h).
+/* odds_pool.c - odds runs on the platform layer's threads (see odds_pool.h).
  *
  * One mutex guards the slots, the jobs' counters, their rings and tallies;
  * a run itself is played outside it, on the worker's own battle, reading
@@ -9,13 +9,11 @@
  */
 #include "odds_pool.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "fileio.h"
+#include "platform/plat_sys.h"
 
 /* Runs that may finish ahead of the oldest unfinished one. */
 #define RING 1024
@@ -47,26 +45,24 @@ typedef struct job {
 } job_t;
 
 struct odds_pool {
-    pthread_mutex_t mu;
-    pthread_cond_t work;  /* a run may be handed out, or quit */
-    pthread_cond_t moved; /* some job's count moved on */
+    hb_mutex_t *mu;
+    hb_cond_t *work;  /* a run may be handed out, or quit */
+    hb_cond_t *moved; /* some job's count moved on */
     job_t *slot[ODDS_POOL_SLOTS];
     bool quit;
     int threads;
-    pthread_t tid[ODDS_MAX_THREADS];
+    hb_thread_t *tid[ODDS_MAX_THREADS];
 };
 
 static double now_ms(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+    return hb_plat_now_ms();
 }
 
 int odds_cpu_count(void)
 {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > ODDS_MAX_THREADS ? ODDS_MAX_THREADS : (int)n;
+    int n = hb_plat_cpu_count();
+    return n > ODDS_MAX_THREADS ? ODDS_MAX_THREADS : n;
 }
 
 static void job_free(job_t *j)
@@ -109,8 +105,8 @@ static void advance(odds_pool_t *pool, job_t *j)
     }
     if (!moved) return;
     if (j->frontier == j->runs) j->t1 = now_ms();
-    pthread_cond_broadcast(&pool->moved);
-    pthread_cond_broadcast(&pool->work); /* the ring has room again */
+    hb_cond_broadcast(pool->moved);
+    hb_cond_broadcast(pool->work); /* the ring has room again */
 }
 
 /* One run k of job j on the worker's battle p: its outcome, the defeated
@@ -139,22 +135,22 @@ static void *worker(void *arg)
     play_t p;
     memset(&p, 0, sizeof p);
     bool def[MAP_MAX_COMBATANTS];
-    pthread_mutex_lock(&pool->mu);
+    hb_mutex_lock(pool->mu);
     for (;;) {
         job_t *j = NULL;
         while (!pool->quit && !(j = pick(pool)))
-            pthread_cond_wait(&pool->work, &pool->mu);
+            hb_cond_wait(pool->work, pool->mu);
         if (pool->quit) break;
         long k = j->next++;
         j->refs++;
-        pthread_mutex_unlock(&pool->mu);
+        hb_mutex_unlock(pool->mu);
 
         odds_outcome_t o;
         int base_winner;
         memset(def, 0, sizeof def);
         battle_status_t st = play_run(&p, j, k, &o, def, &base_winner);
 
-        pthread_mutex_lock(&pool->mu);
+        hb_mutex_lock(pool->mu);
         if (!j->dropped) {
             rec_t *r = &j->ring[k % RING];
             r->o = o;
@@ -170,7 +166,7 @@ static void *worker(void *arg)
         }
         job_release(j);
     }
-    pthread_mutex_unlock(&pool->mu);
+    hb_mutex_unlock(pool->mu);
     play_end(&p);
     return NULL;
 }
@@ -180,14 +176,18 @@ odds_pool_t *odds_pool_create(int threads)
     if (threads < 1 || threads > ODDS_MAX_THREADS) return NULL;
     odds_pool_t *pool = calloc(1, sizeof *pool);
     if (!pool) return NULL;
-    if (pthread_mutex_init(&pool->mu, NULL) != 0) {
+    pool->mu = hb_mutex_create();
+    pool->work = hb_cond_create();
+    pool->moved = hb_cond_create();
+    if (!pool->mu || !pool->work || !pool->moved) {
+        hb_cond_destroy(pool->work);
+        hb_cond_destroy(pool->moved);
+        hb_mutex_destroy(pool->mu);
         free(pool);
         return NULL;
     }
-    pthread_cond_init(&pool->work, NULL);
-    pthread_cond_init(&pool->moved, NULL);
     for (int t = 0; t < threads; t++) {
-        if (pthread_create(&pool->tid[t], NULL, worker, pool) != 0) {
+        if (!(pool->tid[t] = hb_thread_start(worker, pool))) {
             odds_pool_destroy(pool);
             return NULL;
         }
@@ -204,23 +204,23 @@ static void drop(odds_pool_t *pool, int s)
     pool->slot[s] = NULL;
     j->dropped = true;
     job_release(j);
-    pthread_cond_broadcast(&pool->moved);
+    hb_cond_broadcast(pool->moved);
 }
 
 void odds_pool_destroy(odds_pool_t *pool)
 {
     if (!pool) return;
-    pthread_mutex_lock(&pool->mu);
+    hb_mutex_lock(pool->mu);
     for (int s = 0; s < ODDS_POOL_SLOTS; s++)
         drop(pool, s);
     pool->quit = true;
-    pthread_cond_broadcast(&pool->work);
-    pthread_mutex_unlock(&pool->mu);
+    hb_cond_broadcast(pool->work);
+    hb_mutex_unlock(pool->mu);
     for (int t = 0; t < pool->threads; t++)
-        pthread_join(pool->tid[t], NULL);
-    pthread_cond_destroy(&pool->work);
-    pthread_cond_destroy(&pool->moved);
-    pthread_mutex_destroy(&pool->mu);
+        hb_thread_join(pool->tid[t]);
+    hb_cond_destroy(pool->work);
+    hb_cond_destroy(pool->moved);
+    hb_mutex_destroy(pool->mu);
     free(pool);
 }
 
@@ -261,20 +261,20 @@ bool odds_pool_start(odds_pool_t *pool, int slot, const odds_base_t *base, const
     if (runs < 1 || runs > ODDS_MAX_RUNS) return false;
     job_t *j = job_make(base, alt, seed, runs);
     if (!j) return false;
-    pthread_mutex_lock(&pool->mu);
+    hb_mutex_lock(pool->mu);
     j->t0 = now_ms();
     pool->slot[slot] = j;
-    pthread_cond_broadcast(&pool->work);
-    pthread_mutex_unlock(&pool->mu);
+    hb_cond_broadcast(pool->work);
+    hb_mutex_unlock(pool->mu);
     return true;
 }
 
 void odds_pool_stop(odds_pool_t *pool, int slot)
 {
     if (slot < 0 || slot >= ODDS_POOL_SLOTS) return;
-    pthread_mutex_lock(&pool->mu);
+    hb_mutex_lock(pool->mu);
     drop(pool, slot);
-    pthread_mutex_unlock(&pool->mu);
+    hb_mutex_unlock(pool->mu);
 }
 
 void odds_pool_read(odds_pool_t *pool, int slot, odds_progress_t *out)
@@ -282,7 +282,7 @@ void odds_pool_read(odds_pool_t *pool, int slot, odds_progress_t *out)
     memset(out, 0, sizeof *out);
     out->first_failure = -1;
     if (slot < 0 || slot >= ODDS_POOL_SLOTS) return;
-    pthread_mutex_lock(&pool->mu);
+    hb_mutex_lock(pool->mu);
     const job_t *j = pool->slot[slot];
     if (j) {
         out->active = true;
@@ -294,29 +294,29 @@ void odds_pool_read(odds_pool_t *pool, int slot, odds_progress_t *out)
         out->failure = j->failure;
         hb_strlcpy(out->error, j->error, sizeof out->error);
     }
-    pthread_mutex_unlock(&pool->mu);
+    hb_mutex_unlock(pool->mu);
 }
 
 bool odds_pool_busy(odds_pool_t *pool, int slot)
 {
     if (slot < 0 || slot >= ODDS_POOL_SLOTS) return false;
-    pthread_mutex_lock(&pool->mu);
+    hb_mutex_lock(pool->mu);
     const job_t *j = pool->slot[slot];
     bool busy = j && j->frontier < j->runs;
-    pthread_mutex_unlock(&pool->mu);
+    hb_mutex_unlock(pool->mu);
     return busy;
 }
 
 void odds_pool_wait(odds_pool_t *pool, int slot)
 {
     if (slot < 0 || slot >= ODDS_POOL_SLOTS) return;
-    pthread_mutex_lock(&pool->mu);
+    hb_mutex_lock(pool->mu);
     for (;;) {
         const job_t *j = pool->slot[slot];
         if (!j || j->frontier >= j->runs) break;
-        pthread_cond_wait(&pool->moved, &pool->mu);
+        hb_cond_wait(pool->moved, pool->mu);
     }
-    pthread_mutex_unlock(&pool->mu);
+    hb_mutex_unlock(pool->mu);
 }
 
 bool odds_run_all(const odds_base_t *base, const cmd_t *alt, uint64_t seed, long runs, int threads,

@@ -7,14 +7,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/types.h>
 
 #include <cjson/cJSON.h>
 
 #include "../core/board.h"
 #include "cmd_json.h"
 #include "io_json.h"
+#include "platform/plat_sys.h"
 
 /* Largest value accepted for a hand-entered die: above any die a ruleset
  * rolls, and small enough that no sum of them can overflow. Each value is
@@ -611,16 +610,7 @@ int save_rebuild_exact(const save_t *s, play_t *p, char *err, size_t errcap)
 
 bool save_autosave_dir(char *out, size_t cap)
 {
-    const char *xdg = getenv("XDG_DATA_HOME");
-    int n;
-    if (xdg && *xdg == '/') {
-        n = snprintf(out, cap, "%s/hexbattle", xdg);
-    } else {
-        const char *home = getenv("HOME");
-        if (!home || !*home) return false;
-        n = snprintf(out, cap, "%s/.local/share/hexbattle", home);
-    }
-    return n > 0 && (size_t)n < cap;
+    return hb_plat_user_dir(HB_USER_DATA, out, cap);
 }
 
 bool save_autosave_path(const char *dir, int k, char *out, size_t cap)

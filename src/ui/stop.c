@@ -1,51 +1,28 @@
-/* stop.c - the stop signals of the window modes (see stop.h). */
+/* stop.c - the stop signals of the window modes (see stop.h); catching them
+ * is the platform layer's (src/platform/stop_*.c). */
 #include "stop.h"
-
-#include <signal.h>
-#include <string.h>
 
 #include <SDL.h>
 
-static volatile sig_atomic_t g_caught;
-
-static void on_signal(int sig)
-{
-    g_caught = sig; /* async-signal-safe: one store, nothing more */
-}
-
-static const int SIGNALS[] = {SIGTERM, SIGHUP, SIGINT};
+#include "platform/plat_sys.h"
 
 void ui_stop_install(void)
 {
     SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    /* No SA_RESTART: a blocking wait returns early, so the loop looks sooner. */
-    sa.sa_flags = 0;
-    for (size_t i = 0; i < sizeof SIGNALS / sizeof SIGNALS[0]; i++)
-        sigaction(SIGNALS[i], &sa, NULL);
+    hb_plat_stop_install();
 }
 
 int ui_stop_signal(void)
 {
-    return (int)g_caught;
+    return hb_plat_stop_caught();
 }
 
 void ui_stop_clear(void)
 {
-    g_caught = 0;
+    hb_plat_stop_clear();
 }
 
 void ui_stop_exit(void)
 {
-    int sig = (int)g_caught;
-    if (!sig) return;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = SIG_DFL;
-    sigemptyset(&sa.sa_mask);
-    sigaction(sig, &sa, NULL);
-    raise(sig);
+    hb_plat_stop_exit();
 }

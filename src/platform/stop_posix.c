@@ -1,0 +1,52 @@
+/* stop_posix.c - the stops section of plat_sys.h with POSIX signals. */
+#ifndef _WIN32
+#include "plat_sys.h"
+
+#include <signal.h>
+#include <string.h>
+
+static volatile sig_atomic_t g_caught;
+
+static void on_signal(int sig)
+{
+    g_caught = sig; /* async-signal-safe: one store, nothing more */
+}
+
+static const int SIGNALS[] = {SIGTERM, SIGHUP, SIGINT};
+
+void hb_plat_stop_install(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    /* No SA_RESTART: a blocking wait returns early, so the loop looks sooner. */
+    sa.sa_flags = 0;
+    for (size_t i = 0; i < sizeof SIGNALS / sizeof SIGNALS[0]; i++)
+        sigaction(SIGNALS[i], &sa, NULL);
+}
+
+int hb_plat_stop_caught(void)
+{
+    return (int)g_caught;
+}
+
+void hb_plat_stop_clear(void)
+{
+    g_caught = 0;
+}
+
+void hb_plat_stop_exit(void)
+{
+    int sig = (int)g_caught;
+    if (!sig) return;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = SIG_DFL;
+    sigemptyset(&sa.sa_mask);
+    sigaction(sig, &sa, NULL);
+    raise(sig);
+}
+#else
+typedef int hb_stop_posix_empty; /* ISO C wants something in every file */
+#endif

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# build-deps.sh OUT - the libraries hexbattle needs, cross-built for Windows
+# x86-64 with mingw-w64 from Debian's own source packages, installed in
+# OUT/prefix (bin/ DLLs, lib/ import and static libraries, lib/pkgconfig).
+# Done once: OUT/prefix/.done holds this script's checksum and a later run
+# with the same script does nothing. Needs gcc-mingw-w64-x86-64,
+# g++-mingw-w64-x86-64-win32 (SDL2's build wants a C++ compiler),
+# libz-mingw-w64-dev (zlib), dpkg-dev (dpkg-source), cmake and network
+# access to the Debian mirror the system's apt uses.
+#
+# Sources: the deb-src twins of the system's deb entries, in a private apt
+# state under OUT/apt, so the system's apt setup is left as it is.
+# Versions (Debian 12; the release's own when the mirror lacks a security
+# upload): libsdl2 2.26.5, libsdl2-ttf 2.20.1, libsdl2-image
+# 2.6.3, freetype 2.12.1, cjson 1.7.15, expat 2.5.0, libzstd 1.5.4, cmocka 1.1.5.
+set -euo pipefail
+OUT=$(mkdir -p "$1" && cd "$1" && pwd)
+HERE=$(cd "$(dirname "$0")" && pwd)
+TOOLCHAIN="$HERE/mingw-w64-x86_64.cmake"
+PREFIX="$OUT/prefix"
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+STAMP=$(cat "$0" "$TOOLCHAIN" | sha256sum | cut -c1-16)
+if [ -f "$PREFIX/.done" ] && [ "$(cat "$PREFIX/.done")" = "$STAMP" ]; then
+    echo "windows deps: up to date in $PREFIX"
+    exit 0
+fi
+rm -rf "$PREFIX" "$OUT/build"
+mkdir -p "$PREFIX" "$OUT/src" "$OUT/build"
+log() { echo "windows deps: $*"; }
+
+# ---- sources
+APT="$OUT/apt"
+mkdir -p "$APT/sources.list.d" "$APT/lists/partial" "$APT/cache/archives/partial"
+APT_OPTS=(-o "Dir::Etc::SourceParts=$APT/sources.list.d" -o "Dir::Etc::SourceList=/dev/null"
+    -o "Dir::State::Lists=$APT/lists" -o "Dir::Cache=$APT/cache" -o "APT::Sandbox::User=root")
+: >"$APT/sources.list.d/src.sources"
+for f in /etc/apt/sources.list.d/*.sources; do
+    [ -f "$f" ] || continue
+    sed -e 's/^Types:.*/Types: deb-src/' "$f" >>"$APT/sources.list.d/src.sources"
+    echo >>"$APT/sources.list.d/src.sources"
+done
+if [ -f /etc/apt/sources.list ]; then
+    sed -n 's/^deb /deb-src /p' /etc/apt/sources.list >"$APT/sources.list.d/src.list"
+fi
+PKGS=(libsdl2 libsdl2-ttf libsdl2-image freetype cjson expat libzstd cmocka)
+have_all=1
+for p in "${PKGS[@]}"; do ls "$OUT/src/${p}_"*.dsc >/dev/null 2>&1 || have_all=0; done
+if [ "$have_all" = 0 ]; then
+    log "fetching Debian sources: ${PKGS[*]}"
+    apt-get "${APT_OPTS[@]}" -qq update
+    # One at a time: a mirror may lack the newest (security) upload of one;
+    # then the release's own version is taken.
+    for p in "${PKGS[@]}"; do
+        ls "$OUT/src/${p}_"*.dsc >/dev/null 2>&1 && continue
+        (cd "$OUT/src" && { apt-get "${APT_OPTS[@]}" -qq source --download-only "$p" ||
+            apt-get "${APT_OPTS[@]}" -qq source --download-only "$p/bookworm"; }) >/dev/null
+    done
+fi
+# Unpacked afresh each time: a half-built tree from a stopped run is no cache.
+unpack() { # unpack PKG: prints the unpacked folder
+    local dsc dir
+    dsc=$(ls "$OUT/src/${1}_"*.dsc | head -1)
+    dir="$OUT/build/src-$1"
+    rm -rf "$dir"
+    dpkg-source --no-check -x "$dsc" "$dir" >/dev/null
+    echo "$dir"
+}
+cmake_build() { # cmake_build NAME SRC_DIR [cmake args...]
+    local name="$1" src="$2"
+    shift 2
+    log "building $name"
+    cmake -S "$src" -B "$OUT/build/$name" -G "Unix Makefiles" -DCMAKE_TOOLCHAIN_FILE="$TOOLCHAIN" \
+        -DHB_WIN_PREFIX="$PREFIX" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$PREFIX" \
+        "$@" >"$OUT/build/$name.log" 2>&1 || { tail -40 "$OUT/build/$name.log"; exit 1; }
+    cmake --build "$OUT/build/$name" -j "$JOBS" >>"$OUT/build/$name.log" 2>&1 &&
+        cmake --install "$OUT/build/$name" >>"$OUT/build/$name.log" 2>&1 ||
+        { tail -40 "$OUT/build/$name.log"; exit 1; }
+}
+export HB_WIN_PREFIX="$PREFIX"
+
+# ---- zlib: Debian's libz-mingw-w64-dev, with a pkg-config file of our own.
+mkdir -p "$PREFIX/lib/pkgconfig" "$PREFIX/include"
+ZLIB=/usr/x86_64-w64-mingw32
+test -f "$ZLIB/include/zlib.h" || { echo "windows deps: install libz-mingw-w64-dev" >&2; exit 1; }
+cat >"$PREFIX/lib/pkgconfig/zlib.pc" <<PC
+prefix=$ZLIB
+Name: zlib
+Description: zlib compression library (Debian's libz-mingw-w64-dev)
+Version: 1.2
+Libs: -L\${prefix}/lib -l:libz.a
+Cflags: -I\${prefix}/include
+PC
+
+cmake_build SDL2 "$(unpack libsdl2)" -DSDL_TEST=OFF -DSDL_STATIC=OFF
+cmake_build freetype "$(unpack freetype)" -DBUILD_SHARED_LIBS=OFF -DFT_DISABLE_ZLIB=ON \
+    -DFT_DISABLE_BZIP2=ON -DFT_DISABLE_PNG=ON -DFT_DISABLE_HARFBUZZ=ON -DFT_DISABLE_BROTLI=ON
+cmake_build SDL2_ttf "$(unpack libsdl2-ttf)" -DSDL2TTF_VENDORED=OFF -DSDL2TTF_HARFBUZZ=OFF \
+    -DSDL2TTF_SAMPLES=OFF -DBUILD_SHARED_LIBS=ON
+cmake_build SDL2_image "$(unpack libsdl2-image)" -DSDL2IMAGE_BACKEND_STB=ON -DSDL2IMAGE_VENDORED=OFF \
+    -DSDL2IMAGE_SAMPLES=OFF -DSDL2IMAGE_TESTS=OFF -DSDL2IMAGE_AVIF=OFF -DSDL2IMAGE_JXL=OFF \
+    -DSDL2IMAGE_TIF=OFF -DSDL2IMAGE_WEBP=OFF -DBUILD_SHARED_LIBS=ON
+cmake_build cJSON "$(unpack cjson)" -DENABLE_CUSTOM_COMPILER_FLAGS=OFF -DBUILD_SHARED_LIBS=OFF \
+    -DENABLE_CJSON_TEST=OFF -DENABLE_CJSON_UTILS=OFF
+# DTD off: Debian's security patches test "#if XML_DTD == 1", which the
+# CMake build's empty XML_DTD breaks; Tiled maps have no DTD to read.
+cmake_build expat "$(unpack expat)/expat" -DEXPAT_BUILD_TOOLS=OFF -DEXPAT_BUILD_EXAMPLES=OFF \
+    -DEXPAT_BUILD_TESTS=OFF -DEXPAT_BUILD_DOCS=OFF -DEXPAT_SHARED_LIBS=OFF -DEXPAT_DTD=OFF
+cmake_build zstd "$(unpack libzstd)/build/cmake" -DZSTD_BUILD_PROGRAMS=OFF -DZSTD_BUILD_SHARED=OFF \
+    -DZSTD_BUILD_TESTS=OFF -DZSTD_BUILD_STATIC=ON
+cmake_build cmocka "$(unpack cmocka)" -DWITH_EXAMPLES=OFF -DUNIT_TESTING=OFF
+
+# The licences of everything that ends up in the zip.
+mkdir -p "$PREFIX/licenses"
+for p in libsdl2 libsdl2-ttf libsdl2-image freetype cjson expat libzstd; do
+    cp "$OUT/build/src-$p/debian/copyright" "$PREFIX/licenses/$p.copyright"
+done
+cp /usr/share/doc/libz-mingw-w64-dev/copyright "$PREFIX/licenses/zlib.copyright" 2>/dev/null || true
+cp /usr/share/doc/mingw-w64-common/copyright "$PREFIX/licenses/mingw-w64.copyright" 2>/dev/null || true
+echo "$STAMP" >"$PREFIX/.done"
+log "done: $PREFIX"
