@@ -427,19 +427,6 @@ static void art_add_set(map_art_t *a, const cJSON *set, uint32_t first, const ch
     if (s->n_img > 0) a->n_sets++;
 }
 
-/* Is rel a safe relative path (no root, no "..")? */
-static bool safe_relative(const char *rel)
-{
-    if (!*rel || rel[0] == '/' || rel[0] == '\\' || strchr(rel, ':')) return false;
-    for (const char *s = rel; *s;) {
-        const char *e = strchr(s, '/');
-        size_t len = e ? (size_t)(e - s) : strlen(s);
-        if (len == 2 && s[0] == '.' && s[1] == '.') return false;
-        s += len + (e ? 1 : 0);
-    }
-    return true;
-}
-
 /* Read the external tileset SOURCE (relative to the map's folder). */
 static int load_external(io_ctx_t *cx, const char *map_name, const char *source, const char *path,
                          size_t *bytes, cJSON **out)
