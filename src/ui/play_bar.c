@@ -455,6 +455,38 @@ int pui_token_actions(const pui_t *p, int who, int *out, int cap)
     return n;
 }
 
+void pui_no_actions_why(const pui_t *p, int who, char *buf, size_t cap)
+{
+    const battle_t *b = p->play.b;
+    if (!p->started || !b || who < 0 || who >= b->n)
+        snprintf(buf, cap, "no battle");
+    else if (p->replay)
+        snprintf(buf, cap, "a replay takes no commands");
+    else if (pui_needs_die(p))
+        snprintf(buf, cap, "a die is awaited first");
+    else if (pui_needs_answer(p))
+        snprintf(buf, cap, "an answer is awaited first");
+    else if (p->actor < 0)
+        snprintf(buf, cap, "nobody acts now");
+    else if (!p->user_turn)
+        snprintf(buf, cap, "not %.40s's turn: %.40s (AI) acts", pui_name(p, who),
+                 pui_name(p, p->actor));
+    else if (who != p->actor && battle_is_player(b, who))
+        snprintf(buf, cap, "not %.40s's turn: %.40s acts", pui_name(p, who), pui_name(p, p->actor));
+    else if (who != p->actor)
+        snprintf(buf, cap, "no action of %.40s may target %.40s now", pui_name(p, p->actor),
+                 pui_name(p, who));
+    else {
+        /* The actor with nothing legal: the rules' first refusal says why. */
+        for (int i = 0; i < p->n_bar; i++)
+            if (p->bar[i].off) {
+                snprintf(buf, cap, "%.40s: %.60s", p->bar[i].label, p->bar[i].why);
+                return;
+            }
+        snprintf(buf, cap, "every action of this turn is spent");
+    }
+}
+
 /* The move a click on the previewed path's last hex gives. */
 cmd_t pui_path_move(const pui_t *p)
 {

@@ -207,6 +207,10 @@ bool pui_choose(pui_t *p, int i);
  * on combatant who offers now: every entry for the actor, the targeted ones
  * legal against who for anyone else; 0 when the screen takes no action. */
 int pui_token_actions(const pui_t *p, int who, int *out, int cap);
+/* Why pui_token_actions gives combatant who nothing (not its turn, a die
+ * or answer awaited, the rules' refusal of the actor's actions...), a short
+ * clause for the token menu and the status line. */
+void pui_no_actions_why(const pui_t *p, int who, char *buf, size_t cap);
 /* Choose bar entry i as pui_choose does, aimed at combatant who: a targeted
  * action goes straight to its odds against who (Enter confirms). */
 bool pui_choose_on(pui_t *p, int i, int who);
