@@ -203,7 +203,8 @@ static void open_token_menu(hud_t *h, const ui_state_t *s, int who)
     }
     ui_token_menu_open(&h->menu, p, who, tok, others, n_others, h->lay.px, h->lay.map);
     if (h->menu.n == 0)
-        snprintf(p->msg, sizeof p->msg, "No actions for %s now.", pui_name(p, who));
+        snprintf(p->msg, sizeof p->msg, "No actions for %.40s now: %.100s.", pui_name(p, who),
+                 h->menu.why);
     else
         snprintf(p->msg, sizeof p->msg, "%s: click an action or press its key; Esc closes.",
                  pui_name(p, who));

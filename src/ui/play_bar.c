@@ -181,15 +181,59 @@ static bool same_action(const pui_action_t *a, const pui_action_t *b)
            a->weapon2 == b->weapon2 && a->arg == b->arg && a->group == b->group;
 }
 
-/* The main-bar slot of button `want`: the one it had earlier this turn, else
- * the first one no action had; -1 when every slot is taken. */
+/* One combatant's main-bar keys (see pui_t.keys): the action each slot
+ * belongs to, and the bar build that last showed it. */
+typedef struct {
+    bool used;
+    unsigned seen;
+    cmd_kind_t kind, act;
+    int weapon, weapon2, arg;
+    pui_group_t group;
+} pui_key_t;
+
+struct pui_keys {
+    pui_key_t k[PUI_MAX_BAR];
+};
+
+static bool key_is(const pui_key_t *k, const pui_action_t *a)
+{
+    return k->used && k->kind == a->kind && k->act == a->act && k->weapon == a->weapon &&
+           k->weapon2 == a->weapon2 && k->arg == a->arg && k->group == a->group;
+}
+
+/* The main-bar slot of button `want` for the actor: the one the action had
+ * before in this battle, else a free one, else the one unseen longest (never
+ * one already on this bar); -1 when there is none. */
 static int bar_slot(pui_t *p, const pui_action_t *want)
 {
-    for (int k = 0; k < p->n_slots; k++)
-        if (same_action(&p->slots[k], want)) return k;
-    if (p->n_slots == PUI_MAX_BAR) return -1;
-    p->slots[p->n_slots] = *want;
-    return p->n_slots++;
+    if (p->actor < 0 || p->actor >= MAP_MAX_COMBATANTS) return -1;
+    if (!p->keys) p->keys = calloc(MAP_MAX_COMBATANTS, sizeof *p->keys);
+    if (!p->keys) return p->n_bar; /* no memory: keys by place */
+    pui_key_t *ks = p->keys[p->actor].k;
+    int pick = -1;
+    for (int k = 0; k < PUI_MAX_BAR; k++) {
+        if (key_is(&ks[k], want)) {
+            pick = k;
+            break;
+        }
+        if (!ks[k].used) {
+            if (pick < 0 || ks[pick].used) pick = k;
+        } else if (ks[k].seen != p->key_stamp &&
+                   (pick < 0 || (ks[pick].used && ks[k].seen < ks[pick].seen))) {
+            pick = k;
+        }
+    }
+    if (pick < 0) return -1;
+    pui_key_t *k = &ks[pick];
+    *k = (pui_key_t){.used = true,
+                     .seen = p->key_stamp,
+                     .kind = want->kind,
+                     .act = want->act,
+                     .weapon = want->weapon,
+                     .weapon2 = want->weapon2,
+                     .arg = want->arg,
+                     .group = want->group};
+    return pick;
 }
 
 /* Add the button for legal command c: on the main bar a grouped command adds
@@ -219,10 +263,7 @@ static void add_action(pui_t *p, const cmd_t *c)
         if (same_action(&p->bar[k], &want)) return;
     if (p->n_bar == PUI_MAX_BAR) return;
     want.slot = p->sub == PUI_GROUP_NONE ? bar_slot(p, &want) : p->n_bar;
-    if (want.slot < 0) {
-        p->slots_full = true; /* pui_refresh starts the slots afresh */
-        return;
-    }
+    if (want.slot < 0) return;
     want.key = pui_bar_key(want.slot);
     if (open_trigger)
         snprintf(want.label, sizeof want.label, "When %s...", trigger_label(c->arg));
@@ -234,7 +275,7 @@ static void add_action(pui_t *p, const cmd_t *c)
 }
 
 /* Add refused action r greyed, with its reason, on the main bar (see
- * ruleset_t.refused): it keeps the key it had while it was legal. */
+ * ruleset_t.refused): it keeps the key it has for the battle. */
 static void add_refused(pui_t *p, const refusal_t *r)
 {
     const cmd_t *c = &r->cmd;
@@ -252,10 +293,7 @@ static void add_refused(pui_t *p, const refusal_t *r)
         if (same_action(&p->bar[k], &want)) return; /* legal in some form after all */
     if (p->n_bar == PUI_MAX_BAR) return;
     want.slot = bar_slot(p, &want);
-    if (want.slot < 0) {
-        p->slots_full = true;
-        return;
-    }
+    if (want.slot < 0) return;
     want.key = pui_bar_key(want.slot);
     action_label(p, c, want.label, sizeof want.label);
     snprintf(want.why, sizeof want.why, "%s", r->why);
@@ -277,44 +315,19 @@ void pui_show_plan(pui_t *p)
     p->path_ok = p->path_cost <= p->budget_ft;
 }
 
-/* Log index of the latest turn start (-1 before any). */
-static int last_turn_start(const battle_t *b)
-{
-    for (int k = b->log.n - 1; k >= 0; k--)
-        if (b->log.ev[k].type == EV_TURN_START) return k;
-    return -1;
-}
-
-/* Is the turn start at log index `turn` the start of the turn of `actor`
- * the keys were given for at `from` (an earlier turn start, or -1): it
- * starts actor's turn and nothing in between ended a turn of actor's? */
-static bool same_turn(const battle_t *b, int from, int turn, int actor)
-{
-    if (actor < 0 || turn < 0 || turn <= from || b->log.ev[turn].who != actor) return false;
-    for (int k = from < 0 ? 0 : from + 1; k < turn; k++) {
-        const event_t *e = &b->log.ev[k];
-        if ((e->type == EV_TURN_END || e->type == EV_TURN_START) && e->who == actor) return false;
-    }
-    return true;
-}
-
-/* The bar of the legal list, in slot order (see pui_t.slots). */
+/* The bar of the legal list, in slot order (see pui_t.keys). */
 static void build_bar(pui_t *p)
 {
-    for (int pass = 0; pass < 2; pass++) {
-        p->n_bar = 0;
-        p->slots_full = false;
-        for (int i = 0; i < p->n_legal; i++)
-            add_action(p, &p->legal[i]);
-        refusal_t no[PUI_MAX_BAR];
-        int n_no = p->sub == PUI_GROUP_NONE
-                       ? ruleset_refused(pui_rules(p), p->play.b, p->actor, no, PUI_MAX_BAR)
-                       : 0;
-        for (int i = 0; i < n_no; i++)
-            add_refused(p, &no[i]);
-        if (!p->slots_full) break;
-        p->n_slots = 0; /* more actions than keys this turn: number them afresh */
-    }
+    p->key_stamp++;
+    p->n_bar = 0;
+    for (int i = 0; i < p->n_legal; i++)
+        add_action(p, &p->legal[i]);
+    refusal_t no[PUI_MAX_BAR];
+    int n_no = p->sub == PUI_GROUP_NONE
+                   ? ruleset_refused(pui_rules(p), p->play.b, p->actor, no, PUI_MAX_BAR)
+                   : 0;
+    for (int i = 0; i < n_no; i++)
+        add_refused(p, &no[i]);
     for (int i = 1; i < p->n_bar; i++) /* insertion sort by slot: at most 26 */
         for (int k = i; k > 0 && p->bar[k - 1].slot > p->bar[k].slot; k--) {
             pui_action_t t = p->bar[k];
@@ -359,15 +372,6 @@ void pui_refresh(pui_t *p)
         p->sub_arg = -1;
         p->n_plan = p->plan_ft = 0;
         if (p->user_turn) p->sel = p->actor;
-    }
-    int turn = last_turn_start(b);
-    if (p->actor != old || turn != p->slots_turn) {
-        /* A new turn: its actions get their keys afresh. Not when the turn
-         * that starts is the one the keys were given for: a ruleset that
-         * starts a member's turn with its first command (surface) keeps
-         * the keys the referee saw when picking it. */
-        if (p->actor != old || !same_turn(b, p->slots_turn, turn, p->actor)) p->n_slots = 0;
-        p->slots_turn = turn;
     }
     p->n_legal = 0;
     p->n_bar = 0;
@@ -449,6 +453,38 @@ int pui_token_actions(const pui_t *p, int who, int *out, int cap)
     for (int i = 0; i < p->n_bar && n < cap; i++)
         if (who == p->actor || (p->bar[i].targeted && pui_legal_for(p, i, who))) out[n++] = i;
     return n;
+}
+
+void pui_no_actions_why(const pui_t *p, int who, char *buf, size_t cap)
+{
+    const battle_t *b = p->play.b;
+    if (!p->started || !b || who < 0 || who >= b->n)
+        snprintf(buf, cap, "no battle");
+    else if (p->replay)
+        snprintf(buf, cap, "a replay takes no commands");
+    else if (pui_needs_die(p))
+        snprintf(buf, cap, "a die is awaited first");
+    else if (pui_needs_answer(p))
+        snprintf(buf, cap, "an answer is awaited first");
+    else if (p->actor < 0)
+        snprintf(buf, cap, "nobody acts now");
+    else if (!p->user_turn)
+        snprintf(buf, cap, "not %.40s's turn: %.40s (AI) acts", pui_name(p, who),
+                 pui_name(p, p->actor));
+    else if (who != p->actor && battle_is_player(b, who))
+        snprintf(buf, cap, "not %.40s's turn: %.40s acts", pui_name(p, who), pui_name(p, p->actor));
+    else if (who != p->actor)
+        snprintf(buf, cap, "no action of %.40s may target %.40s now", pui_name(p, p->actor),
+                 pui_name(p, who));
+    else {
+        /* The actor with nothing legal: the rules' first refusal says why. */
+        for (int i = 0; i < p->n_bar; i++)
+            if (p->bar[i].off) {
+                snprintf(buf, cap, "%.40s: %.60s", p->bar[i].label, p->bar[i].why);
+                return;
+            }
+        snprintf(buf, cap, "every action of this turn is spent");
+    }
 }
 
 /* The move a click on the previewed path's last hex gives. */

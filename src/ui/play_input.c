@@ -85,8 +85,20 @@ bool pui_hover_cell(pui_t *p, cell_t c, bool on)
     pui_show_plan(p);
     if (!on || !p->user_turn || p->mode != PUI_IDLE || p->sel != p->actor || p->n_reach == 0)
         return had || p->n_path > 0;
-    if (reach_index(p, c) < 0) return had || p->n_path > 0;
     const battle_t *b = p->play.b;
+    if (reach_index(p, c) < 0 && p->n_plan == 0) {
+        /* Out of reach: the cheapest way there all the same, red with its
+         * cost ("too far"), when there is one. */
+        int ft = 0;
+        int n = pui_plan_leg(p, hex_to_cell(b->map->layout, b->board->pos[p->actor]), c,
+                             p->path + 1, CMD_PATH_MAX, &ft);
+        if (n <= 0) return had || p->n_path > 0;
+        p->path[0] = hex_to_cell(b->map->layout, b->board->pos[p->actor]);
+        p->n_path = 1 + n;
+        p->path_cost = pui_round_to(ft, b->prof[p->actor].interval_ft);
+        p->path_ok = false;
+        return true;
+    }
     int len = 0, cost = 0;
     if (p->n_plan > 0) {
         /* The planned legs, then the cheapest way on to c. */
@@ -208,6 +220,41 @@ static void unreachable_reason(pui_t *p, cell_t c, char *buf, size_t cap)
     }
 }
 
+/* Why combatant who is no target of bar action act: itself, beyond the
+ * weapon's farthest band (the ruleset's bands hook: distance against range),
+ * out of sight, or else the rules' refusal of the command. */
+static void not_target_reason(pui_t *p, int who, char *buf, size_t cap)
+{
+    const battle_t *b = p->play.b;
+    const pui_action_t *a = &p->bar[p->act];
+    const char *name = pui_name(p, who);
+    if (who == p->actor) {
+        snprintf(buf, cap, "Not a target for %.40s: %.40s cannot target itself. Esc cancels.",
+                 a->label, name);
+        return;
+    }
+    hex_t from = b->board->pos[p->actor], to = b->board->pos[who];
+    int d = hex_distance(from, to);
+    const weapon_t *w = a->weapon >= 0 ? battle_weapon(b, p->actor, a->weapon) : NULL;
+    range_band_t bands[RANGE_BANDS_MAX];
+    int nb = ruleset_bands(pui_rules(p), b->map, b->db, &b->map->combatants[p->actor], w,
+                           &b->prof[p->actor], bands, RANGE_BANDS_MAX);
+    int far = nb > 0 ? bands[nb - 1].hexes : 0;
+    if (nb > 0 && d > far)
+        snprintf(buf, cap,
+                 "Not a target for %.40s: out of range, %.40s is %d hexes away, it reaches %d. "
+                 "Esc cancels.",
+                 a->label, name, d, far);
+    else if (!sight_clear(b->board, from, to))
+        snprintf(buf, cap, "Not a target for %.40s: no line of sight to %.40s. Esc cancels.",
+                 a->label, name);
+    else
+        snprintf(buf, cap,
+                 "Not a target for %.40s: the rules refuse %.40s as its target now. "
+                 "Esc cancels.",
+                 a->label, name);
+}
+
 /* The actor goes to cell c along the previewed cheapest path (the plan's
  * legs first), as one command; a hex it cannot reach gets the reason and
  * nothing moves. */
@@ -270,7 +317,11 @@ bool pui_click_cell(pui_t *p, cell_t c)
             p->aimed = true;
             return true;
         }
-        snprintf(p->msg, sizeof p->msg, "Not a target for %s. Esc cancels.", p->bar[p->act].label);
+        if (who >= 0)
+            not_target_reason(p, who, p->msg, sizeof p->msg);
+        else
+            snprintf(p->msg, sizeof p->msg, "Not a target for %s. Esc cancels.",
+                     p->bar[p->act].label);
         return true;
     }
     if (who >= 0 && p->user_turn && who != p->actor && pui_may_pick(p, who)) {

@@ -284,8 +284,10 @@ void pui_free(pui_t *p)
     if (p->play.b) play_end(&p->play);
     path_search_destroy(p->ps);
     free(p->reach);
+    free(p->keys);
     p->ps = NULL;
     p->reach = NULL;
+    p->keys = NULL;
     p->started = false;
 }
 

@@ -23,7 +23,7 @@
 #include "anim.h"
 
 #define PUI_MAX_LEGAL 512
-#define PUI_MAX_BAR 26 /* keys 1-9, 0, then the letters of PUI_BAR_LETTERS */
+#define PUI_MAX_BAR 26    /* keys 1-9, 0, then the letters of PUI_BAR_LETTERS */
 #define PUI_AI_PAUSE 0.35 /* seconds between AI commands once animations settle */
 
 /* Actions with several variants share one button that opens their own bar
@@ -81,17 +81,18 @@ typedef struct pui {
     pui_action_t bar[PUI_MAX_BAR]; /* in slot order */
     int n_bar;
     int n_bar_slots; /* places the bar lays out: the last slot used + 1 */
-    /* The main bar's slots this turn: an action keeps its slot (and key) while
-     * the turn lasts, even after it stops being legal for a while, so the
-     * same key never does something else mid-turn. */
-    pui_action_t slots[PUI_MAX_BAR];
-    int n_slots;
-    int slots_turn; /* log index of the turn start they belong to */
-    bool slots_full; /* a button found no slot left (the slots start afresh) */
-    pui_group_t sub; /* the bar shows this group's variants (Esc goes back) */
-    int sub_arg;     /* standby: the trigger chosen (its holds show), -1: the triggers show */
+    /* The main bar's keys, per combatant for the whole battle: an action
+     * (told apart by kind, declared act, weapons, arg, group) keeps the slot
+     * and key it first got, whatever the turn, an undo or a wait for dice
+     * did since, so the same key never does something else. Allocated on
+     * first use; when a combatant has had more actions than keys, the one
+     * unseen longest gives its key up. */
+    struct pui_keys *keys;
+    unsigned key_stamp; /* bar builds so far: when each key was last shown */
+    pui_group_t sub;    /* the bar shows this group's variants (Esc goes back) */
+    int sub_arg;        /* standby: the trigger chosen (its holds show), -1: the triggers show */
 
-    int sel; /* selected combatant, -1 none */
+    int sel;  /* selected combatant, -1 none */
     int pick; /* the member of the actor set the referee clicked to go next (G7), -1 none */
     pui_mode_t mode;
     int act;        /* bar index being targeted or confirmed */
@@ -206,6 +207,10 @@ bool pui_choose(pui_t *p, int i);
  * on combatant who offers now: every entry for the actor, the targeted ones
  * legal against who for anyone else; 0 when the screen takes no action. */
 int pui_token_actions(const pui_t *p, int who, int *out, int cap);
+/* Why pui_token_actions gives combatant who nothing (not its turn, a die
+ * or answer awaited, the rules' refusal of the actor's actions...), a short
+ * clause for the token menu and the status line. */
+void pui_no_actions_why(const pui_t *p, int who, char *buf, size_t cap);
 /* Choose bar entry i as pui_choose does, aimed at combatant who: a targeted
  * action goes straight to its odds against who (Enter confirms). */
 bool pui_choose_on(pui_t *p, int i, int who);

@@ -49,7 +49,10 @@ void ui_token_menu_open(ui_token_menu_t *m, const pui_t *p, int who, SDL_Rect to
         size_t len = strlen(p->bar[m->item[k]].label) + 4;
         if (len > longest) longest = len;
     }
-    if (m->n == 0 && longest < 18) longest = 18; /* "no actions now" */
+    if (m->n == 0) {
+        pui_no_actions_why(p, who, m->why, sizeof m->why);
+        if (longest < strlen(m->why) + 2) longest = strlen(m->why) + 2;
+    }
     int w = (int)(longest * (size_t)px * 6 / 10) + 2 * PAD;
     if (w > 30 * px) w = 30 * px;
     int rows = 1 + (m->n > 0 ? m->n : 1);
@@ -67,8 +70,8 @@ void ui_token_menu_open(ui_token_menu_t *m, const pui_t *p, int who, SDL_Rect to
         for (int x = usual.x - ((usual.x - (tok.x - w - far)) / step) * step;
              x <= tok.x + tok.w + far; x += step) {
             SDL_Rect r = {x, y, w, h};
-            if (area.w > 0 && (x < area.x || y < area.y || x + w > area.x + area.w ||
-                               y + h > area.y + area.h))
+            if (area.w > 0 &&
+                (x < area.x || y < area.y || x + w > area.x + area.w || y + h > area.y + area.h))
                 continue;
             if (SDL_HasIntersection(&r, &tok)) continue;
             int dx = x > tok.x + tok.w ? x - (tok.x + tok.w) : tok.x > x + w ? tok.x - (x + w) : 0;
@@ -76,7 +79,8 @@ void ui_token_menu_open(ui_token_menu_t *m, const pui_t *p, int who, SDL_Rect to
             int d = dx > dy ? dx : dy;
             if (d > far) continue;
             long score[3] = {covered(r, tokens, n_tokens), d < gap ? gap : d,
-                             (long)(x - usual.x) * (x - usual.x) + (long)(y - usual.y) * (y - usual.y)};
+                             (long)(x - usual.x) * (x - usual.x) +
+                                 (long)(y - usual.y) * (y - usual.y)};
             bool better = !found;
             for (int k = 0; k < 3 && !better; k++) {
                 if (score[k] != best[k]) {
@@ -185,7 +189,8 @@ void ui_token_menu_draw(const ui_token_menu_t *m, const pui_t *p, ui_draw_t *d)
     ui_text_draw(t, fit, m->px, true, dim, m->box.x + PAD, m->box.y + PAD - 2);
     if (m->n == 0) {
         SDL_Rect row = ui_token_menu_row(m, 0);
-        ui_text_draw(t, "no actions now", m->px, false, dim, row.x + PAD, row.y + PAD - 2);
+        hud_fit_text(d, m->why, m->px, m->box.w - 2 * PAD, fit, sizeof fit);
+        ui_text_draw(t, fit, m->px, false, dim, row.x + PAD, row.y + PAD - 2);
         return;
     }
     int key_w = m->px * 2;

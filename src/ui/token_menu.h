@@ -19,13 +19,14 @@
 
 typedef struct {
     bool open;
-    int who;              /* the token's combatant */
-    int n;                /* rows of actions */
+    int who;               /* the token's combatant */
+    int n;                 /* rows of actions */
     int item[PUI_MAX_BAR]; /* the bar entry of each row */
-    int hot;              /* row under the cursor, -1 none */
-    SDL_Rect box;         /* the whole menu, header row included */
+    int hot;               /* row under the cursor, -1 none */
+    SDL_Rect box;          /* the whole menu, header row included */
     int row_h, px;
-    int log_n, n_bar;     /* the battle and bar it was opened on */
+    int log_n, n_bar; /* the battle and bar it was opened on */
+    char why[128];    /* no rows: why not (pui_no_actions_why) */
 } ui_token_menu_t;
 
 /* Open the menu for combatant who beside its token's box tok, inside area,

@@ -1,0 +1,306 @@
+/* test_ui_reasons.c - the play window says why (issue 34, item 6): a click
+ * on a combatant that is no target of the chosen action names the reason
+ * (out of range with the distance against the range, no line of sight, the
+ * rules' refusal, itself); a token menu with no actions says why (not its
+ * turn, a die awaited, the actor's refusals); hovering or dragging toward a
+ * hex out of reach shows the red path and its cost. Driven with SDL events
+ * through the play window's event handler on the bundled maps. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <SDL.h>
+#include <SDL_ttf.h>
+
+#include "io/map_io.h"
+#include "ui/hud.h"
+#include "ui/play_ui.h"
+#include "ui/window.h"
+#include "ui_frame_fixture.h"
+
+typedef struct {
+    map_t *m;
+    tmpl_db_t *db;
+    pui_t *p;
+    hud_t hud;
+    ui_state_t st;
+} rx_t;
+
+static int group_setup(void **state)
+{
+    (void)state;
+    if (SDL_Init(SDL_INIT_VIDEO) != 0) return -1;
+    return TTF_Init() != 0 ? -1 : 0;
+}
+
+static int group_teardown(void **state)
+{
+    (void)state;
+    TTF_Quit();
+    SDL_Quit();
+    return 0;
+}
+
+static void handle(rx_t *f, SDL_Event *e)
+{
+    assert_true(SDL_PushEvent(e) >= 0);
+    SDL_Event got;
+    while (SDL_PollEvent(&got))
+        ui_handle_event(&f->st, &got);
+}
+
+static void press(rx_t *f, SDL_Keycode k)
+{
+    SDL_Event e = {0};
+    e.type = SDL_KEYDOWN;
+    e.key.keysym.sym = k;
+    handle(f, &e);
+}
+
+static void point_at(rx_t *f, cell_t c, int *x, int *y)
+{
+    vec2_t s = ui_cam_to_screen(&f->st.cam, ui_cell_center(f->m, c));
+    *x = (int)lround(s.x);
+    *y = (int)lround(s.y);
+}
+
+static void motion(rx_t *f, cell_t c)
+{
+    SDL_Event e = {0};
+    e.type = SDL_MOUSEMOTION;
+    point_at(f, c, &e.motion.x, &e.motion.y);
+    handle(f, &e);
+}
+
+static void button(rx_t *f, cell_t c, Uint8 which, Uint32 type)
+{
+    SDL_Event e = {0};
+    e.type = type;
+    e.button.button = which;
+    point_at(f, c, &e.button.x, &e.button.y);
+    handle(f, &e);
+}
+
+static cell_t cell_of(rx_t *f, int who)
+{
+    const battle_t *b = pui_battle(f->p);
+    return hex_to_cell(b->map->layout, b->board->pos[who]);
+}
+
+static void click(rx_t *f, cell_t c, Uint8 which)
+{
+    motion(f, c);
+    button(f, c, which, SDL_MOUSEBUTTONDOWN);
+    button(f, c, which, SDL_MOUSEBUTTONUP);
+}
+
+static void open_map(rx_t *f, const char *name)
+{
+    memset(f, 0, sizeof *f);
+    char path[512], data[512], err[512];
+    snprintf(path, sizeof path, "%s/../../maps/%s", HB_TEST_DATA, name);
+    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
+    assert_int_equal(map_load(path, data, &f->m, &f->db, err, sizeof err), 0);
+    f->p = malloc(sizeof *f->p);
+    assert_non_null(f->p);
+    assert_int_equal(pui_start(f->p, f->m, f->db, 7), BATTLE_OK);
+    assert_true(hud_init(&f->hud, f->p));
+    fx_state_fit(&f->st, &f->hud, f->m, 1280, 800);
+}
+
+static void close_map(rx_t *f)
+{
+    hud_free(&f->hud);
+    pui_free(f->p);
+    free(f->p);
+    map_destroy(f->m);
+    tmpl_db_destroy(f->db);
+}
+
+/* Let the AI and the dice run until the referee's side acts. */
+static void to_user_turn(rx_t *f)
+{
+    pui_t *p = f->p;
+    for (int guard = 0; guard < 500 && !p->user_turn && !pui_battle(p)->over; guard++) {
+        anim_snap(&p->anim);
+        if (pui_needs_die(p))
+            pui_enter_die(p, 1);
+        else if (pui_needs_answer(p))
+            pui_answer(p, 0);
+        else
+            pui_tick(p, PUI_AI_PAUSE + 0.01);
+    }
+    anim_snap(&p->anim);
+}
+
+typedef struct {
+    int range, sight, refused, itself;
+} why_t;
+
+/* With a targeted action chosen by its key, click every combatant that is
+ * no target of it and read the status line. */
+static void not_targets(rx_t *f, why_t *w)
+{
+    pui_t *p = f->p;
+    const battle_t *b = pui_battle(p);
+    for (int i = 0; i < p->n_bar; i++) {
+        const pui_action_t a = p->bar[i];
+        if (!a.targeted || a.off || a.group != PUI_GROUP_NONE || !a.key) continue;
+        press(f, (SDL_Keycode)a.key);
+        if (p->mode != PUI_TARGET && p->mode != PUI_CONFIRM) {
+            press(f, SDLK_ESCAPE);
+            continue;
+        }
+        for (int t = 0; t < b->n; t++) {
+            if (b->u[t].out || pui_is_target(p, t)) continue;
+            click(f, cell_of(f, t), SDL_BUTTON_LEFT);
+            assert_non_null(strstr(p->msg, "Not a target for"));
+            char want[64];
+            snprintf(want, sizeof want, "is %d hexes away",
+                     hex_distance(b->board->pos[p->actor], b->board->pos[t]));
+            if (t == p->actor) {
+                assert_non_null(strstr(p->msg, "cannot target itself"));
+                w->itself++;
+            } else if (strstr(p->msg, "out of range")) {
+                assert_non_null(strstr(p->msg, want));
+                w->range++;
+            } else if (strstr(p->msg, "no line of sight")) {
+                w->sight++;
+            } else {
+                assert_non_null(strstr(p->msg, "the rules refuse"));
+                w->refused++;
+            }
+        }
+        press(f, SDLK_ESCAPE);
+        press(f, SDLK_ESCAPE);
+    }
+}
+
+static void test_not_a_target_says_why(void **state)
+{
+    (void)state;
+    static const char *maps[] = {"ridge_ambush.json", "foundry_breach.json", "river_crossing.json",
+                                 "relay_outpost.json", "shattered_lane.json"};
+    why_t w = {0};
+    for (size_t m = 0; m < sizeof maps / sizeof maps[0]; m++) {
+        rx_t f;
+        open_map(&f, maps[m]);
+        pui_t *p = f.p;
+        for (int round = 0; round < 30 && !pui_battle(p)->over; round++) {
+            to_user_turn(&f);
+            if (!p->user_turn) break;
+            not_targets(&f, &w);
+            cmd_t c;
+            p->play.rs->ai(p->play.b, p->actor, &c);
+            pui_give(p, &c);
+        }
+        close_map(&f);
+    }
+    printf("# not a target: %d out of range, %d out of sight, %d refused, %d itself\n", w.range,
+           w.sight, w.refused, w.itself);
+    assert_true(w.range > 0);
+    assert_true(w.itself > 0);
+}
+
+/* The farthest free, passable hex from the actor. */
+static cell_t far_cell(rx_t *f)
+{
+    const battle_t *b = pui_battle(f->p);
+    const map_t *m = b->map;
+    hex_t at = b->board->pos[f->p->actor];
+    cell_t best = {0, 0};
+    int best_d = -1;
+    for (int r = 0; r < m->rows; r++)
+        for (int c = 0; c < m->cols; c++) {
+            cell_t cl = {c, r};
+            hex_t h = hex_from_cell(m->layout, cl);
+            if (m->types[m->cells[map_index(m, cl)]].move <= 0) continue;
+            if (board_occupant(b->board, h) >= 0) continue;
+            int d = hex_distance(at, h);
+            if (d > best_d) best = cl, best_d = d;
+        }
+    return best;
+}
+
+static void test_unreachable_hex_shows_red_path(void **state)
+{
+    (void)state;
+    rx_t f;
+    open_map(&f, "ridge_ambush.json");
+    pui_t *p = f.p;
+    to_user_turn(&f);
+    assert_true(p->user_turn);
+    cell_t home = cell_of(&f, p->actor);
+    click(&f, home, SDL_BUTTON_LEFT); /* select the actor */
+    assert_int_equal(p->sel, p->actor);
+    cell_t far = far_cell(&f);
+    /* Hovering: the path there, red (not ok), its cost over the feet left. */
+    motion(&f, far);
+    assert_true(p->n_path >= 2);
+    assert_false(p->path_ok);
+    assert_int_equal(p->path[p->n_path - 1].col, far.col);
+    assert_int_equal(p->path[p->n_path - 1].row, far.row);
+    assert_true(p->path_cost > p->budget_ft);
+    int cost = p->path_cost;
+    motion(&f, home);
+    /* A drag of the actor's token toward it: the same red path, then the
+     * reason on the status line when it is let go, and nobody moved. */
+    motion(&f, home);
+    button(&f, home, SDL_BUTTON_LEFT, SDL_MOUSEBUTTONDOWN);
+    motion(&f, far);
+    assert_true(p->n_path >= 2);
+    assert_false(p->path_ok);
+    assert_int_equal(p->path_cost, cost);
+    int cmds = pui_battle(p)->cmds.n;
+    button(&f, far, SDL_BUTTON_LEFT, SDL_MOUSEBUTTONUP);
+    assert_int_equal(pui_battle(p)->cmds.n, cmds);
+    assert_non_null(strstr(p->msg, "Too far"));
+    char want[32];
+    snprintf(want, sizeof want, "takes %d ft", cost);
+    assert_non_null(strstr(p->msg, want));
+    close_map(&f);
+}
+
+static void test_no_actions_says_why(void **state)
+{
+    (void)state;
+    rx_t f;
+    open_map(&f, "ridge_ambush.json");
+    pui_t *p = f.p;
+    to_user_turn(&f);
+    assert_true(p->user_turn);
+    const battle_t *b = pui_battle(p);
+    /* Another of the referee's side that does not act now. */
+    int other = -1;
+    for (int i = 0; i < b->n && other < 0; i++)
+        if (i != p->actor && !b->u[i].out && battle_is_player(b, i) && !pui_may_pick(p, i))
+            other = i;
+    assert_true(other >= 0);
+    click(&f, cell_of(&f, other), SDL_BUTTON_RIGHT);
+    assert_true(f.hud.menu.open);
+    assert_int_equal(f.hud.menu.n, 0);
+    char want[160];
+    snprintf(want, sizeof want, "not %s's turn: %s acts", pui_name(p, other),
+             pui_name(p, p->actor));
+    assert_non_null(strstr(p->msg, want));
+    assert_non_null(strstr(f.hud.menu.why, want));
+    close_map(&f);
+}
+
+int main(void)
+{
+    setenv("SDL_VIDEODRIVER", "dummy", 1);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_not_a_target_says_why),
+        cmocka_unit_test(test_unreachable_hex_shows_red_path),
+        cmocka_unit_test(test_no_actions_says_why),
+    };
+    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
