@@ -605,10 +605,13 @@ static void test_failed_save_as_keeps_path(void **state)
 {
     fx_t *f = *state;
     ed_state_t *s = &f->st;
+    key(s, SDLK_b, 0); /* the brush: the editor starts on the select tool */
     s->type = map_find_type(f->m, "wall");
     click_cell(s, (cell_t){1, 1});
     key(s, SDLK_s, KMOD_LCTRL); /* a new map: Save As */
     assert_int_equal(s->prompt, ED_PROMPT_SAVE_AS);
+    for (size_t k = strlen(s->input); k > 0; k--) /* the dialog offers a path: clear it */
+        key(s, SDLK_BACKSPACE, 0);
     type_text(s, "/no/such/folder/new.json");
     key(s, SDLK_RETURN, 0);
     assert_string_equal(s->path, "");
@@ -620,6 +623,8 @@ static void test_failed_save_as_keeps_path(void **state)
     char path[64];
     snprintf(path, sizeof path, "%s/good.json", dir);
     key(s, SDLK_s, KMOD_LCTRL);
+    for (size_t k = strlen(s->input); k > 0; k--)
+        key(s, SDLK_BACKSPACE, 0);
     type_text(s, path);
     key(s, SDLK_RETURN, 0);
     assert_string_equal(s->path, path);
@@ -662,6 +667,8 @@ static void test_two_editors_asked(void **state)
     ed_state_t a, b;
     ed_init(&a, ma, f->db, path, W, H);
     ed_init(&b, mb, f->db, path, W, H);
+    key(&a, SDLK_b, 0); /* the brush: the editor starts on the select tool */
+    key(&b, SDLK_b, 0);
     a.type = b.type = map_find_type(ma, "wall");
     click_cell(&a, (cell_t){1, 1});
     key(&a, SDLK_s, KMOD_LCTRL);
