@@ -234,6 +234,12 @@ static void test_tile_palette_round_trip(void **state)
     choose(&s, 1, 0, "water"); /* gid 2, the map's own tileset */
     choose(&s, 4, 0, "wall");  /* gid 5, the .tsx's tile 0 (it has a property) */
     choose(&s, 5, 0, "brush"); /* gid 6, the .tsx's tile 1 (none yet) */
+    /* Choices taken back are not written: gid 2 goes back to water, and
+     * gid 3 (the sheet's) to its own terrain, with nothing saved for it. */
+    choose(&s, 1, 0, "wall");
+    key(&s, SDLK_z, KMOD_CTRL);
+    choose(&s, 2, 0, "rubble");
+    key(&s, SDLK_z, KMOD_CTRL);
     for (int i = 0; i < 35; i++) {
         int g = (i % 7 + i / 7) % 6 + 1;
         const char *want = g == 2 ? "water" : g == 5 ? "wall" : g == 6 ? "brush" : "open";

@@ -91,9 +91,16 @@ static void tile_terrain(ed_state_t *s, cell_t c)
         return;
     }
     const char *name = m->types[s->type].name;
+    /* Every choice is kept (an undo may bring back an earlier one); the
+     * save writes those the hexes still show (ed_tile_choices_settle). */
     int k = 0;
-    while (k < a->n_choices && a->choices[k].gid != gid)
+    while (k < a->n_choices &&
+           (a->choices[k].gid != gid || strcmp(a->choices[k].terrain, name) != 0))
         k++;
+    if (k == ART_MAX_CHOICES) { /* full: drop the choices no hex shows now */
+        ed_tile_choices_settle(s);
+        k = a->n_choices;
+    }
     if (k == ART_MAX_CHOICES) {
         ed_message(s, "tiles: at most %d tiles per save", ART_MAX_CHOICES);
         return;
@@ -114,6 +121,42 @@ static void tile_terrain(ed_state_t *s, cell_t c)
     s->tile_pick = false;
     ed_message(s, "tiles: gid %u is '%s' on %d hexes; Ctrl+S writes it into the Tiled file", gid,
                name, n);
+}
+
+void ed_tile_choices_settle(ed_state_t *s)
+{
+    map_t *m = s->map;
+    map_art_t *a = m->art;
+    if (!a) return;
+    if (!a->gids || a->cols != m->cols || a->rows != m->rows) {
+        a->n_choices = 0; /* no tiles where they were: nothing to write */
+        return;
+    }
+    art_choice_t keep[ART_MAX_CHOICES];
+    int out = 0;
+    for (int k = 0; k < a->n_choices; k++) {
+        uint32_t gid = a->choices[k].gid;
+        bool done = false;
+        for (int j = 0; j < k && !done; j++)
+            done = a->choices[j].gid == gid; /* weighed at its first choice */
+        if (done) continue;
+        /* The terrain every hex showing the tile has now, if one. */
+        int now = -1;
+        bool one = true;
+        for (int i = 0; i < m->cols * m->rows && one; i++) {
+            if ((a->gids[i] & ART_GID_MASK) != gid) continue;
+            if (now < 0) now = m->cells[i];
+            else one = m->cells[i] == now;
+        }
+        if (!one || now < 0) continue;
+        for (int j = k; j < a->n_choices; j++)
+            if (a->choices[j].gid == gid && strcmp(a->choices[j].terrain, m->types[now].name) == 0) {
+                keep[out++] = a->choices[j];
+                break;
+            }
+    }
+    memcpy(a->choices, keep, (size_t)out * sizeof keep[0]);
+    a->n_choices = out;
 }
 
 bool ed_align_click(ed_state_t *s, double x, double y)

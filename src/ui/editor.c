@@ -279,6 +279,7 @@ static bool save_to(ed_state_t *s, const char *path)
     if (same && s->map->art && s->map->art->gids && tiled_format_of(path) != TILED_NONE) {
         /* A Tiled map with its own pictures: the files keep them, and gain
          * only the terrains chosen for tiles (edit_align.c). */
+        ed_tile_choices_settle(s);
         if (tiled_save_tile_terrain(s->map->art, path, err, sizeof err) != HB_OK) {
             ed_message(s, "save failed: %s", err);
             return false;

@@ -112,6 +112,10 @@ typedef struct {
 bool ed_align_key(ed_state_t *s, SDL_Keycode k);
 /* A click on the map while aligning; true when it was theirs. */
 bool ed_align_click(ed_state_t *s, double x, double y);
+/* Keep, of the terrains chosen for tiles with the palette, those a save
+ * writes: for each tile, the terrain all the hexes showing it have now when
+ * the palette gave it that one; a choice undone or painted over is dropped. */
+void ed_tile_choices_settle(ed_state_t *s);
 
 /* Fresh editor state on map m (path may be NULL for a new map), view fitted. */
 void ed_init(ed_state_t *s, map_t *m, const tmpl_db_t *db, const char *path, int view_w,
