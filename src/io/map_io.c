@@ -402,7 +402,7 @@ static int read_background(io_ctx_t *cx, const cJSON *root, map_t *m)
                        "'%.80s': a picture must be a relative path inside the map's folder or "
                        "hexbattle's assets folder (no absolute path)",
                        image);
-    double ox = 0, oy = 0, sx, sy;
+    double ox = 0, oy = 0, sx = 1, sy = 1; /* set below: gcc -O3 cannot see it */
     if ((v = io_get(bg, "offset"))) {
         if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 2)
             return io_fail(cx, "background.offset", "expected [x, y]");
