@@ -129,9 +129,16 @@ static void test_align_and_save(void **state)
 /* text with every occurrence of needle taken out (in place). */
 static void remove_all(char *text, const char *needle)
 {
-    size_t n = strlen(needle);
-    for (char *p; (p = strstr(text, needle));)
-        memmove(p, p + n, strlen(p + n) + 1);
+    size_t n = strlen(needle), len = strlen(text);
+    if (n == 0) return;
+    for (size_t at = 0; at + n <= len;) {
+        if (memcmp(text + at, needle, n) != 0) {
+            at++;
+            continue;
+        }
+        memmove(text + at, text + at + n, len - at - n + 1);
+        len -= n;
+    }
 }
 
 static char *slurp(const char *dir, const char *name)

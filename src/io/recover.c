@@ -67,7 +67,7 @@ static int make_folder(const char *rpath, char *err, size_t errcap)
     if (!slash || slash == dir) return HB_OK;
     *slash = '\0';
     if (hb_make_dirs(dir, 0777)) return HB_OK;
-    snprintf(err, errcap, "%s: cannot write: %s (making its folder)", rpath, strerror(errno));
+    snprintf(err, errcap, "%.300s: cannot write: %s (making its folder)", rpath, strerror(errno));
     return HB_ERR_OTHER;
 }
 
