@@ -211,9 +211,10 @@ static void test_cards_and_log_in_game_words(void **state)
     assert_true(cx.folded > 0);
     assert_true(cx.openings > 0); /* shattered_lane plays activation */
     char buf[TMPL_WORD_MAX];
-    /* A key the data leaves out still reads as words. */
+    /* A key the data leaves out still reads as words; a short one as an abbreviation. */
     assert_string_equal(ruleset_stat_word(NULL, "dual_strike", false, buf, sizeof buf),
                         "Dual strike");
+    assert_string_equal(ruleset_stat_word(NULL, "hp", true, buf, sizeof buf), "HP");
 }
 
 int main(void)

@@ -124,7 +124,9 @@ const char *ruleset_stat_word(const tmpl_db_t *db, const char *key, bool brief, 
     for (; key[n] && n + 1 < cap; n++)
         buf[n] = key[n] == '_' ? ' ' : key[n];
     buf[n] = '\0';
-    if (n) buf[0] = (char)toupper((unsigned char)buf[0]);
+    /* A key of three letters or fewer is an abbreviation: "hp" reads "HP". */
+    for (size_t k = 0; k < n && (k == 0 || n <= 3); k++)
+        buf[k] = (char)toupper((unsigned char)buf[k]);
     return buf;
 }
 
