@@ -8,6 +8,7 @@
  * - Bookkeeping is told on the line of what caused it: in whole battles of
  *   every bundled map, several seeds each, no log line is a bare "X is now N"
  *   and every stat change reads on some line as "AV 333" or "PP 8 -> 7".
+ *   (HB_WORDS_DUMP=1 prints the logs, to read them.)
  * - Activation's log opens with how its timeline works and who acts first.
  */
 #include <dirent.h>
@@ -164,6 +165,8 @@ static void check_battle(const char *path, const char *name, uint64_t seed, word
         for (size_t j = 0; j < sizeof KEYS / sizeof KEYS[0]; j++)
             if (has_key(line[k], KEYS[j]))
                 fail_msg("%s seed %d: the log says '%s': %s", name, (int)seed, KEYS[j], line[k]);
+        /* HB_WORDS_DUMP=1 prints every battle's log as the panel shows it. */
+        if (line[k][0] && getenv("HB_WORDS_DUMP")) printf("%s %d| %s\n", name, (int)seed, line[k]);
         if (e->type == EV_INITIATIVE && e->value == 1 && strstr(line[k], "The timeline"))
             cx->openings++;
     }

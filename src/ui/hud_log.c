@@ -133,17 +133,27 @@ static bool is_line(const event_t *e)
     return hud_log_kind(e) == HUD_LOG_STORY || hud_log_kind(e) == HUD_LOG_ROLL;
 }
 
-/* The log line stat change k is told on: the last line before it in the
- * same turn (the attack, roll or action that changed it), or when the
- * change opens the turn (points paid as it is declared), the first line
- * after it; failing both, the nearest line at all. -1 when the log has none. */
+/* Whom a line is about: the one hurt for damage, else the one acting. */
+static int subject(const event_t *e)
+{
+    return e->type == EV_DAMAGE ? e->target : e->who;
+}
+
+/* The log line stat change k is told on, within its turn: the last line
+ * before it about the same combatant (the roll, attack or action that
+ * changed it), or the first after it (a reaction it pays for); then the
+ * last or first line of the turn about anyone; failing all, the nearest
+ * line at all. -1 when the log has none. */
 static int stat_host(const battle_t *b, int k)
 {
     const event_t *ev = b->log.ev;
-    for (int j = k - 1; j >= 0 && !seam(&ev[j]); j--)
-        if (is_line(&ev[j])) return j;
-    for (int j = k + 1; j < b->log.n && !seam(&ev[j]); j++)
-        if (is_line(&ev[j])) return j;
+    int who = ev[k].who;
+    for (int any = 0; any < 2; any++) {
+        for (int j = k - 1; j >= 0 && !seam(&ev[j]); j--)
+            if (is_line(&ev[j]) && (any || subject(&ev[j]) == who)) return j;
+        for (int j = k + 1; j < b->log.n && !seam(&ev[j]); j++)
+            if (is_line(&ev[j]) && (any || subject(&ev[j]) == who)) return j;
+    }
     for (int j = k - 1; j >= 0; j--)
         if (is_line(&ev[j])) return j;
     for (int j = k + 1; j < b->log.n; j++)
@@ -152,22 +162,28 @@ static int stat_host(const battle_t *b, int k)
 }
 
 /* Append to line k's text the stat changes told on it, in the ruleset's
- * short words: "; PP 8 -> 7", "; Raider's armour 4 -> 1". */
+ * short words: "; PP 8 -> 7", "; Raider's armour 4 -> 1". They lie
+ * between the nearest lines of other turns on either side. */
 static void fold_stats(const pui_t *p, const battle_t *b, int k, char *buf, size_t cap)
 {
-    const event_t *line = &b->log.ev[k];
-    int subject = line->type == EV_DAMAGE ? line->target : line->who;
+    const event_t *ev = b->log.ev;
+    int subj = subject(&ev[k]);
     int lo = k - 1, hi = k + 1;
-    while (lo >= 0 && !is_line(&b->log.ev[lo]))
-        lo--;
-    while (hi < b->log.n && !is_line(&b->log.ev[hi]))
-        hi++;
+    for (bool crossed = false; lo >= 0; lo--) {
+        if (crossed && is_line(&ev[lo])) break;
+        if (seam(&ev[lo])) crossed = true;
+    }
+    for (bool crossed = false; hi < b->log.n; hi++) {
+        if (crossed && is_line(&ev[hi])) break;
+        if (seam(&ev[hi])) crossed = true;
+    }
     for (int j = lo + 1; j < hi; j++) {
-        const event_t *e = &b->log.ev[j];
+        const event_t *e = &ev[j];
         if (e->type != EV_STAT || stat_host(b, j) != k) continue;
         char word[TMPL_WORD_MAX], whose[MAP_NAME_MAX + 4] = "", val[32];
         ruleset_stat_word(b->db, e->name, true, word, sizeof word);
-        if (e->who >= 0 && e->who != subject) snprintf(whose, sizeof whose, "%s's ", pui_name(p, e->who));
+        if (e->who >= 0 && e->who != subj)
+            snprintf(whose, sizeof whose, "%s's ", pui_name(p, e->who));
         if ((e->opt & EV_OPT_FROM) && e->amount != e->value)
             snprintf(val, sizeof val, "%d -> %d", e->amount, e->value);
         else
