@@ -167,8 +167,16 @@ static void check_battle(const char *path, const char *name, uint64_t seed, word
                 fail_msg("%s seed %d: the log says '%s': %s", name, (int)seed, KEYS[j], line[k]);
         /* HB_WORDS_DUMP=1 prints every battle's log as the panel shows it. */
         if (line[k][0] && getenv("HB_WORDS_DUMP")) printf("%s %d| %s\n", name, (int)seed, line[k]);
-        if (e->type == EV_INITIATIVE && e->value == 1 && strstr(line[k], "The timeline"))
-            cx->openings++;
+    }
+    /* Activation's log opens with how its timeline works and who acts first. */
+    int first = 0;
+    while (first < n && !line[first][0])
+        first++;
+    if (strcmp(m->ruleset, "activation") == 0) {
+        assert_true(first < n);
+        if (!strstr(line[first], "The timeline") || !strstr(line[first], "acts first"))
+            fail_msg("%s: the log opens with: %s", name, line[first]);
+        cx->openings++;
     }
     /* Every stat change is told, in its short word, on some line. */
     for (int k = 0; k < n; k++) {
