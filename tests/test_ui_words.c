@@ -228,10 +228,52 @@ static void test_cards_and_log_in_game_words(void **state)
     assert_string_equal(ruleset_stat_word(NULL, "hp", true, buf, sizeof buf), "HP");
 }
 
+/* stat_names is read with the same checks as the rest of the file: a bad
+ * entry is refused with the file and JSON path, and a name too long for a
+ * bar needs its short form. */
+static void test_stat_names_checked(void **state)
+{
+    (void)state;
+    static const char W[] = "{\"format\":\"hexbattle-weapons\",\"version\":1,\"weapons\":{}}";
+    static const struct {
+        const char *names, *err; /* err NULL: loads */
+    } CASES[] = {
+        {"{\"vln\":\"Vulnerability\",\"pp\":{\"name\":\"Power points\",\"short\":\"PP\"}}", NULL},
+        {"{\"vln\":3}", "t.json: stat_names.vln: expected a string"},
+        {"{\"vln\":\"\"}", "t.json: stat_names.vln:"},
+        {"{\"martial\":\"Martial arts die\"}", "t.json: stat_names.martial.short: required"},
+        {"{\"pp\":{\"short\":\"PP\"}}", "t.json: stat_names.pp.name"},
+        {"[]", "t.json: stat_names:"},
+    };
+    for (size_t k = 0; k < sizeof CASES / sizeof CASES[0]; k++) {
+        char t[512], err[256] = "";
+        snprintf(t, sizeof t,
+                 "{\"format\":\"hexbattle-templates\",\"version\":1,\"ruleset\":\"surface\","
+                 "\"stat_names\":%s,\"templates\":{}}",
+                 CASES[k].names);
+        tmpl_db_t *db = NULL;
+        int rc = tmpl_db_load_mem("surface", W, strlen(W), "w.json", t, strlen(t), "t.json", &db,
+                                  err, sizeof err);
+        if (!CASES[k].err) {
+            assert_int_equal(rc, 0);
+            char buf[TMPL_WORD_MAX];
+            assert_string_equal(ruleset_stat_word(db, "pp", false, buf, sizeof buf), "Power points");
+            assert_string_equal(ruleset_stat_word(db, "pp", true, buf, sizeof buf), "PP");
+            assert_string_equal(ruleset_stat_word(db, "vln", true, buf, sizeof buf), "Vulnerability");
+            tmpl_db_destroy(db);
+            continue;
+        }
+        assert_int_not_equal(rc, 0);
+        assert_null(db);
+        if (!strstr(err, CASES[k].err)) fail_msg("case %d: '%s' lacks '%s'", (int)k, err, CASES[k].err);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rulesets_name_their_stats),
+        cmocka_unit_test(test_stat_names_checked),
         cmocka_unit_test(test_cards_and_log_in_game_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
