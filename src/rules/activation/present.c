@@ -179,10 +179,16 @@ bool act_describe(const battle_t *b, const cmd_t *c, char *label, size_t cap)
 }
 
 /* The log's opening: how the timeline decides who acts, then who acts
- * first, told at the first initiative event (A2, A3). */
+ * first, told at the first initiative event (A2, A3); and an activation
+ * an interrupt has paid from (A4). */
 bool act_tell(const battle_t *b, int k, char *buf, size_t cap)
 {
     const event_t *e = &b->log.ev[k];
+    if (e->type == EV_ACTION && strcmp(e->name, "interrupt_paid") == 0 && e->who >= 0) {
+        snprintf(buf, cap, "%s pays for the interrupt it used: this activation starts short",
+                 b->map->combatants[e->who].name);
+        return true;
+    }
     if (e->type != EV_INITIATIVE || e->value != 1 || e->who < 0 || e->who >= b->n) return false;
     snprintf(buf, cap,
              "The timeline: whoever has the lowest action value (AV) acts next, ties going to "
