@@ -165,6 +165,9 @@ static void check_battle(const char *path, const char *name, uint64_t seed, word
         for (size_t j = 0; j < sizeof KEYS / sizeof KEYS[0]; j++)
             if (has_key(line[k], KEYS[j]))
                 fail_msg("%s seed %d: the log says '%s': %s", name, (int)seed, KEYS[j], line[k]);
+        /* A held or readied action names its trigger in words, not "hold:enters reach". */
+        if (strstr(line[k], "hold:") || strstr(line[k], "ready: ") || strstr(line[k], "ready move: "))
+            fail_msg("%s seed %d: a trigger's key in the log: %s", name, (int)seed, line[k]);
         /* HB_WORDS_DUMP=1 prints every battle's log as the panel shows it. */
         if (line[k][0] && getenv("HB_WORDS_DUMP")) printf("%s %d| %s\n", name, (int)seed, line[k]);
     }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../core/condlog.h"
+#include "../core/trigger.h"
 
 void hud_roll_text(const pui_t *p, const event_t *e, char *buf, size_t cap)
 {
@@ -95,6 +96,13 @@ static void action_text(const event_t *e, const char *who, const char *tgt, char
     else if (strcmp(n, "search") == 0)
         snprintf(buf, cap, e->hit ? "%s searches and finds a hider" : "%s searches: nobody found",
                  who);
+    else if (strncmp(n, "hold:", 5) == 0 && trigger_parse(n + 5) >= 0)
+        /* A held action and its trigger, in the trigger's words, not its key. */
+        snprintf(buf, cap, "%s holds its action until: %s", who, trigger_label(trigger_parse(n + 5)));
+    else if (strncmp(n, "ready: ", 7) == 0 && trigger_parse(n + 7) >= 0)
+        snprintf(buf, cap, "%s readies an action until: %s", who, trigger_label(trigger_parse(n + 7)));
+    else if (strncmp(n, "ready move: ", 12) == 0 && trigger_parse(n + 12) >= 0)
+        snprintf(buf, cap, "%s readies a move until: %s", who, trigger_label(trigger_parse(n + 12)));
     else if (strcmp(n, "vent") == 0)
         snprintf(buf, cap, "%s vents heat", who);
     else if (strcmp(n, "dash") == 0 || strcmp(n, "thrust") == 0)
