@@ -643,6 +643,9 @@
   if (!key) ask();
   else {
     token = sessionStorage.getItem('hb:' + key);
-    if (token) watch(); else lobby();
+    if (token) {
+      hello(); // the page's number again, for the header
+      watch();
+    } else lobby();
   }
 })();
