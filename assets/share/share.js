@@ -76,6 +76,7 @@
       if (!h.ok) return ask(h.json.error);
     }
     const r = await call('/api/lobby?k=' + encodeURIComponent(key) + '&s=' + encodeURIComponent(seat));
+    if (token && !$('game').hidden) return; // joined while it was asked
     if (r.status === 403) return ask('That code is not this battle\'s.');
     if (!r.ok) return ask(r.json.error);
     if (r.json.page === undefined) seat = null; // the laptop forgot this page: hello again
@@ -358,6 +359,9 @@
     const newest = log.length ? log[log.length - 1].n : -1;
     if (lastEvent === null || newest < lastEvent) { lastEvent = newest; return; } // first picture, or undone
     const now = performance.now();
+    // Far behind (a long AI turn): what waits is skipped, as the laptop's
+    // Space skips, so the page never lags the battle by more than a few s.
+    if (beatEnd - now > 4000) { beats.length = 0; beatEnd = now; }
     let t = Math.max(now, beatEnd);
     for (const e of log) {
       if (e.n <= lastEvent) continue;
