@@ -468,6 +468,120 @@ static void test_reach_keeps_hidden_hexes_secret(void **state)
     tmp_dir_remove(dir);
 }
 
+/* A page's hello: its seat token and number, "" / 0 when refused. */
+static int hello(fx_t *f, char *seat)
+{
+    char msg[200], body[1024];
+    snprintf(msg, sizeof msg, "{\"k\":\"%s\"}", share_secret(f->s));
+    if (post(f, "/api/hello", msg, body, sizeof body) != 200) return 0;
+    const char *t = strstr(body, "\"seat\":\"");
+    const char *n = strstr(body, "\"page\":");
+    assert_non_null(t);
+    assert_non_null(n);
+    snprintf(seat, SHARE_SECRET_HEX + 1, "%s", t + 8);
+    return atoi(n + 7);
+}
+
+/* The lobby as page seat sees it; the token the referee gave it into tok
+ * ("" none). */
+static void lobby_as(fx_t *f, const char *seat, char *body, size_t cap, char *tok)
+{
+    char path[200];
+    snprintf(path, sizeof path, "/api/lobby?k=%s&s=%s", share_secret(f->s), seat);
+    assert_int_equal(request(f, "GET", path, NULL, 0, body, cap), 200);
+    const char *t = strstr(body, "\"token\":\"");
+    tok[0] = '\0';
+    if (t) snprintf(tok, SHARE_SECRET_HEX + 1, "%s", t + 9);
+}
+
+/* The referee gives a combatant to a page, moves it to another and frees
+ * it: each time the page that lost it is refused with its old token and
+ * its stream ends, the page that got it learns its token from the lobby,
+ * and the battle is untouched. Enemies and unknown pages are refused. */
+static void test_referee_assigns_pages(void **state)
+{
+    (void)state;
+    fx_t *f = fx_open(0);
+    char s1[SHARE_SECRET_HEX + 1], s2[SHARE_SECRET_HEX + 1], body[8192], tok[SHARE_SECRET_HEX + 1];
+    int p1 = hello(f, s1), p2 = hello(f, s2);
+    assert_true(p1 > 0 && p2 > 0 && p1 != p2);
+    /* Without the secret no seat, and the lobby names nothing of a seat. */
+    assert_int_equal(post(f, "/api/hello", "{\"k\":\"nope\"}", body, sizeof body), 403);
+    share_seat_t seats[SHARE_SEATS_MAX];
+    assert_int_equal(share_seats(f->s, seats, SHARE_SEATS_MAX), 2);
+    assert_true(seats[0].live && seats[1].live);
+    assert_int_equal(seats[0].number, p1);
+    const battle_t *b = f->p.b;
+    int kara = board_find(b->board, "kara"), boss = board_find(b->board, "boss");
+    snap_t before = snap(f);
+
+    assert_false(share_assign(f->s, boss, p1)); /* not a player's */
+    assert_false(share_assign(f->s, kara, 999)); /* no such page */
+    assert_int_equal(share_holder(f->s, kara), 0);
+    lobby_as(f, s1, body, sizeof body, tok);
+    assert_string_equal(tok, "");
+
+    /* To page 1: it learns Kara's token and may watch her. */
+    assert_true(share_assign(f->s, kara, p1));
+    assert_int_equal(share_holder(f->s, kara), p1);
+    lobby_as(f, s1, body, sizeof body, tok);
+    assert_non_null(strstr(body, "\"you\":{\"id\":\"kara\""));
+    assert_int_equal(strlen(tok), SHARE_SECRET_HEX);
+    char first[SHARE_SECRET_HEX + 1];
+    snprintf(first, sizeof first, "%s", tok);
+    lobby_as(f, s2, body, sizeof body, tok);
+    assert_string_equal(tok, ""); /* page 2 gets nothing of it */
+    assert_non_null(strstr(body, "\"taken\":true"));
+    int fd = dial(f);
+    char req[200];
+    snprintf(req, sizeof req, "GET /api/events?t=%s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", first);
+    put(f, fd, req, strlen(req));
+    char *ans = malloc(SHARE_ANSWER_MAX);
+    take(f, fd, ans, SHARE_ANSWER_MAX, "\n\n");
+    assert_non_null(strstr(ans, "data: {\"type\":\"state\""));
+
+    /* To page 2: page 1's token is refused and its stream ends. */
+    assert_true(share_assign(f->s, kara, p2));
+    assert_int_equal(share_holder(f->s, kara), p2);
+    /* The stream ends: its last chunk (HTTP/1.1 chunked, size zero). */
+    take(f, fd, ans, SHARE_ANSWER_MAX, "0\r\n\r\n");
+    assert_non_null(strstr(ans, "0\r\n\r\n"));
+    close(fd);
+    char msg[200];
+    snprintf(msg, sizeof msg, "{\"t\":\"%s\",\"cmd\":{\"cmd\":\"end\",\"actor\":\"kara\"}}", first);
+    assert_int_equal(post(f, "/api/cmd", msg, body, sizeof body), 403);
+    snprintf(req, sizeof req, "/api/events?t=%s", first);
+    assert_int_equal(request(f, "GET", req, NULL, 0, body, sizeof body), 403);
+    lobby_as(f, s1, body, sizeof body, tok);
+    assert_string_equal(tok, "");
+    lobby_as(f, s2, body, sizeof body, tok);
+    assert_int_equal(strlen(tok), SHARE_SECRET_HEX);
+    assert_string_not_equal(tok, first);
+
+    /* A page holds one combatant: Dren to page 2 frees Kara. */
+    int dren = board_find(b->board, "dren");
+    assert_true(share_assign(f->s, dren, p2));
+    assert_int_equal(share_holder(f->s, dren), p2);
+    assert_int_equal(share_holder(f->s, kara), 0);
+
+    /* Freed: the lobby offers Dren again and any page may join him. */
+    assert_true(share_assign(f->s, dren, 0));
+    assert_int_equal(share_holder(f->s, dren), 0);
+    lobby_as(f, s2, body, sizeof body, tok);
+    assert_string_equal(tok, "");
+    assert_null(strstr(body, "\"taken\":true"));
+    snprintf(msg, sizeof msg, "{\"k\":\"%s\",\"id\":\"dren\",\"s\":\"%s\"}", share_secret(f->s), s1);
+    assert_int_equal(post(f, "/api/join", msg, body, sizeof body), 200);
+    assert_int_equal(share_holder(f->s, dren), p1);
+    /* A join naming an unknown page is refused. */
+    snprintf(msg, sizeof msg, "{\"k\":\"%s\",\"id\":\"kara\",\"s\":\"%s\"}", share_secret(f->s),
+             "0123456789abcdef0123456789abcdef");
+    assert_int_equal(post(f, "/api/join", msg, body, sizeof body), 403);
+    same(f, &before);
+    free(ans);
+    fx_close(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -477,6 +591,7 @@ int main(void)
         cmocka_unit_test(test_connections_capped_and_closed_on_stop),
         cmocka_unit_test(test_dice_from_the_rollers_page),
         cmocka_unit_test(test_reach_keeps_hidden_hexes_secret),
+        cmocka_unit_test(test_referee_assigns_pages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -461,14 +461,46 @@ static void test_stealth_hides(void **state)
     fx_surface(&f, 10, 3, 5);
     int p = add(&f, "p", "players", 0, 0, 10, NULL, "sensor=1");
     int ghost = add(&f, "ghost", "raiders", 5, 1, 10, NULL, "stealth=5");
-    int seen = add(&f, "seen", "raiders", 5, 2, 10, NULL, "stealth=4");
+    int veiled = add(&f, "veiled", "raiders", 5, 2, 10, NULL, "stealth=4");
+    int plain = add(&f, "plain", "raiders", 7, 0, 10, NULL, "stealth=3");
     start_for(&f, 1, p);
     const ruleset_t *rs = f.p.rs;
-    int players = f.p.b->board->side[p];
-    /* 5 - 1 = 4: hidden; 4 - 1 = 3: concealed, but shown. */
-    assert_true(rs->hidden_from(f.p.b, ghost, players));
-    assert_false(rs->hidden_from(f.p.b, seen, players));
-    assert_false(rs->hidden_from(f.p.b, p, players));
+    battle_t *b = f.p.b;
+    int players = b->board->side[p];
+    /* 5 - 1 = 4: hidden; 4 - 1 = 3: concealed and placed by no one, so
+     * hidden too (S22, S23), as the side's AI reads it; 3 - 1 = 2: shown. */
+    assert_true(rs->hidden_from(b, ghost, players));
+    assert_true(rs->hidden_from(b, veiled, players));
+    assert_false(sf_side_knows(b, p, veiled, NULL));
+    assert_false(rs->hidden_from(b, plain, players));
+    assert_false(rs->hidden_from(b, p, players));
+    /* Sensors matching its stealth tech place it: shown. */
+    b->u[p].stat[SF_SENSOR] = 4;
+    assert_false(rs->hidden_from(b, veiled, players));
+    assert_true(sf_side_knows(b, p, veiled, NULL));
+    fx_free(&f);
+}
+
+/* A foe in smoke is concealed from a watcher with no sensor for it; the
+ * players' view leaves it out until a member sees it with no smoke between
+ * or a sensor matches its stealth tech (S22). A foe merely behind a wall is
+ * the fog's business, not hidden. */
+static void test_smoke_hides_from_view(void **state)
+{
+    (void)state;
+    fx_t f;
+    fx_surface(&f, 5, 3, 5);
+    f.m->cells[1 * 5 + 3] = T_COUNT; /* smoke at (3,1) */
+    int p = add(&f, "p", "players", 0, 1, 10, NULL, NULL);
+    int foe = add(&f, "foe", "raiders", 4, 1, 10, NULL, "stealth=1");
+    start_for(&f, 3, p);
+    battle_t *b = f.p.b;
+    int players = b->board->side[p];
+    assert_true(f.p.rs->hidden_from(b, foe, players));
+    assert_false(sf_side_knows(b, p, foe, NULL));
+    /* A sensor that matches the stealth tech places it through the smoke. */
+    b->u[p].stat[SF_SENSOR] = 1;
+    assert_false(f.p.rs->hidden_from(b, foe, players));
     fx_free(&f);
 }
 
@@ -507,6 +539,7 @@ int main(void)
         cmocka_unit_test(test_manual_rolloff),
         cmocka_unit_test(test_same_seed_same_battle),
         cmocka_unit_test(test_stealth_hides),
+        cmocka_unit_test(test_smoke_hides_from_view),
         cmocka_unit_test(test_heat_over_many_dice),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -168,10 +168,88 @@ static void test_ctrl_l_shares_and_pages_act_through_the_laptop(void **state)
     close_fx(f);
 }
 
+/* A page's hello: its seat token into seat, its page number. */
+static int hello(fx_t *f, char *seat)
+{
+    char msg[200], body[1024];
+    snprintf(msg, sizeof msg, "{\"k\":\"%s\"}", share_secret(f->s.share.srv));
+    assert_int_equal(sc_post(&f->c, "/api/hello", msg, body, sizeof body), 200);
+    const char *t = strstr(body, "\"seat\":\"");
+    const char *n = strstr(body, "\"page\":");
+    assert_non_null(t);
+    assert_non_null(n);
+    snprintf(seat, 33, "%s", t + 8);
+    return atoi(n + 7);
+}
+
+/* Does page seat's lobby carry the combatant the referee gave it? */
+static bool page_holds(fx_t *f, const char *seat, const char *id)
+{
+    char path[200], body[8192], want[80];
+    snprintf(path, sizeof path, "/api/lobby?k=%s&s=%s", share_secret(f->s.share.srv), seat);
+    assert_int_equal(sc_request(&f->c, "GET", path, NULL, 0, body, sizeof body), 200);
+    snprintf(want, sizeof want, "\"you\":{\"id\":\"%s\",\"token\":\"", id);
+    return strstr(body, want) != NULL;
+}
+
+/* Ctrl+J gives the selected combatant to the next open page, then the
+ * next, then frees it; Ctrl+Shift+J frees it at once; an enemy is refused. */
+static void test_ctrl_j_gives_combatants_to_pages(void **state)
+{
+    (void)state;
+    fx_t *f = open_ridge();
+    frame(f);
+    key(f, SDLK_l, KMOD_LCTRL);
+    assert_true(ui_share_on(&f->s.share));
+    f->c.port = share_port(f->s.share.srv);
+    share_t *srv = f->s.share.srv;
+    const battle_t *b = battle(f);
+    int kara = board_find(b->board, "kara"), boss = board_find(b->board, "boss");
+    char s1[33], s2[33];
+    int p1 = hello(f, s1), p2 = hello(f, s2);
+    frame(f);
+
+    f->s.play->sel = kara;
+    key(f, SDLK_j, KMOD_LCTRL);
+    assert_int_equal(share_holder(srv, kara), p1);
+    assert_non_null(strstr(f->s.play->msg, "Page"));
+    assert_true(page_holds(f, s1, "kara"));
+    assert_false(page_holds(f, s2, "kara"));
+    /* The panel names who plays whom (HB_SHARE_SHOT_J: a picture of it). */
+    f->s.st.dirty = true;
+    frame(f);
+    const char *shot = getenv("HB_SHARE_SHOT_J");
+    if (shot) {
+        SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, f->s.dw, f->s.dh, 32, SDL_PIXELFORMAT_ARGB8888);
+        SDL_RenderReadPixels(f->s.ren, NULL, SDL_PIXELFORMAT_ARGB8888, surf->pixels, surf->pitch);
+        IMG_SavePNG(surf, shot);
+        SDL_FreeSurface(surf);
+    }
+
+    key(f, SDLK_j, KMOD_LCTRL);
+    assert_int_equal(share_holder(srv, kara), p2);
+    assert_false(page_holds(f, s1, "kara"));
+    assert_true(page_holds(f, s2, "kara"));
+    key(f, SDLK_j, KMOD_LCTRL); /* past the last page: free */
+    assert_int_equal(share_holder(srv, kara), 0);
+    assert_false(page_holds(f, s2, "kara"));
+    key(f, SDLK_j, KMOD_LCTRL);
+    assert_int_equal(share_holder(srv, kara), p1);
+    key(f, SDLK_j, KMOD_LCTRL | KMOD_LSHIFT);
+    assert_int_equal(share_holder(srv, kara), 0);
+
+    f->s.play->sel = boss;
+    key(f, SDLK_j, KMOD_LCTRL);
+    assert_int_equal(share_holder(srv, boss), 0);
+    assert_non_null(strstr(f->s.play->msg, "not on a players' side"));
+    close_fx(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ctrl_l_shares_and_pages_act_through_the_laptop),
+        cmocka_unit_test(test_ctrl_j_gives_combatants_to_pages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,6 +14,16 @@
   const page = (window.hbPage = { received: [], state: null, mode: null, cam: null });
   const anim = {}; // unit id -> {fx, fy, tx, ty, t0}
   const ANIM_MS = 350;
+  // The battle's new events played as the laptop plays them, one beat after
+  // another: a tracer or a lunge for an attack, a hit or a miss on the
+  // target, a floating damage number, a downed token. Only events the page
+  // was sent (its side's log) play, so nothing hidden is drawn.
+  const beats = []; // {t0, ev}: events waiting for their turn
+  const fx = [];    // live effects: {kind, t0, life, from, to, el}
+  let lastEvent = null; // n of the newest event played (null: none yet)
+  let beatEnd = 0;      // when the beat queue is free again
+  page.fxPlayed = [];   // {kind, id} of every effect started (tests read it)
+  const BEAT = { attack: 450, damage: 300, defeated: 450, fled: 450, area: 450 };
 
   function show(id) {
     for (const s of ['ask', 'lobby', 'game']) $(s).hidden = s !== id;
@@ -44,16 +54,50 @@
     lobby();
   });
 
+  // The page's seat: a number the referee sees in the play window ("Page 3")
+  // and can give a combatant to.
+  let seat = null, lobbyTimer = null, lobbyShown = '';
+  async function hello() {
+    const old = sessionStorage.getItem('hbs:' + key);
+    const r = await call('/api/hello', old ? { k: key, s: old } : { k: key });
+    if (!r.ok) return r;
+    seat = r.json.seat;
+    sessionStorage.setItem('hbs:' + key, seat);
+    $('page-no').textContent = 'Page ' + r.json.page;
+    return r;
+  }
+
   async function lobby(why) {
+    clearTimeout(lobbyTimer);
     if (!key) return ask();
-    const r = await call('/api/lobby?k=' + encodeURIComponent(key));
+    if (!seat) {
+      const h = await hello();
+      if (h.status === 403) return ask('That code is not this battle\'s.');
+      if (!h.ok) return ask(h.json.error);
+    }
+    const r = await call('/api/lobby?k=' + encodeURIComponent(key) + '&s=' + encodeURIComponent(seat));
+    if (token && !$('game').hidden) return; // joined while it was asked
     if (r.status === 403) return ask('That code is not this battle\'s.');
     if (!r.ok) return ask(r.json.error);
+    if (r.json.page === undefined) seat = null; // the laptop forgot this page: hello again
+    if (r.json.you) {
+      // The referee gave this page a combatant.
+      token = r.json.you.token;
+      sessionStorage.setItem('hb:' + key, token);
+      return watch();
+    }
+    if ($('lobby').hidden) lobbyShown = '';
     show('lobby');
     status(r.json.map);
     $('title').textContent = r.json.map;
-    $('lobby-error').textContent = why || '';
+    if (why !== undefined) $('lobby-error').textContent = why;
+    // Asked again every 1.5 s, so a combatant the referee gives shows at
+    // once; the buttons are made again only when the list changed.
+    lobbyTimer = setTimeout(() => lobby(), 1500);
     const list = $('lobby-list');
+    const shown = JSON.stringify(r.json.players);
+    if (shown === lobbyShown) return;
+    lobbyShown = shown;
     list.textContent = '';
     for (const p of r.json.players) {
       const li = document.createElement('li');
@@ -68,7 +112,8 @@
   }
 
   async function join(id) {
-    const r = await call('/api/join', { k: key, id });
+    clearTimeout(lobbyTimer);
+    const r = await call('/api/join', seat ? { k: key, id, s: seat } : { k: key, id });
     if (!r.ok) return lobby(r.json.error);
     token = r.json.token;
     sessionStorage.setItem('hb:' + key, token);
@@ -76,6 +121,9 @@
   }
 
   function watch() {
+    clearTimeout(lobbyTimer);
+    page.state = null;
+    lastEvent = null;
     show('game');
     status('connecting…');
     if (source) source.close();
@@ -91,7 +139,7 @@
         sessionStorage.removeItem('hb:' + key);
         token = null;
         status('not connected');
-        lobby('The laptop stopped sharing or forgot this page; join again.');
+        lobby('The referee took this combatant back, or the laptop stopped sharing: pick again.');
       } else {
         status('reconnecting…');
       }
@@ -170,12 +218,22 @@
     ctx.closePath();
   }
   function unitPos(u, map, now) {
-    const to = centre(map, u.at[0], u.at[1]);
+    const to = lunged(u.id, centre(map, u.at[0], u.at[1]), now);
     const a = anim[u.id];
     if (!a) return to;
     const t = Math.min(1, (now - a.t0) / ANIM_MS);
     if (t >= 1) { delete anim[u.id]; return to; }
     return { x: a.fx + (to.x - a.fx) * t, y: a.fy + (to.y - a.fy) * t };
+  }
+  // A melee attacker leans a third of a hex towards its target and back.
+  function lunged(id, p, now) {
+    for (const f of fx) {
+      if (f.kind !== 'lunge' || f.who !== id || now < f.t0) continue;
+      const k = Math.sin(Math.PI * Math.min(1, (now - f.t0) / f.life)) * 0.35;
+      const dx = f.to.x - f.from.x, dy = f.to.y - f.from.y, d = Math.hypot(dx, dy) || 1;
+      return { x: p.x + dx / d * k, y: p.y + dy / d * k };
+    }
+    return p;
   }
   function draw() {
     resize();
@@ -259,7 +317,129 @@
       ctx.font = 'bold ' + Math.round(z * 0.5) + 'px sans-serif';
       ctx.fillText(it.label, a.x, a.y + z * 1.35);
     }
-    if (moving) requestAnimationFrame(draw);
+    if (drawEffects(now) || moving) again();
+  }
+  // One more frame, once however many ask for it.
+  let frameAsked = false;
+  function again() {
+    if (frameAsked) return;
+    frameAsked = true;
+    requestAnimationFrame(() => { frameAsked = false; draw(); });
+  }
+
+  // ---- attacks, hits, damage and downs -----------------------------------
+  function unitById(id) {
+    const s = page.state;
+    return id && s ? s.units.find((u) => u.id === id) : null;
+  }
+  // Where unit id stands now (world units), or null when the side sees it not.
+  function whereIs(id) {
+    const u = unitById(id);
+    return u ? centre(page.state.map, u.at[0], u.at[1]) : null;
+  }
+  // A word or number floating up from a world point, as a page element (so
+  // it is drawn by the browser and seen by tests); gone when its CSS
+  // animation ends.
+  function floatText(kind, text, at, t0, life, id) {
+    fx.push({ kind, t0, life, from: at, to: at, who: id, text, el: null });
+  }
+  function startEffect(f) {
+    page.fxPlayed.push({ kind: f.kind, id: f.who || null });
+    if (f.text === undefined) return;
+    const el = document.createElement('div');
+    el.className = 'fx fx-' + f.kind;
+    el.textContent = f.text;
+    el.style.animationDuration = f.life + 'ms';
+    $('fx').appendChild(el);
+    f.el = el;
+  }
+  // Queue the events of picture s that are newer than the last one played.
+  function queueEvents(s) {
+    const log = s.log || [];
+    const newest = log.length ? log[log.length - 1].n : -1;
+    if (lastEvent === null || newest < lastEvent) { lastEvent = newest; return; } // first picture, or undone
+    const now = performance.now();
+    // Far behind (a long AI turn): what waits is skipped, as the laptop's
+    // Space skips, so the page never lags the battle by more than a few s.
+    if (beatEnd - now > 4000) { beats.length = 0; beatEnd = now; }
+    let t = Math.max(now, beatEnd);
+    for (const e of log) {
+      if (e.n <= lastEvent) continue;
+      const len = BEAT[e.event];
+      if (!len) continue; // moves slide; the rest shows in the panels
+      beats.push({ t0: t, ev: e });
+      t += len;
+    }
+    beatEnd = t;
+    lastEvent = newest;
+  }
+  // Turn the beats whose time has come into effects.
+  function play(now) {
+    while (beats.length && beats[0].t0 <= now) {
+      const { t0, ev } = beats.shift();
+      if (ev.event === 'attack') {
+        const a = whereIs(ev.attacker), b = whereIs(ev.target);
+        if (a && b) {
+          const near = Math.hypot(a.x - b.x, a.y - b.y) < 2.2; // next hex: a blow, else a shot
+          fx.push({ kind: near ? 'lunge' : 'tracer', t0, life: 380, from: a, to: b, who: ev.attacker });
+        }
+        if (b) floatText(ev.hit ? 'hit' : 'miss', ev.hit ? 'hit' : 'miss', b, t0 + 200, 700, ev.target);
+      } else if (ev.event === 'damage') {
+        const b = whereIs(ev.target);
+        if (b) floatText('damage', ev.amount !== undefined ? '−' + ev.amount : '✶', b, t0, 1100, ev.target);
+      } else if (ev.event === 'defeated' || ev.event === 'fled') {
+        const b = whereIs(ev.id);
+        if (b) floatText('down', ev.event === 'fled' ? 'fled' : 'down', b, t0, 1200, ev.id);
+      } else if (ev.event === 'area' && ev.to) {
+        const b = centre(page.state.map, ev.to[0], ev.to[1]);
+        fx.push({ kind: 'area', t0, life: 600, from: b, to: b, size: ev.size || 1, who: ev.who });
+      }
+    }
+  }
+  // Draw the live effects; true while any is left (or waits).
+  function drawEffects(now) {
+    play(now);
+    const z = page.cam.z;
+    for (let i = fx.length - 1; i >= 0; i--) {
+      const f = fx[i];
+      if (now < f.t0) continue;
+      if (!f.started) { f.started = true; startEffect(f); }
+      const t = (now - f.t0) / f.life;
+      if (t >= 1) {
+        if (f.el) f.el.remove();
+        fx.splice(i, 1);
+        continue;
+      }
+      const a = toScreen(f.from), b = toScreen(f.to);
+      if (f.el) {
+        const k = canvas.clientWidth / canvas.width;
+        f.el.style.left = a.x * k + 'px';
+        f.el.style.top = (a.y - z * 0.9) * k + 'px';
+      } else if (f.kind === 'tracer') {
+        // A bright dash running from the shooter to the target.
+        const h = Math.min(1, t * 1.6), tl = Math.max(0, h - 0.35);
+        ctx.strokeStyle = 'rgba(255,230,140,' + (1 - t * 0.6) + ')';
+        ctx.lineWidth = Math.max(2, z * 0.12);
+        ctx.beginPath();
+        ctx.moveTo(a.x + (b.x - a.x) * tl, a.y + (b.y - a.y) * tl);
+        ctx.lineTo(a.x + (b.x - a.x) * h, a.y + (b.y - a.y) * h);
+        ctx.stroke();
+      } else if (f.kind === 'area') {
+        ctx.fillStyle = 'rgba(255,140,60,' + 0.45 * (1 - t) + ')';
+        ctx.beginPath();
+        ctx.arc(a.x, a.y, z * (0.9 + 1.75 * (f.size - 0.5)) * (0.6 + 0.4 * t), 0, 2 * Math.PI);
+        ctx.fill();
+      }
+      if (f.kind === 'hit' || f.kind === 'damage') {
+        // A ring that widens and fades on the struck token.
+        ctx.strokeStyle = 'rgba(255,90,60,' + (1 - t) + ')';
+        ctx.lineWidth = Math.max(2, z * 0.14);
+        ctx.beginPath();
+        ctx.arc(a.x, a.y, z * (0.75 + 0.6 * t), 0, 2 * Math.PI);
+        ctx.stroke();
+      }
+    }
+    return fx.length > 0 || beats.length > 0;
   }
 
   // ---- the panels ------------------------------------------------------------
@@ -278,11 +458,14 @@
       case 'damage': return who(e.target) + (e.amount !== undefined ? ' takes ' + e.amount : ' is hurt');
       case 'roll': return who(e.who) + ' rolls ' + e.total + (e.why ? ' (' + e.why + ')' : '');
       case 'turn_start': return 'Turn: ' + (e.id ? who(e.id) : e.side || '');
+      case 'initiative': return (e.id ? who(e.id) : e.side || '') + ': initiative ' + e.score;
       case 'round_end': return 'End of round ' + e.round;
       case 'defeated': return who(e.id) + ' is defeated';
-      case 'condition': return who(e.id) + (e.on ? ' is ' : ' is no longer ') + e.name;
+      case 'condition': return who(e.id) + (e.on ? ' is ' : ' is no longer ') + e.condition;
+      case 'fled': return who(e.id) + ' flees';
+      case 'area': return who(e.who) + ': ' + e.shape;
       case 'end': return 'The battle is over' + (e.winner ? ': ' + e.winner + ' win' : '');
-      case 'action': return who(e.id) + ': ' + e.name;
+      case 'action': return who(e.id) + ': ' + e.action;
       default: return e.event;
     }
   }
@@ -375,6 +558,7 @@
       }
     }
     page.state = s;
+    queueEvents(s);
     if (!old || old.map.cols !== map.cols || old.map.rows !== map.rows) fit();
     panels(s);
     draw();
@@ -463,6 +647,9 @@
   if (!key) ask();
   else {
     token = sessionStorage.getItem('hb:' + key);
-    if (token) watch(); else lobby();
+    if (token) {
+      hello(); // the page's number again, for the header
+      watch();
+    } else lobby();
   }
 })();

@@ -20,6 +20,8 @@
 #define KEEPALIVE_S 15.0 /* a comment line on a quiet stream, so nothing times it out */
 #define IDLE_TIMEOUT_S 120
 #define ASSET_MAX (1u << 20)
+#define SEAT_LIVE_S 6.0  /* a page in the lobby calls every 1.5 s */
+#define SEAT_IDLE_S 60.0 /* a seat holding nothing and silent this long may be reused */
 
 /* The page's files, read once at start and served from memory. */
 static const struct {
@@ -37,11 +39,23 @@ typedef struct {
     char token[SHARE_SECRET_HEX + 1];
     char *state; /* the last picture built for it (NULL: none yet) */
     long seq;    /* bumped with every new picture */
+    long gen;    /* bumped when its token is taken back: older streams end */
+    int seat;    /* the page's seat holding it (index), -1 none */
 } player_t;
+
+/* A page that said hello: the referee can give it a combatant. */
+typedef struct {
+    bool used;
+    char token[SHARE_SECRET_HEX + 1];
+    int number; /* "Page N", never reused while sharing */
+    int player; /* the combatant it holds, -1 none */
+    double seen; /* its last call */
+} seat_t;
 
 typedef struct stream {
     share_t *s;
     int player;
+    long gen;           /* its player's gen when it opened */
     long sent;          /* seq of the picture last queued on it */
     char *buf;          /* what is being written */
     size_t len, off;
@@ -70,6 +84,8 @@ struct share {
     share_eye_t eyes[MAP_MAX_FACTIONS];
     const battle_t *eyes_for; /* the battle the eyes were made for */
     int eyes_n;               /* its combatant count */
+    seat_t seats[SHARE_SEATS_MAX];
+    int next_seat_number;
     stream_t *streams[SHARE_CONN_MAX];
     int n_streams;
     int max_conns;
@@ -259,7 +275,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
     share_t *s = st->s;
     if (!st->live) return MHD_CONTENT_READER_END_OF_STREAM;
     player_t *p = &s->players[st->player];
-    if (!p->joined) return MHD_CONTENT_READER_END_OF_STREAM;
+    if (!p->joined || p->gen != st->gen) return MHD_CONTENT_READER_END_OF_STREAM;
     if (st->off >= st->len) {
         free(st->buf);
         st->buf = NULL;
@@ -336,7 +352,158 @@ static enum MHD_Result reply_json(struct MHD_Connection *c, char *text)
     return ok;
 }
 
+/* ---- seats: the pages, and who holds which combatant -------------------- */
+
+/* The seat with this token (NULL: none), marked seen. */
+static seat_t *seat_of(share_t *s, const char *token)
+{
+    seat_t *found = NULL;
+    for (int k = 0; k < SHARE_SEATS_MAX; k++)
+        if (s->seats[k].used && same_secret(token, s->seats[k].token)) found = &s->seats[k];
+    if (found) found->seen = now_s();
+    return found;
+}
+
+/* Take combatant who's token back: its streams end, its seat holds nothing. */
+static void release(share_t *s, int who)
+{
+    player_t *p = &s->players[who];
+    if (p->seat >= 0 && p->seat < SHARE_SEATS_MAX) s->seats[p->seat].player = -1;
+    p->seat = -1;
+    if (!p->joined) return;
+    p->joined = false;
+    p->gen++;
+    memset(p->token, 0, sizeof p->token);
+    free(p->state);
+    p->state = NULL;
+}
+
+/* Give combatant who a new token, held by seat (index, -1 none): a page
+ * holds one combatant at a time. False when no random token is had. */
+static bool give(share_t *s, const battle_t *b, int who, int seat)
+{
+    release(s, who);
+    if (seat >= 0 && s->seats[seat].player >= 0) release(s, s->seats[seat].player);
+    player_t *p = &s->players[who];
+    if (!make_token(p->token)) return false;
+    p->joined = true;
+    p->seat = seat;
+    if (seat >= 0) s->seats[seat].player = who;
+    picture(s, b, who);
+    return true;
+}
+
+/* Does the seat's combatant have a stream open? */
+static bool seat_watching(const share_t *s, const seat_t *t)
+{
+    if (t->player < 0) return false;
+    const player_t *p = &s->players[t->player];
+    for (int k = 0; k < s->n_streams; k++)
+        if (s->streams[k]->player == t->player && s->streams[k]->gen == p->gen && p->joined) return true;
+    return false;
+}
+
+int share_seats(const share_t *s, share_seat_t *out, int cap)
+{
+    if (!s) return 0;
+    double now = now_s();
+    int n = 0;
+    /* By number: seats are taken in rising numbers, but reused ones are not
+     * in order, so pick the next smallest each time. */
+    int last = 0;
+    while (n < cap) {
+        const seat_t *best = NULL;
+        for (int k = 0; k < SHARE_SEATS_MAX; k++) {
+            const seat_t *t = &s->seats[k];
+            if (t->used && t->number > last && (!best || t->number < best->number)) best = t;
+        }
+        if (!best) break;
+        out[n].number = best->number;
+        out[n].player = best->player;
+        out[n].live = now - best->seen < SEAT_LIVE_S || seat_watching(s, best);
+        last = best->number;
+        n++;
+    }
+    return n;
+}
+
+bool share_assign(share_t *s, int who, int page)
+{
+    if (!s) return false;
+    const battle_t *b = s->host.battle(s->host.ctx);
+    if (!b || who >= MAP_MAX_COMBATANTS || !share_joinable(b, who) || !ensure_eyes(s, b)) return false;
+    if (page == 0) {
+        release(s, who);
+        return true;
+    }
+    for (int k = 0; k < SHARE_SEATS_MAX; k++)
+        if (s->seats[k].used && s->seats[k].number == page) return give(s, b, who, k);
+    return false;
+}
+
+int share_holder(const share_t *s, int who)
+{
+    if (!s || who < 0 || who >= MAP_MAX_COMBATANTS || !s->players[who].joined) return 0;
+    int seat = s->players[who].seat;
+    return seat >= 0 && seat < SHARE_SEATS_MAX ? s->seats[seat].number : -1;
+}
+
 /* ---- the API ----------------------------------------------------------- */
+
+/* POST /api/hello {"k": secret, "s"?: seat}: the page's seat (the same one
+ * again when s is still known), {"seat": token, "page": number}. */
+static enum MHD_Result api_hello(share_t *s, struct MHD_Connection *c, const cJSON *msg)
+{
+    const cJSON *k = cJSON_GetObjectItemCaseSensitive(msg, "k");
+    if (!same_secret(cJSON_IsString(k) ? k->valuestring : NULL, s->secret))
+        return reply_error(s, c, MHD_HTTP_FORBIDDEN, "wrong secret");
+    const cJSON *old = cJSON_GetObjectItemCaseSensitive(msg, "s");
+    seat_t *t = cJSON_IsString(old) ? seat_of(s, old->valuestring) : NULL;
+    if (!t) {
+        double now = now_s();
+        for (int i = 0; i < SHARE_SEATS_MAX && !t; i++)
+            if (!s->seats[i].used) t = &s->seats[i];
+        for (int i = 0; i < SHARE_SEATS_MAX && !t; i++)
+            if (s->seats[i].player < 0 && now - s->seats[i].seen > SEAT_IDLE_S) t = &s->seats[i];
+        if (!t) return reply_error(s, c, MHD_HTTP_SERVICE_UNAVAILABLE, "too many pages");
+        if (!make_token(t->token))
+            return reply_error(s, c, MHD_HTTP_INTERNAL_SERVER_ERROR, "no random token");
+        t->used = true;
+        t->number = ++s->next_seat_number;
+        t->player = -1;
+        t->seen = now;
+    }
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "seat", t->token);
+    cJSON_AddNumberToObject(j, "page", t->number);
+    char *text = cJSON_PrintUnformatted(j);
+    cJSON_Delete(j);
+    return reply_json(c, text);
+}
+
+/* The lobby, and for a page with a seat its number and the combatant the
+ * referee gave it ("you": {"id", "token"}). */
+static char *lobby_for(share_t *s, const battle_t *b, const char *seat)
+{
+    bool taken[MAP_MAX_COMBATANTS];
+    for (int i = 0; i < MAP_MAX_COMBATANTS; i++)
+        taken[i] = s->players[i].joined;
+    char *text = share_lobby_json(b, taken);
+    seat_t *t = seat ? seat_of(s, seat) : NULL;
+    if (!text || !t) return text;
+    cJSON *j = cJSON_Parse(text);
+    free(text);
+    if (!j) return NULL;
+    cJSON_AddNumberToObject(j, "page", t->number);
+    if (t->player >= 0 && t->player < b->n && s->players[t->player].joined) {
+        cJSON *you = cJSON_AddObjectToObject(j, "you");
+        cJSON_AddStringToObject(you, "id", b->map->combatants[t->player].id);
+        cJSON_AddStringToObject(you, "token", s->players[t->player].token);
+    }
+    text = cJSON_PrintUnformatted(j);
+    cJSON_Delete(j);
+    return text;
+}
 
 /* POST /api/join {"k": secret, "id": combatant}: a token for that combatant. */
 static enum MHD_Result api_join(share_t *s, struct MHD_Connection *c, const cJSON *msg)
@@ -352,12 +519,17 @@ static enum MHD_Result api_join(share_t *s, struct MHD_Connection *c, const cJSO
     if (who < 0) return reply_error(s, c, MHD_HTTP_BAD_REQUEST, "id: not a player's combatant");
     if (who >= MAP_MAX_COMBATANTS || s->players[who].joined)
         return reply_error(s, c, MHD_HTTP_CONFLICT, "id: already taken");
+    const cJSON *sj = cJSON_GetObjectItemCaseSensitive(msg, "s");
+    int seat = -1;
+    if (sj) {
+        seat_t *t = cJSON_IsString(sj) ? seat_of(s, sj->valuestring) : NULL;
+        if (!t) return reply_error(s, c, MHD_HTTP_FORBIDDEN, "s: unknown page");
+        seat = (int)(t - s->seats);
+    }
     if (!ensure_eyes(s, b)) return reply_error(s, c, MHD_HTTP_INTERNAL_SERVER_ERROR, "out of memory");
     player_t *p = &s->players[who];
-    if (!make_token(p->token))
+    if (!give(s, b, who, seat))
         return reply_error(s, c, MHD_HTTP_INTERNAL_SERVER_ERROR, "no random token");
-    p->joined = true;
-    picture(s, b, who);
     cJSON *j = cJSON_CreateObject();
     cJSON_AddStringToObject(j, "token", p->token);
     cJSON_AddStringToObject(j, "id", b->map->combatants[who].id);
@@ -432,6 +604,7 @@ static enum MHD_Result api_events(share_t *s, struct MHD_Connection *c)
     st->s = s;
     st->con = c;
     st->player = me;
+    st->gen = s->players[me].gen;
     st->sent = -1;
     st->last = now_s();
     struct MHD_Response *r =
@@ -498,6 +671,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         enum MHD_Result ok;
         if (strcmp(url, "/api/join") == 0)
             ok = api_join(s, c, msg);
+        else if (strcmp(url, "/api/hello") == 0)
+            ok = api_hello(s, c, msg);
         else if (strcmp(url, "/api/cmd") == 0)
             ok = api_cmd(s, c, msg);
         else if (strcmp(url, "/api/die") == 0)
@@ -515,10 +690,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         const char *k = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "k");
         if (!same_secret(k, s->secret)) return reply_error(s, c, MHD_HTTP_FORBIDDEN, "wrong secret");
         const battle_t *b = s->host.battle(s->host.ctx);
-        bool taken[MAP_MAX_COMBATANTS];
-        for (int i = 0; i < MAP_MAX_COMBATANTS; i++)
-            taken[i] = s->players[i].joined;
-        return reply_json(c, share_lobby_json(b, taken));
+        return reply_json(c, lobby_for(s, b, MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "s")));
     }
     if (strcmp(url, "/api/events") == 0) return api_events(s, c);
     return reply_error(s, c, MHD_HTTP_NOT_FOUND, "not found");
@@ -559,6 +731,8 @@ share_t *share_start(const share_host_t *host, const share_opts_t *o, char *err,
     }
     s->host = *host;
     s->loopback = o->loopback;
+    for (int i = 0; i < MAP_MAX_COMBATANTS; i++)
+        s->players[i].seat = -1;
     s->max_conns = o->max_conns > 0 && o->max_conns < SHARE_CONN_MAX ? o->max_conns : SHARE_CONN_MAX;
     if (!make_token(s->secret)) {
         snprintf(err, errcap, "sharing: the system gives no random numbers for the secret");
@@ -647,7 +821,8 @@ void share_pump(share_t *s, int wait_ms)
         stream_t *st = s->streams[k];
         if (!st->suspended) continue;
         if (now == 0) now = now_s();
-        if (s->players[st->player].seq != st->sent || now - st->last > KEEPALIVE_S) {
+        const player_t *p = &s->players[st->player];
+        if (p->seq != st->sent || p->gen != st->gen || !p->joined || now - st->last > KEEPALIVE_S) {
             MHD_resume_connection(st->con);
             st->suspended = false;
         }

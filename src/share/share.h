@@ -27,6 +27,7 @@
 #define SHARE_SECRET_HEX 32 /* 128 bits as hex digits */
 #define SHARE_CONN_MAX 32   /* most connections at once (pages, streams, requests) */
 #define SHARE_URL_MAX 128
+#define SHARE_SEATS_MAX 32  /* pages known at once (each a "Page N") */
 
 typedef struct share share_t;
 
@@ -70,6 +71,26 @@ void share_pump(share_t *s, int wait_ms);
 /* Look at the battle again: when it changed, each page gets its new picture
  * (queued here, sent by share_pump). Cheap when nothing changed. */
 void share_publish(share_t *s);
+/* A page that said hello (POST /api/hello): the referee may give it a
+ * combatant. */
+typedef struct {
+    int number;  /* shown as "Page N" on the page and in the play window */
+    int player;  /* the combatant it holds, -1 none */
+    bool live;   /* called in the last few seconds, or watches its combatant */
+} share_seat_t;
+
+/* The pages known, by number (at most cap): how many. */
+int share_seats(const share_t *s, share_seat_t *out, int cap);
+/* Give player-side combatant who to page number `page` (0: free it): the
+ * page that held it loses it (its stream ends and it is back in the
+ * lobby), and a combatant the page held before is freed; the page learns
+ * its combatant on its next call. False (nothing changed) when who is no
+ * player's combatant or there is no such page. */
+bool share_assign(share_t *s, int who, int page);
+/* The page number holding combatant who: 0 when free, -1 when joined by a
+ * client that said no hello. */
+int share_holder(const share_t *s, int who);
+
 /* Live event streams (pages watching). */
 int share_pages(const share_t *s);
 /* Commands taken from pages so far, and refused. */

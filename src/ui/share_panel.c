@@ -120,6 +120,44 @@ void ui_share_toggle(ui_share_t *u, pui_t *play, SDL_Renderer *r)
     snprintf(u->msg, sizeof u->msg, "Sharing on %.150s (Ctrl+L stops).", u->url);
 }
 
+/* Ctrl+J: give the selected combatant to the next page that is here
+ * (after the one holding it; after the last, free again); Ctrl+Shift+J
+ * frees it. */
+static void assign_selected(ui_share_t *u, bool free_it)
+{
+    const battle_t *b = pui_battle(u->play);
+    int who = u->play->sel;
+    if (!b || who < 0 || who >= b->n) {
+        snprintf(u->msg, sizeof u->msg, "Select a player's combatant, then Ctrl+J gives it to a page.");
+        return;
+    }
+    const char *name = b->map->combatants[who].name;
+    if (!battle_is_player(b, who)) {
+        snprintf(u->msg, sizeof u->msg, "%.60s is not on a players' side.", name);
+        return;
+    }
+    int holder = share_holder(u->srv, who), to = 0;
+    if (!free_it) {
+        share_seat_t seats[SHARE_SEATS_MAX];
+        int n = share_seats(u->srv, seats, SHARE_SEATS_MAX);
+        for (int k = 0; k < n && to == 0; k++)
+            if (seats[k].live && seats[k].number > (holder > 0 ? holder : 0)) to = seats[k].number;
+        if (to == 0 && holder == 0) {
+            snprintf(u->msg, sizeof u->msg, "No page is open: the players open the address first.");
+            return;
+        }
+    }
+    if (!share_assign(u->srv, who, to)) {
+        snprintf(u->msg, sizeof u->msg, "Could not give %.60s to a page.", name);
+        return;
+    }
+    share_publish(u->srv);
+    if (to > 0)
+        snprintf(u->msg, sizeof u->msg, "%.60s is played on Page %d.", name, to);
+    else
+        snprintf(u->msg, sizeof u->msg, "%.60s is free: any page may pick it.", name);
+}
+
 bool ui_share_event(ui_share_t *u, const SDL_Event *e, pui_t *play, SDL_Renderer *r)
 {
     if (e->type != SDL_KEYDOWN) return false;
@@ -131,6 +169,10 @@ bool ui_share_event(ui_share_t *u, const SDL_Event *e, pui_t *play, SDL_Renderer
         return true;
     }
     if (!u->srv) return false;
+    if (ctrl && k == SDLK_j) {
+        assign_selected(u, shift);
+        return true;
+    }
     if (ctrl && !shift && k == SDLK_a) {
         u->approve = !u->approve;
         snprintf(u->msg, sizeof u->msg, "%s",
@@ -178,19 +220,39 @@ void ui_share_draw(const ui_share_t *u, ui_draw_t *d, SDL_Rect area, double px_p
     int mod = u->qr_w > 0 ? (int)(3 * px_per_pt) : 0;
     if (mod < 2 && u->qr) mod = 2;
     int qs = u->qr ? u->qr_w * mod : 0;
-    char lines[4][200];
-    int n = 0;
+    char lines[4 + 8][200];
+    int n = 0, bright = -1;
     snprintf(lines[n++], sizeof lines[0], "%s", u->url);
-    snprintf(lines[n++], sizeof lines[0], "%d page%s watching%s", u->pages_seen,
-             u->pages_seen == 1 ? "" : "s",
-             u->pages_seen == 0 ? " (no phone? same network? firewall?)" : "");
+    share_seat_t seats[SHARE_SEATS_MAX];
+    int ns = share_seats(u->srv, seats, SHARE_SEATS_MAX), open = 0;
+    for (int k = 0; k < ns; k++)
+        open += seats[k].live;
+    snprintf(lines[n++], sizeof lines[0], "%d page%s watching, %d open%s", u->pages_seen,
+             u->pages_seen == 1 ? "" : "s", open,
+             open == 0 ? " (no phone? same network? firewall?)" : "");
     snprintf(lines[n++], sizeof lines[0], "%s",
              u->approve ? "Ctrl+A: pages' commands wait for Enter" : "Ctrl+A: pages' commands apply at once");
-    if (u->pending) snprintf(lines[n++], sizeof lines[0], "Waiting: %s (Enter / Esc)", u->pending_what);
+    /* Who plays which combatant (Ctrl+J gives the selected one to a page). */
+    const battle_t *b = u->play ? pui_battle(u->play) : NULL;
+    for (int i = 0; b && i < b->n && n < 4 + 7; i++) {
+        if (!battle_is_player(b, i)) continue;
+        int h = share_holder(u->srv, i);
+        char on[40];
+        if (h > 0)
+            snprintf(on, sizeof on, "Page %d", h);
+        else
+            snprintf(on, sizeof on, "%s", h < 0 ? "a page" : "free");
+        snprintf(lines[n++], sizeof lines[0], "%.60s: %s%s", b->map->combatants[i].name, on,
+                 u->play->sel == i ? "  (Ctrl+J: next page)" : "");
+    }
+    if (u->pending) {
+        bright = n;
+        snprintf(lines[n++], sizeof lines[0], "Waiting: %s (Enter / Esc)", u->pending_what);
+    }
     int tw = 0;
     for (int i = 0; i < n; i++) {
         int lw = 0, lh = 0;
-        if (ui_text_get(tx, lines[i], px, i == 3, (SDL_Color){255, 255, 255, 255}, &lw, &lh) && lw > tw)
+        if (ui_text_get(tx, lines[i], px, i == bright, (SDL_Color){255, 255, 255, 255}, &lw, &lh) && lw > tw)
             tw = lw;
     }
     int pad = px / 2, lh = px + px / 3;
@@ -209,8 +271,8 @@ void ui_share_draw(const ui_share_t *u, ui_draw_t *d, SDL_Rect area, double px_p
         y += qs + pad;
     }
     for (int i = 0; i < n; i++) {
-        SDL_Color c = i == 3 ? (SDL_Color){243, 211, 122, 255} : (SDL_Color){232, 230, 225, 255};
-        ui_text_draw(tx, lines[i], px, i == 3, c, box.x + pad, y);
+        SDL_Color c = i == bright ? (SDL_Color){243, 211, 122, 255} : (SDL_Color){232, 230, 225, 255};
+        ui_text_draw(tx, lines[i], px, i == bright, c, box.x + pad, y);
         y += lh;
     }
 }

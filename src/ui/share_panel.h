@@ -6,8 +6,10 @@
  * the pages go through the laptop's own command path (pui_give), so Ctrl+Z
  * takes them back like any other. Ctrl+A switches between commands that
  * apply at once and commands that wait for the referee: then the panel
- * names the waiting command, Enter applies it and Esc refuses it. The
- * server is pumped once a frame, never waiting.
+ * names the waiting command, Enter applies it and Esc refuses it. Ctrl+J
+ * gives the selected player-side combatant to the next open page ("Page
+ * N"), then the next, then frees it; Ctrl+Shift+J frees it. The server is
+ * pumped once a frame, never waiting.
  */
 #ifndef HB_UI_SHARE_PANEL_H
 #define HB_UI_SHARE_PANEL_H
@@ -43,7 +45,7 @@ static inline bool ui_share_on(const ui_share_t *u)
 /* Start sharing play's battle (its address and QR code made for renderer r),
  * or stop; msg says what happened. */
 void ui_share_toggle(ui_share_t *u, pui_t *play, SDL_Renderer *r);
-/* The play window's keys for sharing: Ctrl+L, Ctrl+A, and Enter / Esc while
+/* The play window's keys for sharing: Ctrl+L, Ctrl+A, Ctrl+J, and Enter / Esc while
  * a page's command waits. True when e was used. */
 bool ui_share_event(ui_share_t *u, const SDL_Event *e, pui_t *play, SDL_Renderer *r);
 /* Serve for this frame: pages' requests answered, the battle's changes sent.

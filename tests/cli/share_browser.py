@@ -2,9 +2,11 @@
 
 hexbattle serve shares a copy of ridge_ambush with a raider sniper added where
 the players cannot see it. Two headless Chromium pages join as two players;
-the test checks that nothing either page received names the sniper, moves
-Kara by clicking a hex on Kara's page, and waits (bounded) for the move on
-Dren's page and in the server's own battle (its event lines on stdout).
+the test checks that nothing either page received names the sniper, has
+Kara strike a raider next to her from her page and sees the attack animate
+on both pages, moves Kara by clicking a hex on Kara's page, and waits
+(bounded) for the move on Dren's page and in the server's own battle (its
+event lines on stdout).
 Prints 'N passed, N failed'; exits 1 on any failure.
 """
 import json
@@ -59,6 +61,9 @@ try:
     # players' sight at the start.
     m["combatants"].append({"id": "sniper", "name": "Ridge Sniper", "faction": "raiders",
                             "at": [22, 11], "template": "brute", "hp": 20})
+    # In plain sight next to Kara, for her knife: an attack to animate.
+    m["combatants"].append({"id": "thug", "name": "Raider Thug", "faction": "raiders",
+                            "at": [2, 12], "template": "skitter"})
     map_path = os.path.join(tmp, "ridge_sniper.json")
     with open(map_path, "w") as f:
         json.dump(m, f)
@@ -123,8 +128,38 @@ try:
     check("sniper_hex_unseen", s["map"]["fog"][11 * cols + 22] != "2", s["map"]["fog"][11 * cols + 22])
     check("players_see_own", {u["id"] for u in s["units"] if u["own"]} >= {"kara", "dren", "ilsa"})
 
-    # Kara acts first under the serve seed: click a reachable hex on her page.
+    # Kara acts first under the serve seed.
     check("kara_acts", s["me"]["acts"], json.dumps(s["turn"]))
+
+    # Her knife strikes the thug: both pages animate the attack (a lunge
+    # drawn on the map, then "hit" or "miss" floating over the thug as a
+    # page element, gone when its animation ends).
+    watch_fx = """window.hbSawFx = [];
+        new MutationObserver((ms) => { for (const m of ms) for (const n of m.addedNodes)
+            if (n.className) window.hbSawFx.push(n.className); })
+        .observe(document.getElementById('fx'), { childList: true });"""
+    for d in (kara, dren):
+        d.execute_script(watch_fx)
+    btn = [b for b in kara.find_elements(By.CSS_SELECTOR, "#actions button")
+           if b.text.startswith("Attack: Hook Knife at Raider Thug")]
+    check("kara_may_attack", bool(btn))
+    if btn:
+        btn[0].click()
+        for name, d in (("kara", kara), ("dren", dren)):
+            got = wait_for(f"the attack's effect on {name}'s page", lambda: d.execute_script(
+                "return window.hbSawFx.filter((c) => /\\bfx-(hit|miss)\\b/.test(c))"))
+            check(f"attack_animates_on_{name}", bool(got), str(got))
+            played = d.execute_script("return window.hbPage.fxPlayed") or []
+            check(f"attack_lunge_on_{name}", {"kind": "lunge", "id": "kara"} in played, str(played))
+        check("attack_effects_end", wait_for("the effects to end", lambda: dren.execute_script(
+            "return document.querySelectorAll('#fx .fx').length === 0")))
+        check("attack_in_battle", wait_for("the attack in the server's battle", lambda: any(
+            e.get("event") == "attack" and e.get("attacker") == "kara" for e in drain())))
+        wait_for("the attack on Kara's page", lambda: any(
+            e.get("event") == "attack" for e in (state(kara) or {}).get("log", [])))
+        s = state(kara)
+
+    # Then a move: click a reachable hex on her page.
     reach = next(l["reach"] for l in s["me"]["legal"] if "reach" in l)
     start = next(u["at"] for u in s["units"] if u["id"] == "kara")
     goal = max(reach, key=lambda c: abs(c[0] - start[0]) + abs(c[1] - start[1]))

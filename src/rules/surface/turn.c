@@ -755,18 +755,19 @@ static int surface_react(const battle_t *b, int reactor, const react_offer_t *of
     return 0;
 }
 
-/* A stealth level of 4 or more against every watcher of the side hides a
- * combatant from that side's view (S23). */
+/* Hidden from a side's view (the projector's and the players' pages) is
+ * every foe the side cannot place, as the side's own attacks and AI judge
+ * it (sf_side_knows): a stealth level of 4 or more against each member
+ * (S23), and also a concealed foe whose hex no member knows: a stealth
+ * level of 3 against each member, or smoke between it and each member,
+ * with no sensor of the side matching its stealth tech (S22, S23). A foe
+ * only behind a wall is left to the fog, as any unseen hex. */
 static bool surface_hidden_from(const battle_t *b, int who, int side)
 {
     if (!battle_active(b, who) || b->board->side[who] == side) return false;
-    bool any = false;
-    for (int j = 0; j < b->n; j++) {
-        if (!battle_active(b, j) || b->board->side[j] != side) continue;
-        any = true;
-        if (sf_stealth_level(b, j, who) < 4) return false;
-    }
-    return any;
+    for (int j = 0; j < b->n; j++)
+        if (battle_active(b, j) && b->board->side[j] == side) return !sf_side_knows(b, j, who, NULL);
+    return false;
 }
 
 const ruleset_t ruleset_surface = {
