@@ -1,6 +1,7 @@
 /* battle.c - battle state, rolls and the event log plumbing (see battle.h). */
 #include "battle.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -296,6 +297,25 @@ int battle_side_count(const battle_t *b, int side)
     for (int i = 0; i < b->n; i++)
         k += !b->u[i].out && b->board->side[i] == side;
     return k;
+}
+
+int battle_initiative_order(const battle_t *b, int *out)
+{
+    int rank[MAP_MAX_COMBATANTS];
+    for (int i = 0; i < b->n; i++)
+        rank[i] = INT_MAX;
+    for (int k = 0; k < b->log.n; k++) {
+        const event_t *e = &b->log.ev[k];
+        if (e->type == EV_INITIATIVE && e->who >= 0 && e->who < b->n) rank[e->who] = e->value;
+    }
+    for (int i = 0; i < b->n; i++) {
+        /* Insertion keeps ties in map order. */
+        int j = i;
+        for (; j > 0 && rank[out[j - 1]] > rank[i]; j--)
+            out[j] = out[j - 1];
+        out[j] = i;
+    }
+    return b->n;
 }
 
 void battle_remove(battle_t *b, int i)

@@ -217,6 +217,10 @@ const weapon_t *battle_weapon(const battle_t *b, int i, int w);
 int battle_weapon_tag(const weapon_t *w, const char *key);
 /* Combatants of SIDE still in the fight. */
 int battle_side_count(const battle_t *b, int side);
+/* Every combatant's index into out (room for b->n), in the order of the
+ * latest initiative rank the log gave each (1 = first); those never ranked
+ * come last, all ties in map order. Returns b->n. */
+int battle_initiative_order(const battle_t *b, int *out);
 /* The ruleset-neutral end: the one side with combatants left, -1 when no side
  * has any, -2 while two or more fight on. */
 int battle_last_side(const battle_t *b);

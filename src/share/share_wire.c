@@ -192,6 +192,20 @@ static void add_turn(cJSON *j, const battle_t *b, const share_eye_t *e)
         cJSON_AddStringToObject(o, "label", q[k].label);
         cJSON_AddItemToArray(order, o);
     }
+    if (nq > 0) return;
+    /* No forecast from the ruleset: the initiative order, as the laptop's
+     * tracker shows it, of the combatants the side sees still in the fight. */
+    int by_rank[MAP_MAX_COMBATANTS];
+    int nr = battle_initiative_order(b, by_rank);
+    for (int k = 0; k < nr; k++) {
+        int i = by_rank[k];
+        if (b->u[i].out || side_view_shows(&e->view, i) == SIDE_SHOW_NONE) continue;
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "id", m->combatants[i].id);
+        cJSON_AddStringToObject(o, "name", m->combatants[i].name);
+        cJSON_AddStringToObject(o, "label", "");
+        cJSON_AddItemToArray(order, o);
+    }
 }
 
 /* The intentions the referee telegraphed that the side may see (the

@@ -39,27 +39,6 @@ const char *hud_tracker_conditions(const battle_t *b, int i, char *buf, size_t c
     return buf;
 }
 
-/* Initiative order: the ranks the rules announced, then anyone unranked. */
-static int order_of(const battle_t *b, int *out)
-{
-    int rank[MAP_MAX_COMBATANTS];
-    for (int i = 0; i < b->n; i++)
-        rank[i] = 1 << 20;
-    for (int k = 0; k < b->log.n; k++)
-        if (b->log.ev[k].type == EV_INITIATIVE && b->log.ev[k].who >= 0 && b->log.ev[k].who < b->n)
-            rank[b->log.ev[k].who] = b->log.ev[k].value;
-    int n = 0;
-    for (int i = 0; i < b->n; i++)
-        out[n++] = i;
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && rank[out[j]] < rank[out[j - 1]]; j--) {
-            int t = out[j];
-            out[j] = out[j - 1];
-            out[j - 1] = t;
-        }
-    return n;
-}
-
 /* A gauge's numbers in the tracker: "heat 2", "armour 4/4". */
 static void gauge_text(const gauge_t *g, char *buf, size_t cap)
 {
@@ -130,7 +109,7 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
                                      l->tracker.x + l->tracker.w - l->px / 2 - x, l->line, true);
     }
     int order[MAP_MAX_COMBATANTS];
-    int n = order_of(b, order);
+    int n = battle_initiative_order(b, order);
     int small = ui_text_quantize(l->px - 2), right = l->tracker.x + l->tracker.w - l->px / 2;
     /* The gauges past HP take lines of their own, wrapped to the panel's
      * width; when every row cannot fit, only the actor keeps them (the card
