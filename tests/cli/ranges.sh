@@ -88,20 +88,21 @@ save_case reaction_fraction 'd["commands"][0]["reactions"] = [1.5]' \
 # ---- the top and the bottom of every range, in every ruleset ----
 # The sample map of each ruleset; every combatant at the largest (then the
 # smallest) speed, fly, reach, hp and stats, its side's morale at 12 (then
-# 0), with weapons of the longest (then the shortest) range and reach and
-# every tag they carry at 10000 (then as shipped), plays three rounds: exit 0
-# (or a refusal, exit 2, from the ruleset's own checks), and never a
-# sanitizer report.
-cp -r "$SRC/data" "$TMP/data-top"
-cp -r "$SRC/data" "$TMP/data-bottom"
-for end in top bottom; do
+# 0), with weapons of the longest (then the shortest) range and reach, plays
+# three rounds: exit 0 (or a refusal, exit 2, from the ruleset's own checks),
+# and never a sanitizer report. A third run ("tags") puts every tag a weapon
+# carries (blast, shots, burst...) at 10000 too, with speed and fly 0: on the
+# move, an AI weighing a 10000 ft cone from every hex it can reach takes
+# minutes under the sanitizers (costly but legal, not an overflow).
+for end in top tags bottom; do
+    cp -r "$SRC/data" "$TMP/data-$end"
     for w in "$TMP"/data-$end/*/weapons.json; do
         edit "$w" "$w" "
-top = '$end' == 'top'
+top = '$end' != 'bottom'
 for x in d['weapons'].values():
     if 'range' in x: x['range'] = 10000 if top else 1
     x['reach'] = 10000 if top else 0
-    if top: x['tags'] = {k: 10000 for k in x.get('tags', {})}"
+    if '$end' == 'tags': x['tags'] = {k: 10000 for k in x.get('tags', {})}"
     done
 done
 declare -A STATS=(
@@ -113,12 +114,16 @@ declare -A STATS=(
 )
 for pair in ridge_ambush:xhalem salt_flats:scars relay_outpost:surface river_crossing:emcore shattered_lane:activation; do
     IFS=: read -r name rs <<<"$pair"
-    for end in top bottom; do
-        if [ "$end" = top ]; then feet=10000 hp=100000 stat=10000; else feet=0 hp=1 stat=-10000; fi
+    for end in top tags bottom; do
+        case $end in
+        top) speed=10000 feet=10000 hp=100000 stat=10000 ;;
+        tags) speed=0 feet=10000 hp=100000 stat=10000 ;;
+        bottom) speed=0 feet=0 hp=1 stat=-10000 ;;
+        esac
         edit "$SRC/maps/$name.json" "$TMP/$rs-$end.json" "
 names = '${STATS[$rs]}'.split()
 for i, c in enumerate(d['combatants']):
-    c.update(speed=$feet, fly=$feet, reach=$feet, hp=$hp)
+    c.update(speed=$speed, fly=$speed, reach=$feet, hp=$hp)
     c['stats'] = {k: $stat for k in (names[:24] if i % 2 == 0 else names[-24:])}
 sides = d.get('factions') or {f: 'player' if f == 'players' else 'architect'
                                for f in (c['faction'] for c in d['combatants'])}
