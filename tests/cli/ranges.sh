@@ -90,17 +90,18 @@ save_case reaction_fraction 'd["commands"][0]["reactions"] = [1.5]' \
 # smallest) speed, fly, reach, hp and stats, its side's morale at 12 (then
 # 0), with weapons of the longest (then the shortest) range and reach, plays
 # three rounds: exit 0 (or a refusal, exit 2, from the ruleset's own checks),
-# and never a sanitizer report. A third run ("tags") puts every tag a weapon
-# carries (blast, shots, burst...) at 10000 too, with speed and fly 0: on the
-# move, an AI weighing a 10000 ft cone from every hex it can reach takes
-# minutes under the sanitizers (costly but legal, not an overflow).
+# and never a sanitizer report. The weapons' longest range, and every tag
+# they carry (blast, shots, burst...) at 10000, play in a run of their own
+# ("tags") with speed and fly 0: an AI weighing a 10000 ft cone from every
+# hex it can reach takes minutes under the sanitizers (costly but legal, not
+# an overflow).
 for end in top tags bottom; do
     cp -r "$SRC/data" "$TMP/data-$end"
     for w in "$TMP"/data-$end/*/weapons.json; do
         edit "$w" "$w" "
 top = '$end' != 'bottom'
 for x in d['weapons'].values():
-    if 'range' in x: x['range'] = 10000 if top else 1
+    if 'range' in x and '$end' != 'top': x['range'] = 10000 if top else 1
     x['reach'] = 10000 if top else 0
     if '$end' == 'tags': x['tags'] = {k: 10000 for k in x.get('tags', {})}"
     done
