@@ -84,7 +84,8 @@ static void test_every_kind_with_every_field(void **state)
         c.target = 1;
         c.weapon = 2;
         c.weapon2 = 1;
-        c.arg = k == CMD_SHOVE ? 1 : -3 - k;
+        /* Any arg in 0..CMD_ARG_MAX reads back (a save refuses the rest). */
+        c.arg = k == CMD_SHOVE ? 1 : k % 2 ? CMD_ARG_MAX - k : 3 + k;
         c.act = (cmd_kind_t)((k + 1) % CMD_COUNT);
         c.at = (cell_t){(k % 9) + 1, k % 8};
         for (int s = 0; s < 5; s++)
@@ -175,6 +176,46 @@ static void test_reactions_key(void **state)
     map_destroy(m);
 }
 
+/* Numbers outside their range, or fractions, are refused, never cut down
+ * (cJSON's valueint would read 1.5 as 1): issue 30, item 11. */
+static void test_numbers_in_range(void **state)
+{
+    (void)state;
+    map_t *m = three_combatants();
+    cmd_t c;
+    char err[256];
+    static const struct {
+        const char *json, *key;
+    } BAD[] = {
+        {"{\"cmd\":\"fly\",\"actor\":\"vex\",\"arg\":-1}", "\"arg\""},
+        {"{\"cmd\":\"fly\",\"actor\":\"vex\",\"arg\":16777216}", "\"arg\""},
+        {"{\"cmd\":\"fly\",\"actor\":\"vex\",\"arg\":2147483647}", "\"arg\""},
+        {"{\"cmd\":\"fly\",\"actor\":\"vex\",\"arg\":1.5}", "\"arg\""},
+        {"{\"cmd\":\"use\",\"actor\":\"vex\",\"at\":[1.5,0]}", "\"at\""},
+        {"{\"cmd\":\"use\",\"actor\":\"vex\",\"at\":[0,-1]}", "\"at\""},
+        {"{\"cmd\":\"move\",\"actor\":\"vex\",\"path\":[[1,0],[2,0.5]]}", "\"path\" step 2"},
+        {"{\"cmd\":\"engage\",\"actor\":\"vex\",\"weapon\":0.5}", "\"weapon\""},
+        {"{\"cmd\":\"engage\",\"actor\":\"vex\",\"weapon\":12}", "\"weapon\""},
+    };
+    for (size_t k = 0; k < sizeof BAD / sizeof BAD[0]; k++) {
+        cJSON *v = cJSON_Parse(BAD[k].json);
+        assert_non_null(v);
+        assert_false(cmd_from_json(v, m, &c, err, sizeof err));
+        assert_non_null(strstr(err, BAD[k].key));
+        cJSON_Delete(v);
+    }
+    /* The ends of the range read back. */
+    cJSON *v = cJSON_Parse("{\"cmd\":\"fly\",\"actor\":\"vex\",\"arg\":16777215}");
+    assert_true(cmd_from_json(v, m, &c, err, sizeof err));
+    assert_int_equal(c.arg, CMD_ARG_MAX);
+    cJSON_Delete(v);
+    v = cJSON_Parse("{\"cmd\":\"engage\",\"actor\":\"vex\",\"weapon\":-2}");
+    assert_true(cmd_from_json(v, m, &c, err, sizeof err));
+    assert_int_equal(c.weapon, CMD_WEAPON_GRAB);
+    cJSON_Delete(v);
+    map_destroy(m);
+}
+
 /* The built-in Grab (activation) is named "grab", or -2, wherever a weapon
  * is: an id the actor carries wins, and a saved -2 reads back as itself. */
 static void test_grab_by_name(void **state)
@@ -217,6 +258,7 @@ int main(void)
         cmocka_unit_test(test_every_kind_with_every_field),
         cmocka_unit_test(test_defaults_and_edges),
         cmocka_unit_test(test_reactions_key),
+        cmocka_unit_test(test_numbers_in_range),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

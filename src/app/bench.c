@@ -21,6 +21,7 @@
 #include "core/board.h"
 #include "core/geom.h"
 #include "core/path.h"
+#include "core/say.h"
 #include "core/sight.h"
 #include "io/fileio.h"
 #include "io/map_io.h"
@@ -537,10 +538,8 @@ int app_bench(int argc, char **argv)
         if (strcmp(argv[i], "--quick") == 0) {
             quick = true;
         } else {
-            fprintf(stderr,
-                    "hexbattle: bench: unknown argument '%s'\nusage: hexbattle bench "
-                    "[--quick]\n",
-                    argv[i]);
+            hb_eprintf("hexbattle: bench: unknown argument '%s'\n", argv[i]);
+            fputs("usage: hexbattle bench [--quick]\n", stderr);
             return EXIT_BAD;
         }
     }
@@ -551,11 +550,11 @@ int app_bench(int argc, char **argv)
     map_t *m = NULL;
     tmpl_db_t *db = NULL;
     if (map_load(path, hb_data_dir(), &m, &db, err, sizeof err) != HB_OK) {
-        fprintf(stderr, "hexbattle: bench: %s\n", err);
+        hb_eprintf("hexbattle: bench: %s\n", err);
         return EXIT_FAIL;
     }
     if (TTF_Init() != 0) {
-        fprintf(stderr, "hexbattle: bench: cannot start SDL_ttf: %s\n", TTF_GetError());
+        hb_eprintf("hexbattle: bench: cannot start SDL_ttf: %s\n", TTF_GetError());
         tmpl_db_destroy(db);
         map_destroy(m);
         return EXIT_FAIL;
@@ -589,7 +588,7 @@ int app_bench(int argc, char **argv)
     tmpl_db_destroy(db);
     map_destroy(m);
     if (failed) {
-        fprintf(stderr, "hexbattle: bench: the %s measurement could not run\n", failed);
+        hb_eprintf("hexbattle: bench: the %s measurement could not run\n", failed);
         return EXIT_FAIL;
     }
     double bare = fr.bare_ms > 0 ? fr.bare_ms : 1e-9;

@@ -14,6 +14,7 @@
 
 #include "bench.h"
 #include "core/board.h"
+#include "core/say.h"
 #include "core/vision.h"
 #include "rules/play.h"
 #include "rules/ruleset.h"
@@ -95,7 +96,7 @@ static bool bench_render(int reps, const map_t *m, const tmpl_db_t *db, double *
         double t0 = bench_now_ms();
         ok = ui_render_png_opts(m, db, &opts, path, err, sizeof err) == 0;
         double t1 = bench_now_ms();
-        if (!ok) fprintf(stderr, "hexbattle: bench: %s\n", err);
+        if (!ok) hb_eprintf("hexbattle: bench: %s\n", err);
         if (k >= 0) t[k] = t1 - t0;
     }
     unlink(path);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "core/say.h"
 #include "io/fileio.h"
 #include "io/save.h"
 
@@ -12,11 +13,11 @@ int app_load_map(const char *path, map_t **m, tmpl_db_t **db)
 {
     char err[HB_ERR_MAX];
     int rc = map_load(path, hb_data_dir(), m, db, err, sizeof err);
-    if (rc != HB_OK) fprintf(stderr, "hexbattle: %s\n", err);
+    if (rc != HB_OK) hb_eprintf("hexbattle: %s\n", err);
     /* A map read with a warning (a Tiled tile naming no terrain): one line,
      * on stderr, so an answer on stdout stays clean. */
     if (rc == HB_OK && (*m)->art && (*m)->art->warn[0])
-        fprintf(stderr, "hexbattle: %s: %s\n", path, (*m)->art->warn);
+        hb_eprintf("hexbattle: %s: %s\n", path, (*m)->art->warn);
     return rc;
 }
 
@@ -25,7 +26,7 @@ int app_print_json(cJSON *j)
     char *s = j ? cJSON_PrintUnformatted(j) : NULL;
     cJSON_Delete(j);
     if (!s) {
-        fprintf(stderr, "hexbattle: out of memory\n");
+        hb_eprintf("hexbattle: out of memory\n");
         return 1;
     }
     puts(s);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "app.h"
+#include "core/say.h"
 #include "io/fileio.h"
 #include "io/map_io.h"
 #include "ui/stop.h"
@@ -11,7 +12,7 @@
 int app_edit(int argc, char **argv)
 {
     if (argc > 2) {
-        fprintf(stderr, "hexbattle: edit takes at most one map\n");
+        hb_eprintf("hexbattle: edit takes at most one map\n");
         return 2;
     }
     char err[HB_ERR_MAX];
@@ -24,7 +25,7 @@ int app_edit(int argc, char **argv)
     }
     ui_stop_install();
     int status = ui_run_edit(m, db, path, err, sizeof err);
-    if (status != 0) fprintf(stderr, "hexbattle: %s\n", err);
+    if (status != 0) hb_eprintf("hexbattle: %s\n", err);
     tmpl_db_destroy(db);
     map_destroy(m);
     return status;

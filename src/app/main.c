@@ -11,6 +11,7 @@
 #include "core/args.h"
 #include "core/board.h"
 #include "core/geom.h"
+#include "core/say.h"
 #include "io/fileio.h"
 #include "io/map_io.h"
 #include "io/tiled.h"
@@ -70,8 +71,8 @@ static const char USAGE[] =
 /* Report a usage error and return the bad-input status. */
 static int bad_usage(const char *fmt, const char *arg)
 {
-    fprintf(stderr, "hexbattle: ");
-    fprintf(stderr, fmt, arg);
+    hb_eprintf("hexbattle: ");
+    hb_eprintf(fmt, arg);
     fprintf(stderr, "\nTry 'hexbattle --help'.\n");
     return EXIT_BAD;
 }
@@ -80,12 +81,12 @@ static int bad_usage(const char *fmt, const char *arg)
 static bool cell_arg(const map_t *m, const char *s, cell_t *out)
 {
     if (!args_parse_cell(s, out)) {
-        fprintf(stderr, "hexbattle: '%s' is not a cell; expected C,R such as 3,4\n", s);
+        hb_eprintf("hexbattle: '%s' is not a cell; expected C,R such as 3,4\n", s);
         return false;
     }
     if (!map_in_bounds(m, *out)) {
-        fprintf(stderr, "hexbattle: cell %d,%d is off the %dx%d map\n", out->col, out->row, m->cols,
-                m->rows);
+        hb_eprintf("hexbattle: cell %d,%d is off the %dx%d map\n", out->col, out->row, m->cols,
+                   m->rows);
         return false;
     }
     return true;
@@ -96,9 +97,9 @@ static int combatant_arg(const map_t *m, const char *id)
 {
     int i = map_find_combatant(m, id);
     if (i < 0) {
-        fprintf(stderr, "hexbattle: no combatant '%s' on map '%s'; ids:", id, m->name);
+        hb_eprintf("hexbattle: no combatant '%s' on map '%s'; ids:", id, m->name);
         for (int k = 0; k < m->n_combatants; k++)
-            fprintf(stderr, " %s", m->combatants[k].id);
+            hb_eprintf(" %s", m->combatants[k].id);
         fprintf(stderr, "\n");
     }
     return i;
@@ -159,9 +160,9 @@ static int query_reach_mode(const map_t *m, const tmpl_db_t *db, const ruleset_t
 {
     int mode = ruleset_move_mode(rs, mode_name);
     if (mode < 0 || !rs->move_cost) {
-        fprintf(stderr, "hexbattle: ruleset %s has no move mode '%s'; modes:", rs->id, mode_name);
+        hb_eprintf("hexbattle: ruleset %s has no move mode '%s'; modes:", rs->id, mode_name);
         for (int k = 0; k < rs->n_move_modes; k++)
-            fprintf(stderr, " %s", rs->move_modes[k]);
+            hb_eprintf(" %s", rs->move_modes[k]);
         fprintf(stderr, "\n");
         return EXIT_BAD;
     }
@@ -169,8 +170,10 @@ static int query_reach_mode(const map_t *m, const tmpl_db_t *db, const ruleset_t
     battle_opts_t opts = {.seed = 1};
     battle_status_t st = play_start(&p, m, db, rs, &opts);
     if (st != BATTLE_OK) {
-        fprintf(stderr, "hexbattle: the battle cannot start: %s\n",
-                st == BATTLE_ERROR ? p.error : st == BATTLE_NOMEM ? "out of memory" : "refused");
+        hb_eprintf("hexbattle: the battle cannot start: %s\n", st == BATTLE_ERROR ? p.error
+                                                               : st == BATTLE_NOMEM
+                                                                   ? "out of memory"
+                                                                   : "refused");
         play_end(&p);
         return EXIT_FAIL;
     }
@@ -201,7 +204,7 @@ static int query_reach(const map_t *m, const tmpl_db_t *db, const ruleset_t *rs,
     if (!ps || !out) {
         path_search_destroy(ps);
         free(out);
-        fprintf(stderr, "hexbattle: out of memory\n");
+        hb_eprintf("hexbattle: out of memory\n");
         return EXIT_FAIL;
     }
     int rc;
@@ -229,7 +232,7 @@ static int query_path(const map_t *m, const board_t *b, const geo_profile_t *pro
     if (!ps || !path) {
         path_search_destroy(ps);
         free(path);
-        fprintf(stderr, "hexbattle: out of memory\n");
+        hb_eprintf("hexbattle: out of memory\n");
         return EXIT_FAIL;
     }
     int cost = 0, len = 0;
@@ -254,7 +257,7 @@ static int query_threat(const map_t *m, const board_t *b, const geo_profile_t *p
     int ncells = m->cols * m->rows;
     hex_t *hx = malloc(sizeof *hx * (size_t)ncells);
     if (!hx) {
-        fprintf(stderr, "hexbattle: out of memory\n");
+        hb_eprintf("hexbattle: out of memory\n");
         return EXIT_FAIL;
     }
     int k = geom_threat(b, i, prof[i].reach_ft, hx, ncells);
@@ -277,7 +280,7 @@ static int query_flanking(const map_t *m, const board_t *b, const geo_profile_t 
     int t = combatant_arg(m, args[1]);
     if (t < 0) return EXIT_BAD;
     if (a == t) {
-        fprintf(stderr, "hexbattle: a combatant cannot flank itself\n");
+        hb_eprintf("hexbattle: a combatant cannot flank itself\n");
         return EXIT_BAD;
     }
     int partners[MAP_MAX_COMBATANTS];
@@ -312,7 +315,7 @@ static int cmd_query(int argc, char **argv)
     board_t *b = board_create(m);
     geo_profile_t *prof = calloc((size_t)(m->n_combatants + 1), sizeof *prof);
     if (!rs || !b || !prof) {
-        fprintf(stderr, "hexbattle: %s\n", rs ? "out of memory" : "unknown ruleset");
+        hb_eprintf("hexbattle: %s\n", rs ? "out of memory" : "unknown ruleset");
         rc = EXIT_FAIL;
     } else {
         ruleset_profiles(rs, b, db, prof);
@@ -373,7 +376,8 @@ static int cmd_render(int argc, char **argv)
             if (opts.n_overlays == UI_MAX_OVERLAYS)
                 return bad_usage("render: at most %s overlays", "16");
             if (!args_parse_overlay(v, &opts.overlays[opts.n_overlays], err, sizeof err)) {
-                fprintf(stderr, "hexbattle: --%s\nTry 'hexbattle --help'.\n", err);
+                hb_eprintf("hexbattle: --%s\n", err);
+                fputs("Try 'hexbattle --help'.\n", stderr);
                 return EXIT_BAD;
             }
             opts.n_overlays++;
@@ -408,8 +412,7 @@ static int cmd_render(int argc, char **argv)
     if (rc != HB_OK)
         return rc;
     rc = ui_render_png_opts(m, db, &opts, out, err, sizeof err);
-    if (rc != 0)
-        fprintf(stderr, "hexbattle: render: %s\n", err);
+    if (rc != 0) hb_eprintf("hexbattle: render: %s\n", err);
     tmpl_db_destroy(db);
     map_destroy(m);
     return rc;
@@ -433,21 +436,21 @@ static int cmd_convert(int argc, char **argv)
                  ? tiled_load(in, hb_data_dir(), &m, NULL, note, sizeof note, err, sizeof err)
                  : map_load(in, hb_data_dir(), &m, NULL, err, sizeof err);
     if (rc != HB_OK) {
-        fprintf(stderr, "hexbattle: %s\n", err);
+        hb_eprintf("hexbattle: %s\n", err);
         return rc;
     }
-    if (note[0]) fprintf(stderr, "hexbattle: %s: %s\n", in, note);
-    if (m->art && m->art->warn[0]) fprintf(stderr, "hexbattle: %s: %s\n", in, m->art->warn);
+    if (note[0]) hb_eprintf("hexbattle: %s: %s\n", in, note);
+    if (m->art && m->art->warn[0]) hb_eprintf("hexbattle: %s: %s\n", in, m->art->warn);
     /* What the other format cannot hold is said, not lost in silence. */
     if (m->art && m->art->gids)
-        fprintf(stderr, "hexbattle: %s: the tiles' pictures are not written, only the terrain "
-                        "they name\n", out);
+        hb_eprintf("hexbattle: %s: the tiles' pictures are not written, only the terrain "
+                   "they name\n",
+                   out);
     if (m->art && m->art->bg[0] && !json)
-        fprintf(stderr, "hexbattle: %s: the background picture is not written to a Tiled map\n",
-                out);
+        hb_eprintf("hexbattle: %s: the background picture is not written to a Tiled map\n", out);
     rc = map_save(m, out, err, sizeof err);
     if (rc != HB_OK) {
-        fprintf(stderr, "hexbattle: %s\n", err);
+        hb_eprintf("hexbattle: %s\n", err);
         rc = EXIT_FAIL;
     }
     map_destroy(m);
@@ -472,7 +475,7 @@ static int cmd_play(const char *map_path)
     char err[HB_ERR_MAX];
     ui_stop_install();
     if (ui_run_window(m, db, map_path, err, sizeof err) != 0) {
-        fprintf(stderr, "hexbattle: %s\n", err);
+        hb_eprintf("hexbattle: %s\n", err);
         rc = EXIT_FAIL;
     }
     tmpl_db_destroy(db);

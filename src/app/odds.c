@@ -13,6 +13,7 @@
 
 #include "app.h"
 #include "core/board.h"
+#include "core/say.h"
 #include "io/fileio.h"
 #include "io/map_io.h"
 #include "io/odds_pool.h"
@@ -29,8 +30,8 @@
 
 static int usage(const char *why, const char *arg)
 {
-    fprintf(stderr, "hexbattle: odds: ");
-    fprintf(stderr, why, arg);
+    hb_eprintf("hexbattle: odds: ");
+    hb_eprintf(why, arg);
     fprintf(stderr, "\nusage: hexbattle odds MAP|SAVE [--runs N] [--seed S] [--threads T]\n");
     return EXIT_BAD;
 }
@@ -128,17 +129,16 @@ static int run_and_print(const odds_base_t *base, const board_t *bd, uint64_t se
 {
     odds_progress_t pr;
     if (!run_watched(base, seed, runs, threads, &pr)) {
-        fprintf(stderr, "hexbattle: odds: out of memory or no threads\n");
+        hb_eprintf("hexbattle: odds: out of memory or no threads\n");
         return EXIT_FAIL;
     }
     if (pr.first_failure >= 0) {
-        fprintf(stderr, "hexbattle: odds: run %d (seed %llu) could not be played: %s\n",
-                pr.first_failure,
-                (unsigned long long)odds_run_seed(seed, pr.first_failure),
-                pr.error[0]                          ? pr.error
-                : pr.failure == BATTLE_NOMEM         ? "out of memory"
-                : pr.failure == BATTLE_ILLEGAL       ? "the battle does not rebuild"
-                                                     : "the rules refused it");
+        hb_eprintf("hexbattle: odds: run %d (seed %llu) could not be played: %s\n",
+                   pr.first_failure, (unsigned long long)odds_run_seed(seed, pr.first_failure),
+                   pr.error[0]                    ? pr.error
+                   : pr.failure == BATTLE_NOMEM   ? "out of memory"
+                   : pr.failure == BATTLE_ILLEGAL ? "the battle does not rebuild"
+                                                  : "the rules refused it");
         return EXIT_FAIL;
     }
     if (app_print_json(answer(&pr, bd, base->map)) != 0) return EXIT_FAIL;
@@ -155,10 +155,10 @@ static int odds_map(const char *path, uint64_t seed, long runs, int threads)
     const ruleset_t *rs = ruleset_find(m->ruleset);
     board_t *bd = board_create(m);
     if (!rs || !rs->setup) {
-        fprintf(stderr, "hexbattle: %s: ruleset: '%s' cannot be played\n", path, m->ruleset);
+        hb_eprintf("hexbattle: %s: ruleset: '%s' cannot be played\n", path, m->ruleset);
         rc = EXIT_BAD;
     } else if (!bd) {
-        fprintf(stderr, "hexbattle: out of memory\n");
+        hb_eprintf("hexbattle: out of memory\n");
         rc = EXIT_FAIL;
     } else {
         odds_base_t base = {.map = m, .db = db, .rs = rs, .from_start = true};
@@ -181,12 +181,12 @@ static int odds_save(const char *path, uint64_t seed, long runs, int threads)
     int rc = save_load(path, NULL, &s, err, sizeof err);
     if (rc == HB_OK) rc = save_rebuild_ex(s, &p, &note, err, sizeof err);
     if (rc != HB_OK) {
-        fprintf(stderr, "hexbattle: %s\n", err);
+        hb_eprintf("hexbattle: %s\n", err);
         save_free(s);
         return rc;
     }
     /* A save of other rules is played on from where today's rules take it. */
-    if (note.text[0]) fprintf(stderr, "hexbattle: note: %s\n", note.text);
+    if (note.text[0]) hb_eprintf("hexbattle: note: %s\n", note.text);
     odds_base_t base = odds_base_of(&p);
     rc = run_and_print(&base, p.b->board, seed, runs, threads);
     play_end(&p);
@@ -226,8 +226,8 @@ int app_odds(int argc, char **argv)
      * answer is the same on any number, so the count is capped, and said. */
     uint64_t cores = (uint64_t)odds_cpu_count();
     if (threads > cores) {
-        fprintf(stderr, "hexbattle: odds: --threads %llu capped at the %llu processors there are\n",
-                (unsigned long long)threads, (unsigned long long)cores);
+        hb_eprintf("hexbattle: odds: --threads %llu capped at the %llu processors there are\n",
+                   (unsigned long long)threads, (unsigned long long)cores);
         threads = cores;
     }
     if (app_is_save(path)) return odds_save(path, seed, (long)runs, (int)threads);

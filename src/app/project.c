@@ -4,10 +4,11 @@
 #include <string.h>
 
 #include "app.h"
-#include "ui/stop.h"
+#include "core/say.h"
 #include "io/fileio.h"
 #include "io/map_io.h"
 #include "ui/projector.h"
+#include "ui/stop.h"
 
 #define PROJECT_DEFAULT_MAP "ridge_ambush.json"
 
@@ -15,15 +16,13 @@ int app_project(int argc, char **argv)
 {
     /* argv[0] is "project". */
     if (argc > 2) {
-        fprintf(stderr,
-                "hexbattle: project takes at most one map, not '%s'\n"
-                "Try 'hexbattle --help'.\n",
-                argv[2]);
+        hb_eprintf("hexbattle: project takes at most one map, not '%s'\n", argv[2]);
+        fputs("Try 'hexbattle --help'.\n", stderr);
         return 2;
     }
     if (argc == 2 && argv[1][0] == '-') {
-        fprintf(stderr, "hexbattle: project: unknown option '%s'\nTry 'hexbattle --help'.\n",
-                argv[1]);
+        hb_eprintf("hexbattle: project: unknown option '%s'\n", argv[1]);
+        fputs("Try 'hexbattle --help'.\n", stderr);
         return 2;
     }
     char fallback[4096];
@@ -39,7 +38,7 @@ int app_project(int argc, char **argv)
     if (rc != HB_OK) return rc;
     ui_stop_install();
     if (ui_run_project(m, db, path, err, sizeof err) != 0) {
-        fprintf(stderr, "hexbattle: %s\n", err);
+        hb_eprintf("hexbattle: %s\n", err);
         rc = 1;
     }
     tmpl_db_destroy(db);

@@ -7,9 +7,10 @@
 #include <string.h>
 
 #include "app.h"
-#include "ui/stop.h"
+#include "core/say.h"
 #include "io/event_json.h"
 #include "io/save.h"
+#include "ui/stop.h"
 #include "ui/ui.h"
 
 #define EXIT_BAD 2
@@ -17,8 +18,8 @@
 
 static int usage(const char *cmd, const char *why, const char *arg)
 {
-    fprintf(stderr, "hexbattle: %s: ", cmd);
-    fprintf(stderr, why, arg);
+    hb_eprintf("hexbattle: %s: ", cmd);
+    hb_eprintf(why, arg);
     fprintf(stderr, "\nusage: hexbattle resume [SAVE]   or   hexbattle replay SAVE [--events]\n");
     return EXIT_BAD;
 }
@@ -31,9 +32,9 @@ static int open_save(const char *path, save_t **s, play_t *p)
     save_note_t note;
     if (rc == HB_OK) rc = save_rebuild_ex(*s, p, &note, err, sizeof err);
     /* A save of other rules opens all the same; the note says what differs. */
-    if (rc == HB_OK && note.text[0]) fprintf(stderr, "hexbattle: note: %s\n", note.text);
+    if (rc == HB_OK && note.text[0]) hb_eprintf("hexbattle: note: %s\n", note.text);
     if (rc != HB_OK) {
-        fprintf(stderr, "hexbattle: %s\n", err);
+        hb_eprintf("hexbattle: %s\n", err);
         save_free(*s);
         *s = NULL;
     }
@@ -46,7 +47,7 @@ static int print_events(const battle_t *b)
     for (int k = 0; k < b->log.n; k++) {
         char *line = event_to_line_in(b, &b->log.ev[k]);
         if (!line) {
-            fprintf(stderr, "hexbattle: out of memory\n");
+            hb_eprintf("hexbattle: out of memory\n");
             return EXIT_FAIL;
         }
         fputs(line, stdout);
@@ -82,7 +83,7 @@ int app_resume(int argc, char **argv)
     char err[HB_ERR_MAX];
     ui_stop_install();
     if (ui_run_saved(s, path, false, err, sizeof err) != 0) {
-        fprintf(stderr, "hexbattle: %s\n", err);
+        hb_eprintf("hexbattle: %s\n", err);
         rc = EXIT_FAIL;
     }
     save_free(s);
@@ -116,7 +117,7 @@ int app_replay(int argc, char **argv)
         char err[HB_ERR_MAX];
         ui_stop_install();
         if (ui_run_saved(s, path, true, err, sizeof err) != 0) {
-            fprintf(stderr, "hexbattle: %s\n", err);
+            hb_eprintf("hexbattle: %s\n", err);
             rc = EXIT_FAIL;
         }
     }

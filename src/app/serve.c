@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "app.h"
+#include "core/say.h"
 #include "io/event_json.h"
 #include "io/fileio.h"
 #include "io/save.h"
@@ -38,8 +39,8 @@ static void on_signal(int sig)
 
 static int usage(const char *why, const char *arg)
 {
-    fprintf(stderr, "hexbattle: serve: ");
-    fprintf(stderr, why, arg);
+    hb_eprintf("hexbattle: serve: ");
+    hb_eprintf(why, arg);
     fprintf(stderr, "\nusage: hexbattle serve MAP|SAVE [--port N]\n");
     return EXIT_BAD;
 }
@@ -126,24 +127,26 @@ static int load(const char *path, play_t *p, map_t **m, tmpl_db_t **db, save_t *
         int rc = save_load(path, NULL, s, err, sizeof err);
         if (rc == HB_OK) rc = save_rebuild_ex(*s, p, &note, err, sizeof err);
         if (rc != HB_OK) {
-            fprintf(stderr, "hexbattle: %s\n", err);
+            hb_eprintf("hexbattle: %s\n", err);
             return rc;
         }
-        if (note.text[0]) fprintf(stderr, "hexbattle: note: %s\n", note.text);
+        if (note.text[0]) hb_eprintf("hexbattle: note: %s\n", note.text);
         return 0;
     }
     int rc = app_load_map(path, m, db);
     if (rc != HB_OK) return rc;
     const ruleset_t *rs = ruleset_find((*m)->ruleset);
     if (!rs || !rs->setup) {
-        fprintf(stderr, "hexbattle: %s: ruleset: '%s' cannot be played\n", path, (*m)->ruleset);
+        hb_eprintf("hexbattle: %s: ruleset: '%s' cannot be played\n", path, (*m)->ruleset);
         return EXIT_BAD;
     }
     battle_opts_t opts = {.seed = SERVE_SEED};
     battle_status_t st = play_start(p, *m, *db, rs, &opts);
     if (st != BATTLE_OK) {
-        fprintf(stderr, "hexbattle: serve: the battle cannot start: %s\n",
-                st == BATTLE_ERROR ? p->error : st == BATTLE_NOMEM ? "out of memory" : "refused");
+        hb_eprintf("hexbattle: serve: the battle cannot start: %s\n", st == BATTLE_ERROR ? p->error
+                                                                      : st == BATTLE_NOMEM
+                                                                          ? "out of memory"
+                                                                          : "refused");
         return EXIT_FAIL;
     }
     return 0;
@@ -185,7 +188,7 @@ int app_serve(int argc, char **argv)
         char err[300];
         sh = share_start(&host, &o, err, sizeof err);
         if (!sh) {
-            fprintf(stderr, "hexbattle: %s\n", err);
+            hb_eprintf("hexbattle: %s\n", err);
             rc = EXIT_FAIL;
         }
     }
@@ -196,7 +199,7 @@ int app_serve(int argc, char **argv)
         share_url(sh, url, sizeof url);
         printf("%s\n", url);
         fflush(stdout);
-        fprintf(stderr, "hexbattle: serving %s on port %d; Ctrl+C stops\n", path, share_port(sh));
+        hb_eprintf("hexbattle: serving %s on port %d; Ctrl+C stops\n", path, share_port(sh));
         double next_ai = now_s() + AI_PAUSE_S;
         int guard = 0, printed = 0;
         share_publish(sh);
@@ -210,7 +213,7 @@ int app_serve(int argc, char **argv)
             print_events(p.b, &printed);
         }
         share_stop(sh);
-        fprintf(stderr, "hexbattle: sharing stopped\n");
+        hb_eprintf("hexbattle: sharing stopped\n");
     }
     play_end(&p);
     save_free(s);

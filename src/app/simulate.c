@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "core/say.h"
 #include "io/event_json.h"
 #include "io/fileio.h"
 #include "io/map_io.h"
@@ -23,8 +24,8 @@
 
 static int usage(const char *why, const char *arg)
 {
-    fprintf(stderr, "hexbattle: simulate: ");
-    fprintf(stderr, why, arg);
+    hb_eprintf("hexbattle: simulate: ");
+    hb_eprintf(why, arg);
     fprintf(stderr, "\nusage: hexbattle simulate MAP --seed N [--max-rounds R] [--save FILE]\n");
     return EXIT_BAD;
 }
@@ -84,8 +85,7 @@ int app_simulate(int argc, char **argv)
     if (rc != HB_OK) return rc;
     const ruleset_t *rs = ruleset_find(m->ruleset);
     if (!rs || !rs->setup) {
-        fprintf(stderr, "hexbattle: %s: ruleset: '%s' cannot be simulated\n", map_path,
-                m->ruleset);
+        hb_eprintf("hexbattle: %s: ruleset: '%s' cannot be simulated\n", map_path, m->ruleset);
         tmpl_db_destroy(db);
         map_destroy(m);
         return EXIT_BAD;
@@ -96,16 +96,16 @@ int app_simulate(int argc, char **argv)
     if (st == BATTLE_OK)
         st = play_auto(&p, (int)rounds);
     if (st != BATTLE_OK) {
-        fprintf(stderr, "hexbattle: simulate: %s\n",
-                st == BATTLE_NOMEM   ? "out of memory"
-                : st == BATTLE_ERROR ? p.error
-                                     : "the battle could not be played");
+        hb_eprintf("hexbattle: simulate: %s\n", st == BATTLE_NOMEM ? "out of memory"
+                                                : st == BATTLE_ERROR
+                                                    ? p.error
+                                                    : "the battle could not be played");
         rc = EXIT_FAIL;
     } else {
         for (int k = 0; k < p.b->log.n && rc == 0; k++) {
             char *line = event_to_line_in(p.b, &p.b->log.ev[k]);
             if (!line) {
-                fprintf(stderr, "hexbattle: out of memory\n");
+                hb_eprintf("hexbattle: out of memory\n");
                 rc = EXIT_FAIL;
                 break;
             }
@@ -117,7 +117,7 @@ int app_simulate(int argc, char **argv)
          * it is a failure of the run, not bad input. */
         if (rc == 0 && save_path &&
             save_write(save_path, &p, NULL, map_path, true, err, sizeof err) != HB_OK) {
-            fprintf(stderr, "hexbattle: %s\n", err);
+            hb_eprintf("hexbattle: %s\n", err);
             rc = EXIT_FAIL;
         }
     }

@@ -69,6 +69,10 @@ typedef enum {
     OVERRIDE_COUNT
 } cmd_override_t;
 
+/* Largest cmd_t.arg a ruleset gives (surface packs a vehicle's further
+ * weapons into bits 12..23); a save's "arg" outside 0..CMD_ARG_MAX is refused. */
+#define CMD_ARG_MAX 0xffffff
+
 /* cmd_t.weapon for no weapon (unarmed; activation's basic Struggle), and
  * for the Grab every creature of a ruleset that has one may use whatever it
  * carries (activation; the JSON form names it "grab"). */

@@ -24,13 +24,26 @@ static int combatant_index(const map_t *m, const char *id)
     return -1;
 }
 
+/* A whole number in lo..hi (cJSON's valueint would cut 2.5 to 2 without a
+ * word, and saturates what does not fit an int). */
+static bool whole(const cJSON *v, int lo, int hi, int *out)
+{
+    if (!cJSON_IsNumber(v)) return false;
+    double d = v->valuedouble;
+    if (!(d >= (double)lo && d <= (double)hi) || d != (double)(int)d) return false;
+    *out = (int)d;
+    return true;
+}
+
 /* A [col, row] pair inside the map. */
 static bool read_cell(const cJSON *v, const map_t *m, cell_t *out)
 {
     if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 2) return false;
-    const cJSON *c = cJSON_GetArrayItem(v, 0), *r = cJSON_GetArrayItem(v, 1);
-    if (!cJSON_IsNumber(c) || !cJSON_IsNumber(r)) return false;
-    *out = (cell_t){c->valueint, r->valueint};
+    cell_t c;
+    if (!whole(cJSON_GetArrayItem(v, 0), 0, MAP_MAX_DIM - 1, &c.col) ||
+        !whole(cJSON_GetArrayItem(v, 1), 0, MAP_MAX_DIM - 1, &c.row))
+        return false;
+    *out = c;
     return map_in_bounds(m, *out);
 }
 
@@ -39,10 +52,7 @@ static bool read_cell(const cJSON *v, const map_t *m, cell_t *out)
  * id) for the built-in Grab. */
 static bool read_weapon(const cJSON *v, const map_t *m, int actor, int *out)
 {
-    if (cJSON_IsNumber(v)) {
-        *out = v->valueint;
-        return *out >= CMD_WEAPON_GRAB && *out < MAP_MAX_WEAPONS;
-    }
+    if (cJSON_IsNumber(v)) return whole(v, CMD_WEAPON_GRAB, MAP_MAX_WEAPONS - 1, out);
     if (!cJSON_IsString(v)) return false;
     if (strcmp(v->valuestring, "unarmed") == 0) {
         *out = CMD_WEAPON_NONE;
@@ -86,8 +96,8 @@ bool cmd_from_json(const cJSON *v, const map_t *m, cmd_t *out, char *err, size_t
     }
     const cJSON *arg = cJSON_GetObjectItemCaseSensitive(v, "arg");
     if (arg) {
-        if (!cJSON_IsNumber(arg)) return fail(err, errcap, "\"arg\" must be an integer");
-        c.arg = arg->valueint;
+        if (!whole(arg, 0, CMD_ARG_MAX, &c.arg))
+            return fail(err, errcap, "\"arg\" must be an integer from 0 to %d", CMD_ARG_MAX);
     }
     const cJSON *act = cJSON_GetObjectItemCaseSensitive(v, "act");
     if (act) {
@@ -111,8 +121,8 @@ bool cmd_from_json(const cJSON *v, const map_t *m, cmd_t *out, char *err, size_t
             int v = -1;
             if (cJSON_IsBool(y))
                 v = cJSON_IsTrue(y) ? 1 : 0;
-            else if (cJSON_IsNumber(y) && y->valuedouble == (double)y->valueint)
-                v = y->valueint;
+            else if (!whole(y, 0, REACT_ANSWER_LIMIT - 1, &v))
+                v = -1;
             if (v < 0 || v >= REACT_ANSWER_LIMIT)
                 return fail(err, errcap,
                             "\"reactions\" answer %d must be true, false or an option 0 to %d",

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../core/say.h"
 #include "../platform/plat_sys.h"
 #include "../platform/platform.h"
 
@@ -36,6 +37,9 @@ static void set_err(char *err, size_t errcap, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(err, errcap, fmt, ap);
     va_end(ap);
+    /* The message names a file the user gave: its control characters (an
+     * ESC, a newline) are shown, not sent to the terminal. */
+    hb_escape_controls(err, errcap);
 }
 
 /* A size limit in words: "16 MiB" when it is a whole number of MiB. */

@@ -1,6 +1,8 @@
 /* io_json.c - checked reads of cJSON values with precise messages (see io_json.h). */
 #include "io_json.h"
 
+#include "../core/say.h"
+
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -10,24 +12,7 @@
 
 void io_escape_controls(char *s, size_t cap)
 {
-    /* Work from a copy: each control byte grows into four ("\x1b"). */
-    char src[2048];
-    size_t n = strlen(s);
-    if (n >= sizeof src) n = sizeof src - 1;
-    memcpy(src, s, n);
-    src[n] = '\0';
-    size_t o = 0;
-    for (size_t i = 0; i < n && o + 1 < cap; i++) {
-        unsigned char c = (unsigned char)src[i];
-        if (c < 0x20 || c == 0x7f) {
-            if (o + 5 > cap) break;
-            snprintf(s + o, cap - o, "\\x%02x", c);
-            o += 4;
-        } else {
-            s[o++] = (char)c;
-        }
-    }
-    s[o] = '\0';
+    hb_escape_controls(s, cap);
 }
 
 int io_fail(io_ctx_t *cx, const char *path, const char *fmt, ...)

@@ -154,6 +154,6 @@ int io_want_inside(io_ctx_t *cx, const char *p, const char *s, const char *where
  * products overflow an int. */
 #define IO_FEET_MAX 10000    /* speed, fly, reach, a weapon's range: feet */
 #define IO_HP_MAX 100000     /* hit points */
-#define IO_VALUE_MAX 1000000 /* stats, rule options, faction scores: -max..max */
+#define IO_VALUE_MAX 10000 /* stats, weapon tags, rule options, faction scores: -max..max */
 
 #endif

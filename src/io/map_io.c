@@ -268,9 +268,9 @@ static int read_combatant(io_ctx_t *cx, const cJSON *o, const char *path, const 
     }
     char q[IO_PATH_MAX];
     io_path_index(q, sizeof q, p, 0);
-    if ((rc = io_want_int(cx, v->child, q, INT_MIN, INT_MAX, &c->at.col))) return rc;
+    if ((rc = io_want_int(cx, v->child, q, 0, MAP_MAX_DIM - 1, &c->at.col))) return rc;
     io_path_index(q, sizeof q, p, 1);
-    if ((rc = io_want_int(cx, v->child->next, q, INT_MIN, INT_MAX, &c->at.row))) return rc;
+    if ((rc = io_want_int(cx, v->child->next, q, 0, MAP_MAX_DIM - 1, &c->at.row))) return rc;
     if (!map_in_bounds(m, c->at))
         return io_fail(cx, p, "(%d, %d) is off the %dx%d map", c->at.col, c->at.row, m->cols,
                        m->rows);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/say.h"
 #include "../platform/platform.h"
 #include "fileio.h"
 
@@ -82,8 +83,8 @@ bool hb_picture_allowed(const char *map_dir, const char *base, const char *rel, 
     return k > 0 && (size_t)k < cap;
 }
 
-int hb_picture_path(const char *map_dir, const char *rel, char *out, size_t cap, char *err,
-                    size_t errcap)
+static int hb_picture_path_unescaped(const char *map_dir, const char *rel, char *out, size_t cap,
+                                     char *err, size_t errcap)
 {
     char norm[1024];
     bool in_map = hb_picture_rel("", rel, norm, sizeof norm);
@@ -156,8 +157,8 @@ static bool jpeg_size(const unsigned char *b, size_t n, unsigned long *w, unsign
     return false;
 }
 
-int hb_picture_size(const char *name, const unsigned char *b, size_t n, int *w, int *h, char *err,
-                    size_t errcap)
+static int hb_picture_size_unescaped(const char *name, const unsigned char *b, size_t n, int *w,
+                                     int *h, char *err, size_t errcap)
 {
     static const unsigned char PNG[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     unsigned long pw = 0, ph = 0;
@@ -183,8 +184,8 @@ int hb_picture_size(const char *name, const unsigned char *b, size_t n, int *w, 
     return HB_OK;
 }
 
-int hb_picture_read(const char *path, unsigned char **out, size_t *len, int *w, int *h, char *err,
-                    size_t errcap)
+static int hb_picture_read_unescaped(const char *path, unsigned char **out, size_t *len, int *w,
+                                     int *h, char *err, size_t errcap)
 {
     *out = NULL;
     *len = 0;
@@ -237,5 +238,32 @@ int hb_picture_check(const char *path, int *w, int *h, char *err, size_t errcap)
     size_t n = 0;
     int rc = hb_picture_read(path, &b, &n, w, h, err, errcap);
     free(b);
+    return rc;
+}
+
+/* The message names what the user gave: its control characters are shown. */
+int hb_picture_path(const char *map_dir, const char *rel, char *out, size_t cap, char *err,
+                    size_t errcap)
+{
+    int rc = hb_picture_path_unescaped(map_dir, rel, out, cap, err, errcap);
+    if (rc != HB_OK) hb_escape_controls(err, errcap);
+    return rc;
+}
+
+/* The message names what the user gave: its control characters are shown. */
+int hb_picture_size(const char *name, const unsigned char *b, size_t n, int *w, int *h, char *err,
+                    size_t errcap)
+{
+    int rc = hb_picture_size_unescaped(name, b, n, w, h, err, errcap);
+    if (rc != HB_OK) hb_escape_controls(err, errcap);
+    return rc;
+}
+
+/* The message names what the user gave: its control characters are shown. */
+int hb_picture_read(const char *path, unsigned char **out, size_t *len, int *w, int *h, char *err,
+                    size_t errcap)
+{
+    int rc = hb_picture_read_unescaped(path, out, len, w, h, err, errcap);
+    if (rc != HB_OK) hb_escape_controls(err, errcap);
     return rc;
 }

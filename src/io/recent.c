@@ -13,6 +13,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "../core/say.h"
 #include "fileio.h"
 #include "map_io.h"
 #include "save.h"
@@ -60,7 +61,7 @@ static bool absolute(const char *path, char *out, size_t cap)
     return n > 0 && (size_t)n < cap;
 }
 
-int recent_add(const char *file, const char *path, char *err, size_t errcap)
+static int recent_add_unescaped(const char *file, const char *path, char *err, size_t errcap)
 {
     char abs_path[RECENT_PATH_MAX];
     if (!path || !*path || !absolute(path, abs_path, sizeof abs_path)) {
@@ -93,5 +94,13 @@ int recent_add(const char *file, const char *path, char *err, size_t errcap)
     else
         snprintf(err, errcap, "%s: cannot write: %s (making its folder)", file, strerror(errno));
     free(text);
+    return rc;
+}
+
+/* The message names what the user gave: its control characters are shown. */
+int recent_add(const char *file, const char *path, char *err, size_t errcap)
+{
+    int rc = recent_add_unescaped(file, path, err, errcap);
+    if (rc != HB_OK) hb_escape_controls(err, errcap);
     return rc;
 }

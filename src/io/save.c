@@ -21,6 +21,15 @@
 #define SAVE_DIE_MAX 1000
 /* Most commands or dice one save may hold (a long battle has a few thousand). */
 #define SAVE_LIST_MAX 1000000
+/* The ranges of a save's state numbers (docs/saves.md, "Ranges"): a round
+ * takes at least one command, a rules revision is a small counter, and a
+ * combatant's hit points never drop below 0 in any ruleset nor rise above
+ * its map hp (IO_HP_MAX) or the stat some rulesets read them from
+ * (IO_VALUE_MAX, smaller). */
+#define SAVE_ROUND_MAX SAVE_LIST_MAX
+#define SAVE_REVISION_MAX 1000000
+#define SAVE_HP_MIN 0
+#define SAVE_HP_MAX IO_HP_MAX
 
 /* ---- writing ---- */
 
@@ -297,7 +306,7 @@ static int read_state(io_ctx_t *cx, const cJSON *root, const board_t *b, save_t 
     int rc = io_require(cx, root, "", "state", &st);
     if (!rc) rc = io_want_object(cx, st, "state");
     if (!rc) rc = io_require(cx, st, "state", "round", &v);
-    if (!rc) rc = io_want_int(cx, v, "state.round", 0, INT_MAX, &s->round);
+    if (!rc) rc = io_want_int(cx, v, "state.round", 0, SAVE_ROUND_MAX, &s->round);
     if (!rc) rc = io_require(cx, st, "state", "over", &v);
     if (!rc) rc = io_want_bool(cx, v, "state.over", &s->over);
     if (rc) return rc;
@@ -345,7 +354,7 @@ static int read_state(io_ctx_t *cx, const cJSON *root, const board_t *b, save_t 
                            s->map->combatants[i].id, i, id);
         if ((rc = io_require(cx, c, p, "hp", &v))) return rc;
         io_path_key(q, sizeof q, p, "hp");
-        if ((rc = io_want_int(cx, v, q, INT_MIN, INT_MAX, &s->hp[i]))) return rc;
+        if ((rc = io_want_int(cx, v, q, SAVE_HP_MIN, SAVE_HP_MAX, &s->hp[i]))) return rc;
         if ((rc = opt_bool(cx, c, p, "out", &s->out[i]))) return rc;
     }
     return HB_OK;
@@ -383,7 +392,7 @@ static int read_save(io_ctx_t *cx, const cJSON *root, const char *data_dir, save
     const cJSON *v;
     s->rules_revision = SAVE_RULES_UNKNOWN;
     if ((v = io_get(root, "rules_revision")) &&
-        (rc = io_want_int(cx, v, "rules_revision", 0, INT_MAX, &s->rules_revision)))
+        (rc = io_want_int(cx, v, "rules_revision", 0, SAVE_REVISION_MAX, &s->rules_revision)))
         return rc;
     if ((v = io_get(root, "map_file")) &&
         (rc = io_want_string(cx, v, "map_file", s->map_file, sizeof s->map_file, true)))

@@ -14,6 +14,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include "../core/say.h"
 #include "../platform/platform.h"
 #include "map_io.h"
 #include "picture.h"
@@ -353,6 +354,7 @@ static void art_warn(map_art_t *a, const char *fmt, const char *arg)
         used += 2;
     }
     snprintf(a->warn + used, sizeof a->warn - used, fmt, arg);
+    hb_escape_controls(a->warn + used, sizeof a->warn - used); /* arg comes from the file */
 }
 
 /* A whole number member KEY of o within lo..hi, else def. */
@@ -923,6 +925,7 @@ static void note_dropped(char *note, size_t cap, const cJSON *layers, const cJSO
         if (k < 0 || (size_t)k >= cap - used) break;
         used += (size_t)k;
     }
+    hb_escape_controls(note, cap); /* the layers' names come from the file */
 }
 
 /* The battle-map picture: the lowest visible image layer of the map (not
@@ -1100,6 +1103,7 @@ static void retell(const build_t *b, const char *name, char *err, size_t errcap)
         snprintf(buf, sizeof buf, "%s: %s (%s)%s", name, b->origin[i].tiled, b->origin[i].hb,
                  rest + hl);
         hb_strlcpy(err, buf, (unsigned)errcap);
+        hb_escape_controls(err, errcap);
         return;
     }
 }

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/say.h"
 #include "map_io.h"
 #include "png.h"
 #include "tiled_internal.h"
@@ -567,6 +568,7 @@ static int refuse(char *err, size_t errcap, const char *path, const char *fmt, .
         vsnprintf(err + k, errcap - (size_t)k, fmt, ap);
         va_end(ap);
     }
+    hb_escape_controls(err, errcap); /* the path and layer names come from the user */
     return HB_ERR_OTHER;
 }
 

@@ -25,6 +25,7 @@
 #include <SDL_image.h>
 
 #include "../core/condlog.h"
+#include "../core/say.h"
 #include "../io/fileio.h"
 #include "../io/map_io.h"
 #include "../io/png.h"
@@ -123,19 +124,18 @@ static SDL_Surface *load_image(const char *rel)
     char *bytes = NULL;
     size_t len = 0;
     if (hb_read_file(path, HB_FILE_MAX, &bytes, &len, err, sizeof err) != HB_OK) {
-        fprintf(stderr, "hexbattle: %s; drawn without it\n", err);
+        hb_eprintf("hexbattle: %s; drawn without it\n", err);
         return NULL;
     }
     unsigned w = 0, h = 0;
     SDL_Surface *img = NULL;
     if (!image_header_size((const unsigned char *)bytes, len, &w, &h))
-        fprintf(stderr, "hexbattle: %s: not a PNG, JPEG, GIF or BMP image; drawn without it\n",
-                path);
+        hb_eprintf("hexbattle: %s: not a PNG, JPEG, GIF or BMP image; drawn without it\n", path);
     else if (w == 0 || h == 0 || w > UI_IMAGE_MAX || h > UI_IMAGE_MAX)
-        fprintf(stderr, "hexbattle: %s: %ux%u pixels, over the %dx%d limit; drawn without it\n",
-                path, w, h, UI_IMAGE_MAX, UI_IMAGE_MAX);
+        hb_eprintf("hexbattle: %s: %ux%u pixels, over the %dx%d limit; drawn without it\n", path, w,
+                   h, UI_IMAGE_MAX, UI_IMAGE_MAX);
     else if (!(img = IMG_Load_RW(SDL_RWFromConstMem(bytes, (int)len), 1)))
-        fprintf(stderr, "hexbattle: %s: %s; drawn without it\n", path, IMG_GetError());
+        hb_eprintf("hexbattle: %s: %s; drawn without it\n", path, IMG_GetError());
     free(bytes);
     return img;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../core/edit.h"
+#include "../core/say.h"
 #include "../io/fileio.h"
 #include "../io/map_io.h"
 #include "../io/recover.h"
@@ -41,9 +42,9 @@ static void keep_edits(const ed_state_t *st)
     char msg[HB_ERR_MAX];
     bool written = false;
     if (!ed_write_recovery(st, &written, msg, sizeof msg))
-        fprintf(stderr, "hexbattle: unsaved edits lost: %s\n", msg);
+        hb_eprintf("hexbattle: unsaved edits lost: %s\n", msg);
     else if (written)
-        fprintf(stderr, "hexbattle: stopped; unsaved edits kept in %s\n", msg);
+        hb_eprintf("hexbattle: stopped; unsaved edits kept in %s\n", msg);
 }
 
 int ui_run_edit(map_t *m, const tmpl_db_t *db, const char *path, char *err, size_t errcap)
@@ -73,7 +74,7 @@ int ui_run_edit(map_t *m, const tmpl_db_t *db, const char *path, char *err, size
     int found = recover_find(path, rpath, sizeof rpath, why, sizeof why);
     if (found > 0) ed_offer_recovery(&st, rpath);
     if (found < 0) { /* there, but it cannot come back: say so */
-        fprintf(stderr, "hexbattle: a recovery copy cannot be read: %s\n", why);
+        hb_eprintf("hexbattle: a recovery copy cannot be read: %s\n", why);
         ed_message(&st, "recovery copy not usable: %s", why);
     }
     int status = 0;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/say.h"
 #include "../core/scale.h"
 #include "hud.h"
 #include "lod.h"
@@ -243,7 +244,7 @@ bool ui_projector_open(ui_projector_t *p, int display, int referee_display, char
     p->have_cfg_path = config_path(p->cfg_path, sizeof p->cfg_path) == HB_OK;
     bool cfg_bad =
         p->have_cfg_path && config_load(p->cfg_path, &p->cfg, cerr, sizeof cerr) != HB_OK;
-    if (cfg_bad) fprintf(stderr, "hexbattle: ignoring the display settings: %s\n", cerr);
+    if (cfg_bad) hb_eprintf("hexbattle: ignoring the display settings: %s\n", cerr);
     const display_cfg_t *known = config_find(&p->cfg, p->display_name, p->mode_w, p->mode_h);
     if (known) {
         p->set = *known;

@@ -7,6 +7,7 @@
 #include <SDL_image.h>
 #include <SDL_ttf.h>
 
+#include "../core/say.h"
 #include "../core/scale.h"
 #include "../io/fileio.h"
 #include "../io/png.h"
@@ -171,7 +172,7 @@ int ui_render_png_opts(const map_t *m, const tmpl_db_t *db, const ui_render_opts
     d = ui_draw_create(ren, m, err, errcap);
     if (!d) goto done;
     /* A picture of the map that cannot be drawn: its terrain colours, said once. */
-    if (ui_draw_art_warning(d)) fprintf(stderr, "hexbattle: %s\n", ui_draw_art_warning(d));
+    if (ui_draw_art_warning(d)) hb_eprintf("hexbattle: %s\n", ui_draw_art_warning(d));
     if (opts->n_overlays) {
         /* Specs are checked before drawing: a bad id is bad input (2). */
         ov = ui_overlay_create(m);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../core/say.h"
 #include "../io/recent.h"
 #include "../io/recover.h"
 #include "stop.h"
@@ -158,9 +159,9 @@ static void keep_battle(const pui_t *play)
     save_table_t t = {.has_rng = true, .rng = play->rng, .phys_sides = play->phys_sides};
     if (recover_write_battle_any(file, &play->play, &t, play->map_path, rpath, sizeof rpath, err,
                                  sizeof err) != HB_OK)
-        fprintf(stderr, "hexbattle: stopped; the battle could not be kept: %s\n", err);
+        hb_eprintf("hexbattle: stopped; the battle could not be kept: %s\n", err);
     else
-        fprintf(stderr, "hexbattle: stopped; the battle is kept in %s\n", rpath);
+        hb_eprintf("hexbattle: stopped; the battle is kept in %s\n", rpath);
 }
 
 /* Remember a map or save the referee opened, for the picker; a failure
@@ -295,7 +296,7 @@ bool ui_session_open(ui_session_t *s, const ui_session_args_t *a, char *err, siz
     else if (!a->save && !a->replay && play->save_path[0] && a->allow_maps)
         smenu_offer_resume(&s->menu, play->save_path); /* only when the file is there */
     if (found < 0) { /* there, but it cannot come back: say so */
-        fprintf(stderr, "hexbattle: a recovery copy cannot be read: %s\n", why);
+        hb_eprintf("hexbattle: a recovery copy cannot be read: %s\n", why);
         snprintf(play->msg, sizeof play->msg, "recovery copy not usable: %.170s", why);
     }
     s->proj.beside = s->win; /* F2 opens the table beside this window, without the keyboard */

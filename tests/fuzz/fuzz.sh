@@ -33,7 +33,10 @@ cmake --build "$BUILD" --target fuzz_targets -j "$(nproc 2>/dev/null || echo 2)"
 
 export HEXBATTLE_DATA="$SRC/data"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
-export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+# UBSan halts on its first report (an int overflow fails the fuzzer as a
+# crash does), whatever else the caller put in UBSAN_OPTIONS: the last
+# setting of a flag wins. The build also passes -fno-sanitize-recover=all.
+export UBSAN_OPTIONS="print_stacktrace=1:${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}halt_on_error=1"
 mkdir -p "$BUILD/fuzz-artifacts"
 status=0
 for corpus in "$SRC"/tests/fuzz/corpus/*/; do
