@@ -367,6 +367,8 @@ bool hud_pre_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
                 SDL_Rect r = hud_button_rect(h, i);
                 if (hud_in_rect(&r, x, y)) return pui_choose(p, i), true;
             }
+            if (!p->user_turn && !p->play.b->over && !pui_needs_die(p) && !pui_needs_answer(p))
+                pui_not_now(p, "The action bar"); /* it shows no actions while the AI plays */
             return true;
         }
         if (hud_in_rect(&h->lay.tracker, x, y) || hud_in_rect(&h->lay.log, x, y)) return true;

@@ -64,7 +64,16 @@ typedef struct hud {
      * dragged (the path preview follows), and the release moves it there. */
     bool drag_armed, dragging;
     int drag_x, drag_y;
+    /* The telegraphed intentions the last frame marked on the map (scars'
+     * telegraph, as the projector shows it) and their banner's box. */
+    int n_intents;
+    SDL_Rect banner;
+    /* With the tracker folded: the answers declared to a reaction asked,
+     * in the order they resolve, over the map (w 0: none shown). */
+    SDL_Rect resolves;
 } hud_t;
+
+#define HUD_INTENTS_MAX 32 /* most telegraphed intentions marked on the laptop's map */
 
 /* Panels for a w x h drawable at px_per_pt pixels per point. */
 void hud_layout(hud_layout_t *l, int w, int h, double px_per_pt);

@@ -101,6 +101,17 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     snprintf(buf, sizeof buf, "Round %d", b->round > 0 ? b->round : 1);
     hud_text(d, buf, ui_text_quantize(l->px + 4), true, C_HEAD, x, y);
     y += l->line + l->px / 2;
+    /* The sides rolling physical dice (P), for as long as they do; their
+     * rows carry a "dice" tag too. */
+    if (p->phys_sides) {
+        size_t at = (size_t)snprintf(buf, sizeof buf, "Physical dice:");
+        for (int sd = 0, k = 0; sd < b->board->n_sides && sd < 32 && at < sizeof buf; sd++)
+            if ((p->phys_sides >> sd) & 1u)
+                at += (size_t)snprintf(buf + at, sizeof buf - at, "%s %s", k++ ? "," : "",
+                                       b->board->side_name[sd]);
+        y += l->line * hud_text_wrap(d, buf, ui_text_quantize(l->px - 2), true, C_DICE, x, y,
+                                     l->tracker.x + l->tracker.w - l->px / 2 - x, l->line, true);
+    }
     /* The turns to come, when the ruleset forecasts them (its queue hook);
      * first, while the table is asked about a reaction, the answers already
      * declared to that moment, in the order they will resolve. */
@@ -161,15 +172,19 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
             /* The combatant a physical die is awaited for: an orange frame
              * and the die at the end of its row. */
             SDL_Rect fr = {l->tracker.x + 1, y - 2, l->tracker.w - 2, row_h};
-            SDL_SetRenderDrawColor(r, 230, 159, 0, 255);
+            SDL_SetRenderDrawColor(r, C_DICE.r, C_DICE.g, C_DICE.b, 255);
             SDL_RenderDrawRect(r, &fr);
             fr = (SDL_Rect){fr.x + 1, fr.y + 1, fr.w - 2, fr.h - 2};
             SDL_RenderDrawRect(r, &fr);
             char die[24];
             snprintf(die, sizeof die, "rolls d%d", b->need.sides);
             int dw = hud_text_w(d, die, l->px, true);
-            hud_text(d, die, l->px, true, (SDL_Color){230, 159, 0, 255},
-                     l->tracker.x + l->tracker.w - dw - l->px / 2, y);
+            hud_text(d, die, l->px, true, C_DICE, l->tracker.x + l->tracker.w - dw - l->px / 2, y);
+        } else if (b->board->side[i] >= 0 && b->board->side[i] < 32 &&
+                   ((p->phys_sides >> b->board->side[i]) & 1u)) {
+            int dw = hud_text_w(d, "dice", small, true);
+            hud_text(d, "dice", small, true, C_DICE, l->tracker.x + l->tracker.w - dw - l->px / 2,
+                     y + 1);
         }
         SDL_Color fc = ui_faction_color(b->map, b->map->combatants[i].faction);
         hud_fill(r, (SDL_Rect){x, y + 3, l->px - 2, l->px - 2}, fc);

@@ -91,6 +91,23 @@ void ui_state_resize(ui_state_t *s, int view_w, int view_h, double px_per_pt)
     s->dirty = true;
 }
 
+void ui_state_clamp(ui_state_t *s)
+{
+    SDL_Rect a = map_area(s);
+    const ui_rect_t *b = &s->bounds;
+    double bw = b->x1 - b->x0, bh = b->y1 - b->y0;
+    if (bw <= 0 || bh <= 0 || a.w <= 0 || a.h <= 0) return;
+    vec2_t mid = {a.x + a.w / 2.0, a.y + a.h / 2.0};
+    /* The floor: the whole map at UI_ZOOM_FLOOR of the size that fits it. */
+    double fit = fmin(a.w / bw, a.h / bh), least = fmax(UI_ZOOM_MIN, fit * UI_ZOOM_FLOOR);
+    if (s->cam.zoom < least) ui_cam_zoom_at(&s->cam, mid, least / s->cam.zoom);
+    /* The limit: the middle of the map area stays over the map. */
+    vec2_t c = ui_cam_to_world(&s->cam, mid);
+    double cx = fmin(fmax(c.x, b->x0), b->x1), cy = fmin(fmax(c.y, b->y0), b->y1);
+    s->cam.x += cx - c.x;
+    s->cam.y += cy - c.y;
+}
+
 /* Re-pick the hovered cell after the cursor or the camera moved; true if it changed. */
 static bool update_hover(ui_state_t *s)
 {
@@ -170,6 +187,7 @@ static bool key_down(ui_state_t *s, SDL_Keycode k)
     default:
         return false;
     }
+    ui_state_clamp(s);
     update_hover(s);
     return true;
 }
@@ -239,6 +257,7 @@ bool ui_handle_event(ui_state_t *s, const SDL_Event *e)
         double x = e->motion.x * s->px_per_pt, y = e->motion.y * s->px_per_pt;
         if (s->drag_button) {
             ui_cam_pan(&s->cam, s->mouse_x - x, s->mouse_y - y);
+            ui_state_clamp(s);
             redraw = true;
         }
         s->mouse_x = x;
@@ -268,6 +287,7 @@ bool ui_handle_event(ui_state_t *s, const SDL_Event *e)
         s->mouse_in = true;
 #endif
         ui_cam_zoom_at(&s->cam, (vec2_t){s->mouse_x, s->mouse_y}, pow(UI_WHEEL_STEP, notches));
+        ui_state_clamp(s);
         update_hover(s);
         redraw = true;
         break;
