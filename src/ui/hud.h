@@ -71,6 +71,7 @@ typedef struct hud {
     /* With the tracker folded: the answers declared to a reaction asked,
      * in the order they resolve, over the map (w 0: none shown). */
     SDL_Rect resolves;
+    SDL_Rect odds_box; /* where the odds panel (O) was drawn, w 0: closed */
 } hud_t;
 
 #define HUD_INTENTS_MAX 32 /* most telegraphed intentions marked on the laptop's map */

@@ -530,7 +530,10 @@ void hud_draw(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     draw_bar(h, d);
     draw_end(h, d);
     ui_calls_draw(&h->calls, h->p, d, h->lay.map, h->lay.px, h->lay.line);
-    ui_odds_draw(&h->odds, h->p, d, h->lay.map, h->lay.px, h->lay.line);
+    SDL_Rect taken[2 * MAP_MAX_COMBATANTS];
+    int n_taken = ui_draw_taken_boxes(d, taken, 2 * MAP_MAX_COMBATANTS);
+    h->odds_box =
+        ui_odds_draw(&h->odds, h->p, d, h->lay.map, h->lay.px, h->lay.line, taken, n_taken);
     ui_token_menu_draw(&h->menu, h->p, d);
     if (h->p->help) draw_help(h, d, s);
 }
