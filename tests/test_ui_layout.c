@@ -122,6 +122,29 @@ static void check_marks(const char *where, int n, const map_t *m, const SDL_Rect
     }
 }
 
+/* Every action button shows what its action is about whole (issue 34,
+ * item 10): the part of its label after "Kind: " (activation's
+ * "Telegraph: Long Shot (delay 2)" names its weapon and delay), or the
+ * whole label, in the texts drawn on it, never cut to "...". */
+static void check_buttons(const char *where, int n, const hud_t *h)
+{
+    const pui_t *p = h->p;
+    for (int i = 0; i < p->n_bar; i++) {
+        SDL_Rect br = hud_button_rect(h, i);
+        if (br.x + br.w > h->lay.bar.x + h->lay.bar.w) continue; /* not drawn: no room */
+        char shown[256] = "";
+        size_t at = 0;
+        for (int k = 0; k < n && at < sizeof shown; k++) {
+            int cx = rec[k].at.x + rec[k].at.w / 2, cy = rec[k].at.y + rec[k].at.h / 2;
+            if (cx >= br.x && cx < br.x + br.w && cy >= br.y && cy < br.y + br.h)
+                at += (size_t)snprintf(shown + at, sizeof shown - at, "%s ", rec[k].s);
+        }
+        const char *label = p->bar[i].label, *colon = strstr(label, ": ");
+        const char *about = colon ? colon + 2 : label;
+        if (!strstr(shown, about)) problem(where, "button '%s' shows only '%s'", label, shown);
+    }
+}
+
 /* The token boxes the last frame of d drew. */
 static int token_boxes(const ui_draw_t *d, int n, SDL_Rect *out)
 {
@@ -163,6 +186,7 @@ static void play_frame(const map_t *m, const tmpl_db_t *db, const char *name, in
     int nt = token_boxes(d, b->n, tokens);
     check_texts(where, n, w, h, tokens, nt);
     check_marks(where, n, m, tokens, nt, w, h);
+    check_buttons(where, n, &hud);
     ui_draw_destroy(d);
     SDL_DestroyRenderer(r);
     SDL_FreeSurface(surf);

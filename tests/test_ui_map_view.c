@@ -2,7 +2,8 @@
  * 11), driven through the play window's event handler at 800x600: the
  * zoom has a floor (keys and wheel), panning has a limit (keys and a right
  * drag) so the map cannot leave the screen, and the odds panel (O) takes a
- * corner of the map that covers no token. */
+ * corner of the map that covers no token; and (item 10) a token's gauge
+ * bars collapse to its HP bar once their stack would outgrow the token. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -86,11 +87,10 @@ static double fit_zoom(const ui_state_t *st)
 /* The map point under the middle of the map area lies on the map. */
 static bool middle_on_map(const ui_state_t *st)
 {
-    vec2_t c = ui_cam_to_world(&st->cam, (vec2_t){st->area.x + st->area.w / 2.0,
-                                                   st->area.y + st->area.h / 2.0});
+    vec2_t c = ui_cam_to_world(
+        &st->cam, (vec2_t){st->area.x + st->area.w / 2.0, st->area.y + st->area.h / 2.0});
     const ui_rect_t *b = &st->bounds;
-    return c.x >= b->x0 - 1e-6 && c.x <= b->x1 + 1e-6 && c.y >= b->y0 - 1e-6 &&
-           c.y <= b->y1 + 1e-6;
+    return c.x >= b->x0 - 1e-6 && c.x <= b->x1 + 1e-6 && c.y >= b->y0 - 1e-6 && c.y <= b->y1 + 1e-6;
 }
 
 static void wheel(ui_state_t *st, int notches, int x, int y)
@@ -203,12 +203,78 @@ static void test_odds_panel_covers_no_token(void **state)
     game_close(&g);
 }
 
+/* Draw g's window through camera zoom z centred on combatant who; the
+ * frame is saved to png (may be NULL). */
+static void draw_at(game_t *g, double z, int who, const char *png)
+{
+    char err[256];
+    ui_state_t *st = &g->st;
+    vec2_t c = ui_cell_center(g->m, hex_to_cell(g->m->layout, g->p->play.b->board->pos[who]));
+    st->cam.zoom = z;
+    st->cam.x = c.x - (st->area.x + st->area.w / 2.0) / z;
+    st->cam.y = c.y - (st->area.y + st->area.h / 2.0) / z;
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 1920, 1080, 32, SDL_PIXELFORMAT_ARGB8888);
+    assert_non_null(surf);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+    assert_non_null(r);
+    ui_draw_t *d = ui_draw_create(r, g->m, err, sizeof err);
+    assert_non_null(d);
+    ui_window_draw(d, st);
+    SDL_RenderPresent(r);
+    if (png) assert_int_equal(IMG_SavePNG(surf, png), 0);
+    ui_draw_destroy(d);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+}
+
+/* Scars' tokens carry three gauges past HP (strength, dexterity, will):
+ * zoomed in they stack under the HP bar, never taller than the token's
+ * radius; zoomed out to where the stack would outgrow the token (and cover
+ * the neighbour below) they collapse to the HP bar alone. */
+static void test_gauges_collapse_below_a_size(void **state)
+{
+    (void)state;
+    game_t g;
+    game_open(&g, "salt_flats");
+    const battle_t *b = g.p->play.b;
+    fx_state_fit(&g.st, &g.hud, g.m, 1920, 1080);
+    int who = g.p->actor >= 0 ? g.p->actor : 0;
+    gauge_t gg[GAUGES_MAX];
+    int n = ruleset_gauges(g.p->play.rs, b, who, gg, GAUGES_MAX);
+    assert_true(n >= 4); /* HP first, then the three the map stacks under it */
+    double zooms[6] = {60, 40, 28, 20, 14, 10};
+    int stacked = 0, collapsed = 0;
+    for (int k = 0; k < 6; k++) {
+        char png[64];
+        snprintf(png, sizeof png, "test_ui_map_view_gauges_%d.png", (int)zooms[k]);
+        draw_at(&g, zooms[k], who, k == 0 || k == 5 ? png : NULL);
+        SDL_Rect box = g.hud.gauge_box[who];
+        double r = ui_token_screen_radius(g.m->combatants[who].size, zooms[k]);
+        if (box.w > 0) {
+            stacked++;
+            assert_true(box.h <= r + 2); /* never past the token's own size */
+        } else {
+            collapsed++;
+            /* Only once the stack would have outgrown the token. */
+            double bh = zooms[k] * 0.09 > 3.0 ? zooms[k] * 0.09 : 3.0;
+            assert_true((n - 1) * (bh + 2) > r);
+        }
+        /* Stacked at the large zooms, collapsed at the small ones, never
+         * the other way round. */
+        if (k > 0 && g.hud.gauge_box[who].w > 0) assert_int_equal(collapsed, 0);
+    }
+    assert_true(stacked > 0);
+    assert_true(collapsed > 0);
+    game_close(&g);
+}
+
 int main(void)
 {
     setenv("SDL_VIDEODRIVER", "dummy", 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_zoom_floor_and_pan_limit),
         cmocka_unit_test(test_odds_panel_covers_no_token),
+        cmocka_unit_test(test_gauges_collapse_below_a_size),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -85,11 +85,13 @@ static SDL_Rect row_rect(const hud_t *h, int i, int n, size_t longest)
      * (the tooltip has the whole label), and below that they take two rows. */
     int min_w = (int)lround(l->px * 6.5);
     int avail = l->bar.w - gap;
-    int rows = n * (min_w + gap) > avail ? 2 : 1;
-    int cols = (n + rows - 1) / rows;
     /* Widen up to what the longest label needs (about 0.62 em a character,
      * with the key in front), never narrower than the usual button. */
     int fit = (int)lround((double)(longest + 3) * l->px * 0.62);
+    /* Two rows too when the longest label would not fit on two lines of a
+     * button in one row ("Telegraph: Long Shot (delay 1)" at 800 px). */
+    int rows = n * (min_w + gap) > avail || (n > 1 && fit > 2 * (avail / n - gap)) ? 2 : 1;
+    int cols = (n + rows - 1) / rows;
     int cap = fit > l->btn_w ? fit : l->btn_w;
     int w = avail / cols - gap;
     if (w > cap) w = cap;

@@ -72,6 +72,10 @@ typedef struct hud {
      * in the order they resolve, over the map (w 0: none shown). */
     SDL_Rect resolves;
     SDL_Rect odds_box; /* where the odds panel (O) was drawn, w 0: closed */
+    /* The gauge bars past HP the last frame stacked under each token; w 0
+     * when they collapsed to the HP bar (a stack taller than the token's
+     * radius would cover the neighbour below). */
+    SDL_Rect gauge_box[MAP_MAX_COMBATANTS];
 } hud_t;
 
 #define HUD_INTENTS_MAX 32 /* most telegraphed intentions marked on the laptop's map */

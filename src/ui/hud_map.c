@@ -226,8 +226,9 @@ static void draw_token_gauges(hud_t *h, const ui_state_t *s)
 {
     const battle_t *b = h->p->play.b;
     double z = s->cam.zoom;
+    memset(h->gauge_box, 0, sizeof h->gauge_box);
     if (z < UI_LOD_ZOOM) return; /* the map seen whole: tokens are dots */
-    for (int i = 0; i < b->n && i < h->p->anim.n; i++) {
+    for (int i = 0; i < b->n && i < h->p->anim.n && i < MAP_MAX_COMBATANTS; i++) {
         if (!battle_active(b, i) || h->pose[i].alpha <= 0.5f) continue;
         gauge_t g[GAUGES_MAX];
         int k0, n = hud_token_gauges(h, i, g, &k0);
@@ -241,6 +242,8 @@ static void draw_token_gauges(hud_t *h, const ui_state_t *s)
          * below: the gauges collapse to the HP bar (the card, the tracker
          * and the projector show them all). */
         if ((n - k0) * (bh + 2) > r) continue;
+        h->gauge_box[i] = (SDL_Rect){(int)floor(x - 1), (int)floor(y - 1), (int)ceil(bw + 2),
+                                     (int)ceil((n - k0) * (bh + 2))};
         for (int k = k0; k < n; k++, y += bh + 2) {
             double f = g[k].max > 0 ? (double)g[k].value / g[k].max : 0.0;
             f = f < 0 ? 0 : f > 1 ? 1 : f;

@@ -229,6 +229,54 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     SDL_RenderSetClipRect(r, NULL);
 }
 
+/* Button label `label` with its key in front, inside br: on one line when
+ * it fits; else on two (the part before ": " on the first, "Telegraph:",
+ * and what it is about on the second, "Quick Jab (delay 1)"; or the words
+ * that fit, then the rest); with room for one line only, the part after
+ * ": " (the weapon and what tells it apart). A line still too long is
+ * shortened with "..." and the tooltip has the whole label. */
+static void button_label(ui_draw_t *d, const hud_layout_t *l, SDL_Rect br, char key,
+                         const char *label, SDL_Color ink)
+{
+    int bpx = ui_text_quantize(l->px - 1), maxw = br.w - l->px, x = br.x + l->px / 2;
+    int lh = (int)lround(bpx * 1.2);
+    char whole[128], one[128], two[128], buf[128];
+    snprintf(whole, sizeof whole, "%c  %s", key ? key : ' ', label);
+    const char *colon = strstr(label, ": ");
+    if (hud_text_w(d, whole, bpx, false) <= maxw || (br.h < 2 * lh + 2 && !colon)) {
+        hud_fit_text(d, whole, bpx, maxw, buf, sizeof buf);
+        hud_text(d, buf, bpx, false, ink, x, br.y + (br.h - l->px) / 2 - 1);
+        return;
+    }
+    if (br.h < 2 * lh + 2) { /* one line: what the action is about */
+        snprintf(one, sizeof one, "%c  %s", key ? key : ' ', colon + 2);
+        hud_fit_text(d, one, bpx, maxw, buf, sizeof buf);
+        hud_text(d, buf, bpx, false, ink, x, br.y + (br.h - l->px) / 2 - 1);
+        return;
+    }
+    if (colon) {
+        snprintf(one, sizeof one, "%c  %.*s", key ? key : ' ', (int)(colon + 1 - label), label);
+        snprintf(two, sizeof two, "%s", colon + 2);
+    } else {
+        /* The most whole words that fit on the first line, the rest below. */
+        size_t n = strlen(whole), cut = 0;
+        for (size_t k = 3; k < n; k++) {
+            if (whole[k] != ' ') continue;
+            snprintf(one, sizeof one, "%.*s", (int)k, whole);
+            if (hud_text_w(d, one, bpx, false) > maxw) break;
+            cut = k;
+        }
+        if (cut == 0) cut = n;
+        snprintf(one, sizeof one, "%.*s", (int)cut, whole);
+        snprintf(two, sizeof two, "%s", whole[cut] ? whole + cut + 1 : "");
+    }
+    int y = br.y + (br.h - 2 * lh) / 2;
+    hud_fit_text(d, one, bpx, maxw, buf, sizeof buf);
+    hud_text(d, buf, bpx, false, ink, x, y);
+    hud_fit_text(d, two, bpx, maxw - bpx, buf, sizeof buf);
+    hud_text(d, buf, bpx, false, ink, x + bpx, y + lh);
+}
+
 /* The combatant the card is about: the token under the cursor, else the
  * selection, else the one acting. */
 static int card_who(const hud_t *h, const ui_state_t *s)
@@ -346,13 +394,7 @@ static void draw_bar(hud_t *h, ui_draw_t *d)
                      off  ? (SDL_Color){40, 42, 48, 255}
                      : on ? (SDL_Color){0, 114, 178, 255}
                           : (SDL_Color){58, 64, 78, 255});
-            char whole[96];
-            snprintf(whole, sizeof whole, "%c  %s", p->bar[i].key ? p->bar[i].key : ' ',
-                     p->bar[i].label);
-            int bpx = ui_text_quantize(l->px - 1);
-            hud_fit_text(d, whole, bpx, br.w - l->px, buf, sizeof buf);
-            hud_text(d, buf, bpx, false, off ? C_DIM : C_INK, br.x + l->px / 2,
-                     br.y + (br.h - l->px) / 2 - 1);
+            button_label(d, l, br, p->bar[i].key, p->bar[i].label, off ? C_DIM : C_INK);
         }
     }
     /* The weapon in hand of the combatant whose bar this is, at the right of
