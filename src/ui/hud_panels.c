@@ -87,6 +87,22 @@ static int gauge_rows(ui_draw_t *d, const gauge_t *g, int k0, int ng, const hud_
     return rows;
 }
 
+/* Lines combatant i's conditions take below its HP line: none when the HP
+ * numbers and the conditions fit beside the smallest HP bar, else the
+ * conditions wrapped to the panel's width (never cut). */
+static int cond_rows(ui_draw_t *d, const battle_t *b, int i, const hud_layout_t *l, int x,
+                     int right)
+{
+    char cond[104], buf[160];
+    hud_tracker_conditions(b, i, cond, sizeof cond);
+    if (!cond[0]) return 0;
+    int small = ui_text_quantize(l->px - 2);
+    snprintf(buf, sizeof buf, "%d/%d %s", b->u[i].hp, b->u[i].hp_max, cond);
+    if (x + l->px + 8 + l->px + hud_text_w(d, buf, small, false) <= right) return 0;
+    return hud_text_wrap(d, cond, small, false, C_DIM, x + l->px + 4, 0, right - (x + l->px + 4),
+                         l->line, false);
+}
+
 static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
 {
     pui_t *p = h->p;
@@ -150,8 +166,9 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     for (int k = 0; k < n; k++) {
         gauge_t g[GAUGES_MAX];
         int k0, ng = hud_token_gauges(h, order[k], g, &k0);
-        need +=
-            l->line * (2 + (b->u[order[k]].out ? 0 : gauge_rows(d, g, k0, ng, l, x, right))) + 2;
+        need += l->line * (2 + cond_rows(d, b, order[k], l, x, right) +
+                           (b->u[order[k]].out ? 0 : gauge_rows(d, g, k0, ng, l, x, right))) +
+                2;
     }
     bool all_gauges = y + need <= l->tracker.y + l->tracker.h;
     for (int k = 0; k < n && y < l->tracker.y + l->tracker.h - l->line; k++) {
@@ -161,7 +178,8 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
         int k0, ng = hud_token_gauges(h, i, g, &k0);
         /* The first gauge is HP when it matches; the rest get lines below. */
         int more = b->u[i].out || (!all_gauges && !cur) ? 0 : gauge_rows(d, g, k0, ng, l, x, right);
-        int row_h = l->line * (2 + more);
+        int conds = cond_rows(d, b, i, l, x, right); /* conditions on lines of their own */
+        int row_h = l->line * (2 + conds + more);
         if (y + row_h > l->tracker.y + l->tracker.h) break; /* whole rows only, none cut */
         if (cur)
             hud_fill(r, (SDL_Rect){l->tracker.x, y - 2, l->tracker.w, row_h},
@@ -193,8 +211,8 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
         hud_text(d, buf, l->px, cur, ink, x + l->px + 4, y);
         /* HP bar and numbers on the second line. */
         char cond[104];
-        snprintf(buf, sizeof buf, "%d/%d %s", b->u[i].hp, b->u[i].hp_max,
-                 hud_tracker_conditions(b, i, cond, sizeof cond));
+        hud_tracker_conditions(b, i, cond, sizeof cond);
+        snprintf(buf, sizeof buf, "%d/%d %s", b->u[i].hp, b->u[i].hp_max, conds ? "" : cond);
         /* The bar gives way to the numbers on a narrow panel. */
         int nw = hud_text_w(d, buf, ui_text_quantize(l->px - 2), false);
         int bw = l->tracker.w / 3, by = y + l->line + 2;
@@ -205,8 +223,11 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
         hud_fill(r, (SDL_Rect){x + l->px + 4, by + 3, hpw, l->px / 2},
                  ui_hp_color(b->u[i].hp, b->u[i].hp_max));
         hud_text(d, buf, ui_text_quantize(l->px - 2), false, C_DIM, x + l->px + 8 + bw, by - 2);
+        if (conds)
+            hud_text_wrap(d, cond, small, false, C_DIM, x + l->px + 4, by - 2 + l->line,
+                          right - (x + l->px + 4), l->line, true);
         /* Armour, heat, points...: a short bar and its numbers each. */
-        int gx = x + l->px + 4, gy = by + l->line;
+        int gx = x + l->px + 4, gy = by + l->line * (1 + conds);
         for (int j = k0; j < ng && more; j++) {
             int mw = l->px * 2,
                 fw = g[j].max > 0 ? mw * (g[j].value > 0 ? g[j].value : 0) / g[j].max : 0;
