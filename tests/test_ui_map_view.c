@@ -19,6 +19,7 @@
 #include <SDL_ttf.h>
 
 #include "io/map_io.h"
+#include "ui/editor.h"
 #include "ui/hud.h"
 #include "ui/play_ui.h"
 #include "ui/window.h"
@@ -268,6 +269,60 @@ static void test_gauges_collapse_below_a_size(void **state)
     game_close(&g);
 }
 
+/* The editor's view keeps the same floor and limit: '-' and the wheel stop
+ * at half the fitted size, a long right drag leaves the map under the
+ * middle of the area between the palette and the panel. */
+static void test_editor_zoom_floor_and_pan_limit(void **state)
+{
+    (void)state;
+    char path[1024], data[512], err[512];
+    snprintf(path, sizeof path, "%s/../../maps/ridge_ambush.json", HB_TEST_DATA);
+    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
+    map_t *m = NULL;
+    tmpl_db_t *db = NULL;
+    assert_int_equal(map_load(path, data, &m, &db, err, sizeof err), 0);
+    ed_state_t *s = calloc(1, sizeof *s);
+    assert_non_null(s);
+    int vw = 1280, vh = 720;
+    ed_init(s, m, db, NULL, vw, vh);
+    ui_rect_t b = ui_map_bounds(m);
+    double aw = vw - ED_PALETTE_W - ED_PANEL_W, ax = ED_PALETTE_W;
+    double fit = fmin(aw / (b.x1 - b.x0), vh / (b.y1 - b.y0));
+    SDL_Event e;
+    for (int k = 0; k < 40; k++) {
+        memset(&e, 0, sizeof e);
+        e.type = SDL_KEYDOWN;
+        e.key.keysym.sym = SDLK_MINUS;
+        ed_handle_event(s, &e);
+        memset(&e, 0, sizeof e);
+        e.type = SDL_MOUSEWHEEL;
+        e.wheel.y = -1;
+        ed_handle_event(s, &e);
+    }
+    assert_true(s->cam.zoom >= fit * UI_ZOOM_FLOOR - 1e-9);
+    ed_fit(s);
+    memset(&e, 0, sizeof e);
+    e.type = SDL_MOUSEBUTTONDOWN;
+    e.button.button = SDL_BUTTON_RIGHT;
+    e.button.x = (int)(ax + aw / 2);
+    e.button.y = vh / 2;
+    ed_handle_event(s, &e);
+    for (int k = 1; k <= 60; k++) {
+        memset(&e, 0, sizeof e);
+        e.type = SDL_MOUSEMOTION;
+        e.motion.x = (int)(ax + aw / 2) + 50 * k;
+        e.motion.y = vh / 2 + 50 * k;
+        ed_handle_event(s, &e);
+    }
+    vec2_t c = ui_cam_to_world(&s->cam, (vec2_t){ax + aw / 2.0, vh / 2.0});
+    assert_true(c.x >= b.x0 - 1e-6 && c.x <= b.x1 + 1e-6 && c.y >= b.y0 - 1e-6 &&
+                c.y <= b.y1 + 1e-6);
+    ed_free(s);
+    free(s);
+    tmpl_db_destroy(db);
+    map_destroy(m);
+}
+
 int main(void)
 {
     setenv("SDL_VIDEODRIVER", "dummy", 1);
@@ -275,6 +330,7 @@ int main(void)
         cmocka_unit_test(test_zoom_floor_and_pan_limit),
         cmocka_unit_test(test_odds_panel_covers_no_token),
         cmocka_unit_test(test_gauges_collapse_below_a_size),
+        cmocka_unit_test(test_editor_zoom_floor_and_pan_limit),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

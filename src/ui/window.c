@@ -94,18 +94,7 @@ void ui_state_resize(ui_state_t *s, int view_w, int view_h, double px_per_pt)
 void ui_state_clamp(ui_state_t *s)
 {
     SDL_Rect a = map_area(s);
-    const ui_rect_t *b = &s->bounds;
-    double bw = b->x1 - b->x0, bh = b->y1 - b->y0;
-    if (bw <= 0 || bh <= 0 || a.w <= 0 || a.h <= 0) return;
-    vec2_t mid = {a.x + a.w / 2.0, a.y + a.h / 2.0};
-    /* The floor: the whole map at UI_ZOOM_FLOOR of the size that fits it. */
-    double fit = fmin(a.w / bw, a.h / bh), least = fmax(UI_ZOOM_MIN, fit * UI_ZOOM_FLOOR);
-    if (s->cam.zoom < least) ui_cam_zoom_at(&s->cam, mid, least / s->cam.zoom);
-    /* The limit: the middle of the map area stays over the map. */
-    vec2_t c = ui_cam_to_world(&s->cam, mid);
-    double cx = fmin(fmax(c.x, b->x0), b->x1), cy = fmin(fmax(c.y, b->y0), b->y1);
-    s->cam.x += cx - c.x;
-    s->cam.y += cy - c.y;
+    ui_cam_clamp(&s->cam, s->bounds, a.x, a.y, a.w, a.h, UI_ZOOM_FLOOR);
 }
 
 /* Re-pick the hovered cell after the cursor or the camera moved; true if it changed. */

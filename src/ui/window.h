@@ -19,7 +19,6 @@
 #define UI_ZOOM_STEP 1.25  /* one +/- key press */
 #define UI_WHEEL_STEP 1.15 /* one wheel notch */
 #define UI_PAN_STEP 80.0   /* one arrow key press, in window points */
-#define UI_ZOOM_FLOOR 0.5  /* zoom out no further than half the size that fits the map */
 
 typedef struct {
     const map_t *map;
