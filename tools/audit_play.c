@@ -170,3 +170,31 @@ void audit_print_wins_json(const audit_tally_t *t)
                (double)t->wins[sd] / (double)t->battles);
     printf("}");
 }
+
+void audit_print_counts(const audit_tally_t *t, const char *path, long seeds, long first,
+                        const char *const *names, const long *rows, int n, bool markdown)
+{
+    double battles = (double)t->battles;
+    if (!markdown) {
+        printf("{\"map\":\"%s\",\"seeds\":%ld,\"first_seed\":%ld,\"counts\":{", path, seeds,
+               first);
+        for (int r = 0; r < n; r++)
+            printf("%s\"%s\":%ld", r ? "," : "", names[r], rows[r]);
+        printf("},");
+        audit_print_wins_json(t);
+        printf(",\"no_winner\":%ld,\"rounds_mean\":%.2f,\"refused\":%ld}\n", t->none,
+               (double)t->rounds / battles, t->refused);
+        return;
+    }
+    const char *s = strrchr(path, '/');
+    printf("| %s, %ld seeds from %ld | count | per battle |\n|---|---:|---:|\n", s ? s + 1 : path,
+           seeds, first);
+    for (int r = 0; r < n; r++)
+        printf("| %s | %ld | %.2f |\n", names[r], rows[r], (double)rows[r] / battles);
+    for (int sd = 0; sd < t->n_sides; sd++)
+        printf("| *%s win* | %ld | %.1f%% |\n", t->side_name[sd], t->wins[sd],
+               100.0 * (double)t->wins[sd] / battles);
+    printf("| *no winner* | %ld | |\n| *rounds per battle (mean)* | | %.1f |\n"
+           "| *commands refused* | %ld | |\n",
+           t->none, (double)t->rounds / battles, t->refused);
+}

@@ -65,4 +65,10 @@ int audit_run(const audit_play_t *ap, const char *path, long first, long seeds,
 /* Print the win rate of each side as JSON, "wins":{"SIDE":0.500,...}. */
 void audit_print_wins_json(const audit_tally_t *t);
 
+/* Print a tally of n named counts (names[r], rows[r]) over the battles of t,
+ * played on the map at path from seed first: one line of JSON, or with
+ * markdown a table of each count, its rate per battle and each side's wins. */
+void audit_print_counts(const audit_tally_t *t, const char *path, long seeds, long first,
+                        const char *const *names, const long *rows, int n, bool markdown);
+
 #endif

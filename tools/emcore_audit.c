@@ -99,35 +99,6 @@ static void reactions(const battle_t *b, void *ctx)
     }
 }
 
-static void print_json(const audit_t *au, const char *path, long seeds, long first)
-{
-    const audit_tally_t *t = &au->t;
-    printf("{\"map\":\"%s\",\"seeds\":%ld,\"first_seed\":%ld,\"counts\":{", path, seeds, first);
-    for (int r = 0; r < R_COUNT; r++)
-        printf("%s\"%s\":%ld", r ? "," : "", ROW_NAMES[r], au->rows[r]);
-    printf("},");
-    audit_print_wins_json(t);
-    printf(",\"no_winner\":%ld,\"rounds_mean\":%.2f,\"refused\":%ld}\n", t->none,
-           (double)t->rounds / (double)t->battles, t->refused);
-}
-
-static void print_markdown(const audit_t *au, const char *path, long seeds, long first)
-{
-    const audit_tally_t *t = &au->t;
-    const char *s = strrchr(path, '/');
-    printf("| %s, %ld seeds from %ld | count | per battle |\n|---|---:|---:|\n", s ? s + 1 : path,
-           seeds, first);
-    for (int r = 0; r < R_COUNT; r++)
-        printf("| %s | %ld | %.2f |\n", ROW_NAMES[r], au->rows[r],
-               (double)au->rows[r] / (double)t->battles);
-    for (int sd = 0; sd < t->n_sides; sd++)
-        printf("| *%s win* | %ld | %.1f%% |\n", t->side_name[sd], t->wins[sd],
-               100.0 * (double)t->wins[sd] / (double)t->battles);
-    printf("| *no winner* | %ld | |\n| *rounds per battle (mean)* | | %.1f |\n"
-           "| *commands refused* | %ld | |\n",
-           t->none, (double)t->rounds / (double)t->battles, t->refused);
-}
-
 int main(int argc, char **argv)
 {
     audit_args_t args;
@@ -138,9 +109,7 @@ int main(int argc, char **argv)
                        .inspect = inspect, .finished = reactions, .ctx = &au};
     if (audit_run(&ap, path, args.first, args.seeds, &au.t))
         return 2;
-    if (args.markdown)
-        print_markdown(&au, path, args.seeds, args.first);
-    else
-        print_json(&au, path, args.seeds, args.first);
+    audit_print_counts(&au.t, path, args.seeds, args.first, ROW_NAMES, au.rows, R_COUNT,
+                       args.markdown);
     return au.t.refused ? 1 : 0;
 }

@@ -582,6 +582,8 @@ int app_bench(int argc, char **argv)
     if (!failed && !bench_share(quick ? 20 : 100, m, db, &sh)) failed = "share";
     bench_scale_t sc;
     if (!failed && !quick && !bench_scale(rp.los, db, &sc)) failed = "big-map";
+    double scars_round = 0;
+    if (!failed && !quick && !bench_scars(&scars_round)) failed = "scars round";
     TTF_Quit();
     if (!failed && !bench_startup(&rp, path, &start)) failed = "startup";
     tmpl_db_destroy(db);
@@ -607,10 +609,10 @@ int app_bench(int argc, char **argv)
         printf("\"view_update_ms\":%.3f,\"view_full_ms\":%.3f,\"render_512_ms\":%.3f,"
                "\"view_full_vs_render\":%.3f,\"frame_512_ms\":%.3f,\"frame_64_ms\":%.3f,"
                "\"frame_512_vs_64\":%.3f,\"ai_turn_512_ms\":%.3f,\"ai_turn_512_median_ms\":%.3f,"
-               "\"max_rss_mb\":%.1f,",
+               "\"scars_round_512_ms\":%.3f,\"max_rss_mb\":%.1f,",
                sc.view_update_ms, sc.view_full_ms, sc.render_512_ms, sc.view_full_vs_render,
                sc.frame_512_ms, sc.frame_64_ms, sc.frame_512_vs_64, sc.ai_turn_512_ms,
-               sc.ai_turn_512_median_ms, sc.max_rss_mb);
+               sc.ai_turn_512_median_ms, scars_round, sc.max_rss_mb);
     printf("\"quick\":%s}\n", quick ? "true" : "false");
     return 0;
 }

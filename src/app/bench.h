@@ -45,6 +45,11 @@ typedef struct {
  * could not run. */
 bool bench_scale(int reps, const tmpl_db_t *db, bench_scale_t *out);
 
+/* scars_round_512_ms (bench_scars.c): the slowest of the first rounds of the
+ * scars AI on a 1024x1024 map with 512 combatants, every declaration and
+ * resolution of the round, in CPU ms. False when it could not run. */
+bool bench_scars(double *round_ms);
+
 /* The players' server figures (bench_share.c), with SHARE_BENCH_PAGES pages
  * connected over loopback to a server on map m. */
 #define SHARE_BENCH_PAGES 8

@@ -159,6 +159,17 @@ void battle_emit_stat(battle_t *b, int who, const char *name, int value)
     battle_emit(b, &e);
 }
 
+void battle_emit_change(battle_t *b, int who, const char *name, int from, int value)
+{
+    event_t e = event_make(EV_STAT);
+    e.who = who;
+    e.value = value;
+    e.amount = from;
+    e.opt |= EV_OPT_FROM;
+    hb_strlcpy(e.name, name, sizeof e.name);
+    battle_emit(b, &e);
+}
+
 battle_status_t battle_status(const battle_t *b)
 {
     if (b->needing)

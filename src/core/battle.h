@@ -139,6 +139,8 @@ void battle_emit_action(battle_t *b, int who, const char *name, int target, bool
 void battle_emit_condition(battle_t *b, int who, const char *name, bool on);
 /* Append a `stat` event: combatant who's stat NAME is now value. */
 void battle_emit_stat(battle_t *b, int who, const char *name, int value);
+/* The same for a change from `from` to value, so the log can say both. */
+void battle_emit_change(battle_t *b, int who, const char *name, int from, int value);
 /* Stopping. A roll whose die must be typed in at the table and has not been
  * yet, a reaction the table wants to be asked about, and a broken limit do
  * not unwind anything: the call returns a stand-in (the lowest face, "pass")

@@ -34,7 +34,8 @@ typedef enum {
                           to = a hex it is about (opt EV_OPT_AT) */
     EV_DECLARE,        /* who, name = declared action, target; to = a telegraphed hex
                           (opt EV_OPT_AT), value (opt EV_OPT_VALUE: activations left...) */
-    EV_STAT,           /* who, name = stat, value = new value */
+    EV_STAT,           /* who, name = stat, value = new value; amount = the value
+                          before (opt EV_OPT_FROM) */
     EV_TERRAIN,        /* to = cell, name = new terrain type */
     EV_TURN_END,       /* who (or side), value = round */
     EV_FLED,           /* who: left the battle alive */
@@ -50,6 +51,7 @@ enum {
     EV_OPT_VALUE = 1u << 1,  /* declare: `value` means something */
     EV_OPT_SOAKED = 1u << 2, /* damage: `soaked` was rolled for */
     EV_OPT_ARMOR = 1u << 3,  /* damage: `armor` took part */
+    EV_OPT_FROM = 1u << 4,   /* stat: `amount` is the value before the change */
 };
 
 typedef struct {

@@ -17,6 +17,13 @@ const weapon_t *tmpl_find_weapon(const tmpl_db_t *db, const char *id)
     return NULL;
 }
 
+const stat_word_t *tmpl_find_word(const tmpl_db_t *db, const char *key)
+{
+    for (int i = 0; db && key && i < db->n_words; i++)
+        if (strcmp(db->words[i].key, key) == 0) return &db->words[i];
+    return NULL;
+}
+
 void tmpl_fill_combatant(const tmpl_t *t, map_combatant_t *c)
 {
     if (!t) {

@@ -46,8 +46,23 @@ typedef struct {
     int n_stats;
 } tmpl_t;
 
+#define TMPL_WORDS_MAX 96  /* stat and gauge names of one ruleset */
+#define TMPL_WORD_MAX 48   /* a name: "Special defence" */
+#define TMPL_BRIEF_MAX 16  /* its short form for bars and the log: "SpDef", "PP" */
+
+/* The table's words for one stat or gauge key of a ruleset (its data's
+ * "stat_names"): a name for the card, and a short form for gauges and the
+ * log's bookkeeping ("Power points", "PP"). */
+typedef struct {
+    char key[MAP_ID_MAX];
+    char name[TMPL_WORD_MAX];
+    char brief[TMPL_BRIEF_MAX];
+} stat_word_t;
+
 typedef struct {
     char ruleset[MAP_ID_MAX];
+    stat_word_t words[TMPL_WORDS_MAX];
+    int n_words;
     tmpl_t templates[TMPL_MAX];
     int n_templates;
     weapon_t weapons[WEAPON_MAX];
@@ -58,6 +73,8 @@ typedef struct {
 const tmpl_t *tmpl_find(const tmpl_db_t *db, const char *id);
 /* Weapon ID in db, or NULL. */
 const weapon_t *tmpl_find_weapon(const tmpl_db_t *db, const char *id);
+/* The words for stat or gauge KEY in db, or NULL when its data names none. */
+const stat_word_t *tmpl_find_word(const tmpl_db_t *db, const char *key);
 /* Fill c's name, kind, size, speeds, HP, reach, token and weapons from
  * template t, or with the plain defaults when t is NULL (named after its id,
  * a medium creature, 30 ft, 10 HP). Its id, faction and position stay. */

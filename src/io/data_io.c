@@ -243,6 +243,46 @@ static int load_template(io_ctx_t *cx, const cJSON *o, const char *path, const t
     return HB_OK;
 }
 
+/* "stat_names": each stat or gauge key of the ruleset with the table's word
+ * for it, a string ("Vulnerability") or {"name": ..., "short": ...} when
+ * bars and the log want a shorter one ("Power points", "PP"). */
+static int load_words(io_ctx_t *cx, const cJSON *o, tmpl_db_t *db)
+{
+    int rc = io_want_object(cx, o, "stat_names");
+    char p[IO_PATH_MAX], q[IO_PATH_MAX];
+    if (rc) return rc;
+    for (const cJSON *e = o->child; e; e = e->next) {
+        io_path_key(p, sizeof p, "stat_names", e->string);
+        if ((rc = io_want_key_id(cx, e->string, p, MAP_ID_MAX))) return rc;
+        if (tmpl_find_word(db, e->string)) return io_fail(cx, p, "named twice");
+        if (db->n_words >= TMPL_WORDS_MAX)
+            return io_fail(cx, p, "more than %d stat names", TMPL_WORDS_MAX);
+        stat_word_t *w = &db->words[db->n_words];
+        memset(w, 0, sizeof *w);
+        hb_strlcpy(w->key, e->string, sizeof w->key);
+        const cJSON *v = e;
+        if (cJSON_IsObject(e)) {
+            if ((rc = io_require(cx, e, p, "name", &v))) return rc;
+            io_path_key(q, sizeof q, p, "name");
+        } else {
+            hb_strlcpy(q, p, sizeof q);
+        }
+        if ((rc = io_want_string(cx, v, q, w->name, sizeof w->name, false))) return rc;
+        const cJSON *b = cJSON_IsObject(e) ? io_get(e, "short") : NULL;
+        io_path_key(q, sizeof q, p, "short");
+        if (b) {
+            if ((rc = io_want_string(cx, b, q, w->brief, sizeof w->brief, false))) return rc;
+        } else if (strlen(w->name) >= sizeof w->brief) {
+            return io_fail(cx, q, "required: the name is longer than %d characters",
+                           (int)sizeof w->brief - 1);
+        } else {
+            hb_strlcpy(w->brief, w->name, sizeof w->brief);
+        }
+        db->n_words++;
+    }
+    return HB_OK;
+}
+
 static int load_templates(io_ctx_t *cx, const cJSON *root, tmpl_db_t *db)
 {
     int rc = io_check_header(cx, root, "hexbattle-templates");
@@ -250,6 +290,7 @@ static int load_templates(io_ctx_t *cx, const cJSON *root, tmpl_db_t *db)
     if (rc || (rc = io_require(cx, root, "", "ruleset", &v))) return rc;
     if (!cJSON_IsString(v) || strcmp(v->valuestring, db->ruleset) != 0)
         return io_fail(cx, "ruleset", "expected \"%s\" (the folder this file is in)", db->ruleset);
+    if ((v = io_get(root, "stat_names")) && (rc = load_words(cx, v, db))) return rc;
     if ((rc = io_require(cx, root, "", "templates", &ts)) ||
         (rc = io_want_object(cx, ts, "templates")))
         return rc;

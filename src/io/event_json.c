@@ -138,6 +138,7 @@ cJSON *event_to_json(const board_t *b, const event_t *e)
     case EV_STAT:
         add_id(o, "id", b, e->who);
         cJSON_AddStringToObject(o, "stat", e->name);
+        if (e->opt & EV_OPT_FROM) cJSON_AddNumberToObject(o, "from", e->amount);
         cJSON_AddNumberToObject(o, "value", e->value);
         break;
     case EV_TERRAIN:

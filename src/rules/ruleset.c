@@ -1,6 +1,7 @@
 /* ruleset.c - the registry: one line per ruleset. */
 #include "ruleset.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -101,6 +102,39 @@ gauge_t gauge_make(const char *label, int value, int max, gauge_kind_t kind)
     return g;
 }
 
+gauge_t gauge_named(const battle_t *b, const char *key, int value, int max, gauge_kind_t kind)
+{
+    char label[GAUGE_LABEL_MAX];
+    gauge_t g = gauge_make(ruleset_stat_word(b ? b->db : NULL, key, true, label, sizeof label),
+                           value, max, kind);
+    hb_strlcpy(g.key, key, sizeof g.key);
+    return g;
+}
+
+const char *ruleset_stat_word(const tmpl_db_t *db, const char *key, bool brief, char *buf,
+                              size_t cap)
+{
+    if (!cap) return buf;
+    const stat_word_t *w = tmpl_find_word(db, key);
+    if (w) {
+        snprintf(buf, cap, "%s", brief ? w->brief : w->name);
+        return buf;
+    }
+    size_t n = 0;
+    for (; key[n] && n + 1 < cap; n++)
+        buf[n] = key[n] == '_' ? ' ' : key[n];
+    buf[n] = '\0';
+    /* A key of three letters or fewer is an abbreviation: "hp" reads "HP". */
+    for (size_t k = 0; k < n && (k == 0 || n <= 3); k++)
+        buf[k] = (char)toupper((unsigned char)buf[k]);
+    return buf;
+}
+
+bool ruleset_stat_named(const tmpl_db_t *db, const char *key)
+{
+    return tmpl_find_word(db, key) != NULL;
+}
+
 int ruleset_gauges(const ruleset_t *rs, const battle_t *b, int i, gauge_t *out, int cap)
 {
     if (cap < 1 || !b || i < 0 || i >= b->n) return 0;
@@ -109,7 +143,7 @@ int ruleset_gauges(const ruleset_t *rs, const battle_t *b, int i, gauge_t *out, 
         return n < cap ? n : cap;
     }
     if (b->u[i].hp_max <= 0) return 0;
-    out[0] = gauge_make("HP", b->u[i].hp, b->u[i].hp_max, GAUGE_HEALTH);
+    out[0] = gauge_named(b, "hp", b->u[i].hp, b->u[i].hp_max, GAUGE_HEALTH);
     return 1;
 }
 

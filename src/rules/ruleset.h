@@ -45,6 +45,7 @@ typedef enum { GAUGE_SEEN_OWN = 0, GAUGE_SEEN_ALL } gauge_seen_t;
 
 /* One number of a combatant worth a bar: HP, armour HP, heat, wounds... */
 typedef struct {
+    char key[MAP_ID_MAX];        /* the stat key it shows ("hp", "pp"), named in the data */
     char label[GAUGE_LABEL_MAX]; /* short: "HP", "armour", "heat", "PP" */
     int value, max;              /* max > 0 */
     gauge_kind_t kind;
@@ -230,6 +231,11 @@ typedef struct ruleset {
      * `end` event lists it and the end of the battle on screen shows it.
      * Never rolls. At most cap, returns the count. NULL: none is counted. */
     int (*ammo_used)(const battle_t *b, ammo_use_t *out, int cap);
+    /* The ruleset's own words for log event k of b, when the screen's
+     * generic words would not tell the table enough (how the activation
+     * timeline works, at the first initiative event): true with buf filled
+     * ('\n' between lines), false for the generic words. Never rolls. */
+    bool (*tell)(const battle_t *b, int k, char *buf, size_t cap);
     /* Revision of these rules: bump it with every fix that changes how a
      * saved battle's commands play out. A save records it; one made under
      * another revision is replayed under the current rules, with a note when
@@ -273,6 +279,18 @@ int ruleset_intents(const ruleset_t *rs, const battle_t *b, intent_t *out, int c
 int ruleset_refused(const ruleset_t *rs, const battle_t *b, int actor, refusal_t *out, int cap);
 /* Fill a gauge (label cut to fit), seen by its own side only. */
 gauge_t gauge_make(const char *label, int value, int max, gauge_kind_t kind);
+/* The same for stat or gauge KEY of b's ruleset, labelled with the short
+ * name its data gives the key (ruleset_stat_word). */
+gauge_t gauge_named(const battle_t *b, const char *key, int value, int max, gauge_kind_t kind);
+/* The table's word for stat or gauge KEY from the ruleset's data (db's
+ * stat_names, loaded by src/io): its name ("Vulnerability"), or with brief
+ * its short form ("PP"). A key the data leaves out reads as the key with
+ * spaces for underscores and a capital first letter. Written into buf;
+ * returns buf. */
+const char *ruleset_stat_word(const tmpl_db_t *db, const char *key, bool brief, char *buf,
+                              size_t cap);
+/* Does the ruleset's data (db) name KEY? */
+bool ruleset_stat_named(const tmpl_db_t *db, const char *key);
 /* Mode number of move mode NAME in rs, or -1. */
 int ruleset_move_mode(const ruleset_t *rs, const char *name);
 

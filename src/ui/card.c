@@ -7,7 +7,6 @@
 
 #include "../core/condlog.h"
 #include "../rules/ruleset.h"
-#include "../rules/stat_titles.h"
 #include "hud.h"
 
 static void add(ui_card_t *c, ui_card_style_t st, const char *fmt, ...)
@@ -108,9 +107,9 @@ bool ui_card_build(const pui_t *p, int who, ui_card_t *c)
     for (int s = 0; s < b->n_stats; s++) {
         const char *name = b->stat_names[s];
         if (!name || (!battle_stat_given(b, who, name) && u->stat[s] == 0)) continue;
-        char one[64], title[40];
-        /* The table's word for it, not the template key (rules_stat_title). */
-        rules_stat_title(rs->id, name, title, sizeof title);
+        char one[96], title[TMPL_WORD_MAX];
+        /* The table's word for it from the ruleset's data, not the template key. */
+        ruleset_stat_word(b->db, name, false, title, sizeof title);
         if (u->stat[s] != u->stat_max[s])
             snprintf(one, sizeof one, "%s %d/%d", title, u->stat[s], u->stat_max[s]);
         else

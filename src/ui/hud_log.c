@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "../core/condlog.h"
-#include "../rules/stat_titles.h"
+#include "../core/trigger.h"
 
 void hud_roll_text(const pui_t *p, const event_t *e, char *buf, size_t cap)
 {
@@ -49,6 +49,8 @@ void hud_roll_text(const pui_t *p, const event_t *e, char *buf, size_t cap)
 hud_log_kind_t hud_log_kind(const event_t *e)
 {
     switch (e->type) {
+    case EV_INITIATIVE: /* who acts first (the ruleset may say how its order works) */
+        return e->value == 1 ? HUD_LOG_STORY : HUD_LOG_NONE;
     case EV_ROLL:
         return HUD_LOG_ROLL;
     case EV_ROUND_END:
@@ -61,13 +63,14 @@ hud_log_kind_t hud_log_kind(const event_t *e)
     case EV_FLED:
     case EV_ACTION:
     case EV_DECLARE:
-    case EV_STAT:
     case EV_TERRAIN:
     case EV_PHASE:
     case EV_AREA:
         return HUD_LOG_STORY;
     default:
-        return HUD_LOG_NONE; /* turns, rounds, steps and the end have their own displays */
+        /* Turns, rounds, steps and the end have their own displays; a stat
+         * change is told on the line of what caused it (hud_log_text). */
+        return HUD_LOG_NONE;
     }
 }
 
@@ -93,6 +96,15 @@ static void action_text(const event_t *e, const char *who, const char *tgt, char
     else if (strcmp(n, "search") == 0)
         snprintf(buf, cap, e->hit ? "%s searches and finds a hider" : "%s searches: nobody found",
                  who);
+    else if (strncmp(n, "hold:", 5) == 0 && trigger_parse(n + 5) >= 0)
+        /* A held action and its trigger, in the trigger's words, not its key. */
+        snprintf(buf, cap, "%s holds its action until: %s", who, trigger_label(trigger_parse(n + 5)));
+    else if (strncmp(n, "ready: ", 7) == 0 && trigger_parse(n + 7) >= 0)
+        snprintf(buf, cap, "%s readies an action until: %s", who, trigger_label(trigger_parse(n + 7)));
+    else if (strncmp(n, "ready move: ", 12) == 0 && trigger_parse(n + 12) >= 0)
+        snprintf(buf, cap, "%s readies a move until: %s", who, trigger_label(trigger_parse(n + 12)));
+    else if (strcmp(n, "vent") == 0)
+        snprintf(buf, cap, "%s vents heat", who);
     else if (strcmp(n, "dash") == 0 || strcmp(n, "thrust") == 0)
         snprintf(buf, cap, "%s %ses", who, n);
     else if (strcmp(n, "standby") == 0 || strcmp(n, "standby_move") == 0)
@@ -117,10 +129,101 @@ static void action_text(const event_t *e, const char *who, const char *tgt, char
         snprintf(buf, cap, "%s: %s%s", who, words(n, w, sizeof w), e->hit ? "" : " (failed)");
 }
 
+/* Events no bookkeeping change is told across: a turn, a round, a phase. */
+static bool seam(const event_t *e)
+{
+    return e->type == EV_TURN_START || e->type == EV_TURN_END || e->type == EV_ROUND_END ||
+           e->type == EV_PHASE || e->type == EV_INITIATIVE;
+}
+
+static bool is_line(const event_t *e)
+{
+    return hud_log_kind(e) == HUD_LOG_STORY || hud_log_kind(e) == HUD_LOG_ROLL;
+}
+
+/* Whom a line is about: the one hurt for damage, else the one acting. */
+static int subject(const event_t *e)
+{
+    return e->type == EV_DAMAGE ? e->target : e->who;
+}
+
+/* The log line stat change k is told on, within its turn: the last line
+ * before it about the same combatant (the roll, attack or action that
+ * changed it), or the first after it (a reaction it pays for); then the
+ * last or first line of the turn about anyone; failing all, the nearest
+ * line at all. -1 when the log has none. */
+static int stat_host(const battle_t *b, int k)
+{
+    const event_t *ev = b->log.ev;
+    int who = ev[k].who;
+    for (int any = 0; any < 2; any++) {
+        for (int j = k - 1; j >= 0 && !seam(&ev[j]); j--)
+            if (is_line(&ev[j]) && (any || subject(&ev[j]) == who)) return j;
+        for (int j = k + 1; j < b->log.n && !seam(&ev[j]); j++)
+            if (is_line(&ev[j]) && (any || subject(&ev[j]) == who)) return j;
+    }
+    for (int j = k - 1; j >= 0; j--)
+        if (is_line(&ev[j])) return j;
+    for (int j = k + 1; j < b->log.n; j++)
+        if (is_line(&ev[j])) return j;
+    return -1;
+}
+
+/* Append to line k's text the stat changes told on it, in the ruleset's
+ * short words: "; PP 8 -> 7", "; Raider's armour 4 -> 1". They lie
+ * between the nearest lines of other turns on either side. */
+static void fold_stats(const pui_t *p, const battle_t *b, int k, char *buf, size_t cap)
+{
+    const event_t *ev = b->log.ev;
+    int subj = subject(&ev[k]);
+    int lo = k - 1, hi = k + 1;
+    for (bool crossed = false; lo >= 0; lo--) {
+        if (crossed && is_line(&ev[lo])) break;
+        if (seam(&ev[lo])) crossed = true;
+    }
+    for (bool crossed = false; hi < b->log.n; hi++) {
+        if (crossed && is_line(&ev[hi])) break;
+        if (seam(&ev[hi])) crossed = true;
+    }
+    for (int j = lo + 1; j < hi; j++) {
+        const event_t *e = &ev[j];
+        if (e->type != EV_STAT || stat_host(b, j) != k) continue;
+        char word[TMPL_WORD_MAX], whose[MAP_NAME_MAX + 4] = "", val[32];
+        ruleset_stat_word(b->db, e->name, true, word, sizeof word);
+        if (e->who >= 0 && e->who != subj)
+            snprintf(whose, sizeof whose, "%s's ", pui_name(p, e->who));
+        if ((e->opt & EV_OPT_FROM) && e->amount != e->value)
+            snprintf(val, sizeof val, "%d -> %d", e->amount, e->value);
+        else
+            snprintf(val, sizeof val, "%d", e->value);
+        size_t n = strlen(buf);
+        if (n + 1 < cap) snprintf(buf + n, cap - n, "; %s%s %s", whose, word, val);
+    }
+}
+
+/* The line's own words, before the changes told on it. */
+static hud_log_kind_t line_text(const pui_t *p, const event_t *e, char *buf, size_t cap);
+
 hud_log_kind_t hud_log_text(const pui_t *p, const event_t *e, char *buf, size_t cap)
 {
-    hud_log_kind_t kind = hud_log_kind(e);
     buf[0] = '\0';
+    hud_log_kind_t kind = line_text(p, e, buf, cap);
+    const battle_t *b = p->play.b;
+    /* Which entry of the log e is (callers may pass a copy: then none is folded). */
+    if (kind != HUD_LOG_NONE && kind != HUD_LOG_ROUND && b && e >= b->log.ev &&
+        e < b->log.ev + b->log.n)
+        fold_stats(p, b, (int)(e - b->log.ev), buf, cap);
+    return kind;
+}
+
+static hud_log_kind_t line_text(const pui_t *p, const event_t *e, char *buf, size_t cap)
+{
+    hud_log_kind_t kind = hud_log_kind(e);
+    const battle_t *b = p->play.b;
+    if (kind == HUD_LOG_NONE) return kind;
+    if (b && e >= b->log.ev && e < b->log.ev + b->log.n && p->play.rs && p->play.rs->tell &&
+        p->play.rs->tell(b, (int)(e - b->log.ev), buf, cap))
+        return kind;
     if (kind == HUD_LOG_ROLL) {
         hud_roll_text(p, e, buf, cap);
         return kind;
@@ -180,9 +283,12 @@ hud_log_kind_t hud_log_text(const pui_t *p, const event_t *e, char *buf, size_t 
             snprintf(buf, cap, "%s declares %s%s%s", who, words(e->name, w, sizeof w),
                      e->target >= 0 ? " on " : "", e->target >= 0 ? tgt : "");
         break;
-    case EV_STAT:
-        snprintf(buf, cap, "%s: %s is now %d", who,
-                 rules_stat_title(p->play.rs->id, e->name, w, sizeof w), e->value);
+    case EV_INITIATIVE:
+        if (e->who >= 0)
+            snprintf(buf, cap, "%s acts first (initiative %d)", who, e->total);
+        else if (b && e->side >= 0 && e->side < b->board->n_sides)
+            snprintf(buf, cap, "%s act first (initiative %d)", b->board->side_name[e->side],
+                     e->total);
         break;
     case EV_TERRAIN:
         snprintf(buf, cap, "hex %d,%d becomes %s", e->to.col, e->to.row,
@@ -220,7 +326,7 @@ void hud_draw_log(hud_t *h, ui_draw_t *d, int y0)
     /* Newest at the bottom; walk back from the newest, skipping the scroll. */
     int y = l->log.y + l->log.h - lh - l->px / 3;
     int skip = p->log_scroll;
-    char buf[160];
+    char buf[320];
     for (int k = b->log.n - 1; k >= 0 && y >= top; k--) {
         const event_t *e = &b->log.ev[k];
         hud_log_kind_t kind = hud_log_kind(e);
@@ -240,11 +346,13 @@ void hud_draw_log(hud_t *h, ui_draw_t *d, int y0)
             continue;
         }
         /* A line wider than the panel wraps at spaces (a narrow window),
-         * the later pieces indented; drawn bottom-up like the log. */
-        int cut[4], n_cut = 0, from = 0, len = (int)strlen(buf), avail = l->log.w - l->px;
-        while (from < len && n_cut < 4) {
-            int end = len;
-            char piece[160];
+         * and at a '\n' the ruleset put in; the later pieces indented;
+         * drawn bottom-up like the log. */
+        int cut[8], n_cut = 0, from = 0, len = (int)strlen(buf), avail = l->log.w - l->px;
+        while (from < len && n_cut < 8) {
+            const char *nl = memchr(buf + from, '\n', (size_t)(len - from));
+            int end = nl ? (int)(nl - buf) : len;
+            char piece[320];
             for (;;) {
                 int m = end - from < (int)sizeof piece ? end - from : (int)sizeof piece - 1;
                 memcpy(piece, buf + from, (size_t)m);
@@ -258,7 +366,7 @@ void hud_draw_log(hud_t *h, ui_draw_t *d, int y0)
             }
             cut[n_cut++] = end;
             from = end;
-            while (from < len && buf[from] == ' ')
+            while (from < len && (buf[from] == ' ' || buf[from] == '\n'))
                 from++;
         }
         /* Rolls in white, what happened in blue; lines not yet animated are
@@ -267,9 +375,9 @@ void hud_draw_log(hud_t *h, ui_draw_t *d, int y0)
         if (k >= p->anim.cursor) ink = C_DIM;
         for (int c = n_cut - 1; c >= 0 && y >= top; c--) {
             int start = c == 0 ? 0 : cut[c - 1];
-            while (start < len && buf[start] == ' ')
+            while (start < len && (buf[start] == ' ' || buf[start] == '\n'))
                 start++;
-            char piece[160];
+            char piece[320];
             int m = cut[c] - start;
             memcpy(piece, buf + start, (size_t)m);
             piece[m] = 0;

@@ -3,7 +3,7 @@
 # odds figures among them (runs per second on two threads, the speed-up from
 # one to two threads, and 1,000 runs of each bundled map in ms). Only the
 # shape is checked: timings depend on the machine.
-# bench without --quick adds the big-map figures.
+# bench without --quick adds the big-map figures, the scars round among them.
 source "$(dirname "$0")/lib/assert.bash"
 export SDL_VIDEODRIVER=dummy
 
@@ -30,7 +30,7 @@ else
     out=$("$HB" bench 2>"$TMP/err")
     check full_bench_exit test $? -eq 0
     for key in view_update_ms view_full_ms render_512_ms view_full_vs_render frame_512_ms \
-        frame_64_ms frame_512_vs_64 ai_turn_512_ms ai_turn_512_median_ms max_rss_mb; do
+        frame_64_ms frame_512_vs_64 ai_turn_512_ms ai_turn_512_median_ms scars_round_512_ms max_rss_mb; do
         check "key_$key" bash -c 'printf "%s" "$1" | grep -Eq "\"$2\":[0-9]+(\.[0-9]+)?[,}]"' _ "$out" "$key"
     done
     echo "$out"

@@ -353,6 +353,7 @@ int act_bands(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c, con
               const geo_profile_t *prof, range_band_t *out, int cap);
 int act_gauges(const battle_t *b, int i, gauge_t *out, int cap);
 int act_queue(const battle_t *b, turn_slot_t *out, int cap);
+bool act_tell(const battle_t *b, int k, char *buf, size_t cap);
 bool act_describe(const battle_t *b, const cmd_t *c, char *label, size_t cap);
 
 /* ---- ai.c ---- */

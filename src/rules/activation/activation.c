@@ -119,8 +119,8 @@ static battle_status_t do_move(battle_t *b, const cmd_t *c)
     int cost = geom_path_price(&mv, c->path, c->n_path);
     if (c->n_path < 1 || cost < 0 || cost > mv.budget_ft) return BATTLE_ILLEGAL;
     s->left -= a.cost;
-    act_pay_pp(b, i, &a);
     battle_emit_action(b, i, a.w ? a.w->id : "move", -1, true);
+    act_pay_pp(b, i, &a); /* after the line it is told on */
     act_walk(b, i, c->path, c->n_path, c->arg == AM_DASH);
     if (!act_stopped(b) && battle_active(b, i) && a.priority > 0) s->prio += a.priority;
     return BATTLE_OK;
@@ -391,6 +391,7 @@ const ruleset_t ruleset_activation = {
     .bands = act_bands,
     .gauges = act_gauges,
     .queue = act_queue,
+    .tell = act_tell,
     .describe = act_describe,
     .refused = act_refused,
     .calls = act_calls,

@@ -207,7 +207,7 @@ void act_pay_pp(battle_t *b, int i, const act_action_t *a)
 {
     if (a->pp <= 0) return;
     b->u[i].stat[AS_PP] -= a->pp;
-    battle_emit_stat(b, i, "pp", b->u[i].stat[AS_PP]);
+    battle_emit_change(b, i, "pp", b->u[i].stat[AS_PP] + a->pp, b->u[i].stat[AS_PP]);
 }
 
 /* Step 1: the declaration and its window. False when the action is off
@@ -228,7 +228,6 @@ void act_use(battle_t *b, int i, int slot, int t, cell_t aim, int depth)
 {
     act_action_t a;
     if (!battle_active(b, i) || !act_action(b, i, slot, &a)) return;
-    act_pay_pp(b, i, &a);
     if (a.shape != SHAPE_SINGLE && t >= 0) aim = hex_to_cell(b->map->layout, act_pos(b, t));
     if (a.shape == SHAPE_BURST) aim = hex_to_cell(b->map->layout, act_pos(b, i));
     event_t e = event_make(EV_DECLARE);
@@ -238,6 +237,7 @@ void act_use(battle_t *b, int i, int slot, int t, cell_t aim, int depth)
     if (a.shape != SHAPE_SINGLE) e.opt = EV_OPT_AT; /* the hex an area is aimed at */
     hb_strlcpy(e.name, a.w->id, sizeof e.name);
     battle_emit(b, &e);
+    act_pay_pp(b, i, &a); /* after the declaration, so the log tells it on that line */
     act_trigger_t x = {.user = i, .target = a.shape == SHAPE_SINGLE ? t : -1, .a = &a, .hit = -1};
     area_t ar;
     /* A17: an area targets everyone in it, from its declaration on. */
@@ -276,7 +276,6 @@ bool act_declare_delay(battle_t *b, int i, int slot, int t, cell_t aim, int x, b
     int k = 0;
     while (k < ACT_DELAY_MAX && s->delay[k].used) k++;
     if (k == ACT_DELAY_MAX) return false;
-    act_pay_pp(b, i, &a);
     /* A7: a template stays on the hexes chosen now; a single target is
      * followed by name and must still be in range and sight then. */
     if (a.shape == SHAPE_BURST) aim = hex_to_cell(b->map->layout, act_pos(b, i));
@@ -285,6 +284,7 @@ bool act_declare_delay(battle_t *b, int i, int slot, int t, cell_t aim, int x, b
     /* A7: announced with the activations left, and the hexes it will strike. */
     cell_t from = hex_to_cell(b->map->layout, act_pos(b, i));
     telegraph(b, i, &a, t, from, aim, x);
+    act_pay_pp(b, i, &a); /* told on the telegraph's line */
     act_trigger_t tr = {.user = i, .target = t, .a = &a, .hit = -1};
     /* A17: those in the telegraphed hexes now are its targets at the
      * declaration (who is struck is settled again when it lands, A7). */

@@ -115,9 +115,9 @@ int act_gauges(const battle_t *b, int i, gauge_t *out, int cap)
 {
     const unit_t *u = &b->u[i];
     int n = 0;
-    if (n < cap && u->hp_max > 0) out[n++] = gauge_make("HP", u->hp, u->hp_max, GAUGE_HEALTH);
+    if (n < cap && u->hp_max > 0) out[n++] = gauge_named(b, "hp", u->hp, u->hp_max, GAUGE_HEALTH);
     if (n < cap && u->stat_max[AS_PP] > 0)
-        out[n++] = gauge_make("PP", u->stat[AS_PP], u->stat_max[AS_PP], GAUGE_POOL);
+        out[n++] = gauge_named(b, "pp", u->stat[AS_PP], u->stat_max[AS_PP], GAUGE_POOL);
     return n;
 }
 
@@ -175,5 +175,27 @@ bool act_describe(const battle_t *b, const cmd_t *c, char *label, size_t cap)
         snprintf(label, cap, "Struggle free");
     else
         return false;
+    return true;
+}
+
+/* The log's opening: how the timeline decides who acts, then who acts
+ * first, told at the first initiative event (A2, A3); and an activation
+ * an interrupt has paid from (A4). */
+bool act_tell(const battle_t *b, int k, char *buf, size_t cap)
+{
+    const event_t *e = &b->log.ev[k];
+    if (e->type == EV_ACTION && strcmp(e->name, "interrupt_paid") == 0 && e->who >= 0) {
+        snprintf(buf, cap, "%s pays for the interrupt it used: this activation starts short",
+                 b->map->combatants[e->who].name);
+        return true;
+    }
+    if (e->type != EV_INITIATIVE || e->value != 1 || e->who < 0 || e->who >= b->n) return false;
+    snprintf(buf, cap,
+             "The timeline: whoever has the lowest action value (AV) acts next, ties going to "
+             "the lower base AV. After an activation (two simple actions) the actor's AV starts "
+             "again from its base, %d / SPD, less any Priority; a round is %d.\n"
+             "%s acts first: SPD %d, AV %d.",
+             ACT_AV_NUM, ACT_ROUND, b->map->combatants[e->who].name, b->u[e->who].stat[AS_SPD],
+             e->total);
     return true;
 }

@@ -85,7 +85,11 @@ static void begin_next(battle_t *b)
     e.who = i;
     e.value = b->round;
     battle_emit(b, &e);
-    if (s->debt[i] > 0) battle_emit_stat(b, i, "simple_actions", s->left);
+    if (s->debt[i] > 0) {
+        /* A4: the line the shortened activation is told on (act_tell). */
+        battle_emit_action(b, i, "interrupt_paid", -1, true);
+        battle_emit_change(b, i, "simple_actions", ACT_SIMPLE, s->left);
+    }
     s->debt[i] = 0;
     if (s->held[i]) act_hold_lost(b, i); /* A8: lost at the holder's next activation */
 }
@@ -132,7 +136,7 @@ void act_end_activation(battle_t *b)
     if (battle_active(b, a)) {
         int av = av_after(s, a);
         s->next[a] = s->clock + av;
-        battle_emit_stat(b, a, "av", av);
+        battle_emit_change(b, a, "av", s->base[a], av);
     }
     event_t e = event_make(EV_TURN_END);
     e.who = a;

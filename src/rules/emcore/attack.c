@@ -181,8 +181,8 @@ bool em_offer_dodge(battle_t *b, int t, int a, int wi, em_attack_kind_t kind, bo
     s->inc_attacker = -1;
     if (!take)
         return false;
-    em_pay(b, t, 1, will);
     em_emit_reaction(b, t, a, k);
+    em_pay(b, t, 1, will); /* after the reaction's line, which tells it */
     return true;
 }
 

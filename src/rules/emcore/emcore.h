@@ -214,7 +214,7 @@ bool em_enemies(const battle_t *b, int i, int j);
 /* Turn condition bit on or off for i, with a condition event when it changes. */
 void em_set_cond(battle_t *b, int i, unsigned bit, bool on);
 /* Emit a stat event for i's slot s. */
-void em_emit_stat(battle_t *b, int i, int s);
+void em_emit_stat(battle_t *b, int i, int s, int from);
 /* Spend points (pts > 0) or, when will is set, one Willpower. */
 void em_pay(battle_t *b, int i, int pts, bool will);
 /* Recompute who is engaged (E6) and emit the changes. */

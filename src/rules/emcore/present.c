@@ -110,13 +110,13 @@ int em_gauges(const battle_t *b, int i, gauge_t *out, int cap)
     int n = 0;
     /* Wounds it may still take, the Movement points left this turn and the
      * Willpower that pays for forced actions. */
-    if (n < cap && u->hp_max > 0) out[n++] = gauge_make("health", u->hp, u->hp_max, GAUGE_HEALTH);
+    if (n < cap && u->hp_max > 0) out[n++] = gauge_named(b, "hp", u->hp, u->hp_max, GAUGE_HEALTH);
     int mv = em_movement(b, i);
-    if (n < cap && mv > 0) out[n++] = gauge_make("points", s->points[i], mv, GAUGE_POOL);
+    if (n < cap && mv > 0) out[n++] = gauge_named(b, "points", s->points[i], mv, GAUGE_POOL);
     int will = u->stat_max[ES_WILLPOWER] > u->stat[ES_WILLPOWER] ? u->stat_max[ES_WILLPOWER]
                                                                  : u->stat[ES_WILLPOWER];
     if (n < cap && will > 0)
-        out[n++] = gauge_make("will", u->stat[ES_WILLPOWER], will, GAUGE_POOL);
+        out[n++] = gauge_named(b, "willpower", u->stat[ES_WILLPOWER], will, GAUGE_POOL);
     return n;
 }
 

@@ -187,22 +187,18 @@ void em_set_cond(battle_t *b, int i, unsigned bit, bool on)
         battle_emit_condition(b, i, "target_of_opportunity", !was_too);
 }
 
-void em_emit_stat(battle_t *b, int i, int s)
+void em_emit_stat(battle_t *b, int i, int s, int from)
 {
-    event_t e = event_make(EV_STAT);
-    e.who = i;
-    e.value = b->u[i].stat[s];
-    hb_strlcpy(e.name, STAT_NAMES[s], sizeof e.name);
-    battle_emit(b, &e);
+    battle_emit_change(b, i, STAT_NAMES[s], from, b->u[i].stat[s]);
 }
 
 void em_pay(battle_t *b, int i, int pts, bool will)
 {
     em_state_t *s = em_st(b);
     if (will) {
-        if (b->u[i].stat[ES_WILLPOWER] > 0)
-            b->u[i].stat[ES_WILLPOWER]--;
-        em_emit_stat(b, i, ES_WILLPOWER);
+        int was = b->u[i].stat[ES_WILLPOWER];
+        if (was > 0) b->u[i].stat[ES_WILLPOWER]--;
+        em_emit_stat(b, i, ES_WILLPOWER, was);
         return;
     }
     s->points[i] -= pts;

@@ -33,6 +33,10 @@ typedef struct {
     int n_blocked;
     area_t blasts[16];       /* blasts allies have declared: never walk into one */
     int n_blasts;
+    /* b->ps holds the search of a's moves from a_cell that firing_goal or
+     * nearest_edge ran (ai.c, "the bounded search"): a path to a hex it
+     * settled is read from it rather than searched again. */
+    bool searched;
 } plan_t;
 
 /* May a plan end on cell idx: free on the planned board, not where a moving
@@ -62,6 +66,7 @@ static void plan_begin(plan_t *p, battle_t *b, int a)
     p->b = b;
     p->a = a;
     p->n_moved = p->n_blocked = p->n_blasts = 0;
+    p->searched = false;
     p->a_cell = board_cell_index(b->board, sc_pos(b, a));
     /* a's own body is no cover on its own lines, and its hex is free to keep. */
     p->moved[p->n_moved++] = board_try(b->board, a, sc_pos(b, a));
@@ -411,6 +416,7 @@ static bool best_attack(plan_t *p, option_t *best)
     move_cost_t mv;
     if (!plan_move(p, SM_MOVE, &mv))
         return false;
+    p->searched = false; /* b->ps is taken */
     int n = geom_reach_mode(&mv, b->ps, b->reach, b->ncells);
     if (n > b->ncells)
         n = b->ncells;
@@ -470,16 +476,41 @@ static bool best_attack(plan_t *p, option_t *best)
 
 /* ---- moves ------------------------------------------------------------- */
 
+/* The cheapest path a_cell..goal of the search b->ps holds, as
+ * geom_path_mode writes it into b->path; its length. */
+static int known_path(const battle_t *b, int goal)
+{
+    int n = 0;
+    for (int c = goal; c >= 0; c = path_parent(b->ps, c))
+        n++;
+    int k = n;
+    for (int c = goal; c >= 0; c = path_parent(b->ps, c))
+        if (--k < b->ncells)
+            b->path[k] = map_cell_of(b->map, c);
+    return n < b->ncells ? n : b->ncells;
+}
+
 /* The path of a's move in mv to cell goal, cut to where it may end within
- * the budget; its length (0: none), the cost into *cost. */
+ * the budget; its length (0: none), the cost into *cost. Every move of a
+ * steps alike (scars_step: the mode sets only the budget, which the cheapest
+ * path ignores), so a goal the plan's search has settled takes the path that
+ * search found: the one a search to the goal alone would find, as path_run
+ * settles the same cells in the same order up to any budget (path.h). */
 static int path_to(plan_t *p, const move_cost_t *mv, int goal, cell_t *out, int cap, int *cost)
 {
     battle_t *b = p->b;
     int full = 0, len = 0;
     *cost = 0;
-    if (goal == p->a_cell ||
-        !geom_path_mode(mv, map_cell_of(b->map, goal), b->ps, &full, b->path, b->ncells, &len) ||
-        len < 2)
+    if (goal == p->a_cell)
+        return 0;
+    if (p->searched && path_cost(b->ps, goal) >= 0) {
+        len = known_path(b, goal);
+    } else {
+        p->searched = false; /* b->ps is taken */
+        if (!geom_path_mode(mv, map_cell_of(b->map, goal), b->ps, &full, b->path, b->ncells, &len))
+            return 0;
+    }
+    if (len < 2)
         return 0;
     int spent = 0, last = 0, last_cost = 0;
     for (int k = 1; k < len && k <= cap; k++) {
@@ -526,6 +557,117 @@ static bool move_toward(plan_t *p, int goal, cmd_kind_t act, cmd_t *out)
     return true;
 }
 
+/* ---- the bounded search ------------------------------------------------ */
+
+/* firing_goal and nearest_edge want the cheapest hexes of a kind, by path
+ * from a's hex. A search of the whole map for each NPC cost 25 s a round with
+ * 512 combatants on 1024x1024 (issue 30), while the answer almost always lies
+ * a few moves away. So the search goes out to a budget and grows it
+ * (path_resume) only while a hex it has not reached yet could still be the
+ * answer: every hex within the budget is settled at its true cost, and a hex
+ * not settled costs more than the budget (or cannot be reached at all), so
+ * the answer is the one the whole map would give, ties broken the same way.
+ * Once the budget cuts nothing off (path_budget_cut), everything reachable is
+ * known. scars_ai_exhaustive(true) searches the whole map at once and each
+ * path afresh, as before (the tests compare the two). */
+
+static bool exhaustive = false;
+
+void scars_ai_exhaustive(bool on) { exhaustive = on; }
+
+typedef struct {
+    move_cost_t far; /* a's second move: the widest it may go, as path_run prices it */
+    int budget;      /* feet searched so far; PATH_NO_BUDGET: all of it */
+} search_t;
+
+/* Start the search from a's hex: two moves' worth first (at least 50 ft). */
+static bool search_begin(plan_t *p, search_t *s)
+{
+    if (!plan_move(p, SM_SECOND, &s->far))
+        return false;
+    s->budget = exhaustive ? PATH_NO_BUDGET : s->far.budget_ft > 50 ? s->far.budget_ft : 50;
+    path_run_open(p->b->ps, p->b->board, p->a_cell, s->budget, s->far.step, &s->far);
+    if (!path_budget_cut(p->b->ps))
+        s->budget = PATH_NO_BUDGET; /* nothing lies beyond it */
+    p->searched = !exhaustive; /* as before: each path searched afresh */
+    return true;
+}
+
+/* Grow the budget by an eighth (the cells searched grow with its square, so
+ * small steps overshoot the answer least); false when the search already
+ * knows everything. */
+static bool search_grow(plan_t *p, search_t *s)
+{
+    if (s->budget >= PATH_NO_BUDGET)
+        return false;
+    s->budget = s->budget > PATH_NO_BUDGET / 2 ? PATH_NO_BUDGET : s->budget + s->budget / 8;
+    path_resume(p->b->ps, p->b->board, s->budget, s->far.step, &s->far);
+    if (!path_budget_cut(p->b->ps))
+        s->budget = PATH_NO_BUDGET;
+    return true;
+}
+
+/* Could cell idx, not reached yet, be reached later (a hex a step may
+ * enter) and be ended on? */
+static bool may_come(const search_t *s, const battle_t *b, int idx)
+{
+    return path_cost(b->ps, idx) < 0 && b->map->types[b->map->cells[idx]].move > 0 &&
+           plan_may_end(&s->far, idx);
+}
+
+/* The key a goal hex near t is weighed by: its cost, and on pass 1 its ring
+ * first (nearer the foe first when only nearness counts). */
+static long long goal_key(int pass, int r, long long cost)
+{
+    return pass ? r * 100000LL + cost : cost;
+}
+
+/* For foe t on this pass, the hex firing_goal wants as far as the search
+ * has gone: on pass 0 a hex in the band with a line of sight to t, on pass 1
+ * any free hex within DISTANT_HEX of it, the lowest key first, the first in
+ * ring order among equals; -1 for none. *open: a hex the search has not
+ * reached could still beat it. */
+static int goal_near(plan_t *p, const search_t *s, int t, int pass, int band, bool *open)
+{
+    battle_t *b = p->b;
+    hex_t ring[6 * DISTANT_HEX];
+    int best = -1, hi = pass ? DISTANT_HEX : band;
+    long long best_key = PATH_NO_BUDGET;
+    for (int r = 1; r <= hi; r++) {
+        int nr = hex_ring(sc_pos(b, t), r, ring, 6 * DISTANT_HEX);
+        for (int k = 0; k < nr; k++) {
+            int idx = board_cell_index(b->board, ring[k]);
+            int cost = idx < 0 ? -1 : path_cost(b->ps, idx);
+            long long key = goal_key(pass, r, cost);
+            if (cost < 0 || key >= best_key || !plan_may_end(&s->far, idx) ||
+                (!pass && !sight_clear(b->board, ring[k], sc_pos(b, t))))
+                continue;
+            best = idx;
+            best_key = key;
+        }
+    }
+    *open = false;
+    if (s->budget >= PATH_NO_BUDGET)
+        return best;
+    /* A hex not reached costs at least budget + 1: can it still come first
+     * (or tie and come earlier in ring order)? */
+    for (int r = 1; r <= hi; r++) {
+        long long least = goal_key(pass, r, (long long)s->budget + 1);
+        if (least > best_key || least >= PATH_NO_BUDGET)
+            continue;
+        int nr = hex_ring(sc_pos(b, t), r, ring, 6 * DISTANT_HEX);
+        for (int k = 0; k < nr; k++) {
+            int idx = board_cell_index(b->board, ring[k]);
+            if (idx >= 0 && may_come(s, b, idx) &&
+                (pass || sight_clear(b->board, ring[k], sc_pos(b, t)))) {
+                *open = true;
+                return best;
+            }
+        }
+    }
+    return best;
+}
+
 /* Where a should head for when no attack is open: for the nearest fighting
  * foe, the nearest hex (by path) from which its longest-reaching weapon would
  * reach the foe in sight; failing any, the free hex nearest the foe; failing
@@ -534,14 +676,12 @@ static int firing_goal(plan_t *p)
 {
     battle_t *b = p->b;
     int a = p->a;
-    move_cost_t far;
-    if (!plan_move(p, SM_SECOND, &far))
+    search_t s;
+    if (!search_begin(p, &s))
         return -1;
-    path_run(b->ps, b->board, p->a_cell, PATH_NO_BUDGET, -1, far.step, &far);
     int band = longest_band(b, a);
     /* The nearest foe first; for it, a hex in the band with a line of sight
      * (pass 0), else the free hex nearest it (pass 1); then the next foe. */
-    hex_t ring[6 * DISTANT_HEX];
     bool tried[MAP_MAX_COMBATANTS] = {false};
     for (;;) {
         int t = -1;
@@ -554,21 +694,10 @@ static int firing_goal(plan_t *p)
             return -1;
         tried[t] = true;
         for (int pass = 0; pass < 2; pass++) {
-            int best = -1, best_key = PATH_NO_BUDGET;
-            for (int r = 1; r <= (pass ? DISTANT_HEX : band); r++) {
-                int nr = hex_ring(sc_pos(b, t), r, ring, 6 * DISTANT_HEX);
-                for (int k = 0; k < nr; k++) {
-                    int idx = board_cell_index(b->board, ring[k]);
-                    int cost = idx < 0 ? -1 : path_cost(b->ps, idx);
-                    /* Nearer the foe first when only nearness counts. */
-                    int key = pass ? r * 100000 + cost : cost;
-                    if (cost < 0 || key >= best_key || !plan_may_end(&far, idx) ||
-                        (!pass && !sight_clear(b->board, ring[k], sc_pos(b, t))))
-                        continue;
-                    best = idx;
-                    best_key = key;
-                }
-            }
+            bool open;
+            int best = goal_near(p, &s, t, pass, band, &open);
+            while (open && search_grow(p, &s))
+                best = goal_near(p, &s, t, pass, band, &open);
             if (best >= 0)
                 return best;
         }
@@ -598,27 +727,38 @@ static bool in_danger(const battle_t *b, int a)
     return worst - u->stat[SS_ARMOR] >= u->stat[SS_STR];
 }
 
-/* The edge cell nearest a by path that it may end on; -1 when none. */
+/* The cheaper of edge cell idx and the best so far (the first in map order
+ * among equals, as the cells are offered in map order). */
+static void edge_try(const plan_t *p, const search_t *s, int idx, int *best, int *best_cost)
+{
+    int cost = path_cost(p->b->ps, idx);
+    if (cost >= 0 && cost < *best_cost && plan_may_end(&s->far, idx)) {
+        *best = idx;
+        *best_cost = cost;
+    }
+}
+
+/* The edge cell nearest a by path that it may end on, the first in map
+ * order among equals; -1 when none. */
 static int nearest_edge(plan_t *p)
 {
     battle_t *b = p->b;
-    move_cost_t far;
-    if (!plan_move(p, SM_SECOND, &far))
+    search_t s;
+    if (!search_begin(p, &s))
         return -1;
-    path_run(b->ps, b->board, p->a_cell, PATH_NO_BUDGET, -1, far.step, &far);
     const map_t *m = b->map;
-    int best = -1, best_cost = PATH_NO_BUDGET;
-    for (int idx = 0; idx < m->cols * m->rows; idx++) {
-        cell_t c = map_cell_of(m, idx);
-        if (c.col != 0 && c.row != 0 && c.col != m->cols - 1 && c.row != m->rows - 1)
-            continue;
-        int cost = path_cost(b->ps, idx);
-        if (cost >= 0 && cost < best_cost && plan_may_end(&far, idx)) {
-            best = idx;
-            best_cost = cost;
+    for (;;) {
+        /* Every cell within the budget is settled: the cheapest edge cell
+         * among them is the answer, unless none is and the search can grow. */
+        int best = -1, best_cost = PATH_NO_BUDGET;
+        for (int row = 0; row < m->rows; row++) {
+            bool whole = row == 0 || row == m->rows - 1;
+            for (int col = 0; col < m->cols; col += whole || col == m->cols - 1 ? 1 : m->cols - 1)
+                edge_try(p, &s, row * m->cols + col, &best, &best_cost);
         }
+        if (best >= 0 || !search_grow(p, &s))
+            return best;
     }
-    return best;
 }
 
 /* Badly hurt: retreat from the edge (moving there first when one move

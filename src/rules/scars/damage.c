@@ -34,10 +34,11 @@ bool sc_save(battle_t *b, int i, int slot, const char *why)
 void scars_lose_ability(battle_t *b, int t, int slot, int amount)
 {
     unit_t *u = &b->u[t];
+    int was = u->stat[slot];
     u->stat[slot] -= amount;
     if (u->stat[slot] < 0)
         u->stat[slot] = 0;
-    battle_emit_stat(b, t, SCARS_STAT_NAMES[slot], u->stat[slot]);
+    battle_emit_change(b, t, SCARS_STAT_NAMES[slot], was, u->stat[slot]);
     if (u->stat[slot] > 0 || u->out)
         return;
     if (slot == SS_STR)
@@ -51,8 +52,9 @@ void scars_lose_ability(battle_t *b, int t, int slot, int amount)
 /* A new maximum HP (the scars table's "take the new result"). */
 static void set_max_hp(battle_t *b, int t, int v)
 {
+    int was = b->u[t].hp_max;
     b->u[t].hp_max = v;
-    battle_emit_stat(b, t, "max_hp", v);
+    battle_emit_change(b, t, "max_hp", was, v);
 }
 
 /* A new maximum for ability SLOT; the score itself is raised with it when
@@ -62,13 +64,15 @@ static void set_ability(battle_t *b, int t, int slot, int v, bool raise_current)
     char name[EV_NAME_MAX];
     unit_t *u = &b->u[t];
     if (v > u->stat_max[slot]) {
+        int was = u->stat_max[slot];
         u->stat_max[slot] = v;
         snprintf(name, sizeof name, "max_%s", SCARS_STAT_NAMES[slot]);
-        battle_emit_stat(b, t, name, v);
+        battle_emit_change(b, t, name, was, v);
     }
     if (raise_current && v > u->stat[slot]) {
+        int was = u->stat[slot];
         u->stat[slot] = v;
-        battle_emit_stat(b, t, SCARS_STAT_NAMES[slot], v);
+        battle_emit_change(b, t, SCARS_STAT_NAMES[slot], was, v);
     }
 }
 

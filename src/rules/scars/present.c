@@ -94,17 +94,14 @@ int sc_bands(const map_t *m, const tmpl_db_t *db, const map_combatant_t *c, cons
 
 int sc_gauges(const battle_t *b, int i, gauge_t *out, int cap)
 {
-    static const struct {
-        int slot;
-        const char *label;
-    } ABIL[] = {{SS_STR, "STR"}, {SS_DEX, "DEX"}, {SS_WIL, "WIL"}};
+    static const int ABIL[] = {SS_STR, SS_DEX, SS_WIL};
     int n = 0;
     const unit_t *u = &b->u[i];
-    if (n < cap && u->hp_max > 0) out[n++] = gauge_make("HP", u->hp, u->hp_max, GAUGE_HEALTH);
+    if (n < cap && u->hp_max > 0) out[n++] = gauge_named(b, "hp", u->hp, u->hp_max, GAUGE_HEALTH);
     for (int k = 0; k < 3 && n < cap; k++)
-        if (u->stat_max[ABIL[k].slot] > 0)
-            out[n++] = gauge_make(ABIL[k].label, u->stat[ABIL[k].slot], u->stat_max[ABIL[k].slot],
-                                  GAUGE_HEALTH);
+        if (u->stat_max[ABIL[k]] > 0)
+            out[n++] = gauge_named(b, SCARS_STAT_NAMES[ABIL[k]], u->stat[ABIL[k]],
+                                   u->stat_max[ABIL[k]], GAUGE_HEALTH);
     return n;
 }
 

@@ -91,5 +91,9 @@ int sc_intents(const battle_t *b, intent_t *out, int cap);
 /* ai.c */
 /* ruleset_t.ai for scars. */
 void sc_ai(battle_t *b, int a, cmd_t *out);
+/* Tests: true makes the AI search the whole map from each NPC at once, and
+ * each path afresh, as it did before its searches were bounded (ai.c, "the
+ * bounded search"); the choices must be the same either way. */
+void scars_ai_exhaustive(bool on);
 
 #endif

@@ -12,7 +12,7 @@ void sf_add_heat(battle_t *b, int i, int amount)
 {
     if (amount <= 0 || !battle_active(b, i)) return;
     b->u[i].stat[SF_HEAT] += amount;
-    sf_emit_stat(b, i, SF_HEAT);
+    sf_emit_stat(b, i, SF_HEAT, b->u[i].stat[SF_HEAT] - amount);
 }
 
 void sf_casualty(battle_t *b, int i, const char *cond)
@@ -142,12 +142,12 @@ void sf_take(battle_t *b, int t, int from, int amount, bool nonlethal, int heat_
         u->stat[SF_ARMOR] -= armor;
         left -= armor;
         opt |= EV_OPT_ARMOR;
-        sf_emit_stat(b, t, SF_ARMOR);
+        sf_emit_stat(b, t, SF_ARMOR, u->stat[SF_ARMOR] + armor);
     }
     if (nonlethal) {
         /* Kept apart from HP; at the HP maximum, a Save vs. Stun (S-D10). */
         u->stat[SF_NONLETHAL] += left;
-        if (left > 0) sf_emit_stat(b, t, SF_NONLETHAL);
+        if (left > 0) sf_emit_stat(b, t, SF_NONLETHAL, u->stat[SF_NONLETHAL] - left);
         emit_damage(b, t, left, "nonlethal", soaked, armor, opt);
         if (left > 0 && u->stat[SF_NONLETHAL] >= u->hp_max) {
             bool ok = sf_save(b, t, SF_SAVE_STUN, "save vs. stun");
@@ -167,8 +167,10 @@ void sf_vent(battle_t *b, int i)
     int vent = u->stat[SF_VENT];
     if (u->stat[SF_HEAT] <= 0) return;
     if (vent > 0) {
-        u->stat[SF_HEAT] = u->stat[SF_HEAT] > vent ? u->stat[SF_HEAT] - vent : 0;
-        sf_emit_stat(b, i, SF_HEAT);
+        int was = u->stat[SF_HEAT];
+        u->stat[SF_HEAT] = was > vent ? was - vent : 0;
+        battle_emit_action(b, i, "vent", -1, true); /* the line the drop is told on */
+        sf_emit_stat(b, i, SF_HEAT, was);
     }
     /* A d6 per point left: 1 and 2 hurt by their face, a 6 sheds the point (S-D9). */
     int n = u->stat[SF_HEAT], hurt = 0, cool = 0;
@@ -184,7 +186,7 @@ void sf_vent(battle_t *b, int i)
     }
     if (cool > 0) {
         u->stat[SF_HEAT] -= cool;
-        sf_emit_stat(b, i, SF_HEAT);
+        sf_emit_stat(b, i, SF_HEAT, u->stat[SF_HEAT] + cool);
     }
     if (hurt > 0) {
         /* Inside the armour: no soak, no armour HP (S16). */

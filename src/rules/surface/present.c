@@ -502,12 +502,12 @@ int sf_gauges(const battle_t *b, int i, gauge_t *out, int cap)
 {
     const unit_t *u = &b->u[i];
     int n = 0;
-    if (n < cap && u->hp_max > 0) out[n++] = gauge_make("HP", u->hp, u->hp_max, GAUGE_HEALTH);
+    if (n < cap && u->hp_max > 0) out[n++] = gauge_named(b, "hp", u->hp, u->hp_max, GAUGE_HEALTH);
     /* Plating shot away and a glowing heat sink show from across the field:
      * the table sees those two on anyone it sees (GAUGE_SEEN_ALL); HP and
      * nonlethal damage stay with the combatant's own side. */
     if (n < cap && u->stat_max[SF_ARMOR] > 0) {
-        out[n] = gauge_make("armour", u->stat[SF_ARMOR], u->stat_max[SF_ARMOR], GAUGE_HEALTH);
+        out[n] = gauge_named(b, "armor_hp", u->stat[SF_ARMOR], u->stat_max[SF_ARMOR], GAUGE_HEALTH);
         out[n++].seen = GAUGE_SEEN_ALL;
     }
     /* Heat has no ceiling in the text: the bar's scale is the larger of the
@@ -517,11 +517,11 @@ int sf_gauges(const battle_t *b, int i, gauge_t *out, int cap)
     if (heat > scale) scale = heat;
     bool hot = heat > 0 || u->stat[SF_SOAK_HEAT] > 0 || u->stat[SF_SOAK2_HEAT] > 0 || vent > 0;
     if (n < cap && hot) {
-        out[n] = gauge_make("heat", heat, scale, GAUGE_LOAD);
+        out[n] = gauge_named(b, "heat", heat, scale, GAUGE_LOAD);
         out[n++].seen = GAUGE_SEEN_ALL;
     }
     if (n < cap && u->stat[SF_NONLETHAL] > 0)
-        out[n++] = gauge_make("nonlethal", u->stat[SF_NONLETHAL], u->hp_max, GAUGE_LOAD);
+        out[n++] = gauge_named(b, "nonlethal", u->stat[SF_NONLETHAL], u->hp_max, GAUGE_LOAD);
     return n;
 }
 

@@ -164,7 +164,7 @@ int sf_save_score(const battle_t *b, int i, int slot_override);
 /* Roll a save (S27): d20 + score >= 20. */
 bool sf_save(battle_t *b, int i, int slot_override, const char *why);
 /* Emit a stat event for i's slot s at its current value. */
-void sf_emit_stat(battle_t *b, int i, int s);
+void sf_emit_stat(battle_t *b, int i, int s, int from);
 /* Is it i's side's phase, i still to act or acting, and no one else acting? */
 bool sf_may_act(const battle_t *b, int i);
 /* Start i's turn if it has not started (emits turn_start). */

@@ -146,13 +146,9 @@ bool sf_save(battle_t *b, int i, int slot_override, const char *why)
     return sf_roll_20(b, i, sf_save_score(b, i, slot_override), why);
 }
 
-void sf_emit_stat(battle_t *b, int i, int s)
+void sf_emit_stat(battle_t *b, int i, int s, int from)
 {
-    event_t e = event_make(EV_STAT);
-    e.who = i;
-    e.value = b->u[i].stat[s];
-    hb_strlcpy(e.name, STAT_NAMES[s], sizeof e.name);
-    battle_emit(b, &e);
+    battle_emit_change(b, i, STAT_NAMES[s], from, b->u[i].stat[s]);
 }
 
 /* ---- geometry profile ------------------------------------------------------ */
