@@ -343,9 +343,31 @@ static void test_declared_levels_on_screen(void **state)
     assert_false(q[1].reaction);
     /* Nothing has resolved yet: both answers wait for Bo's. */
     assert_true(FX_FIND(b, 0, "\"attack\"") < 0);
-    SDL_Surface *surf = fx_play_surface(p, &hud, VIEW_W, VIEW_H,
-                                        "/tmp/hexbattle_activation_declared.png", NULL);
+    /* The status line says once who may react (issue 34): the question. */
+    char line[512];
+    pui_status(p, line, sizeof line);
+    const char *said = strstr(line, "may react");
+    assert_non_null(said);
+    assert_null(strstr(said + 1, "may react"));
+    assert_non_null(strstr(line, "Round"));
+    /* 1200 px wide: the tracker is folded away, and the answers declared so
+     * far show over the map in the order they resolve, on no token. */
+    ui_state_t drawn;
+    SDL_Surface *surf =
+        fx_play_surface(p, &hud, VIEW_W, VIEW_H, "/tmp/hexbattle_activation_declared.png", &drawn);
     SDL_FreeSurface(surf);
+    assert_int_equal(hud.lay.tracker.w, 0);
+    SDL_Rect res = hud.resolves;
+    assert_true(res.w > 0 && res.h > 0);
+    assert_true(res.x >= hud.lay.map.x && res.y >= hud.lay.map.y &&
+                res.x + res.w <= hud.lay.map.x + hud.lay.map.w &&
+                res.y + res.h <= hud.lay.map.y + hud.lay.map.h);
+    for (int i = 0; i < b->n; i++) {
+        SDL_Point at = fx_cell_point(&drawn, hex_to_cell(m->layout, b->board->pos[i]));
+        int rr = (int)ui_token_screen_radius(m->combatants[i].size, drawn.cam.zoom);
+        SDL_Rect tok = {at.x - rr, at.y - rr, 2 * rr, 2 * rr};
+        assert_false(SDL_HasIntersection(&tok, &res));
+    }
     push_key(&st, SDLK_1);
     assert_false(pui_needs_answer(p));
     b = p->play.b;

@@ -122,6 +122,29 @@ static void check_marks(const char *where, int n, const map_t *m, const SDL_Rect
     }
 }
 
+/* Every action button shows what its action is about whole (issue 34,
+ * item 10): the part of its label after "Kind: " (activation's
+ * "Telegraph: Long Shot (delay 2)" names its weapon and delay), or the
+ * whole label, in the texts drawn on it, never cut to "...". */
+static void check_buttons(const char *where, int n, const hud_t *h)
+{
+    const pui_t *p = h->p;
+    for (int i = 0; i < p->n_bar; i++) {
+        SDL_Rect br = hud_button_rect(h, i);
+        if (br.x + br.w > h->lay.bar.x + h->lay.bar.w) continue; /* not drawn: no room */
+        char shown[256] = "";
+        size_t at = 0;
+        for (int k = 0; k < n && at < sizeof shown; k++) {
+            int cx = rec[k].at.x + rec[k].at.w / 2, cy = rec[k].at.y + rec[k].at.h / 2;
+            if (cx >= br.x && cx < br.x + br.w && cy >= br.y && cy < br.y + br.h)
+                at += (size_t)snprintf(shown + at, sizeof shown - at, "%s ", rec[k].s);
+        }
+        const char *label = p->bar[i].label, *colon = strstr(label, ": ");
+        const char *about = colon ? colon + 2 : label;
+        if (!strstr(shown, about)) problem(where, "button '%s' shows only '%s'", label, shown);
+    }
+}
+
 /* The token boxes the last frame of d drew. */
 static int token_boxes(const ui_draw_t *d, int n, SDL_Rect *out)
 {
@@ -163,6 +186,7 @@ static void play_frame(const map_t *m, const tmpl_db_t *db, const char *name, in
     int nt = token_boxes(d, b->n, tokens);
     check_texts(where, n, w, h, tokens, nt);
     check_marks(where, n, m, tokens, nt, w, h);
+    check_buttons(where, n, &hud);
     ui_draw_destroy(d);
     SDL_DestroyRenderer(r);
     SDL_FreeSurface(surf);
@@ -311,12 +335,73 @@ static void test_panels_fold_on_a_small_window(void **state)
     map_destroy(m);
 }
 
+/* A combatant with many conditions: in the tracker at 1280x720 they wrap
+ * onto lines of their own, never cut by the panel, every one of them read. */
+static void test_tracker_conditions_never_cut(void **state)
+{
+    (void)state;
+    char path[1024], data[512], err[512];
+    snprintf(path, sizeof path, "%s/../../maps/ridge_ambush.json", HB_TEST_DATA);
+    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
+    map_t *m = NULL;
+    tmpl_db_t *db = NULL;
+    assert_int_equal(map_load(path, data, &m, &db, err, sizeof err), 0);
+    pui_t *p = malloc(sizeof *p);
+    assert_non_null(p);
+    assert_int_equal(pui_start(p, m, db, 1), BATTLE_OK);
+    pui_run_ai(p, 200);
+    battle_t *b = p->play.b;
+    const char *names[] = {"grappled", "prone", "frightened", "restrained", "poisoned",
+                           "blinded"};
+    for (int k = 0; k < 6; k++) {
+        event_t e = event_make(EV_CONDITION);
+        e.who = 0;
+        e.on = true;
+        hb_strlcpy(e.name, names[k], sizeof e.name);
+        assert_true(event_push(&b->log, &e));
+    }
+    hud_t hud;
+    assert_true(hud_init(&hud, p));
+    ui_state_t st;
+    fx_state_fit(&st, &hud, m, 1280, 720);
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+    ui_draw_t *d = ui_draw_create(r, m, err, sizeof err);
+    assert_non_null(d);
+    anim_snap(&p->anim);
+    ui_text_record(ui_draw_text(d), rec, REC_MAX);
+    ui_window_draw(d, &st);
+    int n = ui_text_recorded(ui_draw_text(d));
+    ui_text_record(ui_draw_text(d), NULL, 0);
+    IMG_SavePNG(surf, "test_ui_layout_conditions.png");
+    problems = 0;
+    static SDL_Rect tokens[MAP_MAX_COMBATANTS];
+    int nt = token_boxes(d, b->n, tokens);
+    check_texts("conditions 1280x720", n, 1280, 720, tokens, nt);
+    assert_int_equal(problems, 0);
+    for (int k = 0; k < 6; k++) {
+        bool read = false;
+        for (int i = 0; i < n && !read; i++)
+            read = strstr(rec[i].s, names[k]) && SDL_HasIntersection(&rec[i].at, &hud.lay.tracker);
+        if (!read) fail_msg("'%s' is not read in the tracker", names[k]);
+    }
+    ui_draw_destroy(d);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+    hud_free(&hud);
+    pui_free(p);
+    free(p);
+    tmpl_db_destroy(db);
+    map_destroy(m);
+}
+
 int main(void)
 {
     setenv("SDL_VIDEODRIVER", "dummy", 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_every_map_every_window_every_size, setup, teardown),
         cmocka_unit_test_setup_teardown(test_panels_fold_on_a_small_window, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_tracker_conditions_never_cut, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,6 +23,11 @@
 #include "ui/window.h"
 #include "ui_frame_fixture.h"
 
+static bool in_rect(const SDL_Rect *r, int x, int y)
+{
+    return x >= r->x && y >= r->y && x < r->x + r->w && y < r->y + r->h;
+}
+
 static void test_status_is_live_and_keys_say_why(void **state)
 {
     (void)state;
@@ -70,6 +75,32 @@ static void test_status_is_live_and_keys_say_why(void **state)
             assert_non_null(strstr(p->msg, "AI"));
             pui_status(p, line, sizeof line);
             assert_non_null(strstr(line, "(AI)"));
+            /* Every other input the referee may try meanwhile says why too:
+             * Enter, an action key, a click on the bar, a click on the ground. */
+            p->msg[0] = 0;
+            fx_key(&st, SDLK_RETURN, 0);
+            assert_non_null(strstr(p->msg, "not now"));
+            p->msg[0] = 0;
+            fx_key(&st, SDLK_1, 0);
+            assert_non_null(strstr(p->msg, "not now"));
+            p->msg[0] = 0;
+            fx_press_rect(&st, hud.lay.bar);
+            fx_button(&st, SDL_BUTTON_LEFT, false, hud.lay.bar.x + hud.lay.bar.w / 2,
+                      hud.lay.bar.y + hud.lay.bar.h / 2);
+            assert_non_null(strstr(p->msg, "not now"));
+            cell_t empty = {-1, -1};
+            for (int r = 0; r < m->rows && empty.col < 0; r++)
+                for (int c = 0; c < m->cols && empty.col < 0; c++) {
+                    cell_t cc = {c, r};
+                    SDL_Point at = fx_cell_point(&st, cc);
+                    if (board_occupant(pui_battle(p)->board, hex_from_cell(m->layout, cc)) < 0 &&
+                        in_rect(&hud.lay.map, at.x, at.y))
+                        empty = cc;
+                }
+            assert_true(empty.col >= 0);
+            p->msg[0] = 0;
+            fx_click_cell(&st, empty, SDL_BUTTON_LEFT);
+            assert_non_null(strstr(p->msg, "not now"));
             said_why++;
         }
         anim_snap(&p->anim);

@@ -493,12 +493,24 @@ static void test_dice_prompt_names_who_and_marks_the_tracker(void **state)
     assert_non_null(strstr(prompt, "d20"));
     frame(f, "/tmp/hexbattle_card_dice.png");
     /* The roller's row in the tracker is framed orange. */
-    assert_true(pixels_of(f, f->hud.lay.tracker, 0xE69F00) > 40);
+    int framed = pixels_of(f, f->hud.lay.tracker, 0xE69F00);
+    assert_true(framed > 40);
+    int kara = pui_battle(p)->need.who; /* the roller */
     for (int guard = 0; pui_needs_die(p) && guard < 64; guard++) {
         int sides = pui_battle(p)->need.sides;
         assert_true(pui_enter_die(p, sides < 10 ? sides : 10));
     }
     assert_false(pui_needs_die(p));
+    /* The frame goes with the die; the side is still marked as rolling
+     * physical dice (issue 34, item 12), in the same orange, far less of it. */
+    frame(f, NULL);
+    int marked = pixels_of(f, f->hud.lay.tracker, 0xE69F00);
+    assert_true(marked > 0 && marked < framed / 2);
+    /* P again: computer dice, and no orange is left. */
+    int now = p->actor >= 0 ? p->actor : p->sel; /* whose side P switches */
+    assert_true(kara >= 0 && now >= 0);
+    assert_int_equal(pui_battle(p)->board->side[now], pui_battle(p)->board->side[kara]);
+    key(f, SDLK_p);
     frame(f, NULL);
     assert_int_equal(pixels_of(f, f->hud.lay.tracker, 0xE69F00), 0);
 }

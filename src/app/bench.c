@@ -476,7 +476,7 @@ static bool bench_odds_frame(const map_t *m, const tmpl_db_t *db, double *out)
     while (ok && (frames == 0 || ui_odds_busy(&o))) {
         double t0 = bench_now_ms();
         ui_odds_frame(&o, p);
-        ui_odds_draw(&o, p, d, area, 14, 20);
+        ui_odds_draw(&o, p, d, area, 14, 20, NULL, 0);
         SDL_RenderPresent(r);
         double t = bench_now_ms() - t0;
         worst = t > worst ? t : worst;

@@ -56,6 +56,21 @@ ui_camera_t ui_cam_for_image(const map_t *m, int w, int h)
     return c;
 }
 
+void ui_cam_clamp(ui_camera_t *c, ui_rect_t b, double ax, double ay, double aw, double ah,
+                  double floor_frac)
+{
+    double bw = b.x1 - b.x0, bh = b.y1 - b.y0;
+    if (bw <= 0 || bh <= 0 || aw <= 0 || ah <= 0) return;
+    vec2_t mid = {ax + aw / 2.0, ay + ah / 2.0};
+    /* The floor: the whole map at floor_frac of the size that fits it. */
+    double fit = fmin(aw / bw, ah / bh), least = fmax(UI_ZOOM_MIN, fit * floor_frac);
+    if (c->zoom < least) ui_cam_zoom_at(c, mid, least / c->zoom);
+    /* The limit: the middle of the area stays over the map. */
+    vec2_t w = ui_cam_to_world(c, mid);
+    c->x += fmin(fmax(w.x, b.x0), b.x1) - w.x;
+    c->y += fmin(fmax(w.y, b.y0), b.y1) - w.y;
+}
+
 vec2_t ui_cell_center(const map_t *m, cell_t cell)
 {
     return hex_to_pixel(m->layout.orient, 1.0, hex_from_cell(m->layout, cell));

@@ -15,6 +15,7 @@
 
 #define UI_ZOOM_MIN 1.0   /* a hex narrower than this is noise */
 #define UI_ZOOM_MAX 400.0 /* beyond this one hex fills a large screen */
+#define UI_ZOOM_FLOOR 0.5 /* a window zooms out no further than half the size that fits the map */
 
 typedef struct {
     double x, y; /* world point at the screen's top-left corner */
@@ -36,6 +37,12 @@ void ui_cam_zoom_at(ui_camera_t *c, vec2_t s, double factor);
 void ui_cam_pan(ui_camera_t *c, double dx, double dy);
 /* Centre world box b in a w x h view, leaving margin pixels on every side. */
 void ui_cam_fit(ui_camera_t *c, ui_rect_t b, int w, int h, double margin);
+/* Keep c on a map of bounds b seen in the screen area (ax, ay, aw, ah): the
+ * zoom no smaller than floor_frac of the zoom that fits the whole map in the
+ * area, and the area's middle over the map, so the map can neither shrink to
+ * a speck nor be panned off the screen (issue 34, item 11). */
+void ui_cam_clamp(ui_camera_t *c, ui_rect_t b, double ax, double ay, double aw, double ah,
+                  double floor_frac);
 /* The camera a w x h picture of map m uses: the whole map, a small margin. */
 ui_camera_t ui_cam_for_image(const map_t *m, int w, int h);
 

@@ -45,6 +45,16 @@ void ed_fit(ed_state_t *s)
     s->dirty_frame = true;
 }
 
+/* The zoom's floor and the pan's limit in the map's area between the
+ * palette and the panel, as in the play window (ui_cam_clamp). */
+static void ed_clamp(ed_state_t *s)
+{
+    int w = s->view_w - ED_PALETTE_W - ED_PANEL_W;
+    if (w < 80) w = s->view_w;
+    int x0 = w == s->view_w ? 0 : ED_PALETTE_W;
+    ui_cam_clamp(&s->cam, ui_map_bounds(s->map), x0, 0, w, s->view_h, UI_ZOOM_FLOOR);
+}
+
 /* What the referee calls the two kinds of faction. */
 static const char *control_words(bool player)
 {
@@ -861,10 +871,12 @@ static void key_down(ed_state_t *s, const SDL_KeyboardEvent *ke)
     case SDLK_EQUALS:
     case SDLK_PLUS:
         ui_cam_zoom_at(&s->cam, (vec2_t){s->view_w / 2.0, s->view_h / 2.0}, 1.25);
+        ed_clamp(s);
         s->fitted = false;
         break;
     case SDLK_MINUS:
         ui_cam_zoom_at(&s->cam, (vec2_t){s->view_w / 2.0, s->view_h / 2.0}, 0.8);
+        ed_clamp(s);
         s->fitted = false;
         break;
     case SDLK_F5:
@@ -945,6 +957,7 @@ void ed_handle_event(ed_state_t *s, const SDL_Event *e)
         s->mouse_y = e->motion.y;
         if (s->pan_button) {
             ui_cam_pan(&s->cam, -dx, -dy);
+            ed_clamp(s);
             s->fitted = false;
         }
         s->hover_on_map = cell_at(s, s->mouse_x, s->mouse_y, &s->hover);
@@ -995,6 +1008,7 @@ void ed_handle_event(ed_state_t *s, const SDL_Event *e)
         {
             ui_cam_zoom_at(&s->cam, (vec2_t){s->mouse_x, s->mouse_y},
                            pow(1.15, e->wheel.y > 0 ? 1 : -1));
+            ed_clamp(s);
             s->fitted = false;
         }
         s->dirty_frame = true;

@@ -85,11 +85,13 @@ static SDL_Rect row_rect(const hud_t *h, int i, int n, size_t longest)
      * (the tooltip has the whole label), and below that they take two rows. */
     int min_w = (int)lround(l->px * 6.5);
     int avail = l->bar.w - gap;
-    int rows = n * (min_w + gap) > avail ? 2 : 1;
-    int cols = (n + rows - 1) / rows;
     /* Widen up to what the longest label needs (about 0.62 em a character,
      * with the key in front), never narrower than the usual button. */
     int fit = (int)lround((double)(longest + 3) * l->px * 0.62);
+    /* Two rows too when the longest label would not fit on two lines of a
+     * button in one row ("Telegraph: Long Shot (delay 1)" at 800 px). */
+    int rows = n * (min_w + gap) > avail || (n > 1 && fit > 2 * (avail / n - gap)) ? 2 : 1;
+    int cols = (n + rows - 1) / rows;
     int cap = fit > l->btn_w ? fit : l->btn_w;
     int w = avail / cols - gap;
     if (w > cap) w = cap;
@@ -367,6 +369,8 @@ bool hud_pre_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
                 SDL_Rect r = hud_button_rect(h, i);
                 if (hud_in_rect(&r, x, y)) return pui_choose(p, i), true;
             }
+            if (!p->user_turn && !p->play.b->over && !pui_needs_die(p) && !pui_needs_answer(p))
+                pui_not_now(p, "The action bar"); /* it shows no actions while the AI plays */
             return true;
         }
         if (hud_in_rect(&h->lay.tracker, x, y) || hud_in_rect(&h->lay.log, x, y)) return true;

@@ -64,7 +64,21 @@ typedef struct hud {
      * dragged (the path preview follows), and the release moves it there. */
     bool drag_armed, dragging;
     int drag_x, drag_y;
+    /* The telegraphed intentions the last frame marked on the map (scars'
+     * telegraph, as the projector shows it) and their banner's box. */
+    int n_intents;
+    SDL_Rect banner;
+    /* With the tracker folded: the answers declared to a reaction asked,
+     * in the order they resolve, over the map (w 0: none shown). */
+    SDL_Rect resolves;
+    SDL_Rect odds_box; /* where the odds panel (O) was drawn, w 0: closed */
+    /* The gauge bars past HP the last frame stacked under each token; w 0
+     * when they collapsed to the HP bar (a stack taller than the token's
+     * radius would cover the neighbour below). */
+    SDL_Rect gauge_box[MAP_MAX_COMBATANTS];
 } hud_t;
+
+#define HUD_INTENTS_MAX 32 /* most telegraphed intentions marked on the laptop's map */
 
 /* Panels for a w x h drawable at px_per_pt pixels per point. */
 void hud_layout(hud_layout_t *l, int w, int h, double px_per_pt);

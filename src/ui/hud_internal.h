@@ -17,6 +17,7 @@ static const SDL_Color C_DIM = {160, 164, 170, 255};
 static const SDL_Color C_STORY = {150, 200, 235, 255};
 static const SDL_Color C_HEAD = {86, 180, 233, 255};
 static const SDL_Color C_PANEL = {20, 23, 29, 238};
+static const SDL_Color C_DICE = {230, 159, 0, 255}; /* physical dice in the tracker */
 
 /* ---- hud.c ---- */
 

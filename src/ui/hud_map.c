@@ -59,6 +59,142 @@ static void draw_telegraph_labels(hud_t *h, ui_draw_t *d, const ui_state_t *s,
     }
 }
 
+/* The referee's telegraphs of what the NPCs mean to do (the ruleset's
+ * intents hook, scars): the same marks the table sees on the projector, a
+ * ring on who, an amber arrow to the hex it means to reach and a red one on
+ * to whom it means to attack. The laptop sees every one (the referee's view). */
+static const SDL_Color C_INTENT = {255, 196, 40, 255};
+static const SDL_Color C_INTENT_ATTACK = {255, 90, 40, 240};
+
+static int laptop_intents(const hud_t *h, intent_t *out)
+{
+    const battle_t *b = h->p->play.b;
+    int n = ruleset_intents(h->p->play.rs, b, out, HUD_INTENTS_MAX);
+    int k = 0;
+    for (int j = 0; j < n && j < HUD_INTENTS_MAX; j++)
+        if (out[j].who >= 0 && out[j].who < b->n && battle_active(b, out[j].who)) out[k++] = out[j];
+    return k;
+}
+
+static void draw_intent_shapes(hud_t *h, const ui_state_t *s, const intent_t *it, int n)
+{
+    const battle_t *b = h->p->play.b;
+    double z = s->cam.zoom;
+    double lw = fmax(2.0, z * 0.1), head = fmax(8.0, z * 0.4);
+    for (int k = 0; k < n; k++) {
+        vec2_t a = ui_cam_to_screen(&s->cam, h->p->anim.pose[it[k].who].world), from = a;
+        double from_r = z * 1.0;
+        shape_ring(&h->sb, a, z * 0.9, z * 1.0, C_INTENT);
+        if (it[k].has_at) {
+            vec2_t at = hud_cell_screen(s, it[k].at);
+            shape_ring(&h->sb, at, z * 0.4, z * 0.52, C_INTENT);
+            shape_arrow(&h->sb, shape_toward(a, at, from_r), shape_toward(at, a, z * 0.52), lw,
+                        head, C_INTENT);
+            from = at;
+            from_r = z * 0.52;
+        }
+        if (it[k].target >= 0 && it[k].target < b->n) {
+            vec2_t t = ui_cam_to_screen(&s->cam, h->p->anim.pose[it[k].target].world);
+            shape_ring(&h->sb, t, z * 0.92, z * 1.02, C_INTENT_ATTACK);
+            shape_arrow(&h->sb, shape_toward(from, t, from_r), shape_toward(t, from, z * 1.02), lw,
+                        head, C_INTENT_ATTACK);
+        }
+    }
+}
+
+/* A banner over the map in lines (at most four) of colour ink: along the
+ * top of the map or along its bottom, whichever covers fewer tokens (the
+ * other edge when `not_at` is that one's box). A line too wide for the map
+ * is shortened with "...". Returns the banner's box. */
+#define BANNER_LINES 4
+#define BANNER_CHARS 200
+static SDL_Rect map_banner(hud_t *h, ui_draw_t *d, const ui_state_t *s, char text[][BANNER_CHARS],
+                           int lines, SDL_Color ink, SDL_Rect not_at)
+{
+    if (lines <= 0) return (SDL_Rect){0, 0, 0, 0};
+    const battle_t *b = h->p->play.b;
+    SDL_Renderer *r = ui_draw_renderer(d);
+    const SDL_Rect *m = &h->lay.map;
+    int px = ui_text_quantize(h->lay.px), line = h->lay.line;
+    int band = lines * line + px / 2;
+    int top = 0, bottom = 0;
+    for (int i = 0; i < b->n && i < h->p->anim.n; i++) {
+        if (!battle_active(b, i)) continue;
+        vec2_t c = ui_cam_to_screen(&s->cam, h->p->anim.pose[i].world);
+        double rad = ui_token_screen_radius(b->map->combatants[i].size, s->cam.zoom);
+        top += c.y - rad < m->y + band && c.y + rad > m->y;
+        bottom += c.y + rad > m->y + m->h - band && c.y - rad < m->y + m->h;
+    }
+    bool low = bottom < top;
+    if (not_at.w > 0) low = not_at.y <= m->y; /* the other edge is taken */
+    int y0 = low ? m->y + m->h - band : m->y;
+    int widest = 0;
+    char fit[BANNER_LINES][BANNER_CHARS];
+    for (int k = 0; k < lines; k++) {
+        hud_fit_text(d, text[k], px, m->w - 2 * px, fit[k], sizeof fit[k]);
+        int w = hud_text_w(d, fit[k], px, false);
+        widest = w > widest ? w : widest;
+    }
+    SDL_Rect plate = {m->x + (m->w - widest) / 2 - px / 2, y0, widest + px, band};
+    if (plate.x < m->x) plate.x = m->x;
+    hud_fill(r, plate, (SDL_Color){20, 16, 8, 235});
+    for (int k = 0; k < lines; k++)
+        hud_text(d, fit[k], px, false, ink, plate.x + px / 2, y0 + px / 4 + k * line);
+    return plate;
+}
+
+/* The telegraphs' banner: one line each in the table's words, the last of
+ * four counting the rest. Recorded in h->banner. */
+static void draw_intent_banner(hud_t *h, ui_draw_t *d, const ui_state_t *s, const intent_t *it,
+                               int n)
+{
+    h->banner = (SDL_Rect){0, 0, 0, 0};
+    h->n_intents = n;
+    const battle_t *b = h->p->play.b;
+    int lines = n < BANNER_LINES ? n : BANNER_LINES;
+    char text[BANNER_LINES][BANNER_CHARS];
+    for (int k = 0; k < lines; k++) {
+        const intent_t *t = &it[k];
+        if (k == BANNER_LINES - 1 && n > BANNER_LINES)
+            snprintf(text[k], sizeof text[k], "... and %d more telegraphed", n - k);
+        else if (t->target >= 0 && t->target < b->n)
+            snprintf(text[k], sizeof text[k], "Telegraphed: %.50s will %.40s %.50s",
+                     pui_name(h->p, t->who), t->label, pui_name(h->p, t->target));
+        else
+            snprintf(text[k], sizeof text[k], "Telegraphed: %.50s will %.40s",
+                     pui_name(h->p, t->who), t->label);
+    }
+    h->banner = map_banner(h, d, s, text, lines, C_INTENT, (SDL_Rect){0, 0, 0, 0});
+}
+
+/* With the tracker folded away (a narrow window), a reaction put to the
+ * table still shows the answers declared so far in the order they will
+ * resolve, over the map (the tracker's "Resolves, in order"). Recorded in
+ * h->resolves. */
+static void draw_resolves_banner(hud_t *h, ui_draw_t *d, const ui_state_t *s)
+{
+    h->resolves = (SDL_Rect){0, 0, 0, 0};
+    pui_t *p = h->p;
+    if (h->lay.tracker.w > 0 || !pui_needs_answer(p)) return;
+    turn_slot_t all[QUEUE_MAX];
+    int na = ruleset_queue(p->play.rs, p->play.b, all, QUEUE_MAX), nr = 0;
+    while (nr < na && all[nr].reaction)
+        nr++;
+    if (nr == 0) return;
+    char text[BANNER_LINES][BANNER_CHARS];
+    int lines = 1;
+    snprintf(text[0], sizeof text[0], "Resolves, in order:");
+    for (int k = 0; k < nr && lines < BANNER_LINES; k++, lines++) {
+        if (lines == BANNER_LINES - 1 && nr > k + 1)
+            snprintf(text[lines], sizeof text[lines], "%d. %.50s: %.60s ... and %d more", k + 1,
+                     pui_name(p, all[k].who), all[k].label, nr - k - 1);
+        else
+            snprintf(text[lines], sizeof text[lines], "%d. %.50s: %.60s", k + 1,
+                     pui_name(p, all[k].who), all[k].label);
+    }
+    h->resolves = map_banner(h, d, s, text, lines, C_INK, h->banner);
+}
+
 SDL_Color hud_gauge_color(const gauge_t *g)
 {
     switch (g->kind) {
@@ -90,8 +226,9 @@ static void draw_token_gauges(hud_t *h, const ui_state_t *s)
 {
     const battle_t *b = h->p->play.b;
     double z = s->cam.zoom;
+    memset(h->gauge_box, 0, sizeof h->gauge_box);
     if (z < UI_LOD_ZOOM) return; /* the map seen whole: tokens are dots */
-    for (int i = 0; i < b->n && i < h->p->anim.n; i++) {
+    for (int i = 0; i < b->n && i < h->p->anim.n && i < MAP_MAX_COMBATANTS; i++) {
         if (!battle_active(b, i) || h->pose[i].alpha <= 0.5f) continue;
         gauge_t g[GAUGES_MAX];
         int k0, n = hud_token_gauges(h, i, g, &k0);
@@ -105,6 +242,8 @@ static void draw_token_gauges(hud_t *h, const ui_state_t *s)
          * below: the gauges collapse to the HP bar (the card, the tracker
          * and the projector show them all). */
         if ((n - k0) * (bh + 2) > r) continue;
+        h->gauge_box[i] = (SDL_Rect){(int)floor(x - 1), (int)floor(y - 1), (int)ceil(bw + 2),
+                                     (int)ceil((n - k0) * (bh + 2))};
         for (int k = k0; k < n; k++, y += bh + 2) {
             double f = g[k].max > 0 ? (double)g[k].value / g[k].max : 0.0;
             f = f < 0 ? 0 : f > 1 ? 1 : f;
@@ -172,6 +311,9 @@ void hud_draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
             vec2_t c = ui_cam_to_screen(&s->cam, p->anim.pose[t].world);
             shape_ring(&h->sb, c, z * 0.8, z * (chosen ? 1.0 : 0.9), C_TARGET);
         }
+    intent_t it[HUD_INTENTS_MAX];
+    int nit = laptop_intents(h, it);
+    draw_intent_shapes(h, s, it, nit);
     draw_token_gauges(h, s);
     /* Animation effects. */
     for (int i = 0; i < p->anim.n_fx; i++)
@@ -181,6 +323,8 @@ void hud_draw_marks(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     int px = ui_text_quantize((int)fmax(11, fmin(22, z * 0.42)));
     char buf[96];
     draw_telegraph_labels(h, d, s, tg, ntg, ui_text_quantize((int)fmax(10, fmin(18, z * 0.34))));
+    draw_intent_banner(h, d, s, it, nit);
+    draw_resolves_banner(h, d, s);
     /* The odds sit above the target; a path label that would cover them
      * (an attack confirmed after a planned move) drops below its hex. */
     SDL_Rect odds = {0, 0, 0, 0};

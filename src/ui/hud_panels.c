@@ -66,6 +66,22 @@ static int gauge_rows(ui_draw_t *d, const gauge_t *g, int k0, int ng, const hud_
     return rows;
 }
 
+/* Lines combatant i's conditions take below its HP line: none when the HP
+ * numbers and the conditions fit beside the smallest HP bar, else the
+ * conditions wrapped to the panel's width (never cut). */
+static int cond_rows(ui_draw_t *d, const battle_t *b, int i, const hud_layout_t *l, int x,
+                     int right)
+{
+    char cond[104], buf[160];
+    hud_tracker_conditions(b, i, cond, sizeof cond);
+    if (!cond[0]) return 0;
+    int small = ui_text_quantize(l->px - 2);
+    snprintf(buf, sizeof buf, "%d/%d %s", b->u[i].hp, b->u[i].hp_max, cond);
+    if (x + l->px + 8 + l->px + hud_text_w(d, buf, small, false) <= right) return 0;
+    return hud_text_wrap(d, cond, small, false, C_DIM, x + l->px + 4, 0, right - (x + l->px + 4),
+                         l->line, false);
+}
+
 static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
 {
     pui_t *p = h->p;
@@ -80,6 +96,17 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     snprintf(buf, sizeof buf, "Round %d", b->round > 0 ? b->round : 1);
     hud_text(d, buf, ui_text_quantize(l->px + 4), true, C_HEAD, x, y);
     y += l->line + l->px / 2;
+    /* The sides rolling physical dice (P), for as long as they do; their
+     * rows carry a "dice" tag too. */
+    if (p->phys_sides) {
+        size_t at = (size_t)snprintf(buf, sizeof buf, "Physical dice:");
+        for (int sd = 0, k = 0; sd < b->board->n_sides && sd < 32 && at < sizeof buf; sd++)
+            if ((p->phys_sides >> sd) & 1u)
+                at += (size_t)snprintf(buf + at, sizeof buf - at, "%s %s", k++ ? "," : "",
+                                       b->board->side_name[sd]);
+        y += l->line * hud_text_wrap(d, buf, ui_text_quantize(l->px - 2), true, C_DICE, x, y,
+                                     l->tracker.x + l->tracker.w - l->px / 2 - x, l->line, true);
+    }
     /* The turns to come, when the ruleset forecasts them (its queue hook);
      * first, while the table is asked about a reaction, the answers already
      * declared to that moment, in the order they will resolve. */
@@ -118,8 +145,9 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     for (int k = 0; k < n; k++) {
         gauge_t g[GAUGES_MAX];
         int k0, ng = hud_token_gauges(h, order[k], g, &k0);
-        need +=
-            l->line * (2 + (b->u[order[k]].out ? 0 : gauge_rows(d, g, k0, ng, l, x, right))) + 2;
+        need += l->line * (2 + cond_rows(d, b, order[k], l, x, right) +
+                           (b->u[order[k]].out ? 0 : gauge_rows(d, g, k0, ng, l, x, right))) +
+                2;
     }
     bool all_gauges = y + need <= l->tracker.y + l->tracker.h;
     for (int k = 0; k < n && y < l->tracker.y + l->tracker.h - l->line; k++) {
@@ -129,7 +157,8 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
         int k0, ng = hud_token_gauges(h, i, g, &k0);
         /* The first gauge is HP when it matches; the rest get lines below. */
         int more = b->u[i].out || (!all_gauges && !cur) ? 0 : gauge_rows(d, g, k0, ng, l, x, right);
-        int row_h = l->line * (2 + more);
+        int conds = cond_rows(d, b, i, l, x, right); /* conditions on lines of their own */
+        int row_h = l->line * (2 + conds + more);
         if (y + row_h > l->tracker.y + l->tracker.h) break; /* whole rows only, none cut */
         if (cur)
             hud_fill(r, (SDL_Rect){l->tracker.x, y - 2, l->tracker.w, row_h},
@@ -140,15 +169,19 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
             /* The combatant a physical die is awaited for: an orange frame
              * and the die at the end of its row. */
             SDL_Rect fr = {l->tracker.x + 1, y - 2, l->tracker.w - 2, row_h};
-            SDL_SetRenderDrawColor(r, 230, 159, 0, 255);
+            SDL_SetRenderDrawColor(r, C_DICE.r, C_DICE.g, C_DICE.b, 255);
             SDL_RenderDrawRect(r, &fr);
             fr = (SDL_Rect){fr.x + 1, fr.y + 1, fr.w - 2, fr.h - 2};
             SDL_RenderDrawRect(r, &fr);
             char die[24];
             snprintf(die, sizeof die, "rolls d%d", b->need.sides);
             int dw = hud_text_w(d, die, l->px, true);
-            hud_text(d, die, l->px, true, (SDL_Color){230, 159, 0, 255},
-                     l->tracker.x + l->tracker.w - dw - l->px / 2, y);
+            hud_text(d, die, l->px, true, C_DICE, l->tracker.x + l->tracker.w - dw - l->px / 2, y);
+        } else if (b->board->side[i] >= 0 && b->board->side[i] < 32 &&
+                   ((p->phys_sides >> b->board->side[i]) & 1u)) {
+            int dw = hud_text_w(d, "dice", small, true);
+            hud_text(d, "dice", small, true, C_DICE, l->tracker.x + l->tracker.w - dw - l->px / 2,
+                     y + 1);
         }
         SDL_Color fc = ui_faction_color(b->map, b->map->combatants[i].faction);
         hud_fill(r, (SDL_Rect){x, y + 3, l->px - 2, l->px - 2}, fc);
@@ -157,8 +190,8 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
         hud_text(d, buf, l->px, cur, ink, x + l->px + 4, y);
         /* HP bar and numbers on the second line. */
         char cond[104];
-        snprintf(buf, sizeof buf, "%d/%d %s", b->u[i].hp, b->u[i].hp_max,
-                 hud_tracker_conditions(b, i, cond, sizeof cond));
+        hud_tracker_conditions(b, i, cond, sizeof cond);
+        snprintf(buf, sizeof buf, "%d/%d %s", b->u[i].hp, b->u[i].hp_max, conds ? "" : cond);
         /* The bar gives way to the numbers on a narrow panel. */
         int nw = hud_text_w(d, buf, ui_text_quantize(l->px - 2), false);
         int bw = l->tracker.w / 3, by = y + l->line + 2;
@@ -169,8 +202,11 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
         hud_fill(r, (SDL_Rect){x + l->px + 4, by + 3, hpw, l->px / 2},
                  ui_hp_color(b->u[i].hp, b->u[i].hp_max));
         hud_text(d, buf, ui_text_quantize(l->px - 2), false, C_DIM, x + l->px + 8 + bw, by - 2);
+        if (conds)
+            hud_text_wrap(d, cond, small, false, C_DIM, x + l->px + 4, by - 2 + l->line,
+                          right - (x + l->px + 4), l->line, true);
         /* Armour, heat, points...: a short bar and its numbers each. */
-        int gx = x + l->px + 4, gy = by + l->line;
+        int gx = x + l->px + 4, gy = by + l->line * (1 + conds);
         for (int j = k0; j < ng && more; j++) {
             int mw = l->px * 2,
                 fw = g[j].max > 0 ? mw * (g[j].value > 0 ? g[j].value : 0) / g[j].max : 0;
@@ -191,6 +227,54 @@ static void draw_tracker(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     }
     (void)s;
     SDL_RenderSetClipRect(r, NULL);
+}
+
+/* Button label `label` with its key in front, inside br: on one line when
+ * it fits; else on two (the part before ": " on the first, "Telegraph:",
+ * and what it is about on the second, "Quick Jab (delay 1)"; or the words
+ * that fit, then the rest); with room for one line only, the part after
+ * ": " (the weapon and what tells it apart). A line still too long is
+ * shortened with "..." and the tooltip has the whole label. */
+static void button_label(ui_draw_t *d, const hud_layout_t *l, SDL_Rect br, char key,
+                         const char *label, SDL_Color ink)
+{
+    int bpx = ui_text_quantize(l->px - 1), maxw = br.w - l->px, x = br.x + l->px / 2;
+    int lh = (int)lround(bpx * 1.2);
+    char whole[128], one[128], two[128], buf[128];
+    snprintf(whole, sizeof whole, "%c  %s", key ? key : ' ', label);
+    const char *colon = strstr(label, ": ");
+    if (hud_text_w(d, whole, bpx, false) <= maxw || (br.h < 2 * lh + 2 && !colon)) {
+        hud_fit_text(d, whole, bpx, maxw, buf, sizeof buf);
+        hud_text(d, buf, bpx, false, ink, x, br.y + (br.h - l->px) / 2 - 1);
+        return;
+    }
+    if (br.h < 2 * lh + 2) { /* one line: what the action is about */
+        snprintf(one, sizeof one, "%c  %s", key ? key : ' ', colon + 2);
+        hud_fit_text(d, one, bpx, maxw, buf, sizeof buf);
+        hud_text(d, buf, bpx, false, ink, x, br.y + (br.h - l->px) / 2 - 1);
+        return;
+    }
+    if (colon) {
+        snprintf(one, sizeof one, "%c  %.*s", key ? key : ' ', (int)(colon + 1 - label), label);
+        snprintf(two, sizeof two, "%s", colon + 2);
+    } else {
+        /* The most whole words that fit on the first line, the rest below. */
+        size_t n = strlen(whole), cut = 0;
+        for (size_t k = 3; k < n; k++) {
+            if (whole[k] != ' ') continue;
+            snprintf(one, sizeof one, "%.*s", (int)k, whole);
+            if (hud_text_w(d, one, bpx, false) > maxw) break;
+            cut = k;
+        }
+        if (cut == 0) cut = n;
+        snprintf(one, sizeof one, "%.*s", (int)cut, whole);
+        snprintf(two, sizeof two, "%s", whole[cut] ? whole + cut + 1 : "");
+    }
+    int y = br.y + (br.h - 2 * lh) / 2;
+    hud_fit_text(d, one, bpx, maxw, buf, sizeof buf);
+    hud_text(d, buf, bpx, false, ink, x, y);
+    hud_fit_text(d, two, bpx, maxw - bpx, buf, sizeof buf);
+    hud_text(d, buf, bpx, false, ink, x + bpx, y + lh);
 }
 
 /* The combatant the card is about: the token under the cursor, else the
@@ -310,13 +394,7 @@ static void draw_bar(hud_t *h, ui_draw_t *d)
                      off  ? (SDL_Color){40, 42, 48, 255}
                      : on ? (SDL_Color){0, 114, 178, 255}
                           : (SDL_Color){58, 64, 78, 255});
-            char whole[96];
-            snprintf(whole, sizeof whole, "%c  %s", p->bar[i].key ? p->bar[i].key : ' ',
-                     p->bar[i].label);
-            int bpx = ui_text_quantize(l->px - 1);
-            hud_fit_text(d, whole, bpx, br.w - l->px, buf, sizeof buf);
-            hud_text(d, buf, bpx, false, off ? C_DIM : C_INK, br.x + l->px / 2,
-                     br.y + (br.h - l->px) / 2 - 1);
+            button_label(d, l, br, p->bar[i].key, p->bar[i].label, off ? C_DIM : C_INK);
         }
     }
     /* The weapon in hand of the combatant whose bar this is, at the right of
@@ -494,7 +572,10 @@ void hud_draw(hud_t *h, ui_draw_t *d, const ui_state_t *s)
     draw_bar(h, d);
     draw_end(h, d);
     ui_calls_draw(&h->calls, h->p, d, h->lay.map, h->lay.px, h->lay.line);
-    ui_odds_draw(&h->odds, h->p, d, h->lay.map, h->lay.px, h->lay.line);
+    SDL_Rect taken[2 * MAP_MAX_COMBATANTS];
+    int n_taken = ui_draw_taken_boxes(d, taken, 2 * MAP_MAX_COMBATANTS);
+    h->odds_box =
+        ui_odds_draw(&h->odds, h->p, d, h->lay.map, h->lay.px, h->lay.line, taken, n_taken);
     ui_token_menu_draw(&h->menu, h->p, d);
     if (h->p->help) draw_help(h, d, s);
 }

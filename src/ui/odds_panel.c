@@ -304,9 +304,21 @@ static void what_if_rows(const ui_odds_t *o, const pui_t *p, rows_t *r)
         pr->done ? "" : "...");
 }
 
-void ui_odds_draw(const ui_odds_t *o, const pui_t *p, ui_draw_t *d, SDL_Rect map, int px, int line)
+/* Pixels of r that the boxes avoid[0..n) cover. */
+static long covered(SDL_Rect r, const SDL_Rect *avoid, int n)
 {
-    if (!o->open || !p->started) return;
+    long sum = 0;
+    for (int i = 0; i < n; i++) {
+        SDL_Rect in;
+        if (SDL_IntersectRect(&r, &avoid[i], &in)) sum += (long)in.w * in.h;
+    }
+    return sum;
+}
+
+SDL_Rect ui_odds_draw(const ui_odds_t *o, const pui_t *p, ui_draw_t *d, SDL_Rect map, int px,
+                      int line, const SDL_Rect *avoid, int n_avoid)
+{
+    if (!o->open || !p->started) return (SDL_Rect){0, 0, 0, 0};
     rows_t r;
     r.n = 0;
     if (o->failed) {
@@ -327,9 +339,21 @@ void ui_odds_draw(const ui_odds_t *o, const pui_t *p, ui_draw_t *d, SDL_Rect map
     int bar_h = px / 4 > 2 ? px / 4 : 2, h = r.n * line + px;
     for (int i = 0; i < r.n; i++)
         h += r.bar[i] >= 0 ? bar_h + 2 : 0;
-    SDL_Rect box = {map.x + map.w - w - px, map.y + map.h - h - px, w, h};
-    if (box.x < map.x) box.x = map.x;
-    if (box.y < map.y) box.y = map.y;
+    /* A corner of the map, the lower right first, that covers no token (nor
+     * name): else the one that covers the least of them. */
+    int x0 = map.x + px, x1 = map.x + map.w - w - px, y0 = map.y + px, y1 = map.y + map.h - h - px;
+    if (x1 < map.x) x1 = map.x;
+    if (y1 < map.y) y1 = map.y;
+    if (x0 > x1) x0 = x1;
+    if (y0 > y1) y0 = y1;
+    const SDL_Point corner[4] = {{x1, y1}, {x0, y1}, {x1, y0}, {x0, y0}};
+    SDL_Rect box = {x1, y1, w, h};
+    long least = -1;
+    for (int k = 0; k < 4 && least != 0; k++) {
+        SDL_Rect c = {corner[k].x, corner[k].y, w, h};
+        long cov = covered(c, avoid, n_avoid);
+        if (least < 0 || cov < least) least = cov, box = c;
+    }
     SDL_SetRenderDrawBlendMode(rd, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(rd, BOX.r, BOX.g, BOX.b, BOX.a);
     SDL_RenderFillRect(rd, &box);
@@ -347,4 +371,5 @@ void ui_odds_draw(const ui_odds_t *o, const pui_t *p, ui_draw_t *d, SDL_Rect map
         SDL_RenderFillRect(rd, &full);
         y += bar_h + 2;
     }
+    return box;
 }

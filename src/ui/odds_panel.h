@@ -55,8 +55,11 @@ bool ui_odds_key(ui_odds_t *o, pui_t *p, SDL_Keycode k, Uint16 mod);
 bool ui_odds_frame(ui_odds_t *o, pui_t *p);
 /* Are runs still being counted (the window should wake up to show them)? */
 bool ui_odds_busy(const ui_odds_t *o);
-/* Draw the open panel in the lower right corner of `map` (px: text size). */
-void ui_odds_draw(const ui_odds_t *o, const pui_t *p, ui_draw_t *d, SDL_Rect map, int px,
-                  int line);
+/* Draw the open panel in a corner of `map` (px: text size): the lower
+ * right, unless it covers any of the boxes avoid[0..n_avoid) (the tokens
+ * and names drawn) and another corner covers fewer of them. Returns where
+ * it was drawn (w 0: closed). */
+SDL_Rect ui_odds_draw(const ui_odds_t *o, const pui_t *p, ui_draw_t *d, SDL_Rect map, int px,
+                      int line, const SDL_Rect *avoid, int n_avoid);
 
 #endif

@@ -339,6 +339,10 @@ bool pui_click_cell(pui_t *p, cell_t c)
     if (p->user_turn && p->sel == p->actor && map_in_bounds(p->play.b->map, c))
         return move_to(p, c);
     p->sel = -1;
+    /* A click on the ground while the other side plays: it moves nobody,
+     * and the status line says why. */
+    if (!p->user_turn && !p->play.b->over && map_in_bounds(p->play.b->map, c))
+        pui_not_now(p, "A move");
     return true;
 }
 
@@ -391,8 +395,12 @@ bool pui_plan_cell(pui_t *p, cell_t c)
 
 bool pui_choose(pui_t *p, int i)
 {
-    if (!p->started || i < 0 || i >= p->n_bar || !p->user_turn || pui_needs_die(p)) return false;
+    if (!p->started || i < 0 || i >= p->n_bar) return false;
     const pui_action_t *a = &p->bar[i];
+    if (!p->user_turn || pui_needs_die(p)) {
+        pui_not_now(p, a->label); /* said, never dropped without a word */
+        return true;
+    }
     if (a->off) {
         snprintf(p->msg, sizeof p->msg, "%s: not now, %s.", a->label, a->why);
         return true;
@@ -684,7 +692,12 @@ bool pui_key(pui_t *p, SDL_Keycode k, Uint16 mod)
         return pui_cancel(p);
     case SDLK_RETURN:
     case SDLK_KP_ENTER:
-        return pui_confirm(p);
+        if (pui_confirm(p)) return true;
+        if (!p->user_turn && !p->play.b->over) {
+            pui_not_now(p, "Enter"); /* nothing of the referee's to confirm while the AI plays */
+            return true;
+        }
+        return false;
     case SDLK_SPACE:
         if (anim_busy(&p->anim)) {
             anim_snap(&p->anim);

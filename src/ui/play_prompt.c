@@ -147,7 +147,17 @@ void pui_status(pui_t *p, char *buf, size_t cap)
     } else if (p->msg[0] && (p->msg_round != round || p->msg_actor != p->actor)) {
         p->msg[0] = p->msg_seen[0] = '\0'; /* from an earlier turn */
     }
-    char now[160];
+    char now[160], asked[sizeof p->msg] = "";
+    /* The question or the die prompt itself as the message: it says who and
+     * what, so the line does not say it twice ("may react ... may react"). */
+    if (p->started && pui_needs_answer(p))
+        pui_answer_prompt(p, asked, sizeof asked);
+    else if (p->started && pui_needs_die(p))
+        pui_die_prompt(p, asked, sizeof asked);
+    if (asked[0] && strcmp(p->msg, asked) == 0) {
+        snprintf(buf, cap, "Round %d: %s.", round, asked);
+        return;
+    }
     if (!p->started)
         snprintf(now, sizeof now, "Not started");
     else if (b->over)

@@ -560,26 +560,6 @@ static double stack_base(const SDL_Rect *r, const marks_size_t *ms)
     return r->y + r->h - 2 - ms->bh;
 }
 
-/* An arrow of width lw from a to b, its head at b. */
-static void arrow(shape_buf_t *sb, vec2_t a, vec2_t b, double lw, double head, SDL_Color col)
-{
-    double dx = b.x - a.x, dy = b.y - a.y, len = sqrt(dx * dx + dy * dy);
-    if (len < head) return;
-    double ux = dx / len, uy = dy / len, hw = head * 0.6;
-    vec2_t neck = {b.x - ux * head, b.y - uy * head};
-    shape_segment(sb, a, neck, lw, col);
-    vec2_t l = {neck.x - uy * hw, neck.y + ux * hw}, r = {neck.x + uy * hw, neck.y - ux * hw};
-    shape_tri(sb, b, l, r, col);
-}
-
-/* a moved d towards b. */
-static vec2_t toward(vec2_t a, vec2_t b, double d)
-{
-    double dx = b.x - a.x, dy = b.y - a.y, len = sqrt(dx * dx + dy * dy);
-    if (len <= 0) return a;
-    return (vec2_t){a.x + dx / len * d, a.y + dy / len * d};
-}
-
 #define ATTACK_INK ((SDL_Color){255, 90, 40, 240}) /* a telegraphed attack's red */
 
 static const char *name_of(const battle_t *b, int i)
@@ -666,15 +646,16 @@ int ui_projector_draw_marks(ui_projector_t *p, const battle_t *b, const ui_view_
         if (it[k].has_at) {
             vec2_t at = ui_cam_to_screen(cam, ui_cell_center(m, it[k].at));
             shape_ring(&p->fx, at, z * 0.45, z * 0.62, INTENT_INK);
-            arrow(&p->fx, toward(a, at, from_r), toward(at, a, z * 0.62), lw, head, INTENT_INK);
+            shape_arrow(&p->fx, shape_toward(a, at, from_r), shape_toward(at, a, z * 0.62), lw,
+                        head, INTENT_INK);
             from = at;
             from_r = z * 0.62;
         }
         if (it[k].target >= 0) {
             vec2_t t = token_at(b, poses, cam, it[k].target);
             shape_ring(&p->fx, t, z * 0.95, z * 1.12, ATTACK_INK);
-            arrow(&p->fx, toward(from, t, from_r), toward(t, from, z * 1.12), lw, head,
-                  ATTACK_INK);
+            shape_arrow(&p->fx, shape_toward(from, t, from_r), shape_toward(t, from, z * 1.12), lw,
+                        head, ATTACK_INK);
         }
     }
     /* Gauge bars in a stack by each token (layout_bars), the lowest first. */

@@ -55,6 +55,24 @@ void shape_segment(shape_buf_t *s, vec2_t a, vec2_t b, double wd, SDL_Color col)
     shape_tri(s, q0, q2, q3, col);
 }
 
+void shape_arrow(shape_buf_t *s, vec2_t a, vec2_t b, double lw, double head, SDL_Color col)
+{
+    double dx = b.x - a.x, dy = b.y - a.y, len = sqrt(dx * dx + dy * dy);
+    if (len < head) return;
+    double ux = dx / len, uy = dy / len, hw = head * 0.6;
+    vec2_t neck = {b.x - ux * head, b.y - uy * head};
+    shape_segment(s, a, neck, lw, col);
+    vec2_t l = {neck.x - uy * hw, neck.y + ux * hw}, r = {neck.x + uy * hw, neck.y - ux * hw};
+    shape_tri(s, b, l, r, col);
+}
+
+vec2_t shape_toward(vec2_t a, vec2_t b, double d)
+{
+    double dx = b.x - a.x, dy = b.y - a.y, len = sqrt(dx * dx + dy * dy);
+    if (len <= 0) return a;
+    return (vec2_t){a.x + dx / len * d, a.y + dy / len * d};
+}
+
 bool shape_fx(shape_buf_t *s, const anim_fx_t *f, const ui_camera_t *cam,
               const shape_fx_style_t *style)
 {

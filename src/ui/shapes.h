@@ -40,6 +40,11 @@ void shape_tri(shape_buf_t *s, vec2_t a, vec2_t b, vec2_t c, SDL_Color col);
 void shape_ring(shape_buf_t *s, vec2_t c, double r0, double r1, SDL_Color col);
 /* A band of width wd from a to b; nothing when they coincide. */
 void shape_segment(shape_buf_t *s, vec2_t a, vec2_t b, double wd, SDL_Color col);
+/* An arrow from a to b: a band lw wide, a head `head` long at b; nothing
+ * when a and b are closer than the head. */
+void shape_arrow(shape_buf_t *s, vec2_t a, vec2_t b, double lw, double head, SDL_Color col);
+/* a moved d towards b (a itself when they coincide). */
+vec2_t shape_toward(vec2_t a, vec2_t b, double d);
 /* The shape of effect f seen through cam (tracer, an area's hexes, hit flash,
  * miss ring); false for the kinds drawn otherwise (lunges, numbers) and for an
  * area that struck no hex. */

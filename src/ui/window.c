@@ -91,6 +91,12 @@ void ui_state_resize(ui_state_t *s, int view_w, int view_h, double px_per_pt)
     s->dirty = true;
 }
 
+void ui_state_clamp(ui_state_t *s)
+{
+    SDL_Rect a = map_area(s);
+    ui_cam_clamp(&s->cam, s->bounds, a.x, a.y, a.w, a.h, UI_ZOOM_FLOOR);
+}
+
 /* Re-pick the hovered cell after the cursor or the camera moved; true if it changed. */
 static bool update_hover(ui_state_t *s)
 {
@@ -170,6 +176,7 @@ static bool key_down(ui_state_t *s, SDL_Keycode k)
     default:
         return false;
     }
+    ui_state_clamp(s);
     update_hover(s);
     return true;
 }
@@ -239,6 +246,7 @@ bool ui_handle_event(ui_state_t *s, const SDL_Event *e)
         double x = e->motion.x * s->px_per_pt, y = e->motion.y * s->px_per_pt;
         if (s->drag_button) {
             ui_cam_pan(&s->cam, s->mouse_x - x, s->mouse_y - y);
+            ui_state_clamp(s);
             redraw = true;
         }
         s->mouse_x = x;
@@ -268,6 +276,7 @@ bool ui_handle_event(ui_state_t *s, const SDL_Event *e)
         s->mouse_in = true;
 #endif
         ui_cam_zoom_at(&s->cam, (vec2_t){s->mouse_x, s->mouse_y}, pow(UI_WHEEL_STEP, notches));
+        ui_state_clamp(s);
         update_hover(s);
         redraw = true;
         break;

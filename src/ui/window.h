@@ -51,6 +51,11 @@ void ui_state_init(ui_state_t *s, const map_t *m, int view_w, int view_h);
 void ui_state_resize(ui_state_t *s, int view_w, int view_h, double px_per_pt);
 /* Fit the whole map in the view. */
 void ui_state_fit(ui_state_t *s);
+/* The zoom's floor and the pan's limit (issue 34, item 11), applied after
+ * every pan and zoom of the window: never smaller than UI_ZOOM_FLOOR of the
+ * size that fits the whole map in the map area, and the middle of the map
+ * area always over the map, so it cannot be panned off the screen. */
+void ui_state_clamp(ui_state_t *s);
 /* Apply one input event; returns true when the frame must be redrawn. */
 bool ui_handle_event(ui_state_t *s, const SDL_Event *e);
 /* The status line for the hovered cell: where, terrain, cover, movement cost,
