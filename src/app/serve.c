@@ -9,16 +9,15 @@
  * until SIGINT or SIGTERM, then closes every connection and exits 0.
  * HEXBATTLE_SHARE_BIND=loopback listens on 127.0.0.1 only (the tests). */
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "app.h"
 #include "io/event_json.h"
 #include "io/fileio.h"
 #include "io/save.h"
+#include "platform/platform.h"
 #include "rules/play.h"
 #include "share/share.h"
 
@@ -27,14 +26,6 @@
 #define SERVE_SEED 1
 #define AI_PAUSE_S 0.4 /* between two AI commands */
 #define PUMP_MS 10     /* longest wait for the network per loop */
-
-static volatile sig_atomic_t g_stop;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    g_stop = 1;
-}
 
 static int usage(const char *why, const char *arg)
 {
@@ -70,9 +61,7 @@ static battle_status_t host_die(void *ctx, int value, char *msg, size_t cap)
 
 static double now_s(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+    return hb_plat_now_ms() / 1e3;
 }
 
 /* One AI command for the first acting combatant no player commands; false
@@ -170,6 +159,12 @@ int app_serve(int argc, char **argv)
         }
     }
     if (!path) return usage("%s", "needs a map or a saved battle");
+    if (!share_available()) {
+        char err[300];
+        share_start(NULL, NULL, err, sizeof err);
+        fprintf(stderr, "hexbattle: serve: %s\n", err);
+        return EXIT_FAIL;
+    }
     play_t p;
     memset(&p, 0, sizeof p);
     map_t *m = NULL;
@@ -190,8 +185,7 @@ int app_serve(int argc, char **argv)
         }
     }
     if (rc == 0) {
-        signal(SIGINT, on_signal);
-        signal(SIGTERM, on_signal);
+        hb_plat_stop_install(); /* Ctrl+C, a closed terminal, a logout */
         char url[SHARE_URL_MAX];
         share_url(sh, url, sizeof url);
         printf("%s\n", url);
@@ -201,7 +195,7 @@ int app_serve(int argc, char **argv)
         int guard = 0, printed = 0;
         share_publish(sh);
         print_events(p.b, &printed);
-        while (!g_stop) {
+        while (!hb_plat_stop_caught()) {
             share_pump(sh, PUMP_MS);
             if (now_s() >= next_ai) {
                 if (ai_step(&p, &guard)) next_ai = now_s() + AI_PAUSE_S;
