@@ -204,6 +204,9 @@ int app_serve(int argc, char **argv)
             print_events(p.b, &printed);
         }
         share_stop(sh);
+        /* A stop is how serve ends: exit 0, not by the signal again (main's
+         * ui_stop_exit). */
+        hb_plat_stop_clear();
         fprintf(stderr, "hexbattle: sharing stopped\n");
     }
     play_end(&p);
