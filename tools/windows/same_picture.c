@@ -3,8 +3,10 @@
  * backend, so the files differ byte for byte where the pictures do not:
  * tools/windows/compare.sh compares what they show. Exit 0 when A and B have
  * the same size and every pixel the same RGBA, 1 (saying where) when not,
- * 2 when one cannot be read. Built on the fly by compare.sh with the Linux
- * SDL2_image. */
+ * 2 when one cannot be read. With a third argument, a picture of where
+ * they differ is written there (red on A dimmed) to look at. Built on the
+ * fly by compare.sh with the Linux SDL2_image. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -25,8 +27,8 @@ static SDL_Surface *load_rgba(const char *path)
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: same_picture A.png B.png\n");
+    if (argc != 3 && argc != 4) {
+        fprintf(stderr, "usage: same_picture A.png B.png [DIFF.png]\n");
         return 2;
     }
     SDL_Surface *a = load_rgba(argv[1]), *b = load_rgba(argv[2]);
@@ -42,15 +44,22 @@ int main(int argc, char **argv)
         for (int y = 0; rc == 0 && y < a->h; y++) {
             const Uint8 *ra = (const Uint8 *)a->pixels + (size_t)y * (size_t)a->pitch;
             const Uint8 *rb = (const Uint8 *)b->pixels + (size_t)y * (size_t)b->pitch;
-            for (int x = 0; x < a->w; x++)
-                if (memcmp(ra + 4 * x, rb + 4 * x, 4) != 0 && differ++ == 0) {
+            Uint8 *rd = (Uint8 *)a->pixels + (size_t)y * (size_t)a->pitch;
+            for (int x = 0; x < a->w; x++) {
+                bool same = memcmp(ra + 4 * x, rb + 4 * x, 4) == 0;
+                if (!same && differ++ == 0) {
                     fx = x;
                     fy = y;
                 }
+                if (argc == 4) { /* a written over: it is not read again */
+                    for (int k = 0; k < 3; k++) rd[4 * x + k] = (Uint8)(same ? rd[4 * x + k] / 3 : k ? 0 : 255);
+                }
+            }
         }
         if (differ) {
             printf("%ld pixels differ, the first at (%d,%d)\n", differ, fx, fy);
             rc = 1;
+            if (argc == 4) IMG_SavePNG(a, argv[3]);
         }
     }
     SDL_FreeSurface(a);

@@ -27,6 +27,8 @@ static inline char *hb_compat_mkdtemp(char *tmpl)
 }
 /* No symbolic links in the suites' Windows cases: lstat is stat. */
 #define lstat stat
+/* mkdir with a mode: Windows' has none. */
+#define mkdir(path, mode) _mkdir(path)
 #define setenv hb_compat_setenv
 #define unsetenv hb_compat_unsetenv
 #define mkdtemp hb_compat_mkdtemp

@@ -55,9 +55,11 @@ endforeach()
 foreach(src ${HB_WIN_TESTS})
   get_filename_component(name ${src} NAME_WE)
   add_executable(${name} ${src})
-  target_link_libraries(${name} PRIVATE hbio PkgConfig::CMOCKA)
+  # pthread: test_odds starts threads of its own (winpthreads, linked in).
+  target_link_libraries(${name} PRIVATE hbio PkgConfig::CMOCKA pthread)
   target_compile_definitions(${name} PRIVATE HB_TEST_DATA="${CMAKE_SOURCE_DIR}/tests/data")
   target_compile_options(${name} PRIVATE -include ${CMAKE_CURRENT_LIST_DIR}/test_compat.h)
+  target_include_directories(${name} PRIVATE ${CMAKE_CURRENT_LIST_DIR}/compat)
   add_test(NAME ${name} COMMAND ${name})
   set_tests_properties(${name} PROPERTIES
     ENVIRONMENT "SDL_VIDEODRIVER=dummy;HEXBATTLE_DATA=${CMAKE_SOURCE_DIR}/data")
