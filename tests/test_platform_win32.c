@@ -43,7 +43,8 @@ static HWND make_window(void)
     wc.hInstance = GetModuleHandleW(NULL);
     wc.lpszClassName = L"hb_test_window";
     RegisterClassW(&wc);
-    return CreateWindowExW(0, L"hb_test_window", L"test", 0, 0, 0, 10, 10, NULL, NULL,
+    /* A message-only window: no display needed (Wine runs headless). */
+    return CreateWindowExW(0, L"hb_test_window", L"test", 0, 0, 0, 10, 10, HWND_MESSAGE, NULL,
                            wc.hInstance, NULL);
 }
 

@@ -48,7 +48,12 @@ list(FILTER HB_WIN_TESTS EXCLUDE REGEX "/test_(ui|share)[^/]*\\.c$")
 # test_fileio, test_save: they kill a save midway with fork and signals,
 # limit the file size with setrlimit, and check POSIX modes and owners; the
 # Win32 file side is checked through the interface by test_platform_portable.
-set(HB_WIN_SKIP test_fileio test_save)
+# test_config, test_data_dirs, test_recover: they pin the POSIX per-user
+# folders ($XDG_CONFIG_HOME, $XDG_DATA_HOME, $HOME) and the installed layout
+# (PREFIX/bin beside PREFIX/share/hexbattle); on Windows those are %APPDATA%,
+# %LOCALAPPDATA% and the .exe's own folder (zip_check.sh runs the unpacked
+# zip with its data beside the .exe).
+set(HB_WIN_SKIP test_fileio test_save test_config test_data_dirs test_recover)
 foreach(skip ${HB_WIN_SKIP})
   list(REMOVE_ITEM HB_WIN_TESTS ${CMAKE_SOURCE_DIR}/tests/${skip}.c)
 endforeach()
