@@ -37,7 +37,7 @@ DEB_PKGS     := cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-im
 # for mingw, Wine to run the result, dpkg-source): `make windows-deps` installs
 # them, so `make run` does not wait for them.
 WIN_DEB_PKGS := gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64-win32 libz-mingw-w64-dev wine64 \
-                dpkg-dev cmake make pkg-config
+                dpkg-dev cmake make pkg-config zip unzip
 WIN_DEPS     ?= build-windows-deps
 WIN_BUILD    ?= build-windows
 
@@ -53,7 +53,7 @@ MONKEY_SEEDS  ?= 1 2 3 4
 # 64 MB freed.
 ASAN_TEST_OPTIONS ?= detect_leaks=1:quarantine_size_mb=64:allocator_release_to_os_interval_ms=-1
 
-.PHONY: all deps build asan release-check release-gcc release-clang install-check deb deb-package deb-check windows-deps test-windows run test fuzz fuzz-smoke monkey shots scars-audit xhalem-audit emcore-audit activation-audit surface-audit odds-check clean
+.PHONY: all deps build asan release-check release-gcc release-clang install-check deb deb-package deb-check windows-deps windows-build windows test-windows run test fuzz fuzz-smoke monkey shots scars-audit xhalem-audit emcore-audit activation-audit surface-audit odds-check clean
 
 all: build
 
@@ -126,18 +126,37 @@ run: build
 # The Windows cross-build (docs/porting.md): SDL2, SDL2_ttf, SDL2_image,
 # cJSON, expat, zstd and cmocka built for mingw-w64 from Debian's source
 # packages once (tools/windows/build-deps.sh, about 3 minutes on 2 idle
-# cores, then cached in $(WIN_DEPS)); then what builds for Windows today
-# (tools/windows/windows.cmake), its cmocka suites run under Wine. Not part
-# of `make test`: the dependencies alone take longer than its budget allows.
+# cores, then cached in $(WIN_DEPS)); then hexbattle.exe and the cmocka
+# suites of the core, the rules and io (tools/windows/windows.cmake), with
+# sharing compiled out (HB_SHARE=OFF) and no source-tree fallback, as shipped.
+# `make windows` zips dist/hexbattle-VERSION-win64.zip; `make test-windows`
+# runs the suites under Wine, compares simulate, odds, render and saves with
+# the Linux build (tools/windows/compare.sh) and checks the zip
+# (tools/windows/zip_check.sh). Not part of `make test`: the dependencies
+# alone take longer than its budget allows.
+WIN_ZIP := hexbattle-$(VERSION)-win64
 windows-deps:
 	$(MAKE) --no-print-directory deps DEB_PKGS="$(WIN_DEB_PKGS)"
 	bash tools/windows/build-deps.sh $(WIN_DEPS)
 
-test-windows: windows-deps
+windows-build: windows-deps
 	cmake -S . -B $(WIN_BUILD) -DCMAKE_TOOLCHAIN_FILE=tools/windows/mingw-w64-x86_64.cmake \
-	  -DHB_WIN_PREFIX=$(CURDIR)/$(WIN_DEPS)/prefix -DCMAKE_BUILD_TYPE=Release -DHB_WERROR=ON >/dev/null
+	  -DHB_WIN_PREFIX=$(CURDIR)/$(WIN_DEPS)/prefix -DCMAKE_BUILD_TYPE=Release -DHB_WERROR=ON \
+	  -DHB_SOURCE_FALLBACK=OFF >/dev/null
 	cmake --build $(WIN_BUILD) -j $(JOBS)
+
+windows: windows-build
+	rm -rf $(WIN_BUILD)/$(WIN_ZIP)
+	cmake --install $(WIN_BUILD) --prefix $(CURDIR)/$(WIN_BUILD)/$(WIN_ZIP) >/dev/null
+	mkdir -p dist
+	rm -f dist/$(WIN_ZIP).zip
+	cd $(WIN_BUILD) && zip -qrX $(CURDIR)/dist/$(WIN_ZIP).zip $(WIN_ZIP)
+	@echo "hexbattle: dist/$(WIN_ZIP).zip"
+
+test-windows: windows build
 	bash tools/windows/wine_ctest.sh $(WIN_BUILD) $(JOBS)
+	bash tools/windows/compare.sh $(BUILD) $(WIN_BUILD)
+	bash tools/windows/zip_check.sh dist/$(WIN_ZIP).zip $(BUILD) $(WIN_BUILD)
 
 # The plain build also runs valgrind (cli_valgrind); the sanitizer build skips it.
 # Warnings are errors in every build `make test` makes.

@@ -3,13 +3,21 @@
 # P/share/hexbattle, where it looks for them relative to itself
 # (src/io/fileio.c, hb_data_dir); the docs in P/share/doc/hexbattle; a
 # desktop entry, an icon, AppStream metainfo and the man page hexbattle.1 in
-# their usual places. On Windows everything sits beside the .exe
-# (packaging/windows.cmake).
+# their usual places. On Windows everything sits beside the .exe, the docs
+# in docs/ (the DLLs and the licences: tools/windows/windows.cmake).
 include(GNUInstallDirs)
 set(HB_APP_ID org.hexbattle.hexbattle)
 set(HB_SHARE_DIR ${CMAKE_INSTALL_DATADIR}/hexbattle)
 set(VERSION ${PROJECT_VERSION})
 set(HB_PKG ${CMAKE_CURRENT_LIST_DIR})
+if(WIN32)
+  install(TARGETS hexbattle RUNTIME DESTINATION .)
+  install(DIRECTORY data assets maps DESTINATION .)
+  install(FILES README.md DESTINATION docs)
+  install(DIRECTORY docs/ DESTINATION docs)
+  install(FILES ${HB_PKG}/copyright DESTINATION licenses RENAME hexbattle.copyright)
+  return()
+endif()
 
 install(TARGETS hexbattle RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY data assets DESTINATION ${HB_SHARE_DIR})

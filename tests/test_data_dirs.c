@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "io/fileio.h"
-#include "platform/plat_sys.h"
+#include "platform/platform.h"
 #include "tmp_fixture.h"
 
 /* argv[0]. */

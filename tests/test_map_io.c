@@ -1012,7 +1012,12 @@ static void test_failed_save_leaves_target(void **state)
     snprintf(path, sizeof path, "%s/map.json", parent_file);
     assert_int_equal(map_save(m, path, err, sizeof err), HB_ERR_OTHER);
     assert_non_null(strstr(err, path));
+#ifdef _WIN32
+    /* Windows says the path is not found (make test-windows). */
+    assert_non_null(strstr(err, strerror(ENOENT)));
+#else
     assert_non_null(strstr(err, strerror(ENOTDIR)));
+#endif
 
     /* A missing folder. */
     snprintf(path, sizeof path, "%s/no_such_dir/map.json", dir);

@@ -2,7 +2,8 @@
  * only (no POSIX or Win32 header), so the same program checks the POSIX side
  * on Linux and the Win32 side under Wine (make test-windows): the atomic
  * replace over an existing file, reading back, folders made on the way,
- * what stat says, a non-ASCII name, and the executable's folder. */
+ * what stat says, a non-ASCII name, the executable's folder, folder
+ * listing, absolute paths, temporary folders, random bytes and clocks. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,7 +17,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "platform/plat_sys.h"
 #include "platform/platform.h"
 
 static char g_root[1024];
@@ -130,12 +130,125 @@ static void test_exe_dir(void **state)
     assert_string_equal(tiny, "");
 }
 
+/* The folder's names, non-ASCII ones too, each once, without "." and "..". */
+static void test_dir_listing(void **state)
+{
+    (void)state;
+    char d[1100], f[1200];
+    path_of(d, sizeof d, "list");
+    assert_true(hb_fs_make_dirs(d, 0755));
+    static const char *const NAMES[] = {"one.json", "two.battle.json", "\xc3\xa9t\xc3\xa9.tmx"};
+    for (size_t i = 0; i < 3; i++) {
+        snprintf(f, sizeof f, "%s/%s", d, NAMES[i]);
+        write_replace(f, "{}");
+    }
+    int seen[3] = {0}, other = 0;
+    hb_dir_t *h = hb_dir_open(d);
+    assert_non_null(h);
+    const char *name;
+    while ((name = hb_dir_next(h)) != NULL) {
+        size_t i = 0;
+        while (i < 3 && strcmp(name, NAMES[i]) != 0) i++;
+        if (i < 3)
+            seen[i]++;
+        else
+            other++;
+    }
+    hb_dir_close(h);
+    assert_int_equal(seen[0], 1);
+    assert_int_equal(seen[1], 1);
+    assert_int_equal(seen[2], 1);
+    assert_int_equal(other, 0);
+    /* Not a folder; no such folder. */
+    snprintf(f, sizeof f, "%s/%s", d, NAMES[0]);
+    assert_null(hb_dir_open(f));
+    snprintf(f, sizeof f, "%s/absent", d);
+    assert_null(hb_dir_open(f));
+    assert_int_equal(errno, ENOENT);
+    for (size_t i = 0; i < 3; i++) {
+        snprintf(f, sizeof f, "%s/%s", d, NAMES[i]);
+        assert_int_equal(hb_fs_remove(f), 0);
+    }
+    assert_int_equal(hb_fs_remove_dir(d), 0);
+    assert_int_not_equal(hb_fs_stat(d, NULL), 0);
+}
+
+/* Absolute paths: the system's own form is recognised, a relative name is
+ * made absolute whether or not the file exists. */
+static void test_absolute(void **state)
+{
+    (void)state;
+    char out[4096];
+    assert_true(hb_fs_is_absolute(g_root));
+    assert_false(hb_fs_is_absolute("maps/x.json"));
+    assert_false(hb_fs_is_absolute("x.json"));
+    assert_int_equal(hb_fs_absolute("no_such_file.json", out, sizeof out), 0);
+    assert_true(hb_fs_is_absolute(out));
+    size_t n = strlen(out);
+    assert_true(n > 18 && strcmp(out + n - 18, "/no_such_file.json") == 0);
+    assert_int_equal(hb_fs_absolute(g_root, out, sizeof out), 0);
+    assert_true(hb_fs_is_absolute(out));
+    assert_null(strchr(out, '\\'));
+    char tiny[4];
+    assert_int_not_equal(hb_fs_absolute(g_root, tiny, sizeof tiny), 0);
+}
+
+/* A temporary folder of its own, empty and removable; two are not the same. */
+static void test_temp_dirs(void **state)
+{
+    (void)state;
+    char tmp[1024], a[1100], b[1100];
+    assert_true(hb_plat_temp_dir(tmp, sizeof tmp));
+    assert_true(hb_fs_is_absolute(tmp));
+    assert_int_equal(hb_fs_make_temp_dir("hb_test_", a, sizeof a), 0);
+    assert_int_equal(hb_fs_make_temp_dir("hb_test_", b, sizeof b), 0);
+    assert_string_not_equal(a, b);
+    assert_int_equal(strncmp(a, tmp, strlen(tmp)), 0);
+    assert_non_null(strstr(a, "/hb_test_"));
+    hb_fs_info_t info;
+    assert_int_equal(hb_fs_stat(a, &info), 0);
+    assert_int_equal(info.kind, HB_FS_FOLDER);
+    hb_dir_t *h = hb_dir_open(a);
+    assert_non_null(h);
+    assert_null(hb_dir_next(h));
+    hb_dir_close(h);
+    assert_int_equal(hb_fs_remove_dir(a), 0);
+    assert_int_equal(hb_fs_remove_dir(b), 0);
+    assert_int_not_equal(hb_fs_stat(a, NULL), 0);
+}
+
+/* Random bytes are not all one value; the clocks and the process's figures
+ * say something. */
+static void test_process(void **state)
+{
+    (void)state;
+    unsigned char r[64] = {0};
+    assert_true(hb_plat_random(r, sizeof r));
+    int zeros = 0;
+    for (size_t i = 0; i < sizeof r; i++) zeros += r[i] == 0;
+    assert_true(zeros < 16);
+    assert_true(hb_plat_pid() > 0);
+    /* Busy work moves this thread's CPU clock (in steps of up to 16 ms on
+     * Windows) and the wall clock with it; 5 s of wall time bounds the loop. */
+    double c0 = hb_plat_thread_cpu_ms(), t0 = hb_plat_now_ms();
+    volatile double x = 0;
+    while (hb_plat_thread_cpu_ms() - c0 < 30 && hb_plat_now_ms() - t0 < 5000)
+        for (int i = 0; i < 100000; i++) x += i * 0.5;
+    assert_true(x > 0);
+    assert_true(hb_plat_thread_cpu_ms() - c0 >= 30);
+    assert_true(hb_plat_now_ms() - t0 >= 1);
+    assert_true(hb_plat_peak_mem_mb() > 0.5);
+    char ip[64];
+    hb_plat_lan_address(ip, sizeof ip); /* a machine may have no network */
+    assert_non_null(strchr(ip, '.'));
+}
+
 /* Everything below g_root, by the names the tests used. */
 static int teardown(void **state)
 {
     (void)state;
     static const char *const FILES[] = {"a/b/c/file", "K\xc3\xb6nigsberg \xe6\x88\xb0.json"};
-    static const char *const DIRS[] = {"a/b/c", "a/b", "a", ""};
+    static const char *const DIRS[] = {"a/b/c", "a/b", "a", "list", ""};
     char p[1200];
     for (size_t i = 0; i < sizeof FILES / sizeof FILES[0]; i++) {
         path_of(p, sizeof p, FILES[i]);
@@ -155,6 +268,10 @@ int main(void)
         cmocka_unit_test(test_make_dirs_and_kinds),
         cmocka_unit_test(test_non_ascii_name),
         cmocka_unit_test(test_exe_dir),
+        cmocka_unit_test(test_dir_listing),
+        cmocka_unit_test(test_absolute),
+        cmocka_unit_test(test_temp_dirs),
+        cmocka_unit_test(test_process),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -26,7 +26,9 @@
 #include "io/fileio.h"
 #include "io/map_io.h"
 #include "io/odds_pool.h"
+#include "platform/platform.h"
 #include "rules/play.h"
+#include "share/share.h"
 #include "ui/draw.h"
 #include "ui/odds_panel.h"
 #include "ui/overlay.h"
@@ -43,9 +45,7 @@ typedef struct {
 
 double bench_now_ms(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+    return hb_plat_now_ms();
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -577,8 +577,9 @@ int app_bench(int argc, char **argv)
         failed = "odds";
     else if (!bench_odds_frame(m, db, &odds_frame))
         failed = "odds panel";
-    bench_share_t sh;
-    if (!failed && !bench_share(quick ? 20 : 100, m, db, &sh)) failed = "share";
+    bench_share_t sh = {0}; /* zeros in a build without sharing */
+    if (!failed && share_available() && !bench_share(quick ? 20 : 100, m, db, &sh))
+        failed = "share";
     bench_scale_t sc;
     if (!failed && !quick && !bench_scale(rp.los, db, &sc)) failed = "big-map";
     double scars_round = 0;

@@ -2,16 +2,15 @@
  * drawn from a single-picture tileset of hexbattle's tile size with a
  * battle-map picture under it, both written to a folder of their own under
  * the system's temporary folder and removed after. */
-#define _XOPEN_SOURCE 700
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <SDL.h>
 #include <SDL_image.h>
 
 #include "bench.h"
+#include "platform/platform.h"
 
 #define TILES 8
 #define TW 64
@@ -35,8 +34,7 @@ static bool write_picture(const char *path, int w, int h, uint64_t seed)
 
 bool bench_art_make(map_t *m, char *dir, size_t cap)
 {
-    snprintf(dir, cap, "%s/hb_bench_art_XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-    if (!mkdtemp(dir)) return false;
+    if (hb_fs_make_temp_dir("hb_bench_art_", dir, cap) != 0) return false;
     char p[1200];
     snprintf(p, sizeof p, "%s/tiles.png", dir);
     bool ok = write_picture(p, TILES * TW, TH, 5);
@@ -77,5 +75,5 @@ void bench_art_remove(const char *dir)
     remove(p);
     snprintf(p, sizeof p, "%s/battle.png", dir);
     remove(p);
-    rmdir(dir);
+    hb_fs_remove_dir(dir);
 }

@@ -6,9 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <time.h>
-#include <unistd.h>
 
 #include <SDL.h>
 
@@ -16,6 +13,7 @@
 #include "core/board.h"
 #include "core/say.h"
 #include "core/vision.h"
+#include "platform/platform.h"
 #include "rules/play.h"
 #include "rules/ruleset.h"
 #include "ui/draw.h"
@@ -86,8 +84,9 @@ static bool bench_view(int reps, const map_t *m, double *update_ms, double *full
  * does once the map is loaded: the whole map drawn and written as a PNG. */
 static bool bench_render(int reps, const map_t *m, const tmpl_db_t *db, double *out)
 {
-    char path[64];
-    snprintf(path, sizeof path, "/tmp/hexbattle-bench-%ld.png", (long)getpid());
+    char path[1024], tmp[900];
+    if (!hb_plat_temp_dir(tmp, sizeof tmp)) return false;
+    snprintf(path, sizeof path, "%s/hexbattle-bench-%ld.png", tmp, hb_plat_pid());
     double *t = calloc((size_t)reps, sizeof *t);
     bool ok = t != NULL;
     ui_render_opts_t opts = {.w = W, .h = H};
@@ -99,7 +98,7 @@ static bool bench_render(int reps, const map_t *m, const tmpl_db_t *db, double *
         if (!ok) hb_eprintf("hexbattle: bench: %s\n", err);
         if (k >= 0) t[k] = t1 - t0;
     }
-    unlink(path);
+    hb_fs_remove(path);
     if (ok) *out = bench_median(t, reps);
     free(t);
     return ok;
@@ -137,9 +136,7 @@ static bool plain_frame(int reps, const map_t *m, double *out)
  * time another process on a shared machine held the core. */
 static double cpu_ms(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+    return hb_plat_thread_cpu_ms();
 }
 
 /* ai_turn_512_ms: the built-in AI choosing and carrying out every command
@@ -206,9 +203,7 @@ bool bench_scale(int reps, const tmpl_db_t *db, bench_scale_t *out)
     if (ok) {
         out->view_full_vs_render = out->view_full_ms / out->render_512_ms;
         out->frame_512_vs_64 = out->frame_512_ms / out->frame_64_ms;
-        struct rusage ru;
-        getrusage(RUSAGE_SELF, &ru);
-        out->max_rss_mb = ru.ru_maxrss / 1024.0; /* kilobytes on Linux */
+        out->max_rss_mb = hb_plat_peak_mem_mb();
     }
     map_destroy(small);
     map_destroy(big);

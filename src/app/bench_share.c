@@ -9,6 +9,9 @@
  *   which one in FRAME_EVERY carries a command, as a battle at play does.
  * Everything runs in this thread, the server included, so the latency holds
  * the server's whole work: the pictures built, written and read. */
+#include "bench.h"
+
+#ifndef HB_NO_SHARE
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -19,7 +22,6 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "bench.h"
 #include "core/geom.h"
 #include "core/path.h"
 #include "rules/play.h"
@@ -276,3 +278,14 @@ bool bench_share(int rounds, const map_t *m, const tmpl_db_t *db, bench_share_t 
     path_search_destroy(ps);
     return ok && n_lat > 0;
 }
+#else
+/* No players' server in this build (HB_SHARE=OFF): nothing to measure. */
+bool bench_share(int rounds, const map_t *m, const tmpl_db_t *db, bench_share_t *out)
+{
+    (void)rounds;
+    (void)m;
+    (void)db;
+    (void)out;
+    return false;
+}
+#endif

@@ -9,17 +9,16 @@
  * until SIGINT or SIGTERM, then closes every connection and exits 0.
  * HEXBATTLE_SHARE_BIND=loopback listens on 127.0.0.1 only (the tests). */
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "app.h"
 #include "core/say.h"
 #include "io/event_json.h"
 #include "io/fileio.h"
 #include "io/save.h"
+#include "platform/platform.h"
 #include "rules/play.h"
 #include "share/share.h"
 
@@ -28,14 +27,6 @@
 #define SERVE_SEED 1
 #define AI_PAUSE_S 0.4 /* between two AI commands */
 #define PUMP_MS 10     /* longest wait for the network per loop */
-
-static volatile sig_atomic_t g_stop;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    g_stop = 1;
-}
 
 static int usage(const char *why, const char *arg)
 {
@@ -71,9 +62,7 @@ static battle_status_t host_die(void *ctx, int value, char *msg, size_t cap)
 
 static double now_s(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+    return hb_plat_now_ms() / 1e3;
 }
 
 /* One AI command for the first acting combatant no player commands; false
@@ -173,6 +162,12 @@ int app_serve(int argc, char **argv)
         }
     }
     if (!path) return usage("%s", "needs a map or a saved battle");
+    if (!share_available()) {
+        char err[300];
+        share_start(NULL, NULL, err, sizeof err);
+        fprintf(stderr, "hexbattle: serve: %s\n", err);
+        return EXIT_FAIL;
+    }
     play_t p;
     memset(&p, 0, sizeof p);
     map_t *m = NULL;
@@ -193,8 +188,7 @@ int app_serve(int argc, char **argv)
         }
     }
     if (rc == 0) {
-        signal(SIGINT, on_signal);
-        signal(SIGTERM, on_signal);
+        hb_plat_stop_install(); /* Ctrl+C, a closed terminal, a logout */
         char url[SHARE_URL_MAX];
         share_url(sh, url, sizeof url);
         printf("%s\n", url);
@@ -204,7 +198,7 @@ int app_serve(int argc, char **argv)
         int guard = 0, printed = 0;
         share_publish(sh);
         print_events(p.b, &printed);
-        while (!g_stop) {
+        while (!hb_plat_stop_caught()) {
             share_pump(sh, PUMP_MS);
             if (now_s() >= next_ai) {
                 if (ai_step(&p, &guard)) next_ai = now_s() + AI_PAUSE_S;
@@ -213,6 +207,9 @@ int app_serve(int argc, char **argv)
             print_events(p.b, &printed);
         }
         share_stop(sh);
+        /* A stop is how serve ends: exit 0, not by the signal again (main's
+         * ui_stop_exit). */
+        hb_plat_stop_clear();
         hb_eprintf("hexbattle: sharing stopped\n");
     }
     play_end(&p);

@@ -10,16 +10,14 @@
 
 #include <stddef.h>
 
+#include "printf_attr.h"
+
 /* Rewrite the control characters of s as "\xNN", in place, within cap bytes
  * (the end is cut when it no longer fits). Escaping twice changes nothing. */
 void hb_escape_controls(char *s, size_t cap);
 
 /* fprintf to stderr with every control character of the formatted text
  * escaped, except one newline at its very end. */
-void hb_eprintf(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
+void hb_eprintf(const char *fmt, ...) HB_PRINTF(1, 2);
 
 #endif

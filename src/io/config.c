@@ -12,7 +12,6 @@
 #include "../core/map.h"
 #include "../core/scale.h"
 #include "io_json.h"
-#include "platform/plat_sys.h"
 #include "platform/platform.h"
 
 #define FORMAT "hexbattle-displays"

@@ -12,10 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "../core/printf_attr.h"
 #include "../core/say.h"
-#include "../platform/plat_sys.h"
 #include "../platform/platform.h"
 
 #ifndef HB_SOURCE_DIR
@@ -25,9 +24,7 @@
 #define DIR_MAX 4096
 
 static void set_err(char *err, size_t errcap, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
+    HB_PRINTF(3, 4)
     ;
 
 static void set_err(char *err, size_t errcap, const char *fmt, ...)
@@ -150,8 +147,12 @@ static int errno_named(const char *s, size_t n)
     static const struct {
         const char *name;
         int value;
-    } NAMES[] = {{"ENOSPC", ENOSPC}, {"EIO", EIO},       {"EROFS", EROFS},
-                 {"EDQUOT", EDQUOT}, {"EACCES", EACCES}, {"EFBIG", EFBIG}};
+    } NAMES[] = {{"ENOSPC", ENOSPC}, {"EIO", EIO},     {"EROFS", EROFS},
+                 {"EACCES", EACCES}, {"EFBIG", EFBIG},
+#ifdef EDQUOT /* POSIX; Windows has no disk quotas in errno */
+                 {"EDQUOT", EDQUOT}
+#endif
+    };
     for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++)
         if (strlen(NAMES[i].name) == n && strncmp(NAMES[i].name, s, n) == 0) return NAMES[i].value;
     return 0;

@@ -14,6 +14,7 @@
 #include <cjson/cJSON.h>
 
 #include "../core/map.h"
+#include "../core/printf_attr.h"
 #include "../core/tmpl.h"
 #include "fileio.h"
 
@@ -28,9 +29,7 @@ typedef struct {
 
 /* Write "FILE: PATH: reason" and return HB_ERR_INPUT. */
 int io_fail(io_ctx_t *cx, const char *path, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
+    HB_PRINTF(3, 4)
     ;
 
 /* Write "FILE: reason" for failures that are not about the input; returns HB_ERR_OTHER. */

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "fileio.h"
-#include "platform/plat_sys.h"
+#include "platform/platform.h"
 
 /* Runs that may finish ahead of the oldest unfinished one. */
 #define RING 1024

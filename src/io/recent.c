@@ -1,6 +1,4 @@
 /* recent.c - recently opened maps and saves (recent.h). */
-/* realpath is an XSI extension of POSIX. */
-#define _XOPEN_SOURCE 700
 #include "recent.h"
 
 #include <errno.h>
@@ -8,12 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
 #include "../core/say.h"
+#include "../platform/platform.h"
 #include "fileio.h"
 #include "map_io.h"
 #include "save.h"
@@ -42,7 +39,7 @@ void recent_load(const char *file, recent_t *r)
     cJSON_ArrayForEach(e, list)
     {
         if (r->n >= RECENT_MAX) break;
-        if (cJSON_IsString(e) && e->valuestring[0] == '/' &&
+        if (cJSON_IsString(e) && hb_fs_is_absolute(e->valuestring) &&
             hb_strlcpy(r->path[r->n], e->valuestring, RECENT_PATH_MAX))
             r->n++;
     }
@@ -52,13 +49,7 @@ void recent_load(const char *file, recent_t *r)
 /* PATH made absolute against the working folder (the file need not exist). */
 static bool absolute(const char *path, char *out, size_t cap)
 {
-    char real[PATH_MAX];
-    if (realpath(path, real)) return hb_strlcpy(out, real, (unsigned)cap);
-    if (path[0] == '/') return hb_strlcpy(out, path, (unsigned)cap);
-    char cwd[PATH_MAX];
-    if (!getcwd(cwd, sizeof cwd)) return false;
-    int n = snprintf(out, cap, "%s/%s", cwd, path);
-    return n > 0 && (size_t)n < cap;
+    return hb_fs_absolute(path, out, cap) == 0;
 }
 
 static int recent_add_unescaped(const char *file, const char *path, char *err, size_t errcap)

@@ -1,6 +1,4 @@
 /* recover.c - recovery copies of the editor's map and of a battle (see recover.h). */
-/* realpath() is an X/Open call. */
-#define _XOPEN_SOURCE 700
 #include "recover.h"
 
 #include <errno.h>
@@ -52,7 +50,7 @@ void recover_abs(const char *file, char *out, size_t cap)
         snprintf(dir, sizeof dir, "/");
     else
         snprintf(dir, sizeof dir, "%.*s", (int)(slash - file), file);
-    if (realpath(dir, real))
+    if (hb_fs_real_path(dir, real, sizeof real) == 0)
         snprintf(out, cap, "%s%s%s", real, strcmp(real, "/") == 0 ? "" : "/", name);
     else
         snprintf(out, cap, "%s", file);
@@ -243,9 +241,9 @@ int recover_places(const char *file, const char *naming, char (*out)[SAVE_PATH_M
         if (slash == file) k = snprintf(out[n], SAVE_PATH_MAX, "/%s", base);
         if (k > 0 && k < SAVE_PATH_MAX && strcmp(out[n], out[0]) != 0) n++;
     }
-    const char *tmp = getenv("TMPDIR");
-    if (n < max && snprintf(out[n], SAVE_PATH_MAX, "%s/hexbattle-%s", tmp && *tmp ? tmp : "/tmp",
-                            base) < SAVE_PATH_MAX)
+    char tmp[SAVE_PATH_MAX];
+    if (n < max && hb_plat_temp_dir(tmp, sizeof tmp) &&
+        snprintf(out[n], SAVE_PATH_MAX, "%s/hexbattle-%s", tmp, base) < SAVE_PATH_MAX)
         n++;
     return n;
 }

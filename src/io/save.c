@@ -13,7 +13,7 @@
 #include "../core/board.h"
 #include "cmd_json.h"
 #include "io_json.h"
-#include "platform/plat_sys.h"
+#include "platform/platform.h"
 
 /* Largest value accepted for a hand-entered die: above any die a ruleset
  * rolls, and small enough that no sum of them can overflow. Each value is

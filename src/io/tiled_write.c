@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/printf_attr.h"
 #include "../core/say.h"
 #include "map_io.h"
 #include "png.h"
@@ -554,9 +555,7 @@ char *tiled_to_text(const map_t *m, tiled_format_t fmt, const char *out_path)
 
 /* A refused save: "PATH: not saved: WHY" (HB_ERR_OTHER). */
 static int refuse(char *err, size_t errcap, const char *path, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
+    HB_PRINTF(4, 5)
     ;
 
 static int refuse(char *err, size_t errcap, const char *path, const char *fmt, ...)

@@ -1,6 +1,6 @@
-/* paths_posix.c - the program's folder on POSIX systems (plat_sys.h). */
+/* paths_posix.c - the program's folder on POSIX systems (platform.h). */
 #ifndef _WIN32
-#include "plat_sys.h"
+#include "platform.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
-/* paths_win32.c - the program's folder on Windows (plat_sys.h). */
+/* paths_win32.c - the program's folder on Windows (platform.h). */
 #ifdef _WIN32
-#include "plat_sys.h"
+#include "platform.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,13 +1,16 @@
-/* platform.h - the few things hexbattle asks of the operating system, behind
- * one small interface (DESIGN.md: a POSIX side and a Win32 side).
+/* platform.h - everything hexbattle asks of the operating system, behind one
+ * small interface (DESIGN.md): a POSIX side (*_posix.c) and a Win32 side
+ * (*_win32.c) of each section; only one side is compiled. Nothing above this
+ * layer includes an OS header (unistd.h, windows.h, fcntl.h, dirent.h,
+ * pthread.h, signal.h, sys/...).
  *
- * Sections: files (fs_posix.c / fs_win32.c). Other sections (the program's
- * folder, the per-user folders, signals, threads, folder listing) live in
- * their own files under src/platform/.
+ * Sections: files and folders (fs_*.c), the program's and the user's folders
+ * (paths_*.c), stops (stop_*.c), threads and clocks (threads_*.c).
  *
  * Everything here knows only libc and the OS: no SDL, no cJSON. Functions
  * return 0 on success and -1 with errno set on failure unless they say
- * otherwise; "PATH" arguments are UTF-8 path names.
+ * otherwise; "PATH" arguments are UTF-8 path names, and the paths it gives
+ * back use '/' (Windows accepts it); out buffers get a NUL-terminated string.
  */
 #ifndef HB_PLATFORM_H
 #define HB_PLATFORM_H
@@ -89,5 +92,125 @@ void hb_fs_sync_dir(const char *dir);
 bool hb_fs_make_dirs(const char *dir, int mode);
 /* Is FD a terminal? */
 bool hb_fs_is_terminal(int fd);
+
+/* The names in the folder DIR, one at a time ("." and ".." left out), in
+ * the order the system gives them: hb_dir_open gives NULL with errno set when
+ * DIR cannot be read; hb_dir_next a UTF-8 name, valid until the next call, or
+ * NULL at the end. */
+typedef struct hb_dir hb_dir_t;
+hb_dir_t *hb_dir_open(const char *dir);
+const char *hb_dir_next(hb_dir_t *d);
+void hb_dir_close(hb_dir_t *d);
+/* Remove the empty folder DIR. */
+int hb_fs_remove_dir(const char *dir);
+
+/* Is PATH absolute ("/x" on POSIX; "C:/x", "C:\\x" or "//server/x" on Windows)? */
+bool hb_fs_is_absolute(const char *path);
+/* PATH as an absolute path: its link-free form when it exists
+ * (hb_fs_real_path), else PATH joined to the working folder. 0 or -1. */
+int hb_fs_absolute(const char *path, char *out, size_t cap);
+/* A new, empty folder "TEMP/PREFIXxxxxxx" in the system's temporary folder
+ * ($TMPDIR or /tmp; on Windows GetTempPath), readable only by its owner
+ * where the system has owners; its path to out. 0 or -1. */
+int hb_fs_make_temp_dir(const char *prefix, char *out, size_t cap);
+/* The system's temporary folder ($TMPDIR when set, else /tmp; on Windows
+ * GetTempPath), with no trailing separator. */
+bool hb_plat_temp_dir(char *out, size_t cap);
+
+/* ------------------------------------------------------------ folders */
+
+/* The folder holding the running executable, links followed, with no
+ * trailing separator. False when the system cannot say (then out is ""). */
+bool hb_plat_exe_dir(char *out, size_t cap);
+
+/* Where an installed hexbattle keeps data/, assets/ and maps/, relative to
+ * the folder of its executable: "../share/hexbattle" on POSIX (PREFIX/bin
+ * beside PREFIX/share), "" on Windows (beside the .exe). */
+const char *hb_plat_install_rel(void);
+
+/* Which per-user folder: settings, or what hexbattle keeps between runs
+ * (autosaves, recent maps, recovery copies). */
+typedef enum { HB_USER_CONFIG, HB_USER_DATA } hb_user_dir_t;
+
+/* hexbattle's per-user folder of that kind, ending in "/hexbattle" (it may
+ * not exist yet). POSIX: $XDG_CONFIG_HOME or $XDG_DATA_HOME when absolute
+ * (the XDG spec says to ignore a relative one), else $HOME/.config or
+ * $HOME/.local/share. Windows: %APPDATA% (settings roam with the user) or
+ * %LOCALAPPDATA%. False when there is none or it does not fit. */
+bool hb_plat_user_dir(hb_user_dir_t kind, char *out, size_t cap);
+
+/* ------------------------------------------------------------ stops */
+
+/* Being told to stop from outside: SIGTERM, SIGHUP and SIGINT on POSIX
+ * (a logout, a closed terminal, Ctrl+C); on Windows the console's Ctrl+C,
+ * Ctrl+Break, close, log-off and shutdown events. The handler only notes it;
+ * the program's loops look at hb_plat_stop_caught, save what must be saved
+ * (the recovery copy), then call hb_plat_stop_exit. */
+void hb_plat_stop_install(void);
+/* What was caught since install (a signal number on POSIX, the console
+ * event + 1 on Windows), or 0. */
+int hb_plat_stop_caught(void);
+/* Forget it (tests). */
+void hb_plat_stop_clear(void);
+/* When something was caught: end the process the way the sender expects (the
+ * signal's default action raised again; on Windows, exit with the status a
+ * Ctrl+C gives). Returns when nothing was. */
+void hb_plat_stop_exit(void);
+/* Windows: a program with a window and no console is told of a log-off or
+ * shutdown by the window's WM_QUERYENDSESSION, then WM_ENDSESSION, after
+ * which the process ends as soon as the window answers. Watch the native
+ * window (an HWND, from SDL_GetWindowWMInfo) for them: the first is noted as
+ * a stop (hb_plat_stop_caught gives HB_PLAT_STOP_ENDSESSION) for the loop to
+ * save and end; at the second, if the loop has not ended the process yet,
+ * last_words(ctx) runs there and then (the recovery copy), once.
+ * hb_plat_stop_unwatch_window before the window goes. Nothing on POSIX. */
+#define HB_PLAT_STOP_ENDSESSION 0x4845
+void hb_plat_stop_watch_window(void *native, void (*last_words)(void *ctx), void *ctx);
+void hb_plat_stop_unwatch_window(void *native);
+
+/* ------------------------------------------------------------ threads */
+
+/* A mutex, a condition variable and a thread, opaque (POSIX threads or
+ * Win32's SRW locks, condition variables and threads). The create calls
+ * return NULL when the system refuses; the others cannot fail once created. */
+typedef struct hb_mutex hb_mutex_t;
+typedef struct hb_cond hb_cond_t;
+typedef struct hb_thread hb_thread_t;
+
+hb_mutex_t *hb_mutex_create(void);
+void hb_mutex_destroy(hb_mutex_t *m);
+void hb_mutex_lock(hb_mutex_t *m);
+void hb_mutex_unlock(hb_mutex_t *m);
+
+hb_cond_t *hb_cond_create(void);
+void hb_cond_destroy(hb_cond_t *c);
+/* Unlock m, sleep until woken (or spuriously), lock m again. */
+void hb_cond_wait(hb_cond_t *c, hb_mutex_t *m);
+void hb_cond_broadcast(hb_cond_t *c);
+
+/* Run fn(arg) on a new thread with an 8 MiB stack (as Linux gives by
+ * default; Windows would give 1 MiB). */
+hb_thread_t *hb_thread_start(void *(*fn)(void *), void *arg);
+/* Wait for the thread to end, and free it. */
+void hb_thread_join(hb_thread_t *t);
+
+/* How many processors are online (at least 1). */
+int hb_plat_cpu_count(void);
+/* Milliseconds on a clock that only moves forward. */
+double hb_plat_now_ms(void);
+/* Milliseconds of processor time the calling thread has used. */
+double hb_plat_thread_cpu_ms(void);
+/* The most memory the process has held at once, in MiB (resident set on
+ * POSIX, peak working set on Windows); 0 when the system cannot say. */
+double hb_plat_peak_mem_mb(void);
+/* This process's id (names of temporary files). */
+long hb_plat_pid(void);
+/* n bytes from the system's cryptographic random generator (getrandom,
+ * BCryptGenRandom); false when it gives none. */
+bool hb_plat_random(unsigned char *out, size_t n);
+/* The first up, non-loopback IPv4 address of this machine as text (the
+ * players' server's address on the local network); false (out "127.0.0.1")
+ * when there is none. */
+bool hb_plat_lan_address(char *out, size_t cap);
 
 #endif

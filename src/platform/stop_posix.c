@@ -1,6 +1,6 @@
-/* stop_posix.c - the stops section of plat_sys.h with POSIX signals. */
+/* stop_posix.c - the stops section of platform.h with POSIX signals. */
 #ifndef _WIN32
-#include "plat_sys.h"
+#include "platform.h"
 
 #include <signal.h>
 #include <string.h>
@@ -46,6 +46,18 @@ void hb_plat_stop_exit(void)
     sigemptyset(&sa.sa_mask);
     sigaction(sig, &sa, NULL);
     raise(sig);
+}
+
+void hb_plat_stop_watch_window(void *native, void (*last_words)(void *ctx), void *ctx)
+{
+    (void)native; /* a window's session messages are Windows' alone */
+    (void)last_words;
+    (void)ctx;
+}
+
+void hb_plat_stop_unwatch_window(void *native)
+{
+    (void)native;
 }
 #else
 typedef int hb_stop_posix_empty; /* ISO C wants something in every file */

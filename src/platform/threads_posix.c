@@ -1,6 +1,6 @@
-/* threads_posix.c - the threads section of plat_sys.h with POSIX threads. */
+/* threads_posix.c - the threads section of platform.h with POSIX threads. */
 #ifndef _WIN32
-#include "plat_sys.h"
+#include "platform.h"
 
 #include <pthread.h>
 #include <stdlib.h>

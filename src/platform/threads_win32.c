@@ -1,7 +1,7 @@
-/* threads_win32.c - the threads section of plat_sys.h on Windows: SRW locks,
+/* threads_win32.c - the threads section of platform.h on Windows: SRW locks,
  * condition variables (Vista and later) and _beginthreadex. */
 #ifdef _WIN32
-#include "plat_sys.h"
+#include "platform.h"
 
 #include <process.h>
 #include <stdlib.h>

@@ -1,20 +1,23 @@
 /* share.c - the players' server over libmicrohttpd (see share.h). */
 #include "share.h"
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The address libmicrohttpd listens on is a struct sockaddr_in: its API's
+ * type, so the socket headers stay here (src/share is built on POSIX only;
+ * everything else the server asks of the system is in platform.h). */
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <sys/socket.h>
-#include <time.h>
 
 #include <cjson/cJSON.h>
 #include <microhttpd.h>
 
 #include "io/fileio.h"
-#include "share_os.h"
+#include "platform/platform.h"
 #include "share_wire.h"
 
 #define KEEPALIVE_S 15.0 /* a comment line on a quiet stream, so nothing times it out */
@@ -97,15 +100,18 @@ struct share {
 
 static double now_s(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+    return hb_plat_now_ms() / 1e3;
+}
+
+bool share_available(void)
+{
+    return true;
 }
 
 static bool make_token(char out[SHARE_SECRET_HEX + 1])
 {
     unsigned char raw[SHARE_SECRET_HEX / 2];
-    if (!share_os_random(raw, sizeof raw)) return false;
+    if (!hb_plat_random(raw, sizeof raw)) return false;
     for (size_t i = 0; i < sizeof raw; i++)
         snprintf(out + 2 * i, 3, "%02x", raw[i]);
     return true;
@@ -808,7 +814,7 @@ const char *share_secret(const share_t *s)
 void share_url(const share_t *s, char *out, size_t cap)
 {
     char ip[64] = "127.0.0.1";
-    if (!s->loopback) share_os_lan_address(ip, sizeof ip);
+    if (!s->loopback) hb_plat_lan_address(ip, sizeof ip);
     snprintf(out, cap, "http://%s:%d/?k=%s", ip, s->port, s->secret);
 }
 

@@ -54,6 +54,9 @@ typedef struct {
     int max_conns; /* 0: SHARE_CONN_MAX */
 } share_opts_t;
 
+/* Was this build made with the players' server (CMake's HB_SHARE)? When not,
+ * share_start always fails, saying sharing is unavailable (share_off.c). */
+bool share_available(void);
 /* Start serving; NULL with err filled when the port cannot be had, the
  * page's files cannot be read or the OS gives no random secret. */
 share_t *share_start(const share_host_t *host, const share_opts_t *o, char *err, size_t errcap);

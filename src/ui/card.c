@@ -6,11 +6,12 @@
 #include <string.h>
 
 #include "../core/condlog.h"
+#include "../core/printf_attr.h"
 #include "../rules/ruleset.h"
 #include "hud.h"
 
 static void add(ui_card_t *c, ui_card_style_t st, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+    HB_PRINTF(3, 4);
 static void add(ui_card_t *c, ui_card_style_t st, const char *fmt, ...)
 {
     if (c->n >= UI_CARD_LINES) return;

@@ -10,10 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "../io/fileio.h"
 #include "../io/save.h"
+#include "../platform/platform.h"
 #include "editor.h"
 
 bool ed_maps_dir(char *out, size_t cap)
@@ -51,7 +51,7 @@ bool ed_default_save_path(const ed_state_t *s, char *out, size_t cap)
         int w = k == 1 ? snprintf(out, cap, "%s/%s.json", dir, name)
                        : snprintf(out, cap, "%s/%s_%d.json", dir, name, k);
         if (w < 0 || (size_t)w >= cap) return false;
-        if (access(out, F_OK) != 0) return true; /* a name no file has */
+        if (hb_fs_stat(out, NULL) != 0) return true; /* a name no file has */
     }
     return false;
 }

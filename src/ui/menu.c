@@ -1,17 +1,14 @@
 /* menu.c - the "open" menu and map picker (see menu.h). */
-/* realpath is an XSI extension of POSIX. */
-#define _XOPEN_SOURCE 700
 #include "menu.h"
 
 #include <limits.h>
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "../io/fileio.h"
+#include "../platform/platform.h"
 #include "../io/recover.h"
 #include "../io/map_io.h"
 
@@ -27,12 +24,12 @@ static bool listed(const smenu_t *m, const char *path)
 /* Describe the save at path; false when there is no such file. */
 static bool describe(smenu_entry_t *e, const char *path, const char *title)
 {
-    struct stat st;
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) return false;
+    hb_fs_info_t st;
+    if (hb_fs_stat(path, &st) != 0 || st.kind != HB_FS_REGULAR) return false;
     memset(e, 0, sizeof *e);
     hb_strlcpy(e->path, path, sizeof e->path);
     hb_strlcpy(e->title, title, sizeof e->title);
-    e->mtime = st.st_mtime;
+    e->mtime = (time_t)(st.mtime_ns / 1000000000);
     char when[32] = "";
     struct tm tm;
     if (localtime_r(&e->mtime, &tm)) strftime(when, sizeof when, "%d %b %H:%M", &tm);
@@ -64,12 +61,12 @@ static void add(smenu_t *m, const char *path, const char *title)
  * load; false when there is no such file. */
 static bool describe_map(smenu_entry_t *e, const char *path, const char *title)
 {
-    struct stat st;
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) return false;
+    hb_fs_info_t st;
+    if (hb_fs_stat(path, &st) != 0 || st.kind != HB_FS_REGULAR) return false;
     memset(e, 0, sizeof *e);
     e->kind = SMENU_MAP;
     hb_strlcpy(e->path, path, sizeof e->path);
-    e->mtime = st.st_mtime;
+    e->mtime = (time_t)(st.mtime_ns / 1000000000);
     map_t *m = NULL;
     char err[HB_ERR_MAX];
     const char *base = strrchr(path, '/');
@@ -120,20 +117,20 @@ static void add_folder(smenu_t *m, const char *map_path)
         *(slash == dir ? slash + 1 : slash) = '\0';
     else
         hb_strlcpy(dir, ".", sizeof dir);
-    DIR *d = opendir(dir);
+    hb_dir_t *d = hb_dir_open(dir);
     if (!d) return;
     int first = m->n;
-    const struct dirent *de;
+    const char *name;
     size_t ls = sizeof SUFFIX - 1;
-    while ((de = readdir(d)) && m->n < SMENU_MAX) {
-        size_t n = strlen(de->d_name);
-        if (n <= ls || strcmp(de->d_name + n - ls, SUFFIX) != 0) continue;
+    while ((name = hb_dir_next(d)) && m->n < SMENU_MAX) {
+        size_t n = strlen(name);
+        if (n <= ls || strcmp(name + n - ls, SUFFIX) != 0) continue;
         char path[SAVE_PATH_MAX];
-        int k = strcmp(dir, "/") == 0 ? snprintf(path, sizeof path, "/%s", de->d_name)
-                                      : snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        int k = strcmp(dir, "/") == 0 ? snprintf(path, sizeof path, "/%s", name)
+                                      : snprintf(path, sizeof path, "%s/%s", dir, name);
         if (k > 0 && (size_t)k < sizeof path) add(m, path, "Saved battle");
     }
-    closedir(d);
+    hb_dir_close(d);
     qsort(m->e + first, (size_t)(m->n - first), sizeof m->e[0], newest_first);
 }
 
@@ -185,24 +182,24 @@ static int by_path(const void *a, const void *b)
 /* The maps in dir (*.json that are not saves, *.tmj, *.tmx), by file name. */
 static void add_map_folder(smenu_t *m, const char *dir)
 {
-    DIR *d = dir && *dir ? opendir(dir) : NULL;
+    hb_dir_t *d = dir && *dir ? hb_dir_open(dir) : NULL;
     if (!d) return;
     int first = m->n;
-    const struct dirent *de;
-    while ((de = readdir(d)) && m->n < SMENU_MAX - 1) {
-        size_t n = strlen(de->d_name);
-        bool json = n > 5 && strcmp(de->d_name + n - 5, ".json") == 0;
-        bool tiled = n > 4 && (strcmp(de->d_name + n - 4, ".tmj") == 0 ||
-                               strcmp(de->d_name + n - 4, ".tmx") == 0);
-        if ((!json && !tiled) || is_save_name(de->d_name) || strstr(de->d_name, ".recover."))
+    const char *name;
+    while ((name = hb_dir_next(d)) && m->n < SMENU_MAX - 1) {
+        size_t n = strlen(name);
+        bool json = n > 5 && strcmp(name + n - 5, ".json") == 0;
+        bool tiled = n > 4 && (strcmp(name + n - 4, ".tmj") == 0 ||
+                               strcmp(name + n - 4, ".tmx") == 0);
+        if ((!json && !tiled) || is_save_name(name) || strstr(name, ".recover."))
             continue;
         char path[SAVE_PATH_MAX], real[PATH_MAX];
-        int k = snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        int k = snprintf(path, sizeof path, "%s/%s", dir, name);
         if (k <= 0 || (size_t)k >= sizeof path) continue;
         /* The recent list holds real paths: the same file is listed once. */
-        add_map(m, realpath(path, real) ? real : path, "Bundled map");
+        add_map(m, hb_fs_real_path(path, real, sizeof real) == 0 ? real : path, "Bundled map");
     }
-    closedir(d);
+    hb_dir_close(d);
     qsort(m->e + first, (size_t)(m->n - first), sizeof m->e[0], by_path);
 }
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/printf_attr.h"
 #include "text.h"
 
 enum { SLOT_BASE = 0, SLOT_WHATIF = 1 };
@@ -202,7 +203,7 @@ typedef struct {
 } rows_t;
 
 static void row(rows_t *r, SDL_Color ink, bool bold, double bar, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
+    HB_PRINTF(5, 6);
 
 static void row(rows_t *r, SDL_Color ink, bool bold, double bar, const char *fmt, ...)
 {

@@ -20,6 +20,7 @@
 #include "../core/area.h"
 #include "../core/geom.h"
 #include "../core/path.h"
+#include "../core/printf_attr.h"
 #include "../core/sight.h"
 #include "draw.h"
 #include "../rules/ruleset.h"
@@ -282,7 +283,7 @@ static void add_badge(ui_overlay_t *o, cell_t at, ui_ov_color_t c, const char *t
 }
 
 static void add_legend(ui_overlay_t *o, int color, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+    HB_PRINTF(3, 4);
 static void add_legend(ui_overlay_t *o, int color, const char *fmt, ...)
 {
     if (o->n_legend == MAX_LEGEND) return;

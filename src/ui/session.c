@@ -164,6 +164,14 @@ static void keep_battle(const pui_t *play)
         hb_eprintf("hexbattle: stopped; the battle is kept in %s\n", rpath);
 }
 
+/* Windows ends the session (log-off, shutdown) before the loop came round:
+ * keep the battle now (ui_stop_watch). */
+static void last_words(void *ctx)
+{
+    const ui_session_t *s = ctx;
+    if (s->play && s->play->started) keep_battle(s->play);
+}
+
 /* Remember a map or save the referee opened, for the picker; a failure
  * only costs the list an entry. */
 static void remember(const char *path)
@@ -234,6 +242,7 @@ bool ui_session_open(ui_session_t *s, const ui_session_args_t *a, char *err, siz
         goto fail;
     }
     SDL_SetWindowMinimumSize(s->win, 320, 240);
+    ui_stop_watch(s->win, last_words, s);
     s->ren = SDL_CreateRenderer(s->win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
     if (!s->ren) s->ren = SDL_CreateRenderer(s->win, -1, SDL_RENDERER_SOFTWARE);
     if (!s->ren) {
@@ -367,6 +376,7 @@ void ui_session_close(ui_session_t *s)
     free(s->play);
     ui_draw_destroy(s->d);
     if (s->ren) SDL_DestroyRenderer(s->ren);
+    ui_stop_unwatch(s->win);
     if (s->win) SDL_DestroyWindow(s->win);
     s->overlay = NULL;
     s->play = NULL;

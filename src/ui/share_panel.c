@@ -4,7 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#ifndef HB_NO_SHARE
 #include <qrencode.h>
+#endif
 
 #include "../io/cmd_json.h"
 #include "text.h"
@@ -54,6 +56,13 @@ static battle_status_t host_die(void *ctx, int value, char *msg, size_t cap)
  * of four; NULL when it cannot be made (the address still shows). */
 static SDL_Texture *qr_texture(SDL_Renderer *r, const char *text, int *w_out)
 {
+#ifdef HB_NO_SHARE
+    /* No server in this build (share_off.c): no address to draw. */
+    (void)r;
+    (void)text;
+    *w_out = 0;
+    return NULL;
+#else
     QRcode *q = QRcode_encodeString(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1);
     if (!q) return NULL;
     int w = q->width + 8;
@@ -78,6 +87,7 @@ static SDL_Texture *qr_texture(SDL_Renderer *r, const char *text, int *w_out)
     QRcode_free(q);
     *w_out = w;
     return t;
+#endif
 }
 
 static void stop(ui_share_t *u)

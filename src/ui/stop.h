@@ -20,4 +20,14 @@ void ui_stop_clear(void);
  * so the process ends the way the sender expects. Returns when none was. */
 void ui_stop_exit(void);
 
+typedef struct SDL_Window SDL_Window;
+/* Windows: a window with no console hears of a log-off or a shutdown by its
+ * WM_QUERYENDSESSION, then WM_ENDSESSION, after which the process may end at
+ * once. Watch WIN for them: the first is caught as a stop (ui_stop_signal),
+ * and the loop keeps its battle as for a signal; if the loop has not ended
+ * the process by the second, last_words(ctx) keeps it there and then.
+ * Unwatch before the window is destroyed. Nothing on other systems. */
+void ui_stop_watch(SDL_Window *win, void (*last_words)(void *ctx), void *ctx);
+void ui_stop_unwatch(SDL_Window *win);
+
 #endif

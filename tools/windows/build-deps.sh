@@ -2,11 +2,14 @@
 # build-deps.sh OUT - the libraries hexbattle needs, cross-built for Windows
 # x86-64 with mingw-w64 from Debian's own source packages, installed in
 # OUT/prefix (bin/ DLLs, lib/ import and static libraries, lib/pkgconfig).
-# Done once: OUT/prefix/.done holds this script's checksum and a later run
-# with the same script does nothing. Needs gcc-mingw-w64-x86-64,
+# Each library is built once: OUT/prefix/.stamps/NAME holds a checksum of
+# the toolchain file, the source package and the build options, and a later
+# run with the same ones skips it (so a stopped run resumes where it was, and
+# a changed option rebuilds that library alone). Needs gcc-mingw-w64-x86-64,
 # g++-mingw-w64-x86-64-win32 (SDL2's build wants a C++ compiler),
 # libz-mingw-w64-dev (zlib), dpkg-dev (dpkg-source), cmake and network
-# access to the Debian mirror the system's apt uses.
+# access to the Debian mirror the system's apt uses (once: the source
+# packages are kept in OUT/src).
 #
 # Sources: the deb-src twins of the system's deb entries, in a private apt
 # state under OUT/apt, so the system's apt setup is left as it is.
@@ -19,13 +22,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 TOOLCHAIN="$HERE/mingw-w64-x86_64.cmake"
 PREFIX="$OUT/prefix"
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
-STAMP=$(cat "$0" "$TOOLCHAIN" | sha256sum | cut -c1-16)
-if [ -f "$PREFIX/.done" ] && [ "$(cat "$PREFIX/.done")" = "$STAMP" ]; then
-    echo "windows deps: up to date in $PREFIX"
-    exit 0
-fi
-rm -rf "$PREFIX" "$OUT/build"
-mkdir -p "$PREFIX" "$OUT/src" "$OUT/build"
+mkdir -p "$PREFIX/.stamps" "$OUT/src" "$OUT/build"
 log() { echo "windows deps: $*"; }
 
 # ---- sources
@@ -56,25 +53,36 @@ if [ "$have_all" = 0 ]; then
             apt-get "${APT_OPTS[@]}" -qq source --download-only "$p/bookworm"; }) >/dev/null
     done
 fi
-# Unpacked afresh each time: a half-built tree from a stopped run is no cache.
+dsc_of() { ls "$OUT/src/${1}_"*.dsc | head -1; }
+# Unpacked afresh for each build: a half-built tree from a stopped run is no cache.
 unpack() { # unpack PKG: prints the unpacked folder
-    local dsc dir
-    dsc=$(ls "$OUT/src/${1}_"*.dsc | head -1)
-    dir="$OUT/build/src-$1"
+    local dir="$OUT/build/src-$1"
     rm -rf "$dir"
-    dpkg-source --no-check -x "$dsc" "$dir" >/dev/null
+    dpkg-source --no-check -x "$(dsc_of "$1")" "$dir" >/dev/null
     echo "$dir"
 }
-cmake_build() { # cmake_build NAME SRC_DIR [cmake args...]
-    local name="$1" src="$2"
-    shift 2
+# cmake_build NAME PKG SUBDIR [cmake args...]: build the source package PKG
+# (its folder SUBDIR, "." for the top) unless NAME's stamp says it is done.
+cmake_build() {
+    local name="$1" pkg="$2" sub="$3" stamp src
+    shift 3
+    stamp=$({ cat "$TOOLCHAIN"; basename "$(dsc_of "$pkg")"; echo "$sub $*"; } | sha256sum | cut -c1-16)
+    if [ "$(cat "$PREFIX/.stamps/$name" 2>/dev/null)" = "$stamp" ]; then
+        log "$name: up to date"
+        return 0
+    fi
+    rm -f "$PREFIX/.stamps/$name"
+    src=$(unpack "$pkg")/$sub
     log "building $name"
+    rm -rf "$OUT/build/$name"
     cmake -S "$src" -B "$OUT/build/$name" -G "Unix Makefiles" -DCMAKE_TOOLCHAIN_FILE="$TOOLCHAIN" \
         -DHB_WIN_PREFIX="$PREFIX" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$PREFIX" \
         "$@" >"$OUT/build/$name.log" 2>&1 || { tail -40 "$OUT/build/$name.log"; exit 1; }
     cmake --build "$OUT/build/$name" -j "$JOBS" >>"$OUT/build/$name.log" 2>&1 &&
         cmake --install "$OUT/build/$name" >>"$OUT/build/$name.log" 2>&1 ||
         { tail -40 "$OUT/build/$name.log"; exit 1; }
+    rm -rf "$OUT/build/$name" "$OUT/build/src-$pkg"
+    echo "$stamp" >"$PREFIX/.stamps/$name"
 }
 export HB_WIN_PREFIX="$PREFIX"
 
@@ -91,30 +99,32 @@ Libs: -L\${prefix}/lib -l:libz.a
 Cflags: -I\${prefix}/include
 PC
 
-cmake_build SDL2 "$(unpack libsdl2)" -DSDL_TEST=OFF -DSDL_STATIC=OFF
-cmake_build freetype "$(unpack freetype)" -DBUILD_SHARED_LIBS=OFF -DFT_DISABLE_ZLIB=ON \
+cmake_build SDL2 libsdl2 . -DSDL_TEST=OFF -DSDL_STATIC=OFF
+cmake_build freetype freetype . -DBUILD_SHARED_LIBS=OFF -DFT_DISABLE_ZLIB=ON \
     -DFT_DISABLE_BZIP2=ON -DFT_DISABLE_PNG=ON -DFT_DISABLE_HARFBUZZ=ON -DFT_DISABLE_BROTLI=ON
-cmake_build SDL2_ttf "$(unpack libsdl2-ttf)" -DSDL2TTF_VENDORED=OFF -DSDL2TTF_HARFBUZZ=OFF \
+cmake_build SDL2_ttf libsdl2-ttf . -DSDL2TTF_VENDORED=OFF -DSDL2TTF_HARFBUZZ=OFF \
     -DSDL2TTF_SAMPLES=OFF -DBUILD_SHARED_LIBS=ON
-cmake_build SDL2_image "$(unpack libsdl2-image)" -DSDL2IMAGE_BACKEND_STB=ON -DSDL2IMAGE_VENDORED=OFF \
+cmake_build SDL2_image libsdl2-image . -DSDL2IMAGE_BACKEND_STB=ON -DSDL2IMAGE_VENDORED=OFF \
     -DSDL2IMAGE_SAMPLES=OFF -DSDL2IMAGE_TESTS=OFF -DSDL2IMAGE_AVIF=OFF -DSDL2IMAGE_JXL=OFF \
     -DSDL2IMAGE_TIF=OFF -DSDL2IMAGE_WEBP=OFF -DBUILD_SHARED_LIBS=ON
-cmake_build cJSON "$(unpack cjson)" -DENABLE_CUSTOM_COMPILER_FLAGS=OFF -DBUILD_SHARED_LIBS=OFF \
+cmake_build cJSON cjson . -DENABLE_CUSTOM_COMPILER_FLAGS=OFF -DBUILD_SHARED_LIBS=OFF \
     -DENABLE_CJSON_TEST=OFF -DENABLE_CJSON_UTILS=OFF
 # DTD off: Debian's security patches test "#if XML_DTD == 1", which the
 # CMake build's empty XML_DTD breaks; Tiled maps have no DTD to read.
-cmake_build expat "$(unpack expat)/expat" -DEXPAT_BUILD_TOOLS=OFF -DEXPAT_BUILD_EXAMPLES=OFF \
+cmake_build expat expat expat -DEXPAT_BUILD_TOOLS=OFF -DEXPAT_BUILD_EXAMPLES=OFF \
     -DEXPAT_BUILD_TESTS=OFF -DEXPAT_BUILD_DOCS=OFF -DEXPAT_SHARED_LIBS=OFF -DEXPAT_DTD=OFF
-cmake_build zstd "$(unpack libzstd)/build/cmake" -DZSTD_BUILD_PROGRAMS=OFF -DZSTD_BUILD_SHARED=OFF \
+cmake_build zstd libzstd build/cmake -DZSTD_BUILD_PROGRAMS=OFF -DZSTD_BUILD_SHARED=OFF \
     -DZSTD_BUILD_TESTS=OFF -DZSTD_BUILD_STATIC=ON
-cmake_build cmocka "$(unpack cmocka)" -DWITH_EXAMPLES=OFF -DUNIT_TESTING=OFF
+cmake_build cmocka cmocka . -DWITH_EXAMPLES=OFF -DUNIT_TESTING=OFF
 
-# The licences of everything that ends up in the zip.
+# The licences of everything that ends up in the zip: each source package's
+# debian/copyright, and the mingw-w64 runtime linked into the .exe.
 mkdir -p "$PREFIX/licenses"
 for p in libsdl2 libsdl2-ttf libsdl2-image freetype cjson expat libzstd; do
-    cp "$OUT/build/src-$p/debian/copyright" "$PREFIX/licenses/$p.copyright"
+    tar -xOf "$(ls "$OUT/src/${p}_"*.debian.tar.* | head -1)" debian/copyright \
+        >"$PREFIX/licenses/$p.copyright"
 done
-cp /usr/share/doc/libz-mingw-w64-dev/copyright "$PREFIX/licenses/zlib.copyright" 2>/dev/null || true
-cp /usr/share/doc/mingw-w64-common/copyright "$PREFIX/licenses/mingw-w64.copyright" 2>/dev/null || true
-echo "$STAMP" >"$PREFIX/.done"
+cp /usr/share/doc/libz-mingw-w64-dev/copyright "$PREFIX/licenses/zlib.copyright"
+cp /usr/share/doc/mingw-w64-common/copyright "$PREFIX/licenses/mingw-w64.copyright"
+cp /usr/share/doc/gcc-mingw-w64-base/copyright "$PREFIX/licenses/gcc-mingw-w64.copyright"
 log "done: $PREFIX"

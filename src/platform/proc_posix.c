@@ -1,6 +1,8 @@
-/* share_os.c - random bytes and the local-network address (see share_os.h). */
-#define _DEFAULT_SOURCE /* getifaddrs */
-#include "share_os.h"
+/* proc_posix.c - the process's clocks, memory, id, random bytes and network
+ * address on POSIX systems (platform.h). */
+#ifndef _WIN32
+#define _DEFAULT_SOURCE /* getifaddrs, getrandom */
+#include "platform.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -10,8 +12,30 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
 
-bool share_os_random(unsigned char *out, size_t n)
+double hb_plat_thread_cpu_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+double hb_plat_peak_mem_mb(void)
+{
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) != 0) return 0;
+    return (double)ru.ru_maxrss / 1024.0; /* kilobytes on Linux */
+}
+
+long hb_plat_pid(void)
+{
+    return (long)getpid();
+}
+
+bool hb_plat_random(unsigned char *out, size_t n)
 {
     size_t got = 0;
     while (got < n) {
@@ -25,7 +49,7 @@ bool share_os_random(unsigned char *out, size_t n)
     return true;
 }
 
-bool share_os_lan_address(char *out, size_t cap)
+bool hb_plat_lan_address(char *out, size_t cap)
 {
     snprintf(out, cap, "127.0.0.1");
     struct ifaddrs *all = NULL;
@@ -44,3 +68,6 @@ bool share_os_lan_address(char *out, size_t cap)
     freeifaddrs(all);
     return found;
 }
+#else
+typedef int hb_proc_posix_empty; /* ISO C wants something in every file */
+#endif
