@@ -6,53 +6,66 @@
 # sanitizer build UBSan halts on its first report, so an overflow fails here.
 source "$(dirname "$0")/lib/assert.bash"
 
-# edit IN OUT PYTHON: OUT is the JSON of IN after PYTHON ran on it as `d`.
-edit() {
-    python3 - "$1" "$2" "$3" <<'EOF'
+# edit IN OUT PYTHON: OUT will be the JSON of IN after PYTHON ran on it as
+# `d`; flush_edits writes every edit queued so far with one python (one
+# python per edit was most of this script's time).
+EDITS=()
+edit() { EDITS+=("$1" "$2" "$3"); }
+flush_edits() {
+    python3 - "${EDITS[@]}" <<'EOF'
 import json, sys
-d = json.load(open(sys.argv[1]))
-exec(sys.argv[3])
-json.dump(d, open(sys.argv[2], "w"), indent=1)
+a = sys.argv[1:]
+for i in range(0, len(a), 3):
+    g = {"d": json.load(open(a[i]))}
+    exec(a[i + 2], g)
+    json.dump(g["d"], open(a[i + 1], "w"), indent=1)
 EOF
+    EDITS=()
 }
 
 MAP="$SRC/maps/ridge_ambush.json"
 
 # ---- maps: cell coordinates ----
 edit "$MAP" "$TMP/at_huge.json" 'd["combatants"][1]["at"] = [2147483647, 0]'
+edit "$MAP" "$TMP/at_neg.json" 'd["combatants"][0]["at"] = [3, -2147483648]'
+edit "$MAP" "$TMP/at_frac.json" 'd["combatants"][0]["at"] = [2.5, 3]'
+edit "$MAP" "$TMP/at_off.json" 'd["combatants"][0]["at"] = [1023, 0]'
+OVERFLOWED="speed:2147483647:10000 fly:2147483647:10000 reach:2147483647:10000 hp:2147483647:100000"
+for f in $OVERFLOWED; do
+    IFS=: read -r key val max <<<"$f"
+    edit "$MAP" "$TMP/$key.json" "d['combatants'][0]['$key'] = $val"
+done
+edit "$MAP" "$TMP/stat.json" 'd["combatants"][0]["stats"] = {"agility": -2147483648}'
+flush_edits
 expect_fail at_col_huge 2 "at_huge.json: combatants[1].at[0]: expected an integer from 0 to 1023, found 2147483647" \
     "$HB" query "$TMP/at_huge.json" distance 0,0 1,1
-edit "$MAP" "$TMP/at_neg.json" 'd["combatants"][0]["at"] = [3, -2147483648]'
 expect_fail at_row_negative 2 "at_neg.json: combatants[0].at[1]: expected an integer from 0 to 1023, found -2147483648" \
     "$HB" query "$TMP/at_neg.json" distance 0,0 1,1
-edit "$MAP" "$TMP/at_frac.json" 'd["combatants"][0]["at"] = [2.5, 3]'
 expect_fail at_fraction 2 "at_frac.json: combatants[0].at[0]: expected an integer, found 2.5" \
     "$HB" query "$TMP/at_frac.json" distance 0,0 1,1
 # In range but off this map: said as such.
-edit "$MAP" "$TMP/at_off.json" 'd["combatants"][0]["at"] = [1023, 0]'
 expect_fail at_off_map 2 "at_off.json: combatants[0].at: (1023, 0) is off the" \
     "$HB" query "$TMP/at_off.json" distance 0,0 1,1
 
 # ---- maps: the numbers the rules overflowed on (before issue 30) ----
-for f in speed:2147483647:10000 fly:2147483647:10000 reach:2147483647:10000 hp:2147483647:100000; do
+for f in $OVERFLOWED; do
     IFS=: read -r key val max <<<"$f"
-    edit "$MAP" "$TMP/$key.json" "d['combatants'][0]['$key'] = $val"
     expect_fail "map_${key}_int_max" 2 "$key.json: combatants[0].$key: expected an integer from" \
         "$HB" simulate "$TMP/$key.json" --seed 1 --max-rounds 2
     grep -qF "to $max, found $val" "$TMP/err"
     check "map_${key}_names_range" test $? -eq 0
 done
-edit "$MAP" "$TMP/stat.json" 'd["combatants"][0]["stats"] = {"agility": -2147483648}'
 expect_fail map_stat_int_min 2 "stat.json: combatants[0].stats.agility: expected an integer from -10000 to 10000, found -2147483648" \
     "$HB" simulate "$TMP/stat.json" --seed 1 --max-rounds 2
 
 # ---- saves: state numbers, dice and commands ----
 "$HB" simulate "$MAP" --seed 3 --max-rounds 3 --save "$TMP/s.json" >/dev/null
 check save_written test -s "$TMP/s.json"
+# Each case is queued (its edit and what it must say), then all are checked.
+CASES=()
 save_case() { # NAME PYTHON EXPECTED_SUBSTRING
     edit "$TMP/s.json" "$TMP/$1.json" "$2"
-    expect_fail "save_$1" 2 "$3" "$HB" replay "$TMP/$1.json" --events
-    check "save_$1_names_file" grep -qF "$1.json: " "$TMP/err"
+    CASES+=("$1" "$3")
 }
 save_case round_huge 'd["state"]["round"] = 2147483647' \
     "state.round: expected an integer from 0 to 1000000, found 2147483647"
@@ -84,6 +97,12 @@ save_case weapon_fraction 'd["commands"][0]["weapon"] = 0.5' \
     "commands[0]: \"weapon\" must be a weapon index or an id the actor carries"
 save_case reaction_fraction 'd["commands"][0]["reactions"] = [1.5]' \
     "commands[0]: \"reactions\" answer 1 must be true, false or an option 0 to 255"
+flush_edits
+for ((k = 0; k < ${#CASES[@]}; k += 2)); do
+    name=${CASES[k]}
+    expect_fail "save_$name" 2 "${CASES[k + 1]}" "$HB" replay "$TMP/$name.json" --events
+    check "save_${name}_names_file" grep -qF "$name.json: " "$TMP/err"
+done
 
 # ---- the top and the bottom of every range, in every ruleset ----
 # The sample map of each ruleset; every combatant at the largest (then the
@@ -113,7 +132,8 @@ declare -A STATS=(
     [activation]="spd acc eva atk def spatk spdef pp movement wc lift range_plus range_pct"
     [scars]="str dex wil armor detachment hp"
 )
-for pair in ridge_ambush:xhalem salt_flats:scars relay_outpost:surface river_crossing:emcore shattered_lane:activation; do
+PAIRS="ridge_ambush:xhalem salt_flats:scars relay_outpost:surface river_crossing:emcore shattered_lane:activation"
+for pair in $PAIRS; do
     IFS=: read -r name rs <<<"$pair"
     for end in top tags bottom; do
         case $end in
@@ -130,6 +150,12 @@ sides = d.get('factions') or {f: 'player' if f == 'players' else 'architect'
                                for f in (c['faction'] for c in d['combatants'])}
 d['factions'] = {f: {'control': v if isinstance(v, str) else v['control'],
                      'morale': 12 if $hp > 1 else 0} for f, v in sides.items()}"
+    done
+done
+flush_edits
+for pair in $PAIRS; do
+    IFS=: read -r name rs <<<"$pair"
+    for end in top tags bottom; do
         HEXBATTLE_DATA="$TMP/data-$end" "$HB" simulate "$TMP/$rs-$end.json" --seed 7 --max-rounds 3 \
             >/dev/null 2>"$TMP/err-$rs-$end"
         rc=$?
