@@ -12,6 +12,7 @@
  * - Activation's log opens with how its timeline works and who acts first.
  */
 #include <dirent.h>
+#include <ctype.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -31,6 +32,16 @@
 /* Keys the referee saw on the cards. */
 static const char *const KEYS[] = {"combat_bonus", "vln", "soak_n",   "soak_d", "spd",
                                    "spatk",        "wc",  "armor_hp", "pp"};
+
+/* Does line hold a word joined by an underscore ("second_move"), the
+ * shape of a data key rather than of a word the table reads? */
+static bool has_snake_word(const char *line)
+{
+    for (const char *u = strchr(line, '_'); u; u = strchr(u + 1, '_'))
+        if (u > line && isalpha((unsigned char)u[-1]) && isalpha((unsigned char)u[1]))
+            return true;
+    return false;
+}
 
 static bool has_key(const char *line, const char *key)
 {
@@ -128,6 +139,8 @@ static void check_battle(const char *path, const char *name, uint64_t seed, word
                 if (has_key(c.line[k], KEYS[j]))
                     fail_msg("%s: %s's card says '%s': %s", name, pui_name(p, i), KEYS[j],
                              c.line[k]);
+            if (has_snake_word(c.line[k]))
+                fail_msg("%s: %s's card shows a key: %s", name, pui_name(p, i), c.line[k]);
             cx->titled += strstr(c.line[k], "Vulnerability") != NULL ||
                           strstr(c.line[k], "Special attack") != NULL;
         }

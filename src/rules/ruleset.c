@@ -55,6 +55,17 @@ int ruleset_move_mode(const ruleset_t *rs, const char *name)
     return -1;
 }
 
+const char *ruleset_move_word(const ruleset_t *rs, int k, char *buf, size_t cap)
+{
+    if (cap == 0) return buf;
+    buf[0] = '\0';
+    if (!rs || k < 0 || k >= rs->n_move_modes) return buf;
+    hb_strlcpy(buf, rs->move_modes[k], (unsigned)cap);
+    for (char *c = buf; *c; c++)
+        if (*c == '_') *c = ' ';
+    return buf;
+}
+
 int battle_ask_choice(battle_t *b, int reactor, const char *kind, int trigger, int n,
                       const char *const *labels)
 {

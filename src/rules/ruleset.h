@@ -293,5 +293,9 @@ const char *ruleset_stat_word(const tmpl_db_t *db, const char *key, bool brief, 
 bool ruleset_stat_named(const tmpl_db_t *db, const char *key);
 /* Mode number of move mode NAME in rs, or -1. */
 int ruleset_move_mode(const ruleset_t *rs, const char *name);
+/* Move mode k of rs as the table reads it: its name ("second_move", what
+ * `query reach --mode` takes) with spaces for underscores. Into buf; returns
+ * buf ("" for no such mode). */
+const char *ruleset_move_word(const ruleset_t *rs, int k, char *buf, size_t cap);
 
 #endif

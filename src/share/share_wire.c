@@ -273,7 +273,7 @@ static void cmd_label(const battle_t *b, const cmd_t *c, char *buf, size_t cap)
     else if (c->kind == CMD_SWITCH)
         k = snprintf(buf, cap, "Switch to %.30s", weapon_name(b, c->actor, c->weapon));
     else if (c->kind == CMD_MOVE && c->arg >= 0 && c->arg < rs->n_move_modes)
-        k = snprintf(buf, cap, "Move: %.30s", rs->move_modes[c->arg]);
+        k = snprintf(buf, cap, "Move: %.30s", ruleset_move_word(rs, c->arg, (char[40]){0}, 40));
     else
         k = snprintf(buf, cap, "%c%s", n[0] >= 'a' && n[0] <= 'z' ? n[0] - 32 : n[0], n + 1);
     if (c->target >= 0 && k >= 0 && (size_t)k < cap)

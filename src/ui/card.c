@@ -41,7 +41,9 @@ static void moves_left(const battle_t *b, const ruleset_t *rs, int i, char *buf,
     for (int k = 0; rs->move_cost && k < rs->n_move_modes; k++) {
         move_cost_t mv;
         if (!rs->move_cost(b, i, k, &mv)) continue;
-        int w = snprintf(buf + n, cap - n, "%s%s %d ft", n ? ", " : "", rs->move_modes[k],
+        char word[40];
+        int w = snprintf(buf + n, cap - n, "%s%s %d ft", n ? ", " : "",
+                         ruleset_move_word(rs, k, word, sizeof word),
                          mv.budget_ft > 0 ? mv.budget_ft : 0);
         if (w < 0 || (size_t)w >= cap - n) break;
         n += (size_t)w;

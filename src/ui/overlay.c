@@ -432,7 +432,7 @@ static bool build_reach_turn(ui_overlay_t *o, const battle_t *bt, int i)
     const ruleset_t *rs = ruleset_find(o->m->ruleset);
     if (!rs || !rs->move_cost || rs->n_move_modes <= 0) return false;
     int main_ft = -1, far_ft = 0, n_far = 0;
-    const char *main_mode = "", *far_mode = "";
+    char main_mode[40] = "", far_mode[40] = "";
     for (int k = 0; k < rs->n_move_modes; k++) {
         move_cost_t mv;
         if (!rs->move_cost(bt, i, k, &mv) || mv.budget_ft <= 0) continue;
@@ -441,7 +441,7 @@ static bool build_reach_turn(ui_overlay_t *o, const battle_t *bt, int i)
         bool first = main_ft < 0;
         if (first) {
             main_ft = mv.budget_ft;
-            main_mode = rs->move_modes[k];
+            ruleset_move_word(rs, k, main_mode, sizeof main_mode);
         }
         int added = 0;
         for (int r = 0; r < n; r++) {
@@ -460,7 +460,7 @@ static bool build_reach_turn(ui_overlay_t *o, const battle_t *bt, int i)
             n_far++;
             if (mv.budget_ft > far_ft) {
                 far_ft = mv.budget_ft;
-                far_mode = rs->move_modes[k];
+                ruleset_move_word(rs, k, far_mode, sizeof far_mode);
             }
         }
     }
@@ -714,7 +714,7 @@ static bool preview(ui_overlay_t *o, const battle_t *bt, int who, cell_t goal, i
     *cost_ft = 0;
     if (who < 0 || who >= b->n || !b->present[who]) return false;
     int speed = p->speed_ft; /* beyond it the badge says which way it goes further */
-    const char *further = "dash";
+    char further[40] = "dash";
     if (bt) {
         const ruleset_t *rs = ruleset_find(o->m->ruleset);
         bool found = false;
@@ -725,7 +725,7 @@ static bool preview(ui_overlay_t *o, const battle_t *bt, int who, cell_t goal, i
             if (main_ft < 0) main_ft = mv.budget_ft;
             found = geom_path_mode(&mv, goal, o->ps, &cost, o->path, o->ncells, &len) &&
                     len >= 2 && cost <= mv.budget_ft;
-            further = rs->move_modes[k];
+            ruleset_move_word(rs, k, further, sizeof further);
         }
         if (!found) return false;
         speed = main_ft;

@@ -138,7 +138,8 @@ static void action_label(const pui_t *p, const cmd_t *c, char *buf, size_t cap)
     else if (c->kind == CMD_END)
         snprintf(buf, cap, "End turn");
     else if (c->kind == CMD_MOVE && c->arg >= 0 && c->arg < pui_rules(p)->n_move_modes)
-        snprintf(buf, cap, "Move: %.30s", pui_rules(p)->move_modes[c->arg]);
+        snprintf(buf, cap, "Move: %.30s",
+                 ruleset_move_word(pui_rules(p), c->arg, (char[40]){0}, 40));
     else if (c->kind == CMD_STANDBY && c->act == CMD_MOVE)
         snprintf(buf, cap, "Hold a move");
     else if (c->kind == CMD_STANDBY)
