@@ -83,19 +83,22 @@ asan: deps
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DHB_SANITIZE=ON $(if $(WERROR),-DHB_WERROR=$(WERROR))
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 
-# Every target in the Release configuration (-O3 shows warnings the other
-# builds do not), with gcc and with clang, warnings as errors: compiled only.
+# The Release configuration (-O3 shows warnings the other builds do not),
+# with gcc and with clang, warnings as errors: compiled only. They leave the
+# test programs out (HB_TESTS=OFF: about 40% of each build), which the plain
+# and sanitizer builds compile with -Werror.
 # The gcc one is also what `make deb` packages and `make install-check`
 # installs: it does not fall back on the source tree for its data.
 release-check: release-gcc release-clang
 
 release-gcc: deps
 	CC=gcc cmake -S . -B $(RELEASE_GCC_BUILD) -DCMAKE_BUILD_TYPE=Release -DHB_WERROR=ON \
-	  -DHB_SOURCE_FALLBACK=OFF >/dev/null
+	  -DHB_SOURCE_FALLBACK=OFF -DHB_TESTS=OFF >/dev/null
 	cmake --build $(RELEASE_GCC_BUILD) -j $(JOBS)
 
 release-clang: deps
-	CC=clang cmake -S . -B $(RELEASE_CLANG_BUILD) -DCMAKE_BUILD_TYPE=Release -DHB_WERROR=ON >/dev/null
+	CC=clang cmake -S . -B $(RELEASE_CLANG_BUILD) -DCMAKE_BUILD_TYPE=Release -DHB_WERROR=ON \
+	  -DHB_TESTS=OFF >/dev/null
 	cmake --build $(RELEASE_CLANG_BUILD) -j $(JOBS)
 
 # Install to a temporary prefix, move it, and play every bundled map from
