@@ -7,12 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "app.h"
 #include "bench.h"
 #include "io/fileio.h"
 #include "io/map_io.h"
+#include "platform/platform.h"
 #include "rules/play.h"
 #include "rules/ruleset.h"
 
@@ -77,9 +77,7 @@ static map_t *scars_map(const map_t *src)
 /* CPU time of this thread in milliseconds (the machine may be shared). */
 static double thread_ms(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+    return hb_plat_thread_cpu_ms();
 }
 
 /* The slowest of the first ROUNDS rounds, as play_auto plays them. */

@@ -74,3 +74,26 @@ long share_refused(const share_t *s)
     (void)s;
     return 0;
 }
+
+int share_seats(const share_t *s, share_seat_t *out, int cap)
+{
+    (void)s;
+    (void)out;
+    (void)cap;
+    return 0;
+}
+
+bool share_assign(share_t *s, int who, int page)
+{
+    (void)s;
+    (void)who;
+    (void)page;
+    return false;
+}
+
+int share_holder(const share_t *s, int who)
+{
+    (void)s;
+    (void)who;
+    return 0;
+}
