@@ -126,7 +126,8 @@ deb-check: deb-package
 run: build
 	./$(BUILD)/hexbattle
 
-# The Windows cross-build (docs/porting.md): SDL2, SDL2_ttf, SDL2_image,
+# The Windows cross-build (docs/porting.md): SDL2, SDL2_ttf (with FreeType
+# and HarfBuzz), SDL2_image,
 # cJSON, expat, zstd and cmocka built for mingw-w64 from Debian's source
 # packages once (tools/windows/build-deps.sh, about 3 minutes on 2 idle
 # cores, then cached in $(WIN_DEPS)); then hexbattle.exe and the cmocka

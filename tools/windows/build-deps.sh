@@ -15,7 +15,8 @@
 # state under OUT/apt, so the system's apt setup is left as it is.
 # Versions (Debian 12; the release's own when the mirror lacks a security
 # upload): libsdl2 2.26.5, libsdl2-ttf 2.20.1, libsdl2-image
-# 2.6.3, freetype 2.12.1, cjson 1.7.15, expat 2.5.0, libzstd 1.5.4, cmocka 1.1.5.
+# 2.6.3, freetype 2.12.1, harfbuzz 6.0.0, cjson 1.7.15, expat 2.5.0,
+# libzstd 1.5.4, cmocka 1.1.5.
 set -euo pipefail
 OUT=$(mkdir -p "$1" && cd "$1" && pwd)
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -39,7 +40,7 @@ done
 if [ -f /etc/apt/sources.list ]; then
     sed -n 's/^deb /deb-src /p' /etc/apt/sources.list >"$APT/sources.list.d/src.list"
 fi
-PKGS=(libsdl2 libsdl2-ttf libsdl2-image freetype cjson expat libzstd cmocka)
+PKGS=(libsdl2 libsdl2-ttf libsdl2-image freetype harfbuzz cjson expat libzstd cmocka)
 have_all=1
 for p in "${PKGS[@]}"; do ls "$OUT/src/${p}_"*.dsc >/dev/null 2>&1 || have_all=0; done
 if [ "$have_all" = 0 ]; then
@@ -102,8 +103,24 @@ PC
 cmake_build SDL2 libsdl2 . -DSDL_TEST=OFF -DSDL_STATIC=OFF
 cmake_build freetype freetype . -DBUILD_SHARED_LIBS=OFF -DFT_DISABLE_ZLIB=ON \
     -DFT_DISABLE_BZIP2=ON -DFT_DISABLE_PNG=ON -DFT_DISABLE_HARFBUZZ=ON -DFT_DISABLE_BROTLI=ON
-cmake_build SDL2_ttf libsdl2-ttf . -DSDL2TTF_VENDORED=OFF -DSDL2TTF_HARFBUZZ=OFF \
-    -DSDL2TTF_SAMPLES=OFF -DBUILD_SHARED_LIBS=ON
+# HarfBuzz, as Debian's SDL_ttf has it: text shaped with the font's kerning
+# (GPOS), or the labels' letters sit a pixel away from the Linux build's.
+# Static, with hb-ft (SDL_ttf's way in), no subsetter, glib, ICU or
+# graphite (DejaVu has no Graphite tables); -O2 like Debian's build (the
+# one big harfbuzz.cc is most of the time); Threads off so its locks are
+# Win32 critical sections, not winpthreads (one DLL less to ship). The
+# STAMP_* values, unused by CMake, rebuild it when what it links changes.
+cmake_build harfbuzz harfbuzz . -DHB_HAVE_FREETYPE=ON -DHB_BUILD_SUBSET=OFF \
+    -DHB_HAVE_GLIB=OFF -DHB_HAVE_ICU=OFF -DHB_HAVE_GRAPHITE2=OFF -DHB_BUILD_UTILS=OFF \
+    -DBUILD_SHARED_LIBS=OFF -DCMAKE_DISABLE_FIND_PACKAGE_Threads=ON \
+    -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" -DSTAMP_FREETYPE="$(cat "$PREFIX/.stamps/freetype")"
+# HarfBuzz (no RTTI, no exceptions) asks nothing of the C++ runtime, so
+# SDL2_ttf.dll imports only SDL2.dll and Windows' own DLLs (zip_check.sh
+# checks); should a later one need libstdc++ or libgcc, it goes inside.
+cmake_build SDL2_ttf libsdl2-ttf . -DSDL2TTF_VENDORED=OFF -DSDL2TTF_HARFBUZZ=ON \
+    -DSDL2TTF_SAMPLES=OFF -DBUILD_SHARED_LIBS=ON \
+    -DCMAKE_SHARED_LINKER_FLAGS="-static-libgcc -static-libstdc++" \
+    -DSTAMP_HARFBUZZ="$(cat "$PREFIX/.stamps/harfbuzz")"
 cmake_build SDL2_image libsdl2-image . -DSDL2IMAGE_BACKEND_STB=ON -DSDL2IMAGE_VENDORED=OFF \
     -DSDL2IMAGE_SAMPLES=OFF -DSDL2IMAGE_TESTS=OFF -DSDL2IMAGE_AVIF=OFF -DSDL2IMAGE_JXL=OFF \
     -DSDL2IMAGE_TIF=OFF -DSDL2IMAGE_WEBP=OFF -DBUILD_SHARED_LIBS=ON
@@ -120,7 +137,7 @@ cmake_build cmocka cmocka . -DWITH_EXAMPLES=OFF -DUNIT_TESTING=OFF
 # The licences of everything that ends up in the zip: each source package's
 # debian/copyright, and the mingw-w64 runtime linked into the .exe.
 mkdir -p "$PREFIX/licenses"
-for p in libsdl2 libsdl2-ttf libsdl2-image freetype cjson expat libzstd; do
+for p in libsdl2 libsdl2-ttf libsdl2-image freetype harfbuzz cjson expat libzstd; do
     tar -xOf "$(ls "$OUT/src/${p}_"*.debian.tar.* | head -1)" debian/copyright \
         >"$PREFIX/licenses/$p.copyright"
 done
