@@ -185,6 +185,7 @@ test-windows: windows build
 # The plain build also runs valgrind (cli_valgrind); the sanitizer build skips it.
 # Warnings are errors in every build `make test` makes.
 test:
+	$(MAKE) --no-print-directory deps DEB_PKGS="$(DEB_PKGS) $(WIN_CORE_DEB_PKGS)"
 	$(MAKE) --no-print-directory build asan release-check WERROR=ON
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=$(ASAN_TEST_OPTIONS) UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
