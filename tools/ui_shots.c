@@ -4,12 +4,13 @@
  *
  *   ui_shots OUTDIR MAP...
  *
- * For each map, at 1280x720 and at 1920x1080, three PNGs OUTDIR/NAME-WxH-K.png
+ * For each map, at 1280x720 and at 1920x1080, four PNGs OUTDIR/NAME-WxH-K.png
  * once the AI has played up to the first turn taken at the table:
  *   a  reach (F5), the ruler (Ctrl+M) from the actor to the nearest foe, and
  *      the foe's card (the cursor on it);
  *   b  threat (F6) and flanking (F7), the cursor on the nearest foe;
- *   c  weapon range (F8) and line of sight (F9), the cursor on the nearest foe.
+ *   c  weapon range (F8) and line of sight (F9), the cursor on the nearest foe;
+ *   d  the keys (F1).
  * Nothing is saved but the PNGs (no autosave, no recent list). Exit status 2
  * for bad input or a failed window, 0 otherwise. `make shots` writes them
  * under build/shots.
@@ -92,7 +93,7 @@ static cell_t cell_of(const battle_t *b, int i)
     return hex_to_cell(b->map->layout, b->board->pos[i]);
 }
 
-/* The three shots of one map at one size; false when the window failed. */
+/* The four shots of one map at one size; false when the window failed. */
 static bool shots(const map_t *m, const tmpl_db_t *db, const char *name, int w, int h,
                   const char *outdir)
 {
@@ -134,6 +135,10 @@ static bool shots(const map_t *m, const tmpl_db_t *db, const char *name, int w, 
     key(&s, SDLK_F9, 0);
     point_at(&s, to, false);
     snprintf(path, sizeof path, "%s/%s-%dx%d-c.png", outdir, name, w, h);
+    ok &= shoot(&s, path);
+
+    key(&s, SDLK_F1, 0);
+    snprintf(path, sizeof path, "%s/%s-%dx%d-d.png", outdir, name, w, h);
     ok &= shoot(&s, path);
     ui_session_close(&s);
     return ok;
