@@ -40,6 +40,11 @@ WIN_DEB_PKGS := gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64-win32 libz-mingw-w64-d
                 dpkg-dev cmake make pkg-config zip unzip
 WIN_DEPS     ?= build-windows-deps
 WIN_BUILD    ?= build-windows
+# `make test`'s quick comparison: hexbattle.exe without the windows
+# (HB_GUI=OFF), so only cJSON, expat and zstd are cross-built for it.
+WIN_CORE_DEB_PKGS := gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64-win32 libz-mingw-w64-dev wine64 \
+                dpkg-dev cmake make pkg-config
+WIN_CORE_BUILD ?= build-windows-core
 
 # `make monkey` runs the randomized UI test longer: MONKEY_EVENTS inputs per
 # mode and map for each seed of MONKEY_SEEDS, in the sanitizer build.
@@ -53,7 +58,7 @@ MONKEY_SEEDS  ?= 1 2 3 4
 # 64 MB freed.
 ASAN_TEST_OPTIONS ?= detect_leaks=1:quarantine_size_mb=64:allocator_release_to_os_interval_ms=-1
 
-.PHONY: all deps build asan release-check release-gcc release-clang install-check deb deb-package deb-check windows-deps windows-build windows test-windows run test fuzz fuzz-smoke monkey shots scars-audit xhalem-audit emcore-audit activation-audit surface-audit odds-check clean
+.PHONY: all deps build asan release-check release-gcc release-clang install-check deb deb-package deb-check windows-deps windows-build windows test-windows windows-core-deps windows-core test-windows-core run test fuzz fuzz-smoke monkey shots scars-audit xhalem-audit emcore-audit activation-audit surface-audit odds-check clean
 
 all: build
 
@@ -157,6 +162,22 @@ windows: windows-build
 	cd $(WIN_BUILD) && zip -qrX $(CURDIR)/dist/$(WIN_ZIP).zip $(WIN_ZIP)
 	@echo "hexbattle: dist/$(WIN_ZIP).zip"
 
+# The part of the Windows check that fits in `make test`: simulate, odds and
+# saves of every bundled map under Wine, byte for byte against the Linux
+# build, from an .exe built without the windows (no SDL to cross-build).
+windows-core-deps:
+	$(MAKE) --no-print-directory deps DEB_PKGS="$(WIN_CORE_DEB_PKGS)"
+	bash tools/windows/build-deps.sh $(WIN_DEPS) --core
+
+windows-core: windows-core-deps
+	cmake -S . -B $(WIN_CORE_BUILD) -DCMAKE_TOOLCHAIN_FILE=tools/windows/mingw-w64-x86_64.cmake \
+	  -DHB_WIN_PREFIX=$(CURDIR)/$(WIN_DEPS)/prefix -DCMAKE_BUILD_TYPE=Release -DHB_WERROR=ON \
+	  -DHB_SOURCE_FALLBACK=OFF -DHB_GUI=OFF -DHB_SHARE=OFF >/dev/null
+	cmake --build $(WIN_CORE_BUILD) -j $(JOBS)
+
+test-windows-core: windows-core build
+	bash tools/windows/compare.sh $(BUILD) $(WIN_CORE_BUILD) --no-render
+
 test-windows: windows build
 	bash tools/windows/wine_ctest.sh $(WIN_BUILD) $(JOBS)
 	bash tools/windows/compare.sh $(BUILD) $(WIN_BUILD)
@@ -165,12 +186,14 @@ test-windows: windows build
 # The plain build also runs valgrind (cli_valgrind); the sanitizer build skips it.
 # Warnings are errors in every build `make test` makes.
 test:
+	$(MAKE) --no-print-directory deps DEB_PKGS="$(DEB_PKGS) $(WIN_CORE_DEB_PKGS)"
 	$(MAKE) --no-print-directory build asan release-check WERROR=ON
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=$(ASAN_TEST_OPTIONS) UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --output-on-failure -j $(JOBS)
 	$(MAKE) --no-print-directory fuzz-smoke
 	$(MAKE) --no-print-directory install-check deb-check
+	$(MAKE) --no-print-directory test-windows-core
 
 # Every seed once, then a few seconds of fuzzing per target (skips without clang).
 fuzz-smoke: deps

@@ -2,14 +2,15 @@
  * (issue 17 item 7): the window a referee gets (src/ui/session.c), drawn by
  * SDL's software renderer under the dummy video driver and read back.
  *
- *   ui_shots OUTDIR MAP...
+ *   ui_shots OUTDIR MAP|SAVE...
  *
- * For each map, at 1280x720 and at 1920x1080, three PNGs OUTDIR/NAME-WxH-K.png
+ * For each map, at 1280x720 and at 1920x1080, four PNGs OUTDIR/NAME-WxH-K.png
  * once the AI has played up to the first turn taken at the table:
  *   a  reach (F5), the ruler (Ctrl+M) from the actor to the nearest foe, and
  *      the foe's card (the cursor on it);
  *   b  threat (F6) and flanking (F7), the cursor on the nearest foe;
- *   c  weapon range (F8) and line of sight (F9), the cursor on the nearest foe.
+ *   c  weapon range (F8) and line of sight (F9), the cursor on the nearest foe;
+ *   d  the keys (F1).
  * Nothing is saved but the PNGs (no autosave, no recent list). Exit status 2
  * for bad input or a failed window, 0 otherwise. `make shots` writes them
  * under build/shots.
@@ -23,6 +24,7 @@
 
 #include "io/fileio.h"
 #include "io/map_io.h"
+#include "io/save.h"
 #include "ui/session.h"
 
 static void key(ui_session_t *s, SDL_Keycode k, Uint16 mod)
@@ -92,11 +94,11 @@ static cell_t cell_of(const battle_t *b, int i)
     return hex_to_cell(b->map->layout, b->board->pos[i]);
 }
 
-/* The three shots of one map at one size; false when the window failed. */
-static bool shots(const map_t *m, const tmpl_db_t *db, const char *name, int w, int h,
-                  const char *outdir)
+/* The four shots of one map at one size; false when the window failed. */
+static bool shots(const map_t *m, const tmpl_db_t *db, const save_t *sv, const char *name, int w,
+                  int h, const char *outdir)
 {
-    ui_session_args_t a = {.map = m, .db = db, .seed = 1, .w = w, .h = h};
+    ui_session_args_t a = {.map = m, .db = db, .seed = 1, .w = w, .h = h, .save = sv};
     ui_session_t s;
     char err[512];
     if (!ui_session_open(&s, &a, err, sizeof err)) {
@@ -135,6 +137,10 @@ static bool shots(const map_t *m, const tmpl_db_t *db, const char *name, int w, 
     point_at(&s, to, false);
     snprintf(path, sizeof path, "%s/%s-%dx%d-c.png", outdir, name, w, h);
     ok &= shoot(&s, path);
+
+    key(&s, SDLK_F1, 0);
+    snprintf(path, sizeof path, "%s/%s-%dx%d-d.png", outdir, name, w, h);
+    ok &= shoot(&s, path);
     ui_session_close(&s);
     return ok;
 }
@@ -142,7 +148,7 @@ static bool shots(const map_t *m, const tmpl_db_t *db, const char *name, int w, 
 int main(int argc, char **argv)
 {
     if (argc < 3) {
-        fprintf(stderr, "usage: ui_shots OUTDIR MAP...\n");
+        fprintf(stderr, "usage: ui_shots OUTDIR MAP|SAVE...\n");
         return 2;
     }
     setenv("SDL_VIDEODRIVER", "dummy", 1);
@@ -156,10 +162,16 @@ int main(int argc, char **argv)
     for (int k = 2; k < argc; k++) {
         map_t *m = NULL;
         tmpl_db_t *db = NULL;
+        save_t *sv = NULL;
+        char serr[512];
         if (map_load(argv[k], hb_data_dir(), &m, &db, err, sizeof err) != HB_OK) {
-            fprintf(stderr, "ui_shots: %s\n", err);
-            rc = 2;
-            continue;
+            /* A saved battle, drawn as resuming it would draw it. */
+            if (save_load(argv[k], NULL, &sv, serr, sizeof serr) != HB_OK) {
+                fprintf(stderr, "ui_shots: %s\n", err);
+                rc = 2;
+                continue;
+            }
+            save_adopt_pictures(sv, argv[k]);
         }
         /* NAME: the file's name without its folder and .json. */
         const char *base = strrchr(argv[k], '/');
@@ -169,7 +181,10 @@ int main(int argc, char **argv)
         char *dot = strrchr(name, '.');
         if (dot) *dot = '\0';
         for (int z = 0; z < 2; z++)
-            if (!shots(m, db, name, sizes[z][0], sizes[z][1], argv[1])) rc = 2;
+            if (!shots(sv ? sv->map : m, sv ? sv->db : db, sv, name, sizes[z][0], sizes[z][1],
+                       argv[1]))
+                rc = 2;
+        save_free(sv);
         tmpl_db_destroy(db);
         map_destroy(m);
     }

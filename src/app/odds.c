@@ -19,9 +19,7 @@
 #include "io/odds_pool.h"
 #include "io/save.h"
 #include "platform/platform.h"
-#include "ui/stop.h"
 
-#include <SDL.h>
 
 #define EXIT_BAD 2
 #define EXIT_FAIL 1
@@ -98,24 +96,24 @@ static bool run_watched(const odds_base_t *base, uint64_t seed, long runs, int t
         return false;
     }
     bool tty = hb_fs_is_terminal(2);
-    ui_stop_install();
-    Uint32 shown = SDL_GetTicks();
+    hb_plat_stop_install();
+    double shown = hb_plat_now_ms();
     while (odds_pool_busy(pool, 0)) {
-        if (ui_stop_signal()) {
+        if (hb_plat_stop_caught()) {
             odds_pool_read(pool, 0, pr);
             odds_pool_destroy(pool);
             fprintf(stderr, "%shexbattle: odds: stopped after %ld of %ld runs\n",
                     tty ? "\r\033[K" : "", pr->tally.runs, runs);
-            ui_stop_exit();
+            hb_plat_stop_exit();
             return false;
         }
-        if (tty && SDL_GetTicks() - shown >= 250) {
+        if (tty && hb_plat_now_ms() - shown >= 250) {
             odds_pool_read(pool, 0, pr);
             fprintf(stderr, "\rhexbattle: odds: %ld of %ld runs", pr->tally.runs, runs);
             fflush(stderr);
-            shown = SDL_GetTicks();
+            shown = hb_plat_now_ms();
         }
-        SDL_Delay(10);
+        hb_plat_sleep_ms(10);
     }
     odds_pool_read(pool, 0, pr);
     odds_pool_destroy(pool);

@@ -29,6 +29,8 @@ static int open_save(const char *path, save_t **s, play_t *p)
 {
     char err[HB_ERR_MAX];
     int rc = save_load(path, NULL, s, err, sizeof err);
+    /* Drawn with its map's tiles or picture when that map is still there. */
+    if (rc == HB_OK) save_adopt_pictures(*s, path);
     save_note_t note;
     if (rc == HB_OK) rc = save_rebuild_ex(*s, p, &note, err, sizeof err);
     /* A save of other rules opens all the same; the note says what differs. */

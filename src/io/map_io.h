@@ -28,6 +28,16 @@ int tmpl_db_load_mem(const char *ruleset, const char *weapons, size_t wlen, cons
                      const char *templates, size_t tlen, const char *tname, tmpl_db_t **out,
                      char *err, size_t errcap);
 
+/* Give m, a copy of the map at MAP_FILE kept elsewhere (in a save, a
+ * recovery copy), that map's pictures again: a copy keeps no Tiled tiles, and
+ * names a battle-map picture relative to the map's folder, which the copy is
+ * not in. MAP_FILE is taken as written (absolute, or relative to the working
+ * folder), else relative to BESIDE's folder (the copy's own file; may be
+ * NULL). Tiles m lacks come from MAP_FILE when it still loads with tiles for
+ * the very same grid; a battle-map picture of m's is looked for in MAP_FILE's
+ * folder, keeping m's placing of it. True when m changed; for drawing only. */
+bool map_adopt_pictures(map_t *m, const char *map_file, const char *beside);
+
 /* Load the map at PATH (templates resolved from data_dir); a name ending in
  * .tmj or .tmx is read as a Tiled map (tiled.h). On success *out
  * owns a new map; optionally *db_out receives its ruleset's data (caller frees). */

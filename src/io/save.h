@@ -64,8 +64,15 @@ typedef struct {
     char text[800];    /* "" when the battle rebuilt as saved; else what differs */
 } save_note_t;
 
+/* Give a loaded save the pictures of the map it was played on (Tiled tiles,
+ * a battle-map picture), from s->map_file: map_adopt_pictures with the save's
+ * own path SAVE_PATH. True when they changed; for drawing only, the battle
+ * is the save's. */
+bool save_adopt_pictures(save_t *s, const char *save_path);
+
 /* The battle p as save text (malloc'd, caller frees); NULL on OOM. table may
- * be NULL; map_file (may be NULL) is recorded for information only. */
+ * be NULL; map_file (may be NULL) is recorded so a resumed battle finds its map's
+ * pictures (save_adopt_pictures). */
 char *save_to_json(const play_t *p, const save_table_t *table, const char *map_file);
 /* Write the battle to PATH atomically (temporary file, fsync, rename, folder
  * fsync), keeping the old file as PATH.bak when keep_bak. HB_OK or HB_ERR_OTHER

@@ -198,6 +198,9 @@ void hb_thread_join(hb_thread_t *t);
 int hb_plat_cpu_count(void);
 /* Milliseconds on a clock that only moves forward. */
 double hb_plat_now_ms(void);
+/* Sleep the calling thread for about ms milliseconds (less when a signal
+ * arrives: callers poll). */
+void hb_plat_sleep_ms(int ms);
 /* Milliseconds of processor time the calling thread has used. */
 double hb_plat_thread_cpu_ms(void);
 /* The most memory the process has held at once, in MiB (resident set on

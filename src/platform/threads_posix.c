@@ -109,6 +109,13 @@ double hb_plat_now_ms(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
+
+void hb_plat_sleep_ms(int ms)
+{
+    if (ms <= 0) return;
+    struct timespec ts = {.tv_sec = ms / 1000, .tv_nsec = (long)(ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL); /* a signal may end it early: callers poll */
+}
 #else
 typedef int hb_threads_posix_empty; /* ISO C wants something in every file */
 #endif

@@ -109,6 +109,11 @@ double hb_plat_now_ms(void)
     QueryPerformanceCounter(&now);
     return (double)now.QuadPart * 1e3 / (double)freq.QuadPart;
 }
+
+void hb_plat_sleep_ms(int ms)
+{
+    if (ms > 0) Sleep((DWORD)ms);
+}
 #else
 typedef int hb_threads_win32_empty; /* ISO C wants something in every file */
 #endif

@@ -236,6 +236,9 @@ void ed_offer_recovery(ed_state_t *s, const char *rpath)
 bool ed_restore_recovery(ed_state_t *s)
 {
     if (!s->recover.map) return false;
+    /* The copy keeps no Tiled tiles and names a battle-map picture from the
+     * recovery folder: both come back from the map it is a copy of. */
+    map_adopt_pictures(s->recover.map, s->recover.of, s->recover_file);
     map_t mine = *s->map;
     *s->map = *s->recover.map;
     *s->recover.map = mine; /* freed with the rest of the copy below */

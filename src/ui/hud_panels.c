@@ -458,7 +458,7 @@ static const char *const HELP[] = {
     "Ctrl+Z or Backspace: undo the last command      Ctrl+S: save the battle",
     "Ctrl+O: open a map or a saved battle (recent, saves, bundled maps, N: new map)",
     "P: physical dice on/off for the current side; type the value + Enter",
-    "F4: put the players' reactions (interrupts, opportunity...) to the table; 0-9 answers",
+    "F4: the players' reactions (interrupts...) to the table, 0-9 answer; Shift+F4: one side",
     "[ and ]: animation slower / faster      C: camera follows the actor",
     "Arrows / WASD: pan     + / -: zoom     F or Home: fit the map",
     "F5 reach  F6 threat  F7 flanking  F8 weapon range  F9 sight  F10 area: overlays on/off",
@@ -467,6 +467,9 @@ static const char *const HELP[] = {
     "F3: the referee's calls about the selected combatant (a save, a mark, override a hit...)",
     "O: odds from here (AI play on every side); a chosen move or attack shows what it changes",
     "F2 or Ctrl+P: projector window on/off (Ctrl+R rotate, Ctrl+F fit, Ctrl+K calibrate)",
+    "Ctrl+L: share the battle with the players' phones or tablets (a page each), or stop",
+    "Ctrl+A: pages' moves wait for Enter or not      Ctrl+J: give the selected one to a page",
+    "F12: terrain colours over the map's own pictures     Ctrl+1 / Ctrl+2: fold the side panels",
     "?: this help     F11: fullscreen     Q: quit (asks when moves are unsaved)",
 };
 

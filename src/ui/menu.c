@@ -311,6 +311,7 @@ int smenu_try_load(const char *path, save_t **out, char *msg, size_t cap)
     char err[HB_ERR_MAX];
     int rc = save_load(path, NULL, &s, err, sizeof err);
     if (rc == HB_OK) {
+        save_adopt_pictures(s, path); /* the map's tiles or picture, when still there */
         play_t p;
         rc = save_rebuild(s, &p, err, sizeof err);
         if (rc == HB_OK) play_end(&p);

@@ -11,6 +11,7 @@
 #include "../core/say.h"
 #include "../io/recent.h"
 #include "../io/recover.h"
+#include "../platform/platform.h"
 #include "stop.h"
 #include "ui.h"
 
@@ -272,7 +273,11 @@ bool ui_session_open(ui_session_t *s, const ui_session_args_t *a, char *err, siz
     if (a->save) {
         hb_strlcpy(play->save_path, a->save_path ? a->save_path : "", sizeof play->save_path);
     } else if (a->map_path) {
-        hb_strlcpy(play->map_path, a->map_path, sizeof play->map_path);
+        /* Recorded in saves whole: a save resumed from elsewhere, or after a
+         * change of folder, still finds the map's pictures
+         * (save_adopt_pictures). */
+        if (hb_fs_absolute(a->map_path, play->map_path, sizeof play->map_path) != 0)
+            hb_strlcpy(play->map_path, a->map_path, sizeof play->map_path);
         size_t n = strlen(a->map_path);
         if (n > 5 && strcmp(a->map_path + n - 5, ".json") == 0) n -= 5;
         int k = snprintf(play->save_path, sizeof play->save_path, "%.*s.battle.json", (int)n,

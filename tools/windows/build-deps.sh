@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# build-deps.sh OUT - the libraries hexbattle needs, cross-built for Windows
+# build-deps.sh OUT [--core] - the libraries hexbattle needs, cross-built for Windows
 # x86-64 with mingw-w64 from Debian's own source packages, installed in
 # OUT/prefix (bin/ DLLs, lib/ import and static libraries, lib/pkgconfig).
 # Each library is built once: OUT/prefix/.stamps/NAME holds a checksum of
 # the toolchain file, the source package and the build options, and a later
 # run with the same ones skips it (so a stopped run resumes where it was, and
-# a changed option rebuilds that library alone). Needs gcc-mingw-w64-x86-64,
+# a changed option rebuilds that library alone). With --core, only those of a
+# build without the windows (HB_GUI=OFF: cJSON, expat, zstd; make test's quick
+# comparison), about a minute; a later full run adds the rest. Needs gcc-mingw-w64-x86-64,
 # g++-mingw-w64-x86-64-win32 (SDL2's build wants a C++ compiler),
 # libz-mingw-w64-dev (zlib), dpkg-dev (dpkg-source), cmake and network
 # access to the Debian mirror the system's apt uses (once: the source
@@ -19,6 +21,8 @@
 # libzstd 1.5.4, cmocka 1.1.5.
 set -euo pipefail
 OUT=$(mkdir -p "$1" && cd "$1" && pwd)
+CORE_ONLY=0
+[ "${2:-}" = --core ] && CORE_ONLY=1
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOOLCHAIN="$HERE/mingw-w64-x86_64.cmake"
 PREFIX="$OUT/prefix"
@@ -41,6 +45,7 @@ if [ -f /etc/apt/sources.list ]; then
     sed -n 's/^deb /deb-src /p' /etc/apt/sources.list >"$APT/sources.list.d/src.list"
 fi
 PKGS=(libsdl2 libsdl2-ttf libsdl2-image freetype harfbuzz cjson expat libzstd cmocka)
+[ "$CORE_ONLY" = 1 ] && PKGS=(cjson expat libzstd)
 have_all=1
 for p in "${PKGS[@]}"; do ls "$OUT/src/${p}_"*.dsc >/dev/null 2>&1 || have_all=0; done
 if [ "$have_all" = 0 ]; then
@@ -67,6 +72,7 @@ unpack() { # unpack PKG: prints the unpacked folder
 cmake_build() {
     local name="$1" pkg="$2" sub="$3" stamp src
     shift 3
+    [[ " ${PKGS[*]} " == *" $pkg "* ]] || return 0 # not wanted (--core)
     stamp=$({ cat "$TOOLCHAIN"; basename "$(dsc_of "$pkg")"; echo "$sub $*"; } | sha256sum | cut -c1-16)
     if [ "$(cat "$PREFIX/.stamps/$name" 2>/dev/null)" = "$stamp" ]; then
         log "$name: up to date"
@@ -138,6 +144,7 @@ cmake_build cmocka cmocka . -DWITH_EXAMPLES=OFF -DUNIT_TESTING=OFF
 # debian/copyright, and the mingw-w64 runtime linked into the .exe.
 mkdir -p "$PREFIX/licenses"
 for p in libsdl2 libsdl2-ttf libsdl2-image freetype harfbuzz cjson expat libzstd; do
+    [[ " ${PKGS[*]} " == *" $p "* ]] || continue
     tar -xOf "$(ls "$OUT/src/${p}_"*.debian.tar.* | head -1)" debian/copyright \
         >"$PREFIX/licenses/$p.copyright"
 done

@@ -12,6 +12,13 @@
 # - `cmake --install` lays out the zip's folder: everything beside the .exe,
 #   the DLLs and the licences of all that is bundled (make windows).
 
+target_link_options(hexbattle PRIVATE -static -mconsole)
+# A build without the windows (HB_GUI=OFF: make test's quick comparison,
+# tools/windows/compare.sh) is the .exe alone.
+if(NOT HB_GUI)
+  return()
+endif()
+
 # -mwindows out of SDL's link options.
 foreach(tgt PkgConfig::SDL2 PkgConfig::SDL2_TTF PkgConfig::SDL2_IMAGE)
   foreach(prop INTERFACE_LINK_OPTIONS INTERFACE_LINK_LIBRARIES)
@@ -22,7 +29,6 @@ foreach(tgt PkgConfig::SDL2 PkgConfig::SDL2_TTF PkgConfig::SDL2_IMAGE)
     endif()
   endforeach()
 endforeach()
-target_link_options(hexbattle PRIVATE -static -mconsole)
 
 # The DLLs the programs load, beside them in the build folder (Wine and
 # Windows look there first) and in the zip.
@@ -33,6 +39,9 @@ file(COPY ${HB_WIN_DLLS} DESTINATION ${CMAKE_BINARY_DIR})
 include(packaging/install.cmake)
 install(FILES ${HB_WIN_DLLS} DESTINATION .)
 install(DIRECTORY ${HB_WIN_PREFIX}/licenses/ DESTINATION licenses)
+if(NOT HB_TESTS)
+  return()
+endif()
 
 # The cmocka suites that need the core, the rules and io only (no SDL, no
 # server), as on Linux (tests/CMakeLists.txt), less those that test POSIX
