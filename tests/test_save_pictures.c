@@ -123,6 +123,23 @@ static void save_battle(const char *map_path, const char *save_path, const char 
     map_destroy(m);
 }
 
+typedef enum { TILED, BACKGROUND } kind_t;
+
+/* The map of KIND written in folder A (mill_ford.tmx or ford.json), and a
+ * battle on it saved as SAVE_DIR/SAVE_NAME recording map_file FILE (NULL: the
+ * map's whole path); map and save get the two paths. */
+static void saved_battle(const dirs_t *d, kind_t kind, const char *save_dir, const char *save_name,
+                         const char *file, char *map, char *save)
+{
+    if (kind == TILED)
+        write_tiled_map(d->a);
+    else
+        write_background_map(d->a);
+    path_in(map, 1200, d->a, kind == TILED ? "mill_ford.tmx" : "ford.json");
+    path_in(save, 1200, save_dir, save_name);
+    save_battle(map, save, file ? file : map);
+}
+
 static save_t *load_save(const char *path)
 {
     save_t *s = NULL;
@@ -185,11 +202,8 @@ static int teardown(void **state)
 static void test_tiled_save_elsewhere_gets_its_tiles(void **state)
 {
     dirs_t *d = *state;
-    write_tiled_map(d->a);
     char map[1200], save[1200];
-    path_in(map, sizeof map, d->a, "mill_ford.tmx");
-    path_in(save, sizeof save, d->b, "autosave-1.json");
-    save_battle(map, save, map);
+    saved_battle(d, TILED, d->b, "autosave-1.json", NULL, map, save);
     save_t *s = load_save(save);
     assert_false(s->map->art && s->map->art->gids);
     assert_true(save_adopt_pictures(s, save));
@@ -206,11 +220,8 @@ static void test_tiled_save_elsewhere_gets_its_tiles(void **state)
 static void test_background_save_elsewhere_points_at_the_map_folder(void **state)
 {
     dirs_t *d = *state;
-    write_background_map(d->a);
     char map[1200], save[1200];
-    path_in(map, sizeof map, d->a, "ford.json");
-    path_in(save, sizeof save, d->b, "ford.battle.json");
-    save_battle(map, save, map);
+    saved_battle(d, BACKGROUND, d->b, "ford.battle.json", NULL, map, save);
     save_t *s = load_save(save);
     assert_non_null(s->map->art);
     assert_string_equal(s->map->art->bg, "ford.png");
@@ -227,11 +238,8 @@ static void test_background_save_elsewhere_points_at_the_map_folder(void **state
 static void test_relative_map_file_found_beside_the_save(void **state)
 {
     dirs_t *d = *state;
-    write_tiled_map(d->a);
     char map[1200], save[1200];
-    path_in(map, sizeof map, d->a, "mill_ford.tmx");
-    path_in(save, sizeof save, d->a, "mill_ford.battle.json");
-    save_battle(map, save, "mill_ford.tmx");
+    saved_battle(d, TILED, d->a, "mill_ford.battle.json", "mill_ford.tmx", map, save);
     save_t *s = load_save(save);
     assert_string_equal(s->map_file, "mill_ford.tmx");
     assert_true(save_adopt_pictures(s, save));
@@ -244,11 +252,8 @@ static void test_relative_map_file_found_beside_the_save(void **state)
 static void test_tiles_for_another_grid_are_not_taken(void **state)
 {
     dirs_t *d = *state;
-    write_tiled_map(d->a);
     char map[1200], save[1200], err[HB_ERR_MAX];
-    path_in(map, sizeof map, d->a, "mill_ford.tmx");
-    path_in(save, sizeof save, d->b, "autosave-1.json");
-    save_battle(map, save, map);
+    saved_battle(d, TILED, d->b, "autosave-1.json", NULL, map, save);
     /* The save's map loses its last row of hexes (no one stands there yet). */
     char *text = NULL;
     size_t len = 0;
@@ -276,11 +281,8 @@ static void test_tiles_for_another_grid_are_not_taken(void **state)
 static void test_missing_map_leaves_the_save_as_it_is(void **state)
 {
     dirs_t *d = *state;
-    write_background_map(d->a);
     char map[1200], save[1200];
-    path_in(map, sizeof map, d->a, "ford.json");
-    path_in(save, sizeof save, d->b, "ford.battle.json");
-    save_battle(map, save, map);
+    saved_battle(d, BACKGROUND, d->b, "ford.battle.json", NULL, map, save);
     assert_int_equal(hb_fs_remove(map), 0);
     save_t *s = load_save(save);
     assert_false(save_adopt_pictures(s, save));
@@ -295,12 +297,9 @@ static void test_missing_map_leaves_the_save_as_it_is(void **state)
 static void test_background_missing_from_the_map_folder_is_not_followed(void **state)
 {
     dirs_t *d = *state;
-    write_background_map(d->a);
     char map[1200], save[1200], pic[1200];
-    path_in(map, sizeof map, d->a, "ford.json");
-    path_in(save, sizeof save, d->b, "ford.battle.json");
+    saved_battle(d, BACKGROUND, d->b, "ford.battle.json", NULL, map, save);
     path_in(pic, sizeof pic, d->a, "ford.png");
-    save_battle(map, save, map);
     assert_int_equal(hb_fs_remove(pic), 0);
     save_t *s = load_save(save);
     assert_false(save_adopt_pictures(s, save));

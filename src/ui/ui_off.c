@@ -1,7 +1,7 @@
 /* ui_off.c - ui.h and stop.h in a build without the windows (HB_GUI=OFF:
  * no SDL). Every window and render call fails and says so; the stop calls
- * are the platform layer's, as in the windowed build, so a command-line run
- * still ends cleanly on Ctrl+C. */
+ * the command line uses are the platform layer's, as in the windowed build,
+ * so a command-line run still ends cleanly on Ctrl+C. */
 #include <stdio.h>
 
 #include "platform/platform.h"
@@ -83,29 +83,7 @@ void ui_stop_install(void)
     hb_plat_stop_install();
 }
 
-int ui_stop_signal(void)
-{
-    return hb_plat_stop_caught();
-}
-
-void ui_stop_clear(void)
-{
-    hb_plat_stop_clear();
-}
-
 void ui_stop_exit(void)
 {
     hb_plat_stop_exit();
-}
-
-void ui_stop_watch(SDL_Window *win, void (*last_words)(void *ctx), void *ctx)
-{
-    (void)win;
-    (void)last_words;
-    (void)ctx;
-}
-
-void ui_stop_unwatch(SDL_Window *win)
-{
-    (void)win;
 }
