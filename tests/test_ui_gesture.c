@@ -34,56 +34,11 @@ typedef struct {
     ui_state_t st;
 } gx_t;
 
-static int group_setup(void **state)
-{
-    (void)state;
-    if (SDL_Init(SDL_INIT_VIDEO) != 0) return -1;
-    return TTF_Init() != 0 ? -1 : 0;
-}
-
-static int group_teardown(void **state)
-{
-    (void)state;
-    TTF_Quit();
-    SDL_Quit();
-    return 0;
-}
-
-static void handle(gx_t *f, SDL_Event *e)
-{
-    assert_true(SDL_PushEvent(e) >= 0);
-    SDL_Event got;
-    while (SDL_PollEvent(&got))
-        ui_handle_event(&f->st, &got);
-}
-
-static void press(gx_t *f, SDL_Keycode k)
-{
-    SDL_Event e = {0};
-    e.type = SDL_KEYDOWN;
-    e.key.keysym.sym = k;
-    handle(f, &e);
-}
-
 /* A left click (press and release) on combatant t's token. */
 static void click_on(gx_t *f, int t)
 {
     const battle_t *b = pui_battle(f->p);
-    cell_t c = hex_to_cell(b->map->layout, b->board->pos[t]);
-    vec2_t s = ui_cam_to_screen(&f->st.cam, ui_cell_center(f->m, c));
-    SDL_Event e = {0};
-    e.type = SDL_MOUSEMOTION;
-    e.motion.x = (int)lround(s.x);
-    e.motion.y = (int)lround(s.y);
-    handle(f, &e);
-    memset(&e, 0, sizeof e);
-    e.type = SDL_MOUSEBUTTONDOWN;
-    e.button.button = SDL_BUTTON_LEFT;
-    e.button.x = (int)lround(s.x);
-    e.button.y = (int)lround(s.y);
-    handle(f, &e);
-    e.type = SDL_MOUSEBUTTONUP;
-    handle(f, &e);
+    fx_click_cell(&f->st, hex_to_cell(b->map->layout, b->board->pos[t]), SDL_BUTTON_LEFT);
 }
 
 /* What a command given to the rules leaves behind. */
@@ -103,9 +58,9 @@ static bool try_gesture(gx_t *f, int i, tally_t *t)
     const pui_action_t a = p->bar[i];
     if (!a.targeted || a.off || a.group != PUI_GROUP_NONE || !a.key) return false;
     int before = given(p);
-    press(f, (SDL_Keycode)a.key);
+    fx_key(&f->st, (SDL_Keycode)a.key, 0);
     if (p->mode != PUI_TARGET && p->mode != PUI_CONFIRM) {
-        press(f, SDLK_ESCAPE);
+        fx_key(&f->st, SDLK_ESCAPE, 0);
         return false;
     }
     bool single = p->mode == PUI_CONFIRM; /* the key picked the only target */
@@ -113,7 +68,7 @@ static bool try_gesture(gx_t *f, int i, tally_t *t)
     for (int k = 0; k < pui_battle(p)->n && target < 0; k++)
         if (pui_is_target(p, k)) target = k;
     if (target < 0) {
-        press(f, SDLK_ESCAPE);
+        fx_key(&f->st, SDLK_ESCAPE, 0);
         return false;
     }
     /* The first click on the target: the odds, nothing else. */
@@ -203,5 +158,5 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_one_gesture_in_every_ruleset),
     };
-    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+    return cmocka_run_group_tests(tests, fx_video_up, fx_video_down);
 }

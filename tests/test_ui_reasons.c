@@ -33,72 +33,10 @@ typedef struct {
     ui_state_t st;
 } rx_t;
 
-static int group_setup(void **state)
-{
-    (void)state;
-    if (SDL_Init(SDL_INIT_VIDEO) != 0) return -1;
-    return TTF_Init() != 0 ? -1 : 0;
-}
-
-static int group_teardown(void **state)
-{
-    (void)state;
-    TTF_Quit();
-    SDL_Quit();
-    return 0;
-}
-
-static void handle(rx_t *f, SDL_Event *e)
-{
-    assert_true(SDL_PushEvent(e) >= 0);
-    SDL_Event got;
-    while (SDL_PollEvent(&got))
-        ui_handle_event(&f->st, &got);
-}
-
-static void press(rx_t *f, SDL_Keycode k)
-{
-    SDL_Event e = {0};
-    e.type = SDL_KEYDOWN;
-    e.key.keysym.sym = k;
-    handle(f, &e);
-}
-
-static void point_at(rx_t *f, cell_t c, int *x, int *y)
-{
-    vec2_t s = ui_cam_to_screen(&f->st.cam, ui_cell_center(f->m, c));
-    *x = (int)lround(s.x);
-    *y = (int)lround(s.y);
-}
-
-static void motion(rx_t *f, cell_t c)
-{
-    SDL_Event e = {0};
-    e.type = SDL_MOUSEMOTION;
-    point_at(f, c, &e.motion.x, &e.motion.y);
-    handle(f, &e);
-}
-
-static void button(rx_t *f, cell_t c, Uint8 which, Uint32 type)
-{
-    SDL_Event e = {0};
-    e.type = type;
-    e.button.button = which;
-    point_at(f, c, &e.button.x, &e.button.y);
-    handle(f, &e);
-}
-
 static cell_t cell_of(rx_t *f, int who)
 {
     const battle_t *b = pui_battle(f->p);
     return hex_to_cell(b->map->layout, b->board->pos[who]);
-}
-
-static void click(rx_t *f, cell_t c, Uint8 which)
-{
-    motion(f, c);
-    button(f, c, which, SDL_MOUSEBUTTONDOWN);
-    button(f, c, which, SDL_MOUSEBUTTONUP);
 }
 
 static void open_map(rx_t *f, const char *name)
@@ -153,14 +91,14 @@ static void not_targets(rx_t *f, why_t *w)
     for (int i = 0; i < p->n_bar; i++) {
         const pui_action_t a = p->bar[i];
         if (!a.targeted || a.off || a.group != PUI_GROUP_NONE || !a.key) continue;
-        press(f, (SDL_Keycode)a.key);
+        fx_key(&f->st, (SDL_Keycode)a.key, 0);
         if (p->mode != PUI_TARGET && p->mode != PUI_CONFIRM) {
-            press(f, SDLK_ESCAPE);
+            fx_key(&f->st, SDLK_ESCAPE, 0);
             continue;
         }
         for (int t = 0; t < b->n; t++) {
             if (b->u[t].out || pui_is_target(p, t)) continue;
-            click(f, cell_of(f, t), SDL_BUTTON_LEFT);
+            fx_click_cell(&f->st, cell_of(f, t), SDL_BUTTON_LEFT);
             assert_non_null(strstr(p->msg, "Not a target for"));
             char want[64];
             snprintf(want, sizeof want, "is %d hexes away",
@@ -178,8 +116,8 @@ static void not_targets(rx_t *f, why_t *w)
                 w->refused++;
             }
         }
-        press(f, SDLK_ESCAPE);
-        press(f, SDLK_ESCAPE);
+        fx_key(&f->st, SDLK_ESCAPE, 0);
+        fx_key(&f->st, SDLK_ESCAPE, 0);
     }
 }
 
@@ -238,28 +176,28 @@ static void test_unreachable_hex_shows_red_path(void **state)
     to_user_turn(&f);
     assert_true(p->user_turn);
     cell_t home = cell_of(&f, p->actor);
-    click(&f, home, SDL_BUTTON_LEFT); /* select the actor */
+    fx_click_cell(&f.st, home, SDL_BUTTON_LEFT); /* select the actor */
     assert_int_equal(p->sel, p->actor);
     cell_t far = far_cell(&f);
     /* Hovering: the path there, red (not ok), its cost over the feet left. */
-    motion(&f, far);
+    fx_hover_cell(&f.st, far);
     assert_true(p->n_path >= 2);
     assert_false(p->path_ok);
     assert_int_equal(p->path[p->n_path - 1].col, far.col);
     assert_int_equal(p->path[p->n_path - 1].row, far.row);
     assert_true(p->path_cost > p->budget_ft);
     int cost = p->path_cost;
-    motion(&f, home);
+    fx_hover_cell(&f.st, home);
     /* A drag of the actor's token toward it: the same red path, then the
      * reason on the status line when it is let go, and nobody moved. */
-    motion(&f, home);
-    button(&f, home, SDL_BUTTON_LEFT, SDL_MOUSEBUTTONDOWN);
-    motion(&f, far);
+    fx_hover_cell(&f.st, home);
+    fx_button_cell(&f.st, home, SDL_BUTTON_LEFT, true);
+    fx_hover_cell(&f.st, far);
     assert_true(p->n_path >= 2);
     assert_false(p->path_ok);
     assert_int_equal(p->path_cost, cost);
     int cmds = pui_battle(p)->cmds.n;
-    button(&f, far, SDL_BUTTON_LEFT, SDL_MOUSEBUTTONUP);
+    fx_button_cell(&f.st, far, SDL_BUTTON_LEFT, false);
     assert_int_equal(pui_battle(p)->cmds.n, cmds);
     assert_non_null(strstr(p->msg, "Too far"));
     char want[32];
@@ -283,7 +221,7 @@ static void test_no_actions_says_why(void **state)
         if (i != p->actor && !b->u[i].out && battle_is_player(b, i) && !pui_may_pick(p, i))
             other = i;
     assert_true(other >= 0);
-    click(&f, cell_of(&f, other), SDL_BUTTON_RIGHT);
+    fx_click_cell(&f.st, cell_of(&f, other), SDL_BUTTON_RIGHT);
     assert_true(f.hud.menu.open);
     assert_int_equal(f.hud.menu.n, 0);
     char want[160];
@@ -302,5 +240,5 @@ int main(void)
         cmocka_unit_test(test_unreachable_hex_shows_red_path),
         cmocka_unit_test(test_no_actions_says_why),
     };
-    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+    return cmocka_run_group_tests(tests, fx_video_up, fx_video_down);
 }

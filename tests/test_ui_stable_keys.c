@@ -47,38 +47,6 @@ typedef struct {
     int checks, again, moved, undos;
 } keys_t;
 
-static int group_setup(void **state)
-{
-    (void)state;
-    if (SDL_Init(SDL_INIT_VIDEO) != 0) return -1;
-    return TTF_Init() != 0 ? -1 : 0;
-}
-
-static int group_teardown(void **state)
-{
-    (void)state;
-    TTF_Quit();
-    SDL_Quit();
-    return 0;
-}
-
-static void handle(kx_t *f, SDL_Event *e)
-{
-    assert_true(SDL_PushEvent(e) >= 0);
-    SDL_Event got;
-    while (SDL_PollEvent(&got))
-        ui_handle_event(&f->st, &got);
-}
-
-static void press(kx_t *f, SDL_Keycode k, Uint16 mod)
-{
-    SDL_Event e = {0};
-    e.type = SDL_KEYDOWN;
-    e.key.keysym.sym = k;
-    e.key.keysym.mod = mod;
-    handle(f, &e);
-}
-
 static bool same(const pui_action_t *x, const pui_action_t *y)
 {
     return x->kind == y->kind && x->act == y->act && x->weapon == y->weapon &&
@@ -145,13 +113,13 @@ static void play_map(const char *name, bool physical, keys_t *k)
             continue;
         }
         if (!toggled) {
-            press(&f, SDLK_p, KMOD_NONE); /* the actor's side rolls physical dice */
+            fx_key(&f.st, SDLK_p, KMOD_NONE); /* the actor's side rolls physical dice */
             toggled = true;
             continue;
         }
         if (given % 3 == 2 && k->undos < given / 3) {
             int n = pui_battle(p)->cmds.n;
-            press(&f, SDLK_z, KMOD_LCTRL);
+            fx_key(&f.st, SDLK_z, KMOD_LCTRL);
             k->undos++;
             if (pui_battle(p)->cmds.n < n) continue;
         }
@@ -195,5 +163,5 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_keys_stay_with_their_action),
     };
-    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+    return cmocka_run_group_tests(tests, fx_video_up, fx_video_down);
 }

@@ -5,6 +5,7 @@
 
 #include <SDL.h>
 #include <SDL_image.h>
+#include <SDL_ttf.h>
 #include <math.h>
 #include <string.h>
 
@@ -76,6 +77,23 @@ static inline SDL_Event fx_key_event(SDL_Keycode k)
 
 /* ---- synthetic input, as SDL would report it, into the play window ------ */
 
+/* cmocka group set-up and tear-down of the suites that drive the window's
+ * event handler: SDL video (the dummy driver) and TTF up, then down. */
+static inline int fx_video_up(void **state)
+{
+    (void)state;
+    if (SDL_Init(SDL_INIT_VIDEO) != 0) return -1;
+    return TTF_Init() != 0 ? -1 : 0;
+}
+
+static inline int fx_video_down(void **state)
+{
+    (void)state;
+    TTF_Quit();
+    SDL_Quit();
+    return 0;
+}
+
 /* Screen point of cell c's centre under st's camera, rounded. */
 static inline SDL_Point fx_cell_point(const ui_state_t *st, cell_t c)
 {
@@ -111,6 +129,13 @@ static inline void fx_hover_cell(ui_state_t *st, cell_t c)
 {
     SDL_Point p = fx_cell_point(st, c);
     fx_motion(st, p.x, p.y);
+}
+
+/* Button `button` goes down (down true) or up over cell c (a drag's ends). */
+static inline void fx_button_cell(ui_state_t *st, cell_t c, Uint8 button, bool down)
+{
+    SDL_Point p = fx_cell_point(st, c);
+    fx_button(st, button, down, p.x, p.y);
 }
 
 /* The cursor moves over cell c and `button` clicks there (down, up). */
