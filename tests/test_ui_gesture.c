@@ -26,16 +26,8 @@
 #include "ui/window.h"
 #include "ui_frame_fixture.h"
 
-typedef struct {
-    map_t *m;
-    tmpl_db_t *db;
-    pui_t *p;
-    hud_t hud;
-    ui_state_t st;
-} gx_t;
-
 /* A left click (press and release) on combatant t's token. */
-static void click_on(gx_t *f, int t)
+static void click_on(fx_game_t *f, int t)
 {
     const battle_t *b = pui_battle(f->p);
     fx_click_cell(&f->st, hex_to_cell(b->map->layout, b->board->pos[t]), SDL_BUTTON_LEFT);
@@ -52,7 +44,7 @@ typedef struct {
 } tally_t;
 
 /* Try bar action i's gesture if it is a targeted one; true when it was. */
-static bool try_gesture(gx_t *f, int i, tally_t *t)
+static bool try_gesture(fx_game_t *f, int i, tally_t *t)
 {
     pui_t *p = f->p;
     const pui_action_t a = p->bar[i];
@@ -91,17 +83,8 @@ static bool try_gesture(gx_t *f, int i, tally_t *t)
  * for the referee's side until `want` gestures were tried. */
 static void gestures_on(const char *name, tally_t *t, int want)
 {
-    gx_t f;
-    memset(&f, 0, sizeof f);
-    char path[512], data[512], err[512];
-    snprintf(path, sizeof path, "%s/../../maps/%s", HB_TEST_DATA, name);
-    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
-    assert_int_equal(map_load(path, data, &f.m, &f.db, err, sizeof err), 0);
-    f.p = malloc(sizeof *f.p);
-    assert_non_null(f.p);
-    assert_int_equal(pui_start(f.p, f.m, f.db, 11), BATTLE_OK);
-    assert_true(hud_init(&f.hud, f.p));
-    fx_state_fit(&f.st, &f.hud, f.m, 1280, 800);
+    fx_game_t f;
+    fx_game_open(&f, name, 11, 1280, 800);
     pui_t *p = f.p;
     int tried = 0, single0 = t->single;
     for (int guard = 0; guard < 3000 && tried < want && !pui_battle(p)->over; guard++) {
@@ -132,11 +115,7 @@ static void gestures_on(const char *name, tally_t *t, int want)
     printf("# %s: %d gestures (%d with the only target picked by the key)\n", name, tried,
            t->single - single0);
     assert_true(tried > 0);
-    hud_free(&f.hud);
-    pui_free(f.p);
-    free(f.p);
-    map_destroy(f.m);
-    tmpl_db_destroy(f.db);
+    fx_game_close(&f);
 }
 
 static void test_one_gesture_in_every_ruleset(void **state)

@@ -36,21 +36,6 @@ static int problems;
 
 static const int SIZES[3][2] = {{800, 600}, {1280, 720}, {1920, 1080}};
 
-static int setup(void **state)
-{
-    (void)state;
-    if (SDL_Init(SDL_INIT_VIDEO) != 0 || TTF_Init() != 0) return -1;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    TTF_Quit();
-    SDL_Quit();
-    return 0;
-}
-
 static bool inside(SDL_Rect a, SDL_Rect b)
 {
     return a.x >= b.x && a.y >= b.y && a.x + a.w <= b.x + b.w && a.y + a.h <= b.y + b.h;
@@ -399,9 +384,9 @@ int main(void)
 {
     setenv("SDL_VIDEODRIVER", "dummy", 1);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_every_map_every_window_every_size, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_panels_fold_on_a_small_window, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_tracker_conditions_never_cut, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_every_map_every_window_every_size, fx_video_up, fx_video_down),
+        cmocka_unit_test_setup_teardown(test_panels_fold_on_a_small_window, fx_video_up, fx_video_down),
+        cmocka_unit_test_setup_teardown(test_tracker_conditions_never_cut, fx_video_up, fx_video_down),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -28,53 +28,15 @@
 #define W 800
 #define H 600
 
-static int setup(void **state)
+/* maps/NAME.json after the AI's first moves, fitted for a W x H window. */
+static void game_open(fx_game_t *g, const char *name)
 {
-    (void)state;
-    if (SDL_Init(SDL_INIT_VIDEO) != 0 || TTF_Init() != 0) return -1;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    TTF_Quit();
-    SDL_Quit();
-    return 0;
-}
-
-typedef struct {
-    map_t *m;
-    tmpl_db_t *db;
-    pui_t *p;
-    hud_t hud;
-    ui_state_t st;
-} game_t;
-
-static void game_open(game_t *g, const char *name)
-{
-    char path[1024], data[512], err[512];
-    snprintf(path, sizeof path, "%s/../../maps/%s.json", HB_TEST_DATA, name);
-    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
-    g->m = NULL;
-    g->db = NULL;
-    if (map_load(path, data, &g->m, &g->db, err, sizeof err) != 0) fail_msg("%s", err);
-    g->p = malloc(sizeof *g->p);
-    assert_non_null(g->p);
-    assert_int_equal(pui_start(g->p, g->m, g->db, 5), BATTLE_OK);
-    assert_true(hud_init(&g->hud, g->p));
+    char file[256];
+    snprintf(file, sizeof file, "%s.json", name);
+    fx_game_open(g, file, 5, 0, 0);
     pui_run_ai(g->p, 200);
     anim_snap(&g->p->anim);
     fx_state_fit(&g->st, &g->hud, g->m, W, H);
-}
-
-static void game_close(game_t *g)
-{
-    hud_free(&g->hud);
-    pui_free(g->p);
-    free(g->p);
-    tmpl_db_destroy(g->db);
-    map_destroy(g->m);
 }
 
 /* The zoom at which the whole map just fits the map area. */
@@ -111,7 +73,7 @@ static void wheel(ui_state_t *st, int notches, int x, int y)
 static void test_zoom_floor_and_pan_limit(void **state)
 {
     (void)state;
-    game_t g;
+    fx_game_t g;
     game_open(&g, "ridge_ambush");
     ui_state_t *st = &g.st;
     assert_true(st->area.w > 0 && st->area.w >= W / 2); /* the panels folded at 800 */
@@ -163,7 +125,7 @@ static void test_zoom_floor_and_pan_limit(void **state)
                     p.y < st->area.y + st->area.h;
         }
     assert_true(seen >= g.m->rows * g.m->cols / 8);
-    game_close(&g);
+    fx_game_close(&g);
 }
 
 /* The odds panel keeps off the tokens: with a token in the lower right
@@ -171,7 +133,7 @@ static void test_zoom_floor_and_pan_limit(void **state)
 static void test_odds_panel_covers_no_token(void **state)
 {
     (void)state;
-    game_t g;
+    fx_game_t g;
     game_open(&g, "ridge_ambush");
     pui_t *p = g.p;
     battle_t *b = p->play.b;
@@ -201,12 +163,12 @@ static void test_odds_panel_covers_no_token(void **state)
         if (SDL_HasIntersection(&tok, &box))
             fail_msg("the odds panel covers %s", g.m->combatants[i].id);
     }
-    game_close(&g);
+    fx_game_close(&g);
 }
 
 /* Draw g's window through camera zoom z centred on combatant who; the
  * frame is saved to png (may be NULL). */
-static void draw_at(game_t *g, double z, int who, const char *png)
+static void draw_at(fx_game_t *g, double z, int who, const char *png)
 {
     char err[256];
     ui_state_t *st = &g->st;
@@ -235,7 +197,7 @@ static void draw_at(game_t *g, double z, int who, const char *png)
 static void test_gauges_collapse_below_a_size(void **state)
 {
     (void)state;
-    game_t g;
+    fx_game_t g;
     game_open(&g, "salt_flats");
     const battle_t *b = g.p->play.b;
     fx_state_fit(&g.st, &g.hud, g.m, 1920, 1080);
@@ -266,7 +228,7 @@ static void test_gauges_collapse_below_a_size(void **state)
     }
     assert_true(stacked > 0);
     assert_true(collapsed > 0);
-    game_close(&g);
+    fx_game_close(&g);
 }
 
 /* The editor's view keeps the same floor and limit: '-' and the wheel stop
@@ -332,5 +294,5 @@ int main(void)
         cmocka_unit_test(test_gauges_collapse_below_a_size),
         cmocka_unit_test(test_editor_zoom_floor_and_pan_limit),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, fx_video_up, fx_video_down);
 }

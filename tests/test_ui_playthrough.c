@@ -61,22 +61,6 @@ typedef struct {
     int long_moves;                 /* scars: a declared move past the plain speed */
 } pt_t;
 
-static int group_setup(void **state)
-{
-    (void)state;
-    if (SDL_Init(SDL_INIT_VIDEO) != 0) return -1;
-    if (TTF_Init() != 0) return -1;
-    return 0;
-}
-
-static int group_teardown(void **state)
-{
-    (void)state;
-    TTF_Quit();
-    SDL_Quit();
-    return 0;
-}
-
 static void open_battle(pt_t *f, const char *name, uint64_t seed)
 {
     char path[512], data[512], err[512];
@@ -977,5 +961,5 @@ int main(void)
         cmocka_unit_test(test_emcore_pool_typed_as_one_line),
         cmocka_unit_test(test_emcore_dice_prompt),
     };
-    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+    return cmocka_run_group_tests(tests, fx_video_up, fx_video_down);
 }

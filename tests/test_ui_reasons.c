@@ -25,45 +25,19 @@
 #include "ui/window.h"
 #include "ui_frame_fixture.h"
 
-typedef struct {
-    map_t *m;
-    tmpl_db_t *db;
-    pui_t *p;
-    hud_t hud;
-    ui_state_t st;
-} rx_t;
-
-static cell_t cell_of(rx_t *f, int who)
+static cell_t cell_of(fx_game_t *f, int who)
 {
     const battle_t *b = pui_battle(f->p);
     return hex_to_cell(b->map->layout, b->board->pos[who]);
 }
 
-static void open_map(rx_t *f, const char *name)
+static void open_map(fx_game_t *f, const char *name)
 {
-    memset(f, 0, sizeof *f);
-    char path[512], data[512], err[512];
-    snprintf(path, sizeof path, "%s/../../maps/%s", HB_TEST_DATA, name);
-    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
-    assert_int_equal(map_load(path, data, &f->m, &f->db, err, sizeof err), 0);
-    f->p = malloc(sizeof *f->p);
-    assert_non_null(f->p);
-    assert_int_equal(pui_start(f->p, f->m, f->db, 7), BATTLE_OK);
-    assert_true(hud_init(&f->hud, f->p));
-    fx_state_fit(&f->st, &f->hud, f->m, 1280, 800);
-}
-
-static void close_map(rx_t *f)
-{
-    hud_free(&f->hud);
-    pui_free(f->p);
-    free(f->p);
-    map_destroy(f->m);
-    tmpl_db_destroy(f->db);
+    fx_game_open(f, name, 7, 1280, 800);
 }
 
 /* Let the AI and the dice run until the referee's side acts. */
-static void to_user_turn(rx_t *f)
+static void to_user_turn(fx_game_t *f)
 {
     pui_t *p = f->p;
     for (int guard = 0; guard < 500 && !p->user_turn && !pui_battle(p)->over; guard++) {
@@ -84,7 +58,7 @@ typedef struct {
 
 /* With a targeted action chosen by its key, click every combatant that is
  * no target of it and read the status line. */
-static void not_targets(rx_t *f, why_t *w)
+static void not_targets(fx_game_t *f, why_t *w)
 {
     pui_t *p = f->p;
     const battle_t *b = pui_battle(p);
@@ -128,7 +102,7 @@ static void test_not_a_target_says_why(void **state)
                                  "relay_outpost.json", "shattered_lane.json"};
     why_t w = {0};
     for (size_t m = 0; m < sizeof maps / sizeof maps[0]; m++) {
-        rx_t f;
+        fx_game_t f;
         open_map(&f, maps[m]);
         pui_t *p = f.p;
         for (int round = 0; round < 30 && !pui_battle(p)->over; round++) {
@@ -139,7 +113,7 @@ static void test_not_a_target_says_why(void **state)
             p->play.rs->ai(p->play.b, p->actor, &c);
             pui_give(p, &c);
         }
-        close_map(&f);
+        fx_game_close(&f);
     }
     printf("# not a target: %d out of range, %d out of sight, %d refused, %d itself\n", w.range,
            w.sight, w.refused, w.itself);
@@ -148,7 +122,7 @@ static void test_not_a_target_says_why(void **state)
 }
 
 /* The farthest free, passable hex from the actor. */
-static cell_t far_cell(rx_t *f)
+static cell_t far_cell(fx_game_t *f)
 {
     const battle_t *b = pui_battle(f->p);
     const map_t *m = b->map;
@@ -170,7 +144,7 @@ static cell_t far_cell(rx_t *f)
 static void test_unreachable_hex_shows_red_path(void **state)
 {
     (void)state;
-    rx_t f;
+    fx_game_t f;
     open_map(&f, "ridge_ambush.json");
     pui_t *p = f.p;
     to_user_turn(&f);
@@ -203,13 +177,13 @@ static void test_unreachable_hex_shows_red_path(void **state)
     char want[32];
     snprintf(want, sizeof want, "takes %d ft", cost);
     assert_non_null(strstr(p->msg, want));
-    close_map(&f);
+    fx_game_close(&f);
 }
 
 static void test_no_actions_says_why(void **state)
 {
     (void)state;
-    rx_t f;
+    fx_game_t f;
     open_map(&f, "ridge_ambush.json");
     pui_t *p = f.p;
     to_user_turn(&f);
@@ -229,7 +203,7 @@ static void test_no_actions_says_why(void **state)
              pui_name(p, p->actor));
     assert_non_null(strstr(p->msg, want));
     assert_non_null(strstr(f.hud.menu.why, want));
-    close_map(&f);
+    fx_game_close(&f);
 }
 
 int main(void)

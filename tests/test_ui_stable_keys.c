@@ -25,14 +25,6 @@
 #include "ui/window.h"
 #include "ui_frame_fixture.h"
 
-typedef struct {
-    map_t *m;
-    tmpl_db_t *db;
-    pui_t *p;
-    hud_t hud;
-    ui_state_t st;
-} kx_t;
-
 /* One action of one combatant and the key it showed first. */
 typedef struct {
     int actor;
@@ -82,18 +74,9 @@ static void check_bar(const pui_t *p, keys_t *k)
  * physical dice (typed in as the rules ask). */
 static void play_map(const char *name, bool physical, keys_t *k)
 {
-    kx_t f;
-    memset(&f, 0, sizeof f);
+    fx_game_t f;
     memset(k, 0, sizeof *k);
-    char path[512], data[512], err[512];
-    snprintf(path, sizeof path, "%s/../../maps/%s", HB_TEST_DATA, name);
-    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
-    assert_int_equal(map_load(path, data, &f.m, &f.db, err, sizeof err), 0);
-    f.p = malloc(sizeof *f.p);
-    assert_non_null(f.p);
-    assert_int_equal(pui_start(f.p, f.m, f.db, 5), BATTLE_OK);
-    assert_true(hud_init(&f.hud, f.p));
-    fx_state_fit(&f.st, &f.hud, f.m, 1280, 800);
+    fx_game_open(&f, name, 5, 1280, 800);
     pui_t *p = f.p;
     bool toggled = !physical;
     int given = 0, die = 0;
@@ -131,11 +114,7 @@ static void play_map(const char *name, bool physical, keys_t *k)
     check_bar(p, k);
     printf("# %s%s: %d keys checked, %d seen again, %d undos, %d moved\n", name,
            physical ? " (physical dice)" : "", k->checks, k->again, k->undos, k->moved);
-    hud_free(&f.hud);
-    pui_free(f.p);
-    free(f.p);
-    map_destroy(f.m);
-    tmpl_db_destroy(f.db);
+    fx_game_close(&f);
 }
 
 static void test_keys_stay_with_their_action(void **state)

@@ -27,49 +27,11 @@
 #define REC_MAX 4096
 static ui_text_rec_t rec[REC_MAX];
 
-static int setup(void **state)
+static void game_open(fx_game_t *g, const char *name, uint64_t seed)
 {
-    (void)state;
-    if (SDL_Init(SDL_INIT_VIDEO) != 0 || TTF_Init() != 0) return -1;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    TTF_Quit();
-    SDL_Quit();
-    return 0;
-}
-
-typedef struct {
-    map_t *m;
-    tmpl_db_t *db;
-    pui_t *p;
-    hud_t hud;
-} game_t;
-
-static void game_open(game_t *g, const char *name, uint64_t seed)
-{
-    char path[1024], data[512], err[512];
-    snprintf(path, sizeof path, "%s/../../maps/%s.json", HB_TEST_DATA, name);
-    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
-    g->m = NULL;
-    g->db = NULL;
-    if (map_load(path, data, &g->m, &g->db, err, sizeof err) != 0) fail_msg("%s", err);
-    g->p = malloc(sizeof *g->p);
-    assert_non_null(g->p);
-    assert_int_equal(pui_start(g->p, g->m, g->db, seed), BATTLE_OK);
-    assert_true(hud_init(&g->hud, g->p));
-}
-
-static void game_close(game_t *g)
-{
-    hud_free(&g->hud);
-    pui_free(g->p);
-    free(g->p);
-    tmpl_db_destroy(g->db);
-    map_destroy(g->m);
+    char file[256];
+    snprintf(file, sizeof file, "%s.json", name);
+    fx_game_open(g, file, seed, 0, 0);
 }
 
 /* The telegraph's amber (hud_map.c C_INTENT) in the map area of s. */
@@ -89,7 +51,7 @@ static int amber_in(const SDL_Surface *s, SDL_Rect r)
 static void test_laptop_marks_scars_telegraph(void **state)
 {
     (void)state;
-    game_t g;
+    fx_game_t g;
     game_open(&g, "salt_flats", 7);
     pui_t *p = g.p;
     const battle_t *b = p->play.b;
@@ -135,7 +97,7 @@ static void test_laptop_marks_scars_telegraph(void **state)
         assert_false(SDL_HasIntersection(&tok, &ban));
     }
     SDL_FreeSurface(s1);
-    game_close(&g);
+    fx_game_close(&g);
 }
 
 /* Draw p's window (st's HUD) at w x ht with texts recorded; returns how many. */
@@ -172,7 +134,7 @@ static int texts_in(int n, SDL_Rect r, const char *what)
 static void test_tracker_marks_physical_dice(void **state)
 {
     (void)state;
-    game_t g;
+    fx_game_t g;
     game_open(&g, "ridge_ambush", 3);
     pui_t *p = g.p;
     const battle_t *b = p->play.b;
@@ -235,7 +197,7 @@ static void test_tracker_marks_physical_dice(void **state)
     n = draw_recorded(p, &st, 1920, 1080, NULL);
     assert_int_equal(texts_in(n, g.hud.lay.tracker, "Physical dice"), 0);
     assert_int_equal(texts_in(n, g.hud.lay.tracker, "dice"), 0);
-    game_close(&g);
+    fx_game_close(&g);
 }
 
 int main(void)
@@ -245,5 +207,5 @@ int main(void)
         cmocka_unit_test(test_laptop_marks_scars_telegraph),
         cmocka_unit_test(test_tracker_marks_physical_dice),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, fx_video_up, fx_video_down);
 }

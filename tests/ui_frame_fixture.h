@@ -7,9 +7,13 @@
 #include <SDL_image.h>
 #include <SDL_ttf.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "io/map_io.h"
 #include "ui/hud.h"
+#include "ui/play_ui.h"
 #include "ui/window.h"
 
 /* Window state *st for map m in a w x ht window with HUD h laid out on it,
@@ -21,6 +25,41 @@ static inline void fx_state_fit(ui_state_t *st, hud_t *h, const map_t *m, int w,
     hud_layout(&h->lay, w, ht, 1.0);
     st->area = h->lay.map;
     ui_state_fit(st);
+}
+
+/* A bundled map's battle as the play window holds it: the map, its
+ * templates, the play state, the HUD and the window state. */
+typedef struct {
+    map_t *m;
+    tmpl_db_t *db;
+    pui_t *p;
+    hud_t hud;
+    ui_state_t st;
+} fx_game_t;
+
+/* Open maps/FILE, start its battle with seed, and lay out the HUD and fit
+ * the map for a w x ht window (st left zeroed when w is 0). */
+static inline void fx_game_open(fx_game_t *g, const char *file, uint64_t seed, int w, int ht)
+{
+    memset(g, 0, sizeof *g);
+    char path[1024], data[512], err[512];
+    snprintf(path, sizeof path, "%s/../../maps/%s", HB_TEST_DATA, file);
+    snprintf(data, sizeof data, "%s/../../data", HB_TEST_DATA);
+    if (map_load(path, data, &g->m, &g->db, err, sizeof err) != 0) fail_msg("%s", err);
+    g->p = malloc(sizeof *g->p);
+    assert_non_null(g->p);
+    assert_int_equal(pui_start(g->p, g->m, g->db, seed), BATTLE_OK);
+    assert_true(hud_init(&g->hud, g->p));
+    if (w > 0) fx_state_fit(&g->st, &g->hud, g->m, w, ht);
+}
+
+static inline void fx_game_close(fx_game_t *g)
+{
+    hud_free(&g->hud);
+    pui_free(g->p);
+    free(g->p);
+    tmpl_db_destroy(g->db);
+    map_destroy(g->m);
 }
 
 /* Draw p's play window, w x ht pixels, with HUD h (a fresh one when NULL),
