@@ -20,9 +20,7 @@ import threading
 import time
 
 try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
+    import selenium  # noqa: F401
 except ImportError:
     print("SKIPPED: needs python3-selenium (make deps)")
     sys.exit(77)
@@ -31,28 +29,12 @@ if not shutil.which("chromium") or not shutil.which("chromedriver"):
     sys.exit(77)
 
 REF, SRC = sys.argv[1], sys.argv[2]
-TIMEOUT = 20.0
-passed = failed = 0
+sys.dont_write_bytecode = True  # nothing written into the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from hbpage import TIMEOUT, Tally, chromium, wait_for  # noqa: E402
 
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name} {detail}", flush=True)
-
-
-def wait_for(what, fn, timeout=TIMEOUT):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        v = fn()
-        if v:
-            return v
-        time.sleep(0.1)
-    print(f"timed out waiting for {what}", flush=True)
-    return None
+tally = Tally()
+check = tally.check
 
 
 tmp = tempfile.mkdtemp(prefix="hb-referee-")
@@ -71,14 +53,7 @@ try:
         ref.stdin.flush()
         return lines.get(timeout=TIMEOUT)
 
-    o = Options()
-    for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-              "--disable-background-networking", "--disable-component-update", "--disable-sync",
-              "--disable-dev-shm-usage", "--window-size=1200,800", "--user-data-dir=" + os.path.join(tmp, "p")]:
-        o.add_argument(a)
-    o.binary_location = shutil.which("chromium")
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=o)
-    driver.set_page_load_timeout(TIMEOUT)
+    driver = chromium(os.path.join(tmp, "p"))
     d = driver
     d.get(url)
 
@@ -130,5 +105,4 @@ finally:
         ref.wait()
     shutil.rmtree(tmp, ignore_errors=True)
 
-print(f"{passed} passed, {failed} failed", flush=True)
-sys.exit(1 if failed else 0)
+tally.finish()

@@ -20,36 +20,16 @@ import tempfile
 import threading
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 HB, SRC = sys.argv[1], sys.argv[2]
-TIMEOUT = 20.0  # seconds, for each wait
-passed = failed = 0
+sys.dont_write_bytecode = True  # nothing written into the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from hbpage import TIMEOUT, Tally, chromium, wait_for  # noqa: E402
 
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name} {detail}", flush=True)
-
-
-def wait_for(what, fn, timeout=TIMEOUT):
-    """fn() until truthy, at most timeout seconds, polling 10 times a second."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        v = fn()
-        if v:
-            return v
-        time.sleep(0.1)
-    print(f"timed out waiting for {what}", flush=True)
-    return None
+tally = Tally()
+check = tally.check
 
 
 tmp = tempfile.mkdtemp(prefix="hb-share-")
@@ -87,17 +67,7 @@ try:
                 return events
 
     def browser(n):
-        o = Options()
-        for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                  "--disable-dev-shm-usage", "--window-size=1200,800",
-                  "--user-data-dir=" + os.path.join(tmp, f"profile{n}")]:
-            o.add_argument(a)
-        o.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-        d = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
-                             options=o)
-        d.set_page_load_timeout(TIMEOUT)
-        d.set_script_timeout(TIMEOUT)
+        d = chromium(os.path.join(tmp, f"profile{n}"))
         drivers.append(d)
         return d
 
@@ -213,5 +183,4 @@ finally:
             p.wait()
     shutil.rmtree(tmp, ignore_errors=True)
 
-print(f"{passed} passed, {failed} failed", flush=True)
-sys.exit(1 if failed else 0)
+tally.finish()
