@@ -121,11 +121,77 @@ static void test_status_is_live_and_keys_say_why(void **state)
     map_destroy(m);
 }
 
+#define REC_MAX 2048
+static ui_text_rec_t rec[REC_MAX];
+
+/* Texts starting with `what` drawn in the band of ht pixels just above
+ * rectangle r. */
+static int texts_above(int n, SDL_Rect r, int ht, const char *what)
+{
+    SDL_Rect band = {r.x, r.y - ht, r.w, ht};
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        k += strncmp(rec[i].s, what, strlen(what)) == 0 && SDL_HasIntersection(&rec[i].at, &band);
+    return k;
+}
+
+/* A status line cut to fit an 800-wide window shows whole, wrapped just
+ * above it, while the cursor is on it; never when it fits, never when the
+ * cursor is elsewhere. */
+static void test_cut_status_shows_whole_on_hover(void **state)
+{
+    (void)state;
+    fx_game_t g;
+    fx_game_open(&g, "ridge_ambush.json", 2, 800, 600);
+    pui_t *p = g.p;
+    pui_run_ai(p, 200);
+    anim_snap(&p->anim);
+    assert_true(p->user_turn);
+    const hud_layout_t *l = &g.hud.lay;
+    int band = 6 * l->line;
+    snprintf(p->msg, sizeof p->msg,
+             "Kara Voss cannot reach that hex this turn: the ford costs double, the brush "
+             "beyond it is all she has left, and the raiders watch the crossing");
+    char line[512];
+    pui_status(p, line, sizeof line);
+    assert_int_equal(strncmp(line, "Round 1", 7), 0);
+
+    /* The cursor over the map: the line is cut, nothing above it. */
+    fx_motion(&g.st, l->map.x + l->map.w / 2, l->map.y + l->map.h / 2);
+    assert_false(g.hud.hover_status);
+    int n = fx_draw_texts(p, &g.st, 800, 600, NULL, rec, REC_MAX);
+    assert_int_equal(texts_above(n, l->status, band, "Round 1"), 0);
+    int cut = 0;
+    for (int i = 0; i < n; i++)
+        cut += SDL_HasIntersection(&rec[i].at, &l->status) && strncmp(rec[i].s, "Round 1", 7) == 0;
+    assert_int_equal(cut, 1);
+
+    /* On the status line: the whole of it, over more than one line. */
+    fx_motion(&g.st, l->status.x + l->status.w / 3, l->status.y + l->status.h / 2);
+    assert_true(g.hud.hover_status);
+    n = fx_draw_texts(p, &g.st, 800, 600, "test_ui_status_tip.png", rec, REC_MAX);
+    assert_int_equal(texts_above(n, l->status, band, "Round 1"), 1);
+    /* Its lines are pieces of the whole status, one under the other. */
+    int tip_lines = 0;
+    SDL_Rect above = {l->status.x, l->status.y - band, l->status.w, band};
+    for (int i = 0; i < n; i++)
+        tip_lines += SDL_HasIntersection(&rec[i].at, &above) && strlen(rec[i].s) > 8 &&
+                     strstr(line, rec[i].s) != NULL;
+    assert_true(tip_lines >= 2);
+
+    /* A message that fits: no tooltip, cursor on the line or not. */
+    snprintf(p->msg, sizeof p->msg, "Ready.");
+    n = fx_draw_texts(p, &g.st, 800, 600, NULL, rec, REC_MAX);
+    assert_int_equal(texts_above(n, l->status, band, "Round 1"), 0);
+    fx_game_close(&g);
+}
+
 int main(void)
 {
     setenv("SDL_VIDEODRIVER", "dummy", 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_status_is_live_and_keys_say_why),
+        cmocka_unit_test(test_cut_status_shows_whole_on_hover),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, fx_video_up, fx_video_down);
 }

@@ -100,26 +100,10 @@ static void test_laptop_marks_scars_telegraph(void **state)
     fx_game_close(&g);
 }
 
-/* Draw p's window (st's HUD) at w x ht with texts recorded; returns how many. */
+/* Draw p's window (st's HUD) at w x ht with texts recorded in rec. */
 static int draw_recorded(pui_t *p, ui_state_t *st, int w, int ht, const char *png)
 {
-    char err[256];
-    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, w, ht, 32, SDL_PIXELFORMAT_ARGB8888);
-    assert_non_null(surf);
-    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
-    assert_non_null(r);
-    ui_draw_t *d = ui_draw_create(r, p->play.b->map, err, sizeof err);
-    assert_non_null(d);
-    ui_text_record(ui_draw_text(d), rec, REC_MAX);
-    ui_window_draw(d, st);
-    SDL_RenderPresent(r);
-    int n = ui_text_recorded(ui_draw_text(d));
-    ui_text_record(ui_draw_text(d), NULL, 0);
-    if (png) assert_int_equal(IMG_SavePNG(surf, png), 0);
-    ui_draw_destroy(d);
-    SDL_DestroyRenderer(r);
-    SDL_FreeSurface(surf);
-    return n < REC_MAX ? n : REC_MAX;
+    return fx_draw_texts(p, st, w, ht, png, rec, REC_MAX);
 }
 
 /* Texts drawn inside r that start with `what`. */

@@ -98,6 +98,31 @@ static inline SDL_Surface *fx_play_surface(pui_t *p, hud_t *h, int w, int ht, co
     return surf;
 }
 
+/* Draw p's window with st (its HUD) at w x ht, every text drawn recorded in
+ * rec[0..cap) (ui_text_record), saved as the PNG at png when not NULL;
+ * returns how many texts were recorded. SDL video and TTF must be up. */
+static inline int fx_draw_texts(pui_t *p, ui_state_t *st, int w, int ht, const char *png,
+                                ui_text_rec_t *rec, int cap)
+{
+    char err[256];
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, w, ht, 32, SDL_PIXELFORMAT_ARGB8888);
+    assert_non_null(surf);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+    assert_non_null(r);
+    ui_draw_t *d = ui_draw_create(r, p->play.b->map, err, sizeof err);
+    assert_non_null(d);
+    ui_text_record(ui_draw_text(d), rec, cap);
+    ui_window_draw(d, st);
+    SDL_RenderPresent(r);
+    int n = ui_text_recorded(ui_draw_text(d));
+    ui_text_record(ui_draw_text(d), NULL, 0);
+    if (png) assert_int_equal(IMG_SavePNG(surf, png), 0);
+    ui_draw_destroy(d);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+    return n < cap ? n : cap;
+}
+
 /* Draw p's play window into the PNG at png (see fx_play_surface). */
 static inline void fx_play_frame(pui_t *p, hud_t *h, int w, int ht, const char *png)
 {

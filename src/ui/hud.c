@@ -401,6 +401,10 @@ bool hud_post_event(hud_t *h, ui_state_t *s, const SDL_Event *e)
         if (hud_in_rect(&r, (int)s->mouse_x, (int)s->mouse_y)) h->hover_btn = i;
     }
     redraw |= old != h->hover_btn;
+    bool was = h->hover_status;
+    h->hover_status = h->hover_btn < 0 &&
+                      hud_in_rect(&h->lay.status, (int)s->mouse_x, (int)s->mouse_y);
+    redraw |= was != h->hover_status;
     bool over_map = hud_in_rect(&h->lay.map, (int)s->mouse_x, (int)s->mouse_y);
     redraw |= pui_hover_cell(p, s->hover, s->hover_on_map && over_map);
     if (h->ruler.on && e->type == SDL_MOUSEMOTION) {

@@ -43,6 +43,7 @@ typedef struct hud {
     hud_layout_t lay;
     hud_panel_t want_tracker, want_side; /* Ctrl+1, Ctrl+2: the referee's choice */
     int hover_btn;         /* action button under the cursor, -1 none */
+    bool hover_status;     /* the cursor on the status line (its tooltip when cut) */
     bool help_by_key;      /* the last key press toggled the help */
     ui_token_pose_t *pose; /* animated poses plus lunges, one per combatant */
     shape_buf_t sb;        /* scratch for batched map marks */

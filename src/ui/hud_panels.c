@@ -418,6 +418,16 @@ static void draw_bar(hud_t *h, ui_draw_t *d)
     hud_fit_text(d, live, l->px, l->status.w - held_w - 2 * l->px, msg, sizeof msg);
     hud_text(d, msg, l->px, false, C_INK, l->status.x + l->px,
              l->status.y + (l->status.h - l->px) / 2 - 2);
+    /* Cut to fit: the cursor on the line shows it whole, above it. */
+    if (h->hover_status && strcmp(msg, live) != 0) {
+        int wrap = l->status.w - held_w - 3 * l->px;
+        int lines = hud_text_wrap(d, live, l->px, false, C_INK, 0, 0, wrap, l->line, false);
+        SDL_Rect tip = {l->status.x, l->status.y - lines * l->line - 8, wrap + 2 * l->px,
+                        lines * l->line + 6};
+        hud_fill(r, tip, (SDL_Color){250, 246, 220, 245});
+        hud_text_wrap(d, live, l->px, false, (SDL_Color){20, 20, 24, 255}, tip.x + l->px,
+                      tip.y + 3, wrap, l->line, true);
+    }
     /* The tooltip of the hovered button names its shortcut. */
     if (h->hover_btn >= 0 && h->hover_btn < p->n_bar && !pui_needs_die(p)) {
         const pui_action_t *a = &p->bar[h->hover_btn];
