@@ -371,6 +371,9 @@ void ui_session_frame(ui_session_t *s, double dt)
 void ui_session_close(ui_session_t *s)
 {
     if (!s->opened) return;
+    /* First: a log-off message during what follows must not keep a battle
+     * that is being freed (the last words read s->play). */
+    ui_stop_unwatch(s->win);
     ui_share_free(&s->share); /* every page's connection closed */
     ui_overlay_destroy(s->overlay);
     ui_projector_free(&s->proj);
@@ -379,7 +382,6 @@ void ui_session_close(ui_session_t *s)
     free(s->play);
     ui_draw_destroy(s->d);
     if (s->ren) SDL_DestroyRenderer(s->ren);
-    ui_stop_unwatch(s->win);
     if (s->win) SDL_DestroyWindow(s->win);
     s->overlay = NULL;
     s->play = NULL;
