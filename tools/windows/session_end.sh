@@ -10,7 +10,8 @@
 # WM_ENDSESSION alone and the process ended at once. Each time the recovery
 # copy must be written in %LOCALAPPDATA%\hexbattle, and must come back: the
 # battle replays from it, the editor offers the edits back (R), and Ctrl+S
-# saves them into the map.
+# saves them into the map. And during an editor's play-test, a forced
+# log-off keeps both the battle and the unsaved edits.
 #
 # Wine keeps %LOCALAPPDATA% in its prefix (it sets the variable itself, over
 # the one given), so the copies are looked for there.
@@ -121,7 +122,7 @@ logoff() {
     tr -d '\r' <"$TMP/logoff.err" | grep -a "^endsession:"
     for _ in $(seq 50); do kill -0 "$HB_PID" 2>/dev/null || break; sleep 0.1; done
     kill -0 "$HB_PID" 2>/dev/null && kill -KILL "$HB_PID"
-    wait "$HB_PID"
+    wait "$HB_PID" 2>/dev/null
     STATUS=$?
     HB_PID=""
 }
@@ -196,6 +197,40 @@ for mode in logoff force; do
         "$TMP/edit_$mode.err"
     [ "$FAILS" -eq 0 ] || { cat "$TMP/logoff.txt" "$TMP/edit_$mode.err"; }
 done
+
+# --- a forced log-off during the editor's play-test: the play window keeps
+# the battle and the editor's unsaved edits while answering WM_ENDSESSION ---
+rm -f "$ECOPY" "$COPY"
+launch "$TMP/edit_test.err" edit "$MAP"
+win=$(window "hexbattle editor - ")
+check editor_opens_for_a_play_test test -n "$win"
+for _ in 1 2 3; do
+    xdotool windowfocus --sync "$win" key b 2>/dev/null
+    xdotool mousemove --window "$win" 600 380 click 1
+    title_unsaved "$win" && break
+done
+check edit_unsaved_before_the_play_test title_unsaved "$win"
+# F5 plays (again when the editor first warns about the map).
+for _ in 1 2 3; do
+    xdotool windowfocus --sync "$win" key F5 2>/dev/null
+    pwin=$(xdotool search --name "^hexbattle - " 2>/dev/null | head -1)
+    for _ in $(seq 30); do
+        [ -n "$pwin" ] && break
+        sleep 0.1
+        pwin=$(xdotool search --name "^hexbattle - " 2>/dev/null | head -1)
+    done
+    [ -n "$pwin" ] && break
+done
+check play_test_opens test -n "$pwin"
+sleep 2
+logoff "hexbattle - " --wait 10 --force
+check play_test_told_end said "end: sent"
+check play_test_battle_kept test -s "$COPY"
+check play_test_edits_kept test -s "$ECOPY"
+check play_test_stderr_says_edits_kept grep -q "unsaved edits kept in .*arena.recover.json" \
+    "$TMP/edit_test.err"
+check map_untouched_by_the_play_test cmp -s "$MAP" "$TMP/original.json"
+[ "$FAILS" -eq 0 ] || { cat "$TMP/logoff.txt" "$TMP/edit_test.err"; }
 
 # The next edit of the map offers the edits back: R restores them (the copy
 # goes), Ctrl+S saves them into the map, Q quits.
