@@ -120,9 +120,11 @@ title_saved() {
 logoff() {
     wine64 "$TMP/endsession.exe" "$@" 2>"$TMP/logoff.err" | tr -d '\r' >"$TMP/logoff.txt"
     tr -d '\r' <"$TMP/logoff.err" | grep -a "^endsession:"
-    for _ in $(seq 50); do kill -0 "$HB_PID" 2>/dev/null || break; sleep 0.1; done
+    # (Now and then the Unix side of a process Wine ended lingers: waited
+    # for, then killed, which bash reports as "Killed".)
+    for _ in $(seq 100); do kill -0 "$HB_PID" 2>/dev/null || break; sleep 0.1; done
     kill -0 "$HB_PID" 2>/dev/null && kill -KILL "$HB_PID"
-    wait "$HB_PID" 2>/dev/null
+    wait "$HB_PID"
     STATUS=$?
     HB_PID=""
 }
