@@ -31,6 +31,8 @@ static int remove_dir(void **state)
     return 0;
 }
 
+#ifndef _WIN32
+/* POSIX: $XDG_CONFIG_HOME when absolute, else ~/.config. */
 static void path_follows_xdg_then_home(void **state)
 {
     (void)state;
@@ -51,6 +53,33 @@ static void path_follows_xdg_then_home(void **state)
     setenv("HOME", "/home/ref", 1);
     assert_int_equal(config_path(tiny, sizeof tiny), HB_ERR_OTHER);
 }
+#else
+/* Windows: %APPDATA% (settings roam with the user), never %LOCALAPPDATA%
+ * (the autosaves' and recovery copies' folder), and never the POSIX
+ * variables; none set is an error, not a file in the working folder. */
+static void path_follows_xdg_then_home(void **state)
+{
+    (void)state;
+    char p[512];
+    setenv("APPDATA", "C:\\Users\\ref\\AppData\\Roaming", 1);
+    setenv("LOCALAPPDATA", "C:\\Users\\ref\\AppData\\Local", 1);
+    setenv("XDG_CONFIG_HOME", "/srv/cfg", 1);
+    setenv("HOME", "/home/ref", 1);
+    assert_int_equal(config_path(p, sizeof p), HB_OK);
+    assert_string_equal(p, "C:/Users/ref/AppData/Roaming/hexbattle/displays.json");
+    /* A name outside ASCII comes through as UTF-8. */
+    assert_int_equal(_wputenv_s(L"APPDATA", L"C:\\Users\\J\u00f6rg"), 0);
+    assert_int_equal(config_path(p, sizeof p), HB_OK);
+    assert_string_equal(p, "C:/Users/J\xc3\xb6rg/hexbattle/displays.json");
+    unsetenv("APPDATA");
+    assert_int_equal(config_path(p, sizeof p), HB_ERR_OTHER);
+    char tiny[8];
+    setenv("APPDATA", "C:\\x", 1);
+    assert_int_equal(config_path(tiny, sizeof tiny), HB_ERR_OTHER);
+    unsetenv("LOCALAPPDATA");
+    unsetenv("XDG_CONFIG_HOME");
+}
+#endif
 
 static void missing_file_is_empty(void **state)
 {

@@ -54,21 +54,38 @@ static void touch(const char *root, const char *rel)
     assert_int_equal(fclose(f), 0);
 }
 
-/* An installed layout, PREFIX/bin/hexbattle and PREFIX/share/hexbattle/...:
- * its own data is used even with HEXBATTLE_DATA pointing elsewhere. */
+/* An installed copy's layout, relative to PREFIX: the program, its folder,
+ * and where its data sits as seen from that folder. POSIX: PREFIX/bin beside
+ * PREFIX/share/hexbattle (cmake --install, the .deb); Windows: everything
+ * beside hexbattle.exe (the zip). */
+#ifdef _WIN32
+#define INST_BIN "."
+#define INST_EXE "hexbattle.exe"
+#define INST_SHARE ""
+#else
+#define INST_BIN "bin"
+#define INST_EXE "hexbattle"
+#define INST_SHARE "../share/hexbattle/"
+#endif
+/* The same relative to PREFIX (for making the folders). */
+#define INST_DATA INST_BIN "/" INST_SHARE "data"
+#define INST_ASSETS INST_BIN "/" INST_SHARE "assets"
+
+/* An installed layout: its own data is used even with HEXBATTLE_DATA
+ * pointing elsewhere. */
 static void test_installed_copy_uses_its_own(void **state)
 {
     const char *p = *state;
-    make_dirs(p, "bin");
-    make_dirs(p, "share/hexbattle/data");
-    make_dirs(p, "share/hexbattle/assets/fonts");
-    touch(p, "share/hexbattle/data/terrain.json");
+    make_dirs(p, INST_BIN);
+    make_dirs(p, INST_DATA);
+    make_dirs(p, INST_ASSETS "/fonts");
+    touch(p, INST_DATA "/terrain.json");
     setenv("HEXBATTLE_DATA", "/elsewhere/data", 1);
     setenv("HEXBATTLE_ASSETS", "/elsewhere/assets", 1);
     char exe[1024], data[1100], assets[1100];
-    snprintf(exe, sizeof exe, "%s/bin/hexbattle", p);
-    snprintf(data, sizeof data, "%s/bin/../share/hexbattle/data", p);
-    snprintf(assets, sizeof assets, "%s/bin/../share/hexbattle/assets", p);
+    snprintf(exe, sizeof exe, "%s/" INST_BIN "/" INST_EXE, p);
+    snprintf(data, sizeof data, "%s/" INST_DATA, p);
+    snprintf(assets, sizeof assets, "%s/" INST_ASSETS, p);
     hb_set_argv0(exe);
     assert_string_equal(hb_data_dir(), data);
     assert_string_equal(hb_assets_dir(), assets);
@@ -94,15 +111,15 @@ static void test_not_installed_uses_env(void **state)
     assert_string_equal(hb_assets_dir(), assets);
 }
 
-/* A share/hexbattle without the data in it is no installed copy. */
+/* A data folder without the data in it is no installed copy. */
 static void test_installed_needs_the_data(void **state)
 {
     const char *p = *state;
-    make_dirs(p, "bin");
-    make_dirs(p, "share/hexbattle/data");
+    make_dirs(p, INST_BIN);
+    make_dirs(p, INST_DATA);
     setenv("HEXBATTLE_DATA", "/elsewhere/data", 1);
     char exe[1024];
-    snprintf(exe, sizeof exe, "%s/bin/hexbattle", p);
+    snprintf(exe, sizeof exe, "%s/" INST_BIN "/" INST_EXE, p);
     hb_set_argv0(exe);
     assert_string_equal(hb_data_dir(), "/elsewhere/data");
 }
@@ -114,14 +131,21 @@ static void test_exe_dir(void **state)
     char dir[4096];
     assert_true(hb_plat_exe_dir(dir, sizeof dir));
     /* This program is in it, under the name argv[0] ends with. */
-    const char *base = strrchr(g_self, '/');
-    base = base ? base + 1 : g_self;
+    const char *base = g_self;
+    for (const char *c = g_self; *c; c++)
+        if (*c == '/' || *c == '\\') base = c + 1;
     char self[4200];
     snprintf(self, sizeof self, "%s/%s", dir, base);
     FILE *f = fopen(self, "rb");
     assert_non_null(f);
     fclose(f);
+#ifdef _WIN32
+    /* "Z:/work/..." under Wine: a drive, and '/' only. */
+    assert_true(dir[1] == ':' && dir[2] == '/');
+    assert_null(strchr(dir, '\\'));
+#else
     assert_int_equal(dir[0], '/');
+#endif
     /* Too small a buffer: false, and an empty string. */
     char tiny[4] = "xyz";
     assert_false(hb_plat_exe_dir(tiny, sizeof tiny));

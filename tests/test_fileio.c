@@ -13,13 +13,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#ifdef _WIN32
+#include <io.h>
+#else
 #include <signal.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
-#include <unistd.h>
+#endif
 
 #include "io/fileio.h"
+#include "platform/platform.h"
 #include "tmp_fixture.h"
 
 /* One temporary folder per test, removed afterwards. */
@@ -261,9 +266,13 @@ static void test_write_parent_is_file(void **state)
     write_bytes(file, "x", 1);
     snprintf(path, sizeof path, "%s/map.json", file);
     assert_int_equal(hb_write_atomic(path, "data", 4, true, err, sizeof err), HB_ERR_OTHER);
+#ifdef _WIN32
+    int why = ENOENT; /* Windows: ERROR_PATH_NOT_FOUND, no ENOTDIR */
+#else
+    int why = ENOTDIR;
+#endif
     snprintf(expect, sizeof expect,
-             "%s: cannot write: %s (creating a temporary file beside it)", path,
-             strerror(ENOTDIR));
+             "%s: cannot write: %s (creating a temporary file beside it)", path, strerror(why));
     assert_string_equal(err, expect);
     expect_file(file, "x");
     assert_int_equal(tmp_dir_count(*state), 1);
@@ -313,6 +322,7 @@ static void test_failed_rename_leaves_target(void **state)
     assert_int_equal(tmp_dir_count(*state), 1);
 }
 
+#ifndef _WIN32
 /* A disk that fills up part way through the write: a file-size limit makes
  * every write past 1 KiB fail (EFBIG) in a child process, the way ENOSPC does
  * on a full disk (tests/cli/disk.sh does a real full and read-only tmpfs
@@ -343,6 +353,74 @@ static void test_write_fails_part_way(void **state)
     expect_file(path, "precious");
     assert_int_equal(tmp_dir_count(*state), 1); /* no temporary file, no .bak */
 }
+#endif
+
+/* The file being replaced is read-only. POSIX: the replace is the folder's
+ * business (rename), so the save goes through and the file keeps its mode.
+ * Windows: MoveFileEx refuses to replace a read-only file, so the save fails
+ * naming the file, the old bytes stay, and no temporary file is left (the
+ * backup, written before, is the old file too). */
+static void test_replace_read_only_target(void **state)
+{
+    char path[1024], bak[1100], err[1400] = "";
+    join(path, sizeof path, *state, "locked.json");
+    snprintf(bak, sizeof bak, "%s.bak", path);
+    write_bytes(path, "precious", 8);
+    assert_int_equal(chmod(path, S_IRUSR), 0);
+    int rc = hb_write_atomic(path, "replacement", 11, true, err, sizeof err);
+#ifdef _WIN32
+    assert_int_equal(rc, HB_ERR_OTHER);
+    char expect[1400];
+    snprintf(expect, sizeof expect, "%s: cannot write: %s", path, strerror(EACCES));
+    assert_string_equal(err, expect);
+    expect_file(path, "precious");
+#else
+    assert_int_equal(rc, HB_OK);
+    expect_file(path, "replacement");
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    assert_int_equal(st.st_mode & 0777, S_IRUSR);
+#endif
+    expect_file(bak, "precious");
+    assert_int_equal(tmp_dir_count(*state), 2); /* the file and its .bak */
+    chmod(path, S_IRUSR | S_IWUSR);
+}
+
+/* The file being replaced is held open by a reader (another program
+ * reading the map). POSIX: replaced; the reader goes on reading the old
+ * bytes. Windows: a file open without delete sharing (the C runtime's
+ * open, as most programs do) cannot be replaced: the save fails naming the
+ * file, the old bytes stay, no temporary file is left; once the reader
+ * closes it, the same save goes through. */
+static void test_replace_open_target(void **state)
+{
+    char path[1024], err[1400] = "";
+    join(path, sizeof path, *state, "busy.json");
+    write_bytes(path, "precious", 8);
+    int fd = open(path, O_RDONLY);
+    assert_true(fd >= 0);
+    int rc = hb_write_atomic(path, "replacement", 11, false, err, sizeof err);
+    char got[16] = "";
+#ifdef _WIN32
+    assert_int_equal(rc, HB_ERR_OTHER);
+    char expect[1400];
+    snprintf(expect, sizeof expect, "%s: cannot write: %s", path, strerror(EACCES));
+    assert_string_equal(err, expect);
+    expect_file(path, "precious");
+    assert_int_equal(tmp_dir_count(*state), 1);
+    assert_int_equal(read(fd, got, sizeof got - 1), 8);
+    assert_string_equal(got, "precious");
+    close(fd);
+    assert_int_equal(hb_write_atomic(path, "replacement", 11, false, err, sizeof err), HB_OK);
+#else
+    assert_int_equal(rc, HB_OK);
+    assert_int_equal(read(fd, got, sizeof got - 1), 8);
+    assert_string_equal(got, "precious");
+    close(fd);
+#endif
+    expect_file(path, "replacement");
+    assert_int_equal(tmp_dir_count(*state), 1);
+}
 
 /* The injected failures: which call fails, with what, and what is left. */
 static void test_injected_faults(void **state)
@@ -355,12 +433,19 @@ static void test_injected_faults(void **state)
     assert_false(hb_fault_set("write:1:ENOENT"));
     assert_false(hb_fault_set("write:1,"));
     /* The second write fails and, with "+", every one after it. */
+#ifdef EDQUOT
     assert_true(hb_fault_set("write:2+:EDQUOT"));
+#define QUOTA EDQUOT
+#else /* no disk quotas in Windows' errno */
+    assert_false(hb_fault_set("write:2+:EDQUOT"));
+    assert_true(hb_fault_set("write:2+:EFBIG"));
+#define QUOTA EFBIG
+#endif
     assert_int_equal(hb_write_atomic(path, "one", 3, false, err, sizeof err), HB_OK);
     for (int k = 0; k < 2; k++) {
         assert_int_equal(hb_write_atomic(path, "two", 3, false, err, sizeof err), HB_ERR_OTHER);
         char expect[1400];
-        snprintf(expect, sizeof expect, "%s: cannot write: %s", path, strerror(EDQUOT));
+        snprintf(expect, sizeof expect, "%s: cannot write: %s", path, strerror(QUOTA));
         assert_string_equal(err, expect);
     }
     /* Several at once; only the named call of each. */
@@ -414,14 +499,26 @@ static void test_data_dir_beside_argv0(void **state)
     snprintf(terrain, sizeof terrain, "%s/terrain.json", data);
     write_bytes(terrain, "{}", 2);
     snprintf(exe, sizeof exe, "%s/hexbattle", bin);
+#ifdef _WIN32
+    /* The Windows suites sit in the top of their build folder, so the
+     * build tree's data/ beside this program's own folder comes first; and
+     * they are built as shipped, without the source tree's (no
+     * HB_SOURCE_DIR fallback). */
+    char self[1024];
+    assert_true(hb_plat_exe_dir(self, sizeof self));
+    snprintf(expect, sizeof expect, "%s/../data", self);
+#define SOURCE_DATA expect
+#else
     snprintf(expect, sizeof expect, "%s/../data", bin);
+#define SOURCE_DATA HB_SOURCE_DIR "/data"
+#endif
     hb_set_argv0(exe);
     assert_string_equal(hb_data_dir(), expect);
 
     /* Without terrain.json there, the source tree it was built from is used. */
     unlink(terrain);
     hb_set_argv0(exe);
-    assert_string_equal(hb_data_dir(), HB_SOURCE_DIR "/data");
+    assert_string_equal(hb_data_dir(), SOURCE_DATA);
     if (saved) setenv("HEXBATTLE_DATA", saved, 1);
     free(saved);
     hb_set_argv0(NULL);
@@ -445,7 +542,14 @@ static void test_assets_dir(void **state)
     /* Without fonts there, the build tree's assets are used. */
     rmdir(fonts);
     hb_set_argv0(NULL);
+#ifdef _WIN32
+    char self[1024];
+    assert_true(hb_plat_exe_dir(self, sizeof self));
+    snprintf(expect, sizeof expect, "%s/../assets", self);
+    assert_string_equal(hb_assets_dir(), expect);
+#else
     assert_string_equal(hb_assets_dir(), HB_SOURCE_DIR "/assets");
+#endif
     if (saved)
         setenv("HEXBATTLE_DATA", saved, 1);
     else
@@ -474,7 +578,11 @@ int main(void)
         DIR_TEST(test_write_missing_folder),
         DIR_TEST(test_failed_backup_leaves_target),
         DIR_TEST(test_failed_rename_leaves_target),
+#ifndef _WIN32
         DIR_TEST(test_write_fails_part_way),
+#endif
+        DIR_TEST(test_replace_read_only_target),
+        DIR_TEST(test_replace_open_target),
         DIR_TEST(test_data_dir_from_env),
         DIR_TEST(test_data_dir_beside_argv0),
         DIR_TEST(test_assets_dir),

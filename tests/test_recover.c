@@ -21,6 +21,7 @@
 #include "io/fileio.h"
 #include "io/map_io.h"
 #include "io/recover.h"
+#include "platform/platform.h"
 #include "text_fixture.h"
 #include "tmp_fixture.h"
 
@@ -34,7 +35,7 @@ static int setup(void **state)
 {
     fx_t *f = calloc(1, sizeof *f);
     if (!f || !tmp_dir_make(f->dir, sizeof f->dir, "recover")) return -1;
-    setenv("XDG_DATA_HOME", f->dir, 1);
+    tmp_user_dirs(f->dir);
     char err[HB_ERR_MAX];
     if (map_load(HB_SOURCE_DIR "/maps/ridge_ambush.json", NULL, &f->m, &f->db, err, sizeof err) != 0) {
         fprintf(stderr, "%s\n", err);
@@ -72,6 +73,12 @@ static void test_paths(void **state)
     char abs[1024], cwd[900];
     assert_non_null(getcwd(cwd, sizeof cwd));
     recover_abs("some.json", abs, sizeof abs);
+#ifdef _WIN32
+    /* "Z:\\work\\x" from the CRT; hexbattle's paths use '/'. */
+    for (char *c = cwd; *c; c++)
+        if (*c == '\\') *c = '/';
+    assert_true(cwd[1] == ':' && cwd[2] == '/');
+#endif
     snprintf(want, sizeof want, "%s/some.json", cwd);
     assert_string_equal(abs, want);
 }
@@ -337,7 +344,7 @@ static void test_copy_lands_elsewhere(void **state)
     snprintf(tmp, sizeof tmp, "%s/tmp", f->dir);
     assert_int_equal(mkdir(maps, 0755), 0);
     assert_int_equal(mkdir(tmp, 0755), 0);
-    setenv("TMPDIR", tmp, 1);
+    tmp_temp_dir(tmp);
     snprintf(file, sizeof file, "%s/ford.json", maps);
     edit_history_t h;
     edit_history_init(&h);
@@ -370,7 +377,17 @@ static void test_copy_lands_elsewhere(void **state)
     assert_int_equal(
         recover_write_map_any(file, f->m, &h, where, sizeof where, &no_history, err, sizeof err),
         HB_OK);
+#ifdef _WIN32
+    /* GetTempPath gives %TMP% as Windows sees it: Wine puts its drive
+     * before a Unix path ("Z:/tmp/..."). */
+    char sys_tmp[1024];
+    assert_true(hb_plat_temp_dir(sys_tmp, sizeof sys_tmp));
+    size_t nt = strlen(sys_tmp), nm = strlen(tmp);
+    assert_true(nt >= nm && strcmp(sys_tmp + nt - nm, tmp) == 0);
+    snprintf(want, sizeof want, "%s/hexbattle-ford.recover.json", sys_tmp);
+#else
     snprintf(want, sizeof want, "%s/hexbattle-ford.recover.json", tmp);
+#endif
     assert_string_equal(where, want);
     hb_fault_set(NULL);
     assert_int_equal(recover_find(file, found, sizeof found, err, sizeof err), 1);
@@ -389,7 +406,7 @@ static void test_copy_lands_elsewhere(void **state)
     assert_non_null(strstr(err, "/maps/ford.recover.json: cannot write"));
     assert_non_null(strstr(err, "/tmp/hexbattle-ford.recover.json: cannot write"));
     assert_int_equal(recover_find(file, found, sizeof found, err, sizeof err), 0);
-    unsetenv("TMPDIR");
+    tmp_temp_dir(NULL);
     edit_history_free(&h);
 }
 

@@ -11,15 +11,19 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <signal.h>
+#include <sys/wait.h>
+#endif
 
 #include "io/event_json.h"
 #include "io/fileio.h"
@@ -632,8 +636,8 @@ static void test_autosave_rotates_three(void **state)
     assert_true(save_autosave_path(sub, 4, path, sizeof path));
     struct stat st;
     assert_int_not_equal(stat(path, &st), 0);
-    /* The folder follows XDG_DATA_HOME. */
-    setenv("XDG_DATA_HOME", dir, 1);
+    /* The folder follows XDG_DATA_HOME (Windows: %LOCALAPPDATA%). */
+    tmp_user_dirs(dir);
     char named[256];
     assert_true(save_autosave_dir(named, sizeof named));
     snprintf(path, sizeof path, "%s/hexbattle", dir);
@@ -658,6 +662,15 @@ static void test_failed_write_keeps_old_file(void **state)
     assert_int_equal(save_write(path, &p, NULL, NULL, true, err, sizeof err), HB_OK);
     play_end(&p);
     play_n(&p, m, db, 2, 9);
+#ifdef _WIN32
+    /* Windows has no read-only folders for files (the attribute means
+     * nothing on a folder): a read-only file is not replaced. */
+    assert_int_equal(chmod(path, S_IRUSR), 0);
+    assert_int_equal(save_write(path, &p, NULL, NULL, true, err, sizeof err), HB_ERR_OTHER);
+    assert_non_null(strstr(err, path));
+    assert_int_equal(chmod(path, S_IRUSR | S_IWUSR), 0);
+    assert_int_equal(load_cmds(path), 6);
+#else
     if (geteuid() != 0) {
         /* Read-only folder: the temporary file cannot be made. */
         assert_int_equal(chmod(dir, 0555), 0);
@@ -666,6 +679,7 @@ static void test_failed_write_keeps_old_file(void **state)
         assert_int_equal(chmod(dir, 0755), 0);
         assert_int_equal(load_cmds(path), 6);
     }
+#endif
     /* A second save keeps the first as .bak. */
     assert_int_equal(save_write(path, &p, NULL, NULL, true, err, sizeof err), HB_OK);
     assert_int_equal(load_cmds(path), 9);
@@ -758,6 +772,121 @@ static void test_injected_failures_lose_nothing(void **state)
     tmp_dir_remove(dir);
 }
 
+/* The two battles the kill test's writer saves in turn over PATH: a short
+ * one (a) and a long one (b), the same in the parent and in the child. */
+static void kill_battles(map_t **m, tmpl_db_t **db, play_t *a, play_t *b)
+{
+    *m = load_sample("foundry_breach.json", db);
+    play_n(a, *m, *db, 4, 8);
+    play_n(b, *m, *db, 4, 40);
+}
+
+/* What a kill left in DIR: temporary files from kills that landed inside a
+ * write (harmless; worth seeing). */
+static int stray_temps(const char *dir)
+{
+    int stray = 0;
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    for (struct dirent *e; (e = readdir(d));)
+        stray += strstr(e->d_name, ".tmp.") != NULL;
+    closedir(d);
+    return stray;
+}
+
+#ifdef _WIN32
+/* The kill test's writer (this program run with --writer PATH): save the
+ * two battles over PATH without pause, b first; after the first whole save,
+ * one byte on standard output tells the parent. Never returns. */
+static int writer_main(const char *path)
+{
+    map_t *m;
+    tmpl_db_t *db = NULL;
+    play_t a, b;
+    kill_battles(&m, &db, &a, &b);
+    char err[HB_ERR_MAX];
+    HANDLE out = GetStdHandle(STD_OUTPUT_HANDLE);
+    for (unsigned k = 0;; k++) {
+        save_write(path, (k & 1) ? &a : &b, NULL, NULL, false, err, sizeof err);
+        DWORD w = 0;
+        if (k == 0 && (!WriteFile(out, "x", 1, &w, NULL) || w != 1)) return 1;
+    }
+}
+
+/* Windows: the writer is a child process (this program again) ended by
+ * TerminateProcess at a random moment, the way Task Manager or a shutdown
+ * that stopped waiting ends it; then the file must load and rebuild to one
+ * of the two battles. ROUNDS times (a process starts slowly under Wine). */
+static void test_kill_during_save_keeps_a_whole_save(void **state)
+{
+    (void)state;
+    enum { ROUNDS = 40 };
+    char dir[64], path[256];
+    temp_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/battle.json", dir);
+    map_t *m;
+    tmpl_db_t *db = NULL;
+    play_t a, b;
+    kill_battles(&m, &db, &a, &b);
+    int na = a.b->cmds.n, nb = b.b->cmds.n;
+    assert_int_not_equal(na, nb);
+    char err[HB_ERR_MAX];
+    assert_int_equal(save_write(path, &a, NULL, NULL, false, err, sizeof err), HB_OK);
+    char self[MAX_PATH], cmd[2 * MAX_PATH + 64];
+    DWORD n = GetModuleFileNameA(NULL, self, sizeof self);
+    assert_true(n > 0 && n < sizeof self);
+    snprintf(cmd, sizeof cmd, "\"%s\" --writer \"%s\"", self, path);
+    srand((unsigned)time(NULL));
+    int kills = 0, saw_a = 0, saw_b = 0;
+    for (int round = 0; round < ROUNDS; round++) {
+        SECURITY_ATTRIBUTES sa = {sizeof sa, NULL, TRUE};
+        HANDLE rd, wr;
+        assert_true(CreatePipe(&rd, &wr, &sa, 0));
+        assert_true(SetHandleInformation(rd, HANDLE_FLAG_INHERIT, 0));
+        STARTUPINFOA si;
+        memset(&si, 0, sizeof si);
+        si.cb = sizeof si;
+        si.dwFlags = STARTF_USESTDHANDLES;
+        si.hStdInput = GetStdHandle(STD_INPUT_HANDLE);
+        si.hStdOutput = wr;
+        si.hStdError = GetStdHandle(STD_ERROR_HANDLE);
+        PROCESS_INFORMATION pi;
+        assert_true(CreateProcessA(NULL, cmd, NULL, NULL, TRUE, 0, NULL, NULL, &si, &pi));
+        CloseHandle(wr);
+        /* Wait for the first whole save (b). */
+        char c;
+        DWORD got = 0;
+        assert_true(ReadFile(rd, &c, 1, &got, NULL) && got == 1);
+        CloseHandle(rd);
+        /* 0..3 ms more: the kill lands anywhere in the write, the flush or
+         * the replace. */
+        Sleep((DWORD)(rand() % 4));
+        assert_true(TerminateProcess(pi.hProcess, 9));
+        assert_int_equal(WaitForSingleObject(pi.hProcess, 10000), WAIT_OBJECT_0);
+        DWORD code = 0;
+        assert_true(GetExitCodeProcess(pi.hProcess, &code));
+        kills += code == 9;
+        CloseHandle(pi.hThread);
+        CloseHandle(pi.hProcess);
+        int got_n = load_cmds(path);
+        if (got_n != na && got_n != nb)
+            fprintf(stderr, "kill %d: the save holds %d commands\n", round, got_n);
+        assert_true(got_n == na || got_n == nb);
+        saw_a += got_n == na;
+        saw_b += got_n == nb;
+    }
+    assert_int_equal(kills, ROUNDS);
+    assert_true(saw_b > 0);
+    if (saw_a == 0) fprintf(stderr, "note: every kill found the second battle\n");
+    printf("kill test: %d kills, %d found the short battle, %d the long one, %d inside a write\n",
+           kills, saw_a, saw_b, stray_temps(dir));
+    play_end(&a);
+    play_end(&b);
+    tmpl_db_destroy(db);
+    map_destroy(m);
+    tmp_dir_remove(dir);
+}
+#else
 /* The kill test: a child process saves two different battles over the same
  * file without pause; the parent SIGKILLs it at a random moment, then the
  * file must load and rebuild to one of the two. A hundred times. */
@@ -767,11 +896,10 @@ static void test_kill_during_save_keeps_a_whole_save(void **state)
     char dir[64], path[256];
     temp_dir(dir, sizeof dir);
     snprintf(path, sizeof path, "%s/battle.json", dir);
+    map_t *m;
     tmpl_db_t *db = NULL;
-    map_t *m = load_sample("foundry_breach.json", &db);
     play_t a, b;
-    play_n(&a, m, db, 4, 8);
-    play_n(&b, m, db, 4, 40);
+    kill_battles(&m, &db, &a, &b);
     int na = a.b->cmds.n, nb = b.b->cmds.n;
     assert_int_not_equal(na, nb);
     char err[HB_ERR_MAX];
@@ -816,22 +944,15 @@ static void test_kill_during_save_keeps_a_whole_save(void **state)
      * once b has been replaced at least once, which a slow machine may miss). */
     assert_true(saw_b > 0);
     if (saw_a == 0) fprintf(stderr, "note: every kill found the second battle\n");
-    /* Temporary files left behind are kills that landed inside a write:
-     * worth seeing, not a property (they are harmless). */
-    int stray = 0;
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    for (struct dirent *e; (e = readdir(d));)
-        stray += strstr(e->d_name, ".tmp.") != NULL;
-    closedir(d);
     printf("kill test: %d kills, %d found the short battle, %d the long one, %d inside a write\n",
-           kills, saw_a, saw_b, stray);
+           kills, saw_a, saw_b, stray_temps(dir));
     play_end(&a);
     play_end(&b);
     tmpl_db_destroy(db);
     map_destroy(m);
     tmp_dir_remove(dir);
 }
+#endif
 
 /* The referee's calls in scars (a called save, a mark, a telegraph, a
  * detachment's fate) are commands like any other: the save keeps them and the
@@ -877,8 +998,14 @@ static void test_referee_calls_survive(void **state)
     map_destroy(m);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+#ifdef _WIN32
+    if (argc == 3 && strcmp(argv[1], "--writer") == 0) return writer_main(argv[2]);
+#else
+    (void)argc;
+    (void)argv;
+#endif
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_simulate_replays_byte_for_byte),
         cmocka_unit_test(test_round_limit_stop_survives),

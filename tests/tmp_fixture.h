@@ -21,6 +21,36 @@ static inline int tmp_dir_make(char *out, size_t cap, const char *tag)
     return 1;
 }
 
+/* Point hexbattle's per-user folders at DIR: what it keeps between runs
+ * (autosaves, recovery copies) under DIR/hexbattle, and its settings under
+ * DIR/hexbattle too. POSIX: $XDG_DATA_HOME and $XDG_CONFIG_HOME; Windows:
+ * %LOCALAPPDATA% and %APPDATA% (src/platform/paths_*.c). */
+static inline void tmp_user_dirs(const char *dir)
+{
+#ifdef _WIN32
+    setenv("LOCALAPPDATA", dir, 1);
+    setenv("APPDATA", dir, 1);
+#else
+    setenv("XDG_DATA_HOME", dir, 1);
+    setenv("XDG_CONFIG_HOME", dir, 1);
+#endif
+}
+
+/* Point the system's temporary folder at DIR (NULL: back to the default):
+ * $TMPDIR on POSIX, %TMP% (GetTempPath) on Windows. */
+static inline void tmp_temp_dir(const char *dir)
+{
+#ifdef _WIN32
+    const char *var = "TMP";
+#else
+    const char *var = "TMPDIR";
+#endif
+    if (dir)
+        setenv(var, dir, 1);
+    else
+        unsetenv(var);
+}
+
 /* How many entries folder dir holds ("." and ".." aside), or -1 when it
  * cannot be read. */
 static inline int tmp_dir_count(const char *dir)

@@ -211,7 +211,13 @@ int hb_fs_replace(const char *from, const char *to)
 {
     wchar_t *wf = wide(from), *wt = wide(to);
     int rc = -1;
-    if (wf && wt) {
+    /* A read-only file is not replaced: Windows' MoveFileEx refuses
+     * (ERROR_ACCESS_DENIED), Wine's goes ahead; asked here, both refuse. */
+    DWORD attr = wt ? GetFileAttributesW(wt) : INVALID_FILE_ATTRIBUTES;
+    if (attr != INVALID_FILE_ATTRIBUTES && (attr & FILE_ATTRIBUTE_READONLY) &&
+        !(attr & FILE_ATTRIBUTE_DIRECTORY)) {
+        errno = EACCES;
+    } else if (wf && wt) {
         if (MoveFileExW(wf, wt, MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH))
             rc = 0;
         else

@@ -35,18 +35,6 @@ static map_t *new_map(char *err, size_t errcap)
     return m;
 }
 
-/* A stop signal (src/ui/stop.h): unsaved edits go to their recovery copy
- * before the exit. */
-static void keep_edits(const ed_state_t *st)
-{
-    char msg[HB_ERR_MAX];
-    bool written = false;
-    if (!ed_write_recovery(st, &written, msg, sizeof msg))
-        hb_eprintf("hexbattle: unsaved edits lost: %s\n", msg);
-    else if (written)
-        hb_eprintf("hexbattle: stopped; unsaved edits kept in %s\n", msg);
-}
-
 int ui_run_edit(map_t *m, const tmpl_db_t *db, const char *path, char *err, size_t errcap)
 {
     map_t *own = NULL;
@@ -81,7 +69,7 @@ int ui_run_edit(map_t *m, const tmpl_db_t *db, const char *path, char *err, size
     for (;;) {
         ed_run_t r = ed_run_window(&st, err, errcap);
         if (ui_stop_signal()) {
-            keep_edits(&st);
+            ed_keep_edits(&st);
             break;
         }
         if (r == ED_RUN_ERROR) {
@@ -97,15 +85,15 @@ int ui_run_edit(map_t *m, const tmpl_db_t *db, const char *path, char *err, size
         if (r == ED_RUN_QUIT) break;
         /* Play on a copy: a battle moves combatants, the editor keeps its map. */
         map_t *play = map_clone(m);
-        if (!play || ui_run_playtest(play, st.db, st.path[0] ? st.path : "(edited map)", err,
-                                     errcap) != 0) {
+        if (!play || ui_run_playtest(play, st.db, st.path[0] ? st.path : "(edited map)",
+                                     ed_last_words, &st, err, errcap) != 0) {
             ed_message(&st, "play-test failed: %s", play ? err : "out of memory");
         } else {
             ed_message(&st, "back from play-test");
         }
         map_destroy(play);
         if (ui_stop_signal()) { /* stopped during the play-test */
-            keep_edits(&st);
+            ed_keep_edits(&st);
             break;
         }
     }

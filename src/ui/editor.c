@@ -11,6 +11,7 @@
 
 #include <SDL_ttf.h>
 
+#include "../core/say.h"
 #include "../io/map_io.h"
 #include "../io/recent.h"
 #include "../io/tiled.h"
@@ -282,6 +283,21 @@ bool ed_write_recovery(const ed_state_t *s, bool *written, char *err, size_t err
     }
     *written = true;
     return true;
+}
+
+void ed_keep_edits(const ed_state_t *s)
+{
+    char msg[HB_ERR_MAX];
+    bool written = false;
+    if (!ed_write_recovery(s, &written, msg, sizeof msg))
+        hb_eprintf("hexbattle: unsaved edits lost: %s\n", msg);
+    else if (written)
+        hb_eprintf("hexbattle: stopped; unsaved edits kept in %s\n", msg);
+}
+
+void ed_last_words(void *ctx)
+{
+    ed_keep_edits(ctx);
 }
 
 /* Write the map to PATH; on success it becomes the editor's file. */
@@ -1247,6 +1263,10 @@ ed_run_t ed_run_window(ed_state_t *s, char *err, size_t errcap)
         goto done;
     }
     SDL_SetWindowMinimumSize(win, ED_PALETTE_W + ED_PANEL_W + 160, 480);
+    /* Windows' log-off or shutdown: caught as a stop, as in the play window;
+     * when it ends before the loop came round, the edits are kept there and
+     * then (src/ui/stop.h). */
+    ui_stop_watch(win, ed_last_words, s);
     ren = SDL_CreateRenderer(win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
     if (!ren) ren = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE);
     if (!ren) {
@@ -1299,6 +1319,7 @@ ed_run_t ed_run_window(ed_state_t *s, char *err, size_t errcap)
 done:
     ui_draw_destroy(d);
     if (ren) SDL_DestroyRenderer(ren);
+    ui_stop_unwatch(win);
     if (win) SDL_DestroyWindow(win);
     ui_video_close();
     return rc;

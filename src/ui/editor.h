@@ -138,6 +138,12 @@ bool ed_restore_recovery(ed_state_t *s);
  * unsaved edits (a stop signal, src/ui/stop.h). False with err filled on
  * failure; true, with *written set, otherwise. */
 bool ed_write_recovery(const ed_state_t *s, bool *written, char *err, size_t errcap);
+/* A stop (src/ui/stop.h): the unsaved edits go to their recovery copy, and
+ * standard error says where (or why they could not). */
+void ed_keep_edits(const ed_state_t *s);
+/* The same as a stop.h last-words callback (ctx: the ed_state_t), for
+ * Windows' end of session in the editor window and in its play-test. */
+void ed_last_words(void *ctx);
 /* Save to s->path (or ask for one); true on success. When the file there
  * changed since it was loaded or saved (another editor), it asks first. */
 bool ed_save(ed_state_t *s);

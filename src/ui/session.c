@@ -171,6 +171,7 @@ static void last_words(void *ctx)
 {
     const ui_session_t *s = ctx;
     if (s->play && s->play->started) keep_battle(s->play);
+    if (s->also_keep) s->also_keep(s->also_ctx);
 }
 
 /* Remember a map or save the referee opened, for the picker; a failure
@@ -229,6 +230,8 @@ bool ui_session_open(ui_session_t *s, const ui_session_args_t *a, char *err, siz
     ui_projector_init(&s->proj, a->map);
     s->animating = true;
     s->allow_maps = a->allow_maps;
+    s->also_keep = a->also_keep;
+    s->also_ctx = a->also_ctx;
     const map_t *m = a->map;
     char title[MAP_NAME_MAX + 32];
     snprintf(title, sizeof title, "hexbattle - %s", m->name[0] ? m->name : "untitled");
@@ -373,6 +376,9 @@ void ui_session_frame(ui_session_t *s, double dt)
 void ui_session_close(ui_session_t *s)
 {
     if (!s->opened) return;
+    /* First: a log-off message during what follows must not keep a battle
+     * that is being freed (the last words read s->play). */
+    ui_stop_unwatch(s->win);
     ui_share_free(&s->share); /* every page's connection closed */
     ui_overlay_destroy(s->overlay);
     ui_projector_free(&s->proj);
@@ -381,7 +387,6 @@ void ui_session_close(ui_session_t *s)
     free(s->play);
     ui_draw_destroy(s->d);
     if (s->ren) SDL_DestroyRenderer(s->ren);
-    ui_stop_unwatch(s->win);
     if (s->win) SDL_DestroyWindow(s->win);
     s->overlay = NULL;
     s->play = NULL;
@@ -487,9 +492,11 @@ int ui_run_window(map_t *m, const tmpl_db_t *db, const char *map_path, char *err
     return run_session(&a, err, errcap);
 }
 
-int ui_run_playtest(map_t *m, const tmpl_db_t *db, const char *map_path, char *err, size_t errcap)
+int ui_run_playtest(map_t *m, const tmpl_db_t *db, const char *map_path,
+                    void (*keep_edits)(void *ctx), void *ctx, char *err, size_t errcap)
 {
-    ui_session_args_t a = {.map = m, .db = db, .map_path = map_path};
+    ui_session_args_t a = {
+        .map = m, .db = db, .map_path = map_path, .also_keep = keep_edits, .also_ctx = ctx};
     return run_session(&a, err, errcap);
 }
 

@@ -39,6 +39,11 @@ typedef struct {
                             * only saves (false in an editor's play-test) */
     uint64_t seed;         /* the dice seed of a new battle */
     int w, h;              /* window size in points (0: 1280 x 800 within the display) */
+    /* Windows' end of session (ui_stop_watch): what the caller also keeps
+     * there and then besides the battle (an editor's unsaved edits under
+     * its play-test), or NULL. */
+    void (*also_keep)(void *ctx);
+    void *also_ctx;
 } ui_session_args_t;
 
 /* What the referee chose to open from the picker, for the caller to run
@@ -76,6 +81,8 @@ typedef struct {
     bool animating;   /* the last frame had something moving */
     bool opened;      /* open succeeded: close has something to free */
     bool allow_maps;  /* as in the args */
+    void (*also_keep)(void *ctx); /* as in the args */
+    void *also_ctx;
     /* What the referee picked from the picker (the caller's to run and free
      * with ui_next_free); the session quits so the caller can reopen. */
     ui_next_t next;

@@ -43,9 +43,11 @@ int ui_run_window(map_t *m, const tmpl_db_t *db, const char *map_path, char *err
                   size_t errcap);
 
 /* The same for an editor's play-test: the picker offers only saves, so the
- * window always returns to the editor. */
-int ui_run_playtest(map_t *m, const tmpl_db_t *db, const char *map_path, char *err,
-                    size_t errcap);
+ * window always returns to the editor. When Windows ends the session before
+ * the window's loop came round (src/ui/stop.h), keep_edits(ctx) keeps the
+ * editor's unsaved edits too (may be NULL). */
+int ui_run_playtest(map_t *m, const tmpl_db_t *db, const char *map_path,
+                    void (*keep_edits)(void *ctx), void *ctx, char *err, size_t errcap);
 
 /* The editor on map m (borrowed, with db; edits change it) loaded from PATH,
  * or with m NULL on a new blank map, with play-tests (F5) in between, until
