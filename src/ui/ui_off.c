@@ -1,7 +1,7 @@
-/* ui_off.c - ui.h and stop.h in a build without the windows (HB_GUI=OFF:
- * no SDL). Every window and render call fails and says so; the stop calls
- * the command line uses are the platform layer's, as in the windowed build,
- * so a command-line run still ends cleanly on Ctrl+C. */
+/* ui_off.c - what the command line (src/app) calls of ui.h and stop.h, in a
+ * build without the windows (HB_GUI=OFF: no SDL). Every window and render
+ * call fails and says so; the stop calls are the platform layer's, as in the
+ * windowed build, so a command-line run still ends cleanly on Ctrl+C. */
 #include <stdio.h>
 
 #include "platform/platform.h"
@@ -17,17 +17,6 @@ static int no_windows(const char *what, char *err, size_t errcap)
     return 1;
 }
 
-int ui_render_png(const map_t *m, const tmpl_db_t *db, int w, int h, const char *out_png,
-                  char *err, size_t errcap)
-{
-    (void)m;
-    (void)db;
-    (void)w;
-    (void)h;
-    (void)out_png;
-    return no_windows(NULL, err, errcap); /* the caller names the command */
-}
-
 int ui_render_png_opts(const map_t *m, const tmpl_db_t *db, const ui_render_opts_t *opts,
                        const char *out_png, char *err, size_t errcap)
 {
@@ -38,13 +27,6 @@ int ui_render_png_opts(const map_t *m, const tmpl_db_t *db, const ui_render_opts
     return no_windows(NULL, err, errcap); /* the caller names the command */
 }
 
-int ui_png_write(struct SDL_Surface *surf, const char *path, int dpi, char *err, size_t errcap)
-{
-    (void)surf;
-    (void)dpi;
-    return no_windows(path, err, errcap);
-}
-
 int ui_run_window(map_t *m, const tmpl_db_t *db, const char *map_path, char *err,
                   size_t errcap)
 {
@@ -52,15 +34,6 @@ int ui_run_window(map_t *m, const tmpl_db_t *db, const char *map_path, char *err
     (void)db;
     (void)map_path;
     return no_windows("the play window", err, errcap);
-}
-
-int ui_run_playtest(map_t *m, const tmpl_db_t *db, const char *map_path, char *err,
-                    size_t errcap)
-{
-    (void)m;
-    (void)db;
-    (void)map_path;
-    return no_windows("play-testing", err, errcap);
 }
 
 int ui_run_edit(map_t *m, const tmpl_db_t *db, const char *path, char *err, size_t errcap)
