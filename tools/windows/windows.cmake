@@ -6,7 +6,8 @@
 # - hexbattle.exe linked -static (libgcc and libwinpthread inside) and
 #   -mconsole (SDL's pkg-config asks for -mwindows, which hides standard
 #   output on real Windows: Wine shows it either way, so no test would see);
-#   SDL2.dll, SDL2_ttf.dll and SDL2_image.dll beside it in the build folder.
+#   SDL2.dll, SDL2_ttf.dll and SDL2_image.dll beside it in the build folder,
+#   and the players' server's libmicrohttpd-12.dll and libqrencode.dll.
 # - The cmocka suites of the core, the rules and io, run by ctest under Wine
 #   (tools/windows/wine_ctest.sh).
 # - `cmake --install` lays out the zip's folder: everything beside the .exe,
@@ -28,6 +29,11 @@ target_link_options(hexbattle PRIVATE -static -mconsole)
 # Windows look there first) and in the zip.
 set(HB_WIN_DLLS ${HB_WIN_PREFIX}/bin/SDL2.dll ${HB_WIN_PREFIX}/bin/SDL2_ttf.dll
   ${HB_WIN_PREFIX}/bin/SDL2_image.dll)
+# The players' server's libraries (LGPL: DLLs, not linked into the .exe).
+if(HB_SHARE)
+  list(APPEND HB_WIN_DLLS ${HB_WIN_PREFIX}/bin/libmicrohttpd-12.dll
+    ${HB_WIN_PREFIX}/bin/libqrencode.dll)
+endif()
 file(COPY ${HB_WIN_DLLS} DESTINATION ${CMAKE_BINARY_DIR})
 
 include(packaging/install.cmake)
