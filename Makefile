@@ -160,6 +160,7 @@ test-windows: windows build
 	bash tools/windows/wine_ctest.sh $(WIN_BUILD) $(JOBS)
 	bash tools/windows/compare.sh $(BUILD) $(WIN_BUILD)
 	bash tools/windows/zip_check.sh dist/$(WIN_ZIP).zip $(BUILD) $(WIN_BUILD)
+	bash tools/windows/serve_check.sh $(WIN_BUILD)
 
 # The plain build also runs valgrind (cli_valgrind); the sanitizer build skips it.
 # Warnings are errors in every build `make test` makes.
