@@ -13,6 +13,9 @@ and an unreachable hex are refused with the status the protocol gives
 (docs/sharing.md); a Ctrl+C (SIGINT, which Wine turns into the console's
 Ctrl+C event) stops it with status 0, and its log holds Kara's move.
 --page-only: the start, the page and the stop (the zip's own check).
+--lan: as --page-only, listening on every interface (no
+HEXBATTLE_SHARE_BIND): the address is the machine's own IPv4 address (from
+the system's list of adapters) and the page is fetched there.
 Prints one line per check; exit 0 when all hold.
 """
 import json
@@ -44,9 +47,12 @@ def check(name, ok, detail=""):
     return ok
 
 
+HOST = "127.0.0.1"
+
+
 def http(port, method, path, body=None):
     """(status, content type, bytes) of one request; status 0 when none came."""
-    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method,
+    req = urllib.request.Request(f"http://{HOST}:{port}{path}", method=method,
                                  data=body.encode() if isinstance(body, str) else body)
     if body is not None:
         req.add_header("Content-Type", "application/json")
@@ -182,9 +188,13 @@ def play(port, secret, src, log):
 
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    page_only = "--page-only" in sys.argv
+    global HOST
+    lan = "--lan" in sys.argv
+    page_only = "--page-only" in sys.argv or lan
     exe_dir, src = args[0], args[1]
     env = dict(os.environ, HEXBATTLE_SHARE_BIND="loopback")
+    if lan:
+        del env["HEXBATTLE_SHARE_BIND"]
     err_path = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"serve_check.{os.getpid()}.err")
     with open(err_path, "wb") as err:
         p = subprocess.Popen(["wine64", "./hexbattle.exe", "serve", os.path.join(src, "maps", "ridge_ambush.json")],
@@ -198,9 +208,15 @@ def main():
             if r:
                 out += os.read(p.stdout.fileno(), 65536)
         first = out.split(b"\n", 1)[0].decode(errors="replace").rstrip("\r")
-        m = re.fullmatch(r"http://127\.0\.0\.1:(\d+)/\?k=([0-9a-f]{32})", first)
+        host = r"(\d+\.\d+\.\d+\.\d+)" if lan else r"(127\.0\.0\.1)"
+        m = re.fullmatch(r"http://" + host + r":(\d+)/\?k=([0-9a-f]{32})", first)
         if check("serve's first line is the join address", m is not None, repr(first)):
-            port, secret = int(m.group(1)), m.group(2)
+            HOST, port, secret = m.group(1), int(m.group(2)), m.group(3)
+            if lan:
+                mine = subprocess.run(["hostname", "-I"], capture_output=True, text=True).stdout.split()
+                mine = [a for a in mine if "." in a] or ["127.0.0.1"]
+                check(f"listening on every interface: the address {HOST} is one of this machine's {mine}",
+                      HOST in mine, HOST)
             for url, name in (("/", "index.html"), ("/share.js", "share.js"), ("/share.css", "share.css")):
                 st, ctype, body = http(port, "GET", url)
                 with open(os.path.join(src, "assets", "share", name), "rb") as f:

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # serve_check.sh WINDOWS_BUILD - the players' server of the Windows build
 # under Wine (make test-windows): `hexbattle.exe serve` talked to from Linux
-# as a phone would (tools/windows/serve_check.py), then `hexbattle.exe bench
-# --quick`, whose sharing figures come from 8 pages on loopback sockets of
-# its own (src/app/bench_share.c): both must be measured (above 0; a build
-# without the server leaves them at 0). Headless: SDL's dummy driver, a
+# as a phone would (tools/windows/serve_check.py; on loopback, then on every
+# interface), then `hexbattle.exe bench --quick`, whose sharing figures come
+# from 8 pages on loopback sockets of its own (src/app/bench_share.c): they
+# must be measured (above 0; a build without the server leaves them at 0). Headless: SDL's dummy driver, a
 # WINEPREFIX in the build folder, one Wine server for the run.
 set -u
 WIN=$(cd "$1" && pwd)
@@ -19,6 +19,9 @@ wineserver -p 2>/dev/null || true
 
 python3 "$SRC/tools/windows/serve_check.py" "$WIN" "$SRC"
 rc=$?
+# Listening on every interface, as for the players' phones: the machine's
+# own address (Wine's list of adapters) in the join address, the page there.
+python3 "$SRC/tools/windows/serve_check.py" "$WIN" "$SRC" --lan || rc=1
 
 out=$(cd "$WIN" && timeout 600 wine64 ./hexbattle.exe bench --quick 2>/dev/null | tr -d '\r')
 fig() { printf '%s' "$out" | sed -n "s/.*\"$1\":\([0-9.]*\).*/\1/p"; }
