@@ -46,6 +46,13 @@ fi
 # from the system's copy of the package's copyright file. qrencode's Debian
 # patches touch only its configure output and the qrencode tool, not the library.
 have_orig() { ls "$OUT/src/${1}_"*.dsc "$OUT/src/${1}_"*.orig.tar.* >/dev/null 2>&1; }
+# Are all the files the .dsc names there (not always: have_orig)?
+dsc_complete() {
+    local f
+    for f in $(sed -n '/^Files:/,/^[^ ]/s/^ [0-9a-f]* [0-9]* //p' "$(ls "$OUT/src/${1}_"*.dsc | head -1)"); do
+        [ -f "$OUT/src/$f" ] || return 1
+    done
+}
 PKGS=(libsdl2 libsdl2-ttf libsdl2-image freetype cjson expat libzstd cmocka libmicrohttpd qrencode)
 have_all=1
 for p in "${PKGS[@]}"; do ls "$OUT/src/${p}_"*.dsc >/dev/null 2>&1 || have_all=0; done
@@ -59,6 +66,7 @@ if [ "$have_all" = 0 ]; then
         (cd "$OUT/src" && { apt-get "${APT_OPTS[@]}" -qq source --download-only "$p" ||
             apt-get "${APT_OPTS[@]}" -qq source --download-only "$p/bookworm" ||
             have_orig "$p"; }) >/dev/null
+        dsc_complete "$p" || log "$p: the mirror lacks part of it (above): its upstream tarball is built"
     done
 fi
 dsc_of() { ls "$OUT/src/${1}_"*.dsc | head -1; }
@@ -66,7 +74,7 @@ dsc_of() { ls "$OUT/src/${1}_"*.dsc | head -1; }
 unpack() { # unpack PKG: prints the unpacked folder
     local dir="$OUT/build/src-$1"
     rm -rf "$dir"
-    if ls "$OUT/src/${1}_"*.debian.tar.* >/dev/null 2>&1; then
+    if dsc_complete "$1"; then
         dpkg-source --no-check -x "$(dsc_of "$1")" "$dir" >/dev/null
     else # the upstream tarball alone (have_orig)
         mkdir -p "$dir"
