@@ -100,7 +100,7 @@ static bool join(rig_t *g, const char *id, char *tok, char *buf)
         share_pump(g->s, 1);
         long long k = hb_net_recv(fd, buf + n, BUF_MAX - 1 - n);
         if (k > 0) n += (size_t)k;
-        else if (k == 0) break;
+        else if (k == 0 || k < -1) break;
     }
     hb_net_close(fd);
     buf[n] = '\0';

@@ -67,7 +67,8 @@ long long hb_net_recv(hb_sock_t s, void *buf, size_t n)
     do
         k = recv((int)s, buf, n, 0);
     while (k < 0 && errno == EINTR);
-    return k;
+    if (k >= 0) return k;
+    return errno == EAGAIN || errno == EWOULDBLOCK ? -1 : -2;
 }
 
 void hb_net_close(hb_sock_t s)

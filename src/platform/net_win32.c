@@ -67,7 +67,8 @@ long long hb_net_send(hb_sock_t s, const void *buf, size_t n)
 long long hb_net_recv(hb_sock_t s, void *buf, size_t n)
 {
     int k = recv((SOCKET)s, buf, clamp(n), 0);
-    return k == SOCKET_ERROR ? -1 : k;
+    if (k != SOCKET_ERROR) return k;
+    return WSAGetLastError() == WSAEWOULDBLOCK ? -1 : -2;
 }
 
 void hb_net_close(hb_sock_t s)

@@ -245,7 +245,7 @@ hb_sock_t hb_net_dial_loopback(int port);
  * none can go now, -1 on an error. */
 long long hb_net_send(hb_sock_t s, const void *buf, size_t n);
 /* Read up to n bytes: how many came, 0 when the peer has closed, -1 when
- * nothing is there now (or on an error). */
+ * nothing is there now, -2 on an error (a reset connection). */
 long long hb_net_recv(hb_sock_t s, void *buf, size_t n);
 void hb_net_close(hb_sock_t s);
 
