@@ -245,8 +245,12 @@ static void test_ctrl_j_gives_combatants_to_pages(void **state)
     close_fx(f);
 }
 
-int main(void)
+/* argc and argv: on Windows SDL.h makes this SDL_main, called by SDL2main's
+ * main, and wants that shape. */
+int main(int argc, char **argv)
 {
+    (void)argc;
+    (void)argv;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ctrl_l_shares_and_pages_act_through_the_laptop),
         cmocka_unit_test(test_ctrl_j_gives_combatants_to_pages),

@@ -86,3 +86,23 @@ execute_process(COMMAND ${CMAKE_C_COMPILER} -print-file-name=libgcc_s_seh-1.dll
 if(EXISTS ${HB_LIBGCC_DLL})
   file(COPY ${HB_LIBGCC_DLL} DESTINATION ${CMAKE_BINARY_DIR})
 endif()
+# The players' server: its protocol (test_share_protocol), the pages'
+# pictures (test_share_view) and sharing from the play window under SDL's
+# dummy driver (test_ui_share: Ctrl+L, the QR code, a page's move, Ctrl+A),
+# their pages on the platform layer's loopback sockets (tests/share_client.h).
+if(HB_SHARE)
+  foreach(name test_share_protocol test_share_view test_ui_share)
+    add_executable(${name} ${CMAKE_SOURCE_DIR}/tests/${name}.c)
+    if(name MATCHES "^test_ui")
+      target_link_libraries(${name} PRIVATE hbui PkgConfig::CMOCKA)
+    else()
+      target_link_libraries(${name} PRIVATE hbshare PkgConfig::CMOCKA)
+    endif()
+    target_compile_definitions(${name} PRIVATE HB_TEST_DATA="${CMAKE_SOURCE_DIR}/tests/data")
+    target_compile_options(${name} PRIVATE -include ${CMAKE_CURRENT_LIST_DIR}/test_compat.h)
+    target_include_directories(${name} PRIVATE ${CMAKE_CURRENT_LIST_DIR}/compat)
+    add_test(NAME ${name} COMMAND ${name})
+    set_tests_properties(${name} PROPERTIES ENVIRONMENT
+      "SDL_VIDEODRIVER=dummy;SDL_AUDIODRIVER=dummy;HEXBATTLE_DATA=${CMAKE_SOURCE_DIR}/data;HEXBATTLE_SHARE_BIND=loopback")
+  endforeach()
+endif()
