@@ -183,6 +183,7 @@ test-windows: windows build
 	bash tools/windows/compare.sh $(BUILD) $(WIN_BUILD)
 	bash tools/windows/zip_check.sh dist/$(WIN_ZIP).zip $(BUILD) $(WIN_BUILD)
 	bash tools/windows/session_end.sh $(WIN_BUILD)
+	bash tools/windows/serve_check.sh $(WIN_BUILD)
 
 # The plain build also runs valgrind (cli_valgrind); the sanitizer build skips it.
 # Warnings are errors in every build `make test` makes.

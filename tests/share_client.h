@@ -6,16 +6,12 @@
 #ifndef HB_TEST_SHARE_CLIENT_H
 #define HB_TEST_SHARE_CLIENT_H
 
-#include <arpa/inet.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <netinet/in.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <time.h>
-#include <unistd.h>
+
+#include "platform/platform.h" /* sockets: POSIX or Winsock */
 
 #define SHARE_WAIT_S 5.0 /* longest wait for one answer */
 #define SHARE_ANSWER_MAX (256 * 1024)
@@ -28,38 +24,30 @@ typedef struct {
 
 static inline double sc_now(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+    return hb_plat_now_ms() / 1e3;
 }
 
-/* A non-blocking connection to the server; -1 on failure. */
-static inline int sc_dial(const share_client_t *c)
+/* A non-blocking connection to the server; HB_NET_NONE on failure. The
+ * client's own hb_net_start (once, never ended), so its sockets outlive a
+ * stopped server's. */
+static inline hb_sock_t sc_dial(const share_client_t *c)
 {
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    if (fd < 0) return -1;
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)c->port)};
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
-    if (connect(fd, (struct sockaddr *)&a, sizeof a) != 0 && errno != EINPROGRESS) {
-        close(fd);
-        return -1;
-    }
-    return fd;
+    static bool started;
+    if (!started) started = hb_net_start();
+    return started ? hb_net_dial_loopback(c->port) : HB_NET_NONE;
 }
 
 /* Write all of buf, serving meanwhile (a long body needs the server to read
  * while it is sent); stops early when the server closes on us. */
-static inline void sc_put(const share_client_t *c, int fd, const char *buf, size_t len)
+static inline void sc_put(const share_client_t *c, hb_sock_t fd, const char *buf, size_t len)
 {
     size_t off = 0;
     double end = sc_now() + SHARE_WAIT_S;
     while (off < len && sc_now() < end) {
-        ssize_t k = send(fd, buf + off, len - off, MSG_NOSIGNAL);
+        long long k = hb_net_send(fd, buf + off, len - off);
         if (k > 0)
             off += (size_t)k;
-        else if (k < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINPROGRESS &&
-                 errno != ENOTCONN)
+        else if (k < 0)
             break;
         c->serve(c->ctx);
     }
@@ -67,7 +55,7 @@ static inline void sc_put(const share_client_t *c, int fd, const char *buf, size
 
 /* Read until the server closes, `until` shows up (NULL: close) or the wait
  * runs out; returns the bytes read into out (NUL ended). */
-static inline size_t sc_take(const share_client_t *c, int fd, char *out, size_t cap,
+static inline size_t sc_take(const share_client_t *c, hb_sock_t fd, char *out, size_t cap,
                              const char *until)
 {
     size_t n = 0;
@@ -75,13 +63,13 @@ static inline size_t sc_take(const share_client_t *c, int fd, char *out, size_t 
     out[0] = '\0';
     while (sc_now() < end) {
         c->serve(c->ctx);
-        ssize_t k = recv(fd, out + n, cap - 1 - n, 0);
+        long long k = hb_net_recv(fd, out + n, cap - 1 - n);
         if (k > 0) {
             n += (size_t)k;
             out[n] = '\0';
             if ((until && strstr(out, until)) || n + 1 >= cap) break;
-        } else if (k == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
-            break;
+        } else if (k == 0 || k < -1) {
+            break; /* closed, or reset */
         }
     }
     return n;
@@ -92,8 +80,8 @@ static inline size_t sc_take(const share_client_t *c, int fd, char *out, size_t 
 static inline int sc_request(const share_client_t *c, const char *method, const char *path,
                              const char *data, size_t len, char *body, size_t cap)
 {
-    int fd = sc_dial(c);
-    if (fd < 0) return -1;
+    hb_sock_t fd = sc_dial(c);
+    if (fd == HB_NET_NONE) return -1;
     char head[512];
     int hl = snprintf(head, sizeof head,
                       "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
@@ -103,11 +91,11 @@ static inline int sc_request(const share_client_t *c, const char *method, const 
     if (data) sc_put(c, fd, data, len);
     char *ans = malloc(SHARE_ANSWER_MAX);
     if (!ans) {
-        close(fd);
+        hb_net_close(fd);
         return -1;
     }
     sc_take(c, fd, ans, SHARE_ANSWER_MAX, NULL);
-    close(fd);
+    hb_net_close(fd);
     int status = 0;
     sscanf(ans, "HTTP/1.%*d %d", &status);
     const char *b = strstr(ans, "\r\n\r\n");

@@ -16,8 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "core/vision.h"
 #include "io/fileio.h"
@@ -111,19 +109,19 @@ static void fx_close(fx_t *f)
     free(f);
 }
 
-static int dial(fx_t *f)
+static hb_sock_t dial(fx_t *f)
 {
-    int fd = sc_dial(&f->c);
-    assert_true(fd >= 0);
+    hb_sock_t fd = sc_dial(&f->c);
+    assert_true(fd != HB_NET_NONE);
     return fd;
 }
 
-static void put(fx_t *f, int fd, const char *buf, size_t len)
+static void put(fx_t *f, hb_sock_t fd, const char *buf, size_t len)
 {
     sc_put(&f->c, fd, buf, len);
 }
 
-static size_t take(fx_t *f, int fd, char *out, size_t cap, const char *until)
+static size_t take(fx_t *f, hb_sock_t fd, char *out, size_t cap, const char *until)
 {
     return sc_take(&f->c, fd, out, cap, until);
 }
@@ -282,7 +280,7 @@ static void test_stream_names_no_hidden_enemy(void **state)
     fx_t *f = fx_open(0);
     char kara[SHARE_SECRET_HEX + 1], path[200];
     join(f, "kara", kara);
-    int fd = dial(f);
+    hb_sock_t fd = dial(f);
     snprintf(path, sizeof path,
              "GET /api/events?t=%s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", kara);
     put(f, fd, path, strlen(path));
@@ -301,7 +299,7 @@ static void test_stream_names_no_hidden_enemy(void **state)
     take(f, fd, ans, SHARE_ANSWER_MAX, "\"at\":[3,11]");
     assert_non_null(strstr(ans, "\"at\":[3,11]"));
     free(ans);
-    close(fd);
+    hb_net_close(fd);
     fx_close(f);
 }
 
@@ -312,7 +310,7 @@ static void test_connections_capped_and_closed_on_stop(void **state)
     char kara[SHARE_SECRET_HEX + 1];
     join(f, "kara", kara);
     /* Three streams fill the cap. */
-    int fd[3];
+    hb_sock_t fd[3];
     char req[200], buf[8192];
     snprintf(req, sizeof req, "GET /api/events?t=%s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", kara);
     for (int k = 0; k < 3; k++) {
@@ -323,27 +321,24 @@ static void test_connections_capped_and_closed_on_stop(void **state)
     }
     assert_int_equal(share_pages(f->s), 3);
     /* A fourth connection is closed without an answer. */
-    int extra = dial(f);
+    hb_sock_t extra = dial(f);
     put(f, extra, req, strlen(req));
     assert_int_equal(take(f, extra, buf, sizeof buf, NULL), 0);
-    close(extra);
+    hb_net_close(extra);
     /* Stopping closes every stream: each reads the end. */
     share_stop(f->s);
     f->s = NULL;
     for (int k = 0; k < 3; k++) {
         char c;
         double end = sc_now() + SHARE_WAIT_S;
-        ssize_t r = -1;
+        long long r = -1;
         /* What was sent before the stop may still be read first. */
         while (sc_now() < end) {
-            r = recv(fd[k], &c, 1, 0);
-            if (r > 0) continue;
-            if (r == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) break;
-            struct timespec ts = {0, 2000000};
-            nanosleep(&ts, NULL);
+            r = hb_net_recv(fd[k], &c, 1);
+            if (r == 0 || r < -1) break; /* the end, or a reset */
         }
-        assert_true(r <= 0 && !(r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)));
-        close(fd[k]);
+        assert_true(r == 0 || r < -1);
+        hb_net_close(fd[k]);
     }
     fx_close(f);
 }
@@ -377,20 +372,20 @@ static void test_dice_from_the_rollers_page(void **state)
     assert_int_equal(f->applied, 0);
     same(f, &before);
     /* The prompt is in the roller's picture only. */
-    int fd = dial(f);
+    hb_sock_t fd = dial(f);
     char req[200], *ans = malloc(SHARE_ANSWER_MAX);
     snprintf(req, sizeof req, "GET /api/events?t=%s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", tok);
     put(f, fd, req, strlen(req));
     take(f, fd, ans, SHARE_ANSWER_MAX, "\n\n");
     assert_non_null(strstr(ans, "\"die\":{\"sides\":"));
-    close(fd);
+    hb_net_close(fd);
     fd = dial(f);
     snprintf(req, sizeof req, "GET /api/events?t=%s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", tok2);
     put(f, fd, req, strlen(req));
     take(f, fd, ans, SHARE_ANSWER_MAX, "\n\n");
     assert_non_null(strstr(ans, "data: "));
     assert_null(strstr(ans, "\"die\":"));
-    close(fd);
+    hb_net_close(fd);
     free(ans);
     /* The roller gives it: the battle goes on with that die. */
     int entered = f->p.b->dice.n_entered;
@@ -435,7 +430,7 @@ static void test_reach_keeps_hidden_hexes_secret(void **state)
     /* Whoever acts first, Pip's picture names no Lurker. */
     char tok[SHARE_SECRET_HEX + 1], req[200], *ans = malloc(SHARE_ANSWER_MAX);
     join(f, "p", tok);
-    int fd = dial(f);
+    hb_sock_t fd = dial(f);
     snprintf(req, sizeof req, "GET /api/events?t=%s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", tok);
     put(f, fd, req, strlen(req));
     /* The raiders may act first (the AI is not playing here): end their turns. */
@@ -463,7 +458,7 @@ static void test_reach_keeps_hidden_hexes_secret(void **state)
     assert_int_equal(f->applied, 1);
     same(f, &before);
     free(ans);
-    close(fd);
+    hb_net_close(fd);
     fx_close(f);
     tmp_dir_remove(dir);
 }
@@ -532,7 +527,7 @@ static void test_referee_assigns_pages(void **state)
     lobby_as(f, s2, body, sizeof body, tok);
     assert_string_equal(tok, ""); /* page 2 gets nothing of it */
     assert_non_null(strstr(body, "\"taken\":true"));
-    int fd = dial(f);
+    hb_sock_t fd = dial(f);
     char req[200];
     snprintf(req, sizeof req, "GET /api/events?t=%s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", first);
     put(f, fd, req, strlen(req));
@@ -546,7 +541,7 @@ static void test_referee_assigns_pages(void **state)
     /* The stream ends: its last chunk (HTTP/1.1 chunked, size zero). */
     take(f, fd, ans, SHARE_ANSWER_MAX, "0\r\n\r\n");
     assert_non_null(strstr(ans, "0\r\n\r\n"));
-    close(fd);
+    hb_net_close(fd);
     char msg[200];
     snprintf(msg, sizeof msg, "{\"t\":\"%s\",\"cmd\":{\"cmd\":\"end\",\"actor\":\"kara\"}}", first);
     assert_int_equal(post(f, "/api/cmd", msg, body, sizeof body), 403);

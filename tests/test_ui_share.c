@@ -153,8 +153,8 @@ static void test_ctrl_l_shares_and_pages_act_through_the_laptop(void **state)
     assert_int_equal(kara_at(f).row, 11);
 
     /* Ctrl+L again: sharing stops and the page's stream ends. */
-    int fd = sc_dial(&f->c);
-    assert_true(fd >= 0);
+    hb_sock_t fd = sc_dial(&f->c);
+    assert_true(fd != HB_NET_NONE);
     char req[200], *ans = malloc(SHARE_ANSWER_MAX);
     snprintf(req, sizeof req, "GET /api/events?t=%s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", tok);
     sc_put(&f->c, fd, req, strlen(req));
@@ -164,7 +164,7 @@ static void test_ctrl_l_shares_and_pages_act_through_the_laptop(void **state)
     assert_false(ui_share_on(&f->s.share));
     assert_int_equal(sc_take(&f->c, fd, ans, SHARE_ANSWER_MAX, NULL), 0); /* closed */
     free(ans);
-    close(fd);
+    hb_net_close(fd);
     close_fx(f);
 }
 
@@ -245,8 +245,12 @@ static void test_ctrl_j_gives_combatants_to_pages(void **state)
     close_fx(f);
 }
 
-int main(void)
+/* argc and argv: on Windows SDL.h makes this SDL_main, called by SDL2main's
+ * main, and wants that shape. */
+int main(int argc, char **argv)
 {
+    (void)argc;
+    (void)argv;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ctrl_l_shares_and_pages_act_through_the_laptop),
         cmocka_unit_test(test_ctrl_j_gives_combatants_to_pages),

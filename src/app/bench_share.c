@@ -12,18 +12,13 @@
 #include "bench.h"
 
 #ifndef HB_NO_SHARE
-#include <arpa/inet.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include "core/geom.h"
 #include "core/path.h"
+#include "platform/platform.h"
 #include "rules/play.h"
 #include "share/share.h"
 
@@ -49,27 +44,18 @@ static battle_status_t rig_apply(void *ctx, const cmd_t *c, bool *queued, char *
     return play_apply(&((rig_t *)ctx)->p, c);
 }
 
-static int dial(const rig_t *g)
+static hb_sock_t dial(const rig_t *g)
 {
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    if (fd < 0) return -1;
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)share_port(g->s))};
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
-    if (connect(fd, (struct sockaddr *)&a, sizeof a) != 0 && errno != EINPROGRESS) {
-        close(fd);
-        return -1;
-    }
-    return fd;
+    return hb_net_dial_loopback(share_port(g->s));
 }
 
 /* Send text on fd, serving meanwhile. */
-static bool put(rig_t *g, int fd, const char *t)
+static bool put(rig_t *g, hb_sock_t fd, const char *t)
 {
     size_t off = 0, len = strlen(t);
     double end = bench_now_ms() + WAIT_MS;
     while (off < len && bench_now_ms() < end) {
-        ssize_t k = send(fd, t + off, len - off, MSG_NOSIGNAL);
+        long long k = hb_net_send(fd, t + off, len - off);
         if (k > 0) off += (size_t)k;
         share_pump(g->s, 0);
     }
@@ -78,7 +64,7 @@ static bool put(rig_t *g, int fd, const char *t)
 
 /* A page's pending bytes: how many whole events ("\n\n") it has read. */
 typedef struct {
-    int fd;
+    hb_sock_t fd;
     char tail[2]; /* the last two bytes read, for an end split across reads */
     long events;
 } page_t;
@@ -86,9 +72,9 @@ typedef struct {
 static void drain(page_t *pg, char *buf)
 {
     for (;;) {
-        ssize_t k = recv(pg->fd, buf, BUF_MAX, 0);
+        long long k = hb_net_recv(pg->fd, buf, BUF_MAX);
         if (k <= 0) return;
-        for (ssize_t i = 0; i < k; i++) {
+        for (long long i = 0; i < k; i++) {
             if (buf[i] == '\n' && pg->tail[1] == '\n') pg->events++;
             pg->tail[0] = pg->tail[1];
             pg->tail[1] = buf[i];
@@ -99,8 +85,8 @@ static void drain(page_t *pg, char *buf)
 /* Join combatant id through the API; the token into tok. */
 static bool join(rig_t *g, const char *id, char *tok, char *buf)
 {
-    int fd = dial(g);
-    if (fd < 0) return false;
+    hb_sock_t fd = dial(g);
+    if (fd == HB_NET_NONE) return false;
     char body[200], req[512];
     snprintf(body, sizeof body, "{\"k\":\"%s\",\"id\":\"%s\"}", share_secret(g->s), id);
     snprintf(req, sizeof req,
@@ -112,11 +98,11 @@ static bool join(rig_t *g, const char *id, char *tok, char *buf)
     double end = bench_now_ms() + WAIT_MS;
     while (ok && bench_now_ms() < end) {
         share_pump(g->s, 1);
-        ssize_t k = recv(fd, buf + n, BUF_MAX - 1 - n, 0);
+        long long k = hb_net_recv(fd, buf + n, BUF_MAX - 1 - n);
         if (k > 0) n += (size_t)k;
-        else if (k == 0) break;
+        else if (k == 0 || k < -1) break;
     }
-    close(fd);
+    hb_net_close(fd);
     buf[n] = '\0';
     const char *t = strstr(buf, "\"token\":\"");
     if (!t) return false;
@@ -188,6 +174,7 @@ bool bench_share(int rounds, const map_t *m, const tmpl_db_t *db, bench_share_t 
         return false;
     }
     char err[300];
+    bool net = hb_net_start(); /* the pages' own sockets */
     share_host_t h = {.ctx = &g, .battle = rig_battle, .apply = rig_apply};
     share_opts_t so = {.loopback = true};
     g.s = share_start(&h, &so, err, sizeof err);
@@ -199,8 +186,8 @@ bool bench_share(int rounds, const map_t *m, const tmpl_db_t *db, bench_share_t 
     page_t pg[SHARE_BENCH_PAGES];
     memset(pg, 0, sizeof pg);
     for (int k = 0; k < SHARE_BENCH_PAGES; k++)
-        pg[k].fd = -1;
-    bool ok = g.s && buf && lat && ps && reach;
+        pg[k].fd = HB_NET_NONE;
+    bool ok = net && g.s && buf && lat && ps && reach;
     /* Every player-side combatant joined, the pages spread over them. */
     char tok[MAP_MAX_COMBATANTS][SHARE_SECRET_HEX + 1];
     int nj = 0;
@@ -213,7 +200,7 @@ bool bench_share(int rounds, const map_t *m, const tmpl_db_t *db, bench_share_t 
         char req[256];
         snprintf(req, sizeof req, "GET /api/events?t=%s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
                  tok[k % nj]);
-        ok = pg[k].fd >= 0 && put(&g, pg[k].fd, req);
+        ok = pg[k].fd != HB_NET_NONE && put(&g, pg[k].fd, req);
         want[k] = 1;
     }
     ok = ok && until_all(&g, pg, want, buf);
@@ -269,8 +256,9 @@ bool bench_share(int rounds, const map_t *m, const tmpl_db_t *db, bench_share_t 
         out->frame_cost_ms = frames > 0 ? spent / frames : 0;
     }
     for (int k = 0; k < SHARE_BENCH_PAGES; k++)
-        if (pg[k].fd >= 0) close(pg[k].fd);
+        if (pg[k].fd != HB_NET_NONE) hb_net_close(pg[k].fd);
     share_stop(g.s);
+    if (net) hb_net_end();
     play_end(&g.p);
     free(buf);
     free(lat);

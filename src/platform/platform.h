@@ -216,4 +216,40 @@ bool hb_plat_random(unsigned char *out, size_t n);
  * when there is none. */
 bool hb_plat_lan_address(char *out, size_t cap);
 
+/* ------------------------------------------------------------ network */
+
+/* IPv4 over TCP, for the players' server (src/share: its web server library
+ * is given the address to listen on) and the bench's pages, which talk to
+ * it over loopback (src/app/bench_share.c); net_*.c. hb_net_start before
+ * any other call (WSAStartup on Windows, nothing on POSIX): true when the
+ * system's sockets are ready; each true is matched by an hb_net_end. */
+bool hb_net_start(void);
+void hb_net_end(void);
+
+/* An IPv4 socket address, opaque: a struct sockaddr_in in its bytes, for a
+ * library that takes a "const struct sockaddr *" and its size. */
+typedef struct {
+    union {
+        unsigned char bytes[32];
+        long long align;
+    } u;
+} hb_net_addr_t;
+/* PORT (0: any free one) on 127.0.0.1 when loopback, else on every
+ * interface, into a: the address's size in bytes. */
+size_t hb_net_addr_ipv4(hb_net_addr_t *a, bool loopback, int port);
+
+/* A socket (a descriptor on POSIX, a SOCKET on Windows); HB_NET_NONE is none. */
+typedef long long hb_sock_t;
+#define HB_NET_NONE (-1LL)
+/* Start a TCP connection to 127.0.0.1:PORT without waiting for it: the
+ * socket, which never blocks, or HB_NET_NONE. */
+hb_sock_t hb_net_dial_loopback(int port);
+/* Send up to n bytes (a closed peer raises no signal): how many went, 0 when
+ * none can go now, -1 on an error. */
+long long hb_net_send(hb_sock_t s, const void *buf, size_t n);
+/* Read up to n bytes: how many came, 0 when the peer has closed, -1 when
+ * nothing is there now, -2 on an error (a reset connection). */
+long long hb_net_recv(hb_sock_t s, void *buf, size_t n);
+void hb_net_close(hb_sock_t s);
+
 #endif

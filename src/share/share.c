@@ -6,13 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The address libmicrohttpd listens on is a struct sockaddr_in: its API's
- * type, so the socket headers stay here (src/share is built on POSIX only;
- * everything else the server asks of the system is in platform.h). */
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-
 #include <cjson/cJSON.h>
 #include <microhttpd.h>
 
@@ -96,6 +89,7 @@ struct share {
     path_search_t *ps;
     int ps_cells;
     long taken, refused;
+    bool net; /* hb_net_start said yes: hb_net_end at the stop */
 };
 
 static double now_s(void)
@@ -749,13 +743,18 @@ share_t *share_start(const share_host_t *host, const share_opts_t *o, char *err,
         share_stop(s);
         return NULL;
     }
-    struct sockaddr_in addr;
-    memset(&addr, 0, sizeof addr);
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons((uint16_t)(o->port > 0 && o->port < 65536 ? o->port : 0));
-    addr.sin_addr.s_addr = htonl(o->loopback ? INADDR_LOOPBACK : INADDR_ANY);
+    if (!hb_net_start()) {
+        snprintf(err, errcap, "sharing: the system's network is not available");
+        share_stop(s);
+        return NULL;
+    }
+    s->net = true;
+    /* The address to listen on, in the struct sockaddr that microhttpd.h
+     * declares (it includes the system's socket header itself). */
+    hb_net_addr_t addr;
+    hb_net_addr_ipv4(&addr, o->loopback, o->port);
     s->d = MHD_start_daemon(MHD_ALLOW_SUSPEND_RESUME, 0, NULL, NULL, on_request, s, MHD_OPTION_SOCK_ADDR,
-                            (struct sockaddr *)&addr, MHD_OPTION_CONNECTION_LIMIT,
+                            (struct sockaddr *)addr.u.bytes, MHD_OPTION_CONNECTION_LIMIT,
                             (unsigned)s->max_conns, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
                             (unsigned)s->max_conns, MHD_OPTION_CONNECTION_TIMEOUT,
                             (unsigned)IDLE_TIMEOUT_S, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
@@ -791,6 +790,7 @@ void share_stop(share_t *s)
     }
     s->n_streams = 0;
     if (s->d) MHD_stop_daemon(s->d);
+    if (s->net) hb_net_end();
     for (size_t k = 0; k < N_ASSETS; k++)
         free(s->asset[k]);
     for (int i = 0; i < MAP_MAX_COMBATANTS; i++)

@@ -1,7 +1,7 @@
 /* share_off.c - share.h in a build without the players' server
- * (HB_SHARE=OFF: the Windows build, where libmicrohttpd and libqrencode are
- * not bundled; docs/porting.md). Starting always fails and says so; the rest
- * is never reached with a server and does nothing. */
+ * (HB_SHARE=OFF: a build without libmicrohttpd and libqrencode). Starting
+ * always fails and says so; the rest is never reached with a server and
+ * does nothing. */
 #include "share.h"
 
 #include <stdio.h>

@@ -6,7 +6,8 @@
 # - hexbattle.exe linked -static (libgcc and libwinpthread inside) and
 #   -mconsole (SDL's pkg-config asks for -mwindows, which hides standard
 #   output on real Windows: Wine shows it either way, so no test would see);
-#   SDL2.dll, SDL2_ttf.dll and SDL2_image.dll beside it in the build folder.
+#   SDL2.dll, SDL2_ttf.dll and SDL2_image.dll beside it in the build folder,
+#   and the players' server's libmicrohttpd-12.dll and libqrencode.dll.
 # - The cmocka suites of the core, the rules and io, run by ctest under Wine
 #   (tools/windows/wine_ctest.sh).
 # - `cmake --install` lays out the zip's folder: everything beside the .exe,
@@ -34,6 +35,11 @@ endforeach()
 # Windows look there first) and in the zip.
 set(HB_WIN_DLLS ${HB_WIN_PREFIX}/bin/SDL2.dll ${HB_WIN_PREFIX}/bin/SDL2_ttf.dll
   ${HB_WIN_PREFIX}/bin/SDL2_image.dll)
+# The players' server's libraries (LGPL: DLLs, not linked into the .exe).
+if(HB_SHARE)
+  list(APPEND HB_WIN_DLLS ${HB_WIN_PREFIX}/bin/libmicrohttpd-12.dll
+    ${HB_WIN_PREFIX}/bin/libqrencode.dll)
+endif()
 file(COPY ${HB_WIN_DLLS} DESTINATION ${CMAKE_BINARY_DIR})
 
 include(packaging/install.cmake)
@@ -86,4 +92,24 @@ execute_process(COMMAND ${CMAKE_C_COMPILER} -print-file-name=libgcc_s_seh-1.dll
   OUTPUT_VARIABLE HB_LIBGCC_DLL OUTPUT_STRIP_TRAILING_WHITESPACE)
 if(EXISTS ${HB_LIBGCC_DLL})
   file(COPY ${HB_LIBGCC_DLL} DESTINATION ${CMAKE_BINARY_DIR})
+endif()
+# The players' server: its protocol (test_share_protocol), the pages'
+# pictures (test_share_view) and sharing from the play window under SDL's
+# dummy driver (test_ui_share: Ctrl+L, the QR code, a page's move, Ctrl+A),
+# their pages on the platform layer's loopback sockets (tests/share_client.h).
+if(HB_SHARE)
+  foreach(name test_share_protocol test_share_view test_ui_share)
+    add_executable(${name} ${CMAKE_SOURCE_DIR}/tests/${name}.c)
+    if(name MATCHES "^test_ui")
+      target_link_libraries(${name} PRIVATE hbui PkgConfig::CMOCKA)
+    else()
+      target_link_libraries(${name} PRIVATE hbshare PkgConfig::CMOCKA)
+    endif()
+    target_compile_definitions(${name} PRIVATE HB_TEST_DATA="${CMAKE_SOURCE_DIR}/tests/data")
+    target_compile_options(${name} PRIVATE -include ${CMAKE_CURRENT_LIST_DIR}/test_compat.h)
+    target_include_directories(${name} PRIVATE ${CMAKE_CURRENT_LIST_DIR}/compat)
+    add_test(NAME ${name} COMMAND ${name})
+    set_tests_properties(${name} PROPERTIES ENVIRONMENT
+      "SDL_VIDEODRIVER=dummy;SDL_AUDIODRIVER=dummy;HEXBATTLE_DATA=${CMAKE_SOURCE_DIR}/data;HEXBATTLE_SHARE_BIND=loopback")
+  endforeach()
 endif()
