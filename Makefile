@@ -151,7 +151,7 @@ windows-deps:
 windows-build: windows-deps
 	cmake -S . -B $(WIN_BUILD) -DCMAKE_TOOLCHAIN_FILE=tools/windows/mingw-w64-x86_64.cmake \
 	  -DHB_WIN_PREFIX=$(CURDIR)/$(WIN_DEPS)/prefix -DCMAKE_BUILD_TYPE=Release -DHB_WERROR=ON \
-	  -DHB_SOURCE_FALLBACK=OFF >/dev/null
+	  -DHB_SOURCE_FALLBACK=OFF -DHB_SHARE=ON >/dev/null
 	cmake --build $(WIN_BUILD) -j $(JOBS)
 
 windows: windows-build
