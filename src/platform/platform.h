@@ -2,10 +2,13 @@
  * small interface (DESIGN.md): a POSIX side (*_posix.c) and a Win32 side
  * (*_win32.c) of each section; only one side is compiled. Nothing above this
  * layer includes an OS header (unistd.h, windows.h, fcntl.h, dirent.h,
- * pthread.h, signal.h, sys/...).
+ * pthread.h, signal.h, sys/..., the socket headers); only libmicrohttpd's
+ * microhttpd.h, whose API is sockets, includes them itself.
  *
- * Sections: files and folders (fs_*.c), the program's and the user's folders
- * (paths_*.c), stops (stop_*.c), threads and clocks (threads_*.c).
+ * Sections: files and folders (fs_*.c, dirs_*.c), the program's and the
+ * user's folders (paths_*.c), stops (stop_*.c), threads and clocks
+ * (threads_*.c), the process (proc_*.c), and the network of the players'
+ * server (net_*.c).
  *
  * Everything here knows only libc and the OS: no SDL, no cJSON. Functions
  * return 0 on success and -1 with errno set on failure unless they say
